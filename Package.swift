@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CurrencyConverter",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", exact: "4.122.3"),
+        .package(url: "https://github.com/vapor/leaf.git", exact: "4.5.2"),
+        .package(url: "https://github.com/vapor/fluent.git", exact: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", exact: "2.14.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", exact: "4.9.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                .target(name: "App"),
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An amount of money as a person types it, checked against the original app's input rules:
+/// digits with at most one decimal separator (`.` or `,`, a comma meaning the decimal point),
+/// no leading zeros, not negative, no exponent, at most 15 integer and 8 fraction digits.
+struct Amount: Sendable, Hashable {
+    static let maxIntegerDigits = 15
+    static let maxFractionDigits = 8
+
+    let value: Decimal
+    /// The amount written canonically: `.` as the decimal point, as typed otherwise
+    /// (`"1,50"` becomes `"1.50"`). Used in shareable URLs.
+    let text: String
+
+    /// Why a typed amount is not accepted. Each case reads as a message to the person typing.
+    enum Problem: Error, Equatable, CustomStringConvertible {
+        case negative
+        case exponent
+        case moreThanOneSeparator
+        case leadingZeros
+        case tooManyIntegerDigits
+        case tooManyFractionDigits
+        case notANumber
+
+        var description: String {
+            switch self {
+            case .negative: "The amount can’t be negative."
+            case .exponent: "Write the amount in plain digits, without an exponent."
+            case .moreThanOneSeparator: "Use at most one decimal separator, and no thousands separators."
+            case .leadingZeros: "Remove the leading zeros."
+            case .tooManyIntegerDigits: "Use at most \(Amount.maxIntegerDigits) digits before the decimal point."
+            case .tooManyFractionDigits: "Use at most \(Amount.maxFractionDigits) digits after the decimal point."
+            case .notANumber: "Enter the amount in digits, for example 100 or 12.50."
+            }
+        }
+    }
+
+    /// Parses typed text (surrounding whitespace ignored). Returns `nil` for an empty amount,
+    /// which is not an error: the form simply has nothing to convert yet.
+    static func parse(_ typed: String) throws(Problem) -> Amount? {
+        let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+
+        if text.hasPrefix("-") || text.hasPrefix("−") { throw .negative }
+        if text.contains(where: { $0 == "e" || $0 == "E" }),
+           text.allSatisfy({ $0.isASCIIDigit || ".,eE+-".contains($0) }) { throw .exponent }
+        let separators = text.filter { $0 == "." || $0 == "," }.count
+        guard text.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "," }) else { throw .notANumber }
+        guard separators <= 1 else { throw .moreThanOneSeparator }
+
+        let parts = text.split(separator: text.contains(",") ? "," : ".", omittingEmptySubsequences: false)
+        let integerPart = parts[0]
+        let fractionPart = parts.count > 1 ? parts[1] : ""
+        guard !(integerPart.isEmpty && fractionPart.isEmpty) else { throw .notANumber }
+        if integerPart.count > 1, integerPart.hasPrefix("0") { throw .leadingZeros }
+        guard integerPart.count <= maxIntegerDigits else { throw .tooManyIntegerDigits }
+        guard fractionPart.count <= maxFractionDigits else { throw .tooManyFractionDigits }
+
+        // ".5" and "5." are unfinished rather than wrong: read them as 0.5 and 5.
+        let canonical = (integerPart.isEmpty ? "0" : String(integerPart))
+            + (fractionPart.isEmpty ? "" : "." + fractionPart)
+        guard let value = Decimal(plainText: canonical) else {
+            throw .notANumber
+        }
+        return Amount(value: value, text: canonical)
+    }
+}

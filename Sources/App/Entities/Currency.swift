@@ -1,0 +1,19 @@
+/// An ISO 4217 currency as the app shows it.
+struct Currency: Sendable, Hashable, Codable {
+    /// Three upper-case letters, e.g. `USD`.
+    let code: String
+    /// The English name from ISO 4217, e.g. `US Dollar`.
+    let name: String
+    /// Digits after the decimal point (JPY 0, USD 2, KWD 3); `nil` where ISO 4217 says
+    /// "not applicable" (gold, special drawing rights, ...).
+    let minorUnits: Int?
+
+    /// Digits a converted amount keeps. Units without minor units (XAU, XDR) keep as many
+    /// digits as an amount may be typed with, so small results do not collapse to zero.
+    var resultFractionDigits: Int { minorUnits ?? Amount.maxFractionDigits }
+
+    /// Whether `code` has the shape of a currency code (three upper-case ASCII letters).
+    static func isWellFormedCode(_ code: String) -> Bool {
+        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One provider's rates for one day: how many units of each currency one unit of `baseCurrency`
+/// buys. The newest stored snapshot is the one the app converts with; older ones are history.
+struct RateSnapshot: Sendable, Equatable {
+    /// Identifies the stored snapshot; `nil` until it is stored.
+    var id: UUID?
+    /// The provider it came from, e.g. `ecb` (see ``RateSource``).
+    let source: String
+    let baseCurrency: String
+    /// The day the provider says these rates are for.
+    let effectiveDate: CalendarDate
+    /// When the app stored it.
+    let storedAt: Date
+    /// Units of each currency per one unit of `baseCurrency`; the base itself maps to 1.
+    let rates: [String: Decimal]
+
+    init(id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
+         storedAt: Date, rates: [String: Decimal]) {
+        self.id = id
+        self.source = source
+        self.baseCurrency = baseCurrency
+        self.effectiveDate = effectiveDate
+        self.storedAt = storedAt
+        var rates = rates
+        rates[baseCurrency] = 1
+        self.rates = rates
+    }
+
+    /// The codes this snapshot can convert between, sorted.
+    var currencyCodes: [String] { rates.keys.sorted() }
+}

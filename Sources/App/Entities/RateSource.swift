@@ -1,0 +1,27 @@
+/// A provider of exchange rates as people know it: the name to show and the site to link.
+struct RateSource: Sendable, Equatable {
+    /// Stored with each snapshot, e.g. `ecb`.
+    let id: String
+    let name: String
+    let website: String
+    /// Shipped with the app rather than fetched, so possibly old.
+    let isBundled: Bool
+
+    static let ecb = RateSource(
+        id: "ecb", name: "European Central Bank",
+        website: "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
+        isBundled: false)
+    static let exchangeRateAPI = RateSource(
+        id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com",
+        isBundled: false)
+    /// The ECB snapshot that ships with the app, so it converts before any refresh.
+    static let bundledECB = RateSource(
+        id: "ecb-bundled", name: ecb.name, website: ecb.website, isBundled: true)
+
+    static let known: [RateSource] = [.ecb, .exchangeRateAPI, .bundledECB]
+
+    /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
+    static func withID(_ id: String) -> RateSource {
+        known.first { $0.id == id } ?? RateSource(id: id, name: id, website: "", isBundled: false)
+    }
+}

@@ -1,0 +1,16 @@
+import Vapor
+
+/// Wires the About module and registers its routes.
+enum AboutAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let view = AboutView(
+            interactor: AboutInteractor(
+                rates: services.currentRates,
+                sourceCodeURL: services.configuration.sourceCodeURL,
+                now: services.now),
+            presenter: AboutPresenter(),
+            router: AboutRouter())
+        routes.get("about", use: view.show)
+        routes.get("about", "close", use: view.close)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The About page: what the app is, where its rates come from, where its code lives, and a
+/// Close link back to the visitor's last conversion.
+enum About {
+    struct Output: Sendable, Equatable {
+        let appName: String
+        let version: String
+        /// `nil` while no rates have been stored.
+        let snapshot: RateSnapshot?
+        let today: CalendarDate
+        let sourceCodeURL: String
+    }
+
+    /// What `about.leaf` renders.
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let appName: String
+        let version: String
+        let summary: String
+        let rates: RatesSourceViewModel?
+        let sourceCodeURL: String
+        let closeURL: String
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The converter page: an amount and two currencies in, the converted amount and rates out.
+///
+/// - `GET /` shows the form with the visitor's last conversion (or 100 USD → EUR).
+/// - `GET /?from=USD&to=EUR&amount=100` is the canonical, shareable result page.
+/// - `POST /convert` and `POST /swap` validate and redirect there (post/redirect/get).
+enum Converter {
+    /// The request as typed: query string, form body or cookie. Nothing is trusted yet.
+    struct Input: Sendable, Equatable, Codable {
+        var from: String?
+        var to: String?
+        var amount: String?
+
+        var isEmpty: Bool { from == nil && to == nil && amount == nil }
+    }
+
+    enum Field: String, Sendable, CaseIterable {
+        case amount, from, to
+    }
+
+    /// What the page shows below the form.
+    enum Outcome: Sendable, Equatable {
+        /// The conversion, for a valid request with an amount.
+        case converted(Conversion)
+        /// A valid request without an amount: the form, nothing to convert yet.
+        case noAmount
+        /// A message per field that is wrong; the form keeps what was typed.
+        case invalid([Field: String])
+    }
+
+    struct Output: Sendable, Equatable {
+        /// What was typed, to fill the form in again.
+        let input: Input
+        let outcome: Outcome
+        /// The validated request in canonical form; `nil` when the input is invalid.
+        let accepted: LastConversion?
+        /// The currencies the current snapshot has rates for, sorted by code.
+        let currencies: [Currency]
+        let snapshot: RateSnapshot
+        let today: CalendarDate
+    }
+
+    /// Where a form submission goes next.
+    enum Submission: Sendable, Equatable {
+        /// To the canonical result page (303 See Other).
+        case redirect(LastConversion)
+        /// Back to the form, status 422.
+        case invalid(Output)
+    }
+
+    enum Failure: Error, Equatable {
+        /// No snapshot has been stored yet: nothing to convert with (503).
+        case ratesUnavailable
+    }
+
+    /// What `converter.leaf` renders.
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let amount: String
+        let amountError: String?
+        let fromError: String?
+        let toError: String?
+        /// `<option>` elements, escaped and built once per snapshot (see ``CurrencyMenu``).
+        let fromOptions: String
+        let toOptions: String
+        let result: ResultViewModel?
+        let rates: RatesSourceViewModel
+        let convertURL: String
+        let swapURL: String
+        let aboutURL: String
+    }
+
+    struct ResultViewModel: Encodable, Sendable, Equatable {
+        /// `100 USD = 92.5 EUR`
+        let summary: String
+        let amountText: String
+        let resultText: String
+        /// `1 USD = 0.9234 EUR`
+        let rate: String
+        /// `1 EUR = 1.0829 USD`
+        let inverseRate: String
+        let fromName: String
+        let toName: String
+    }
+
+    /// What `rates-unavailable.leaf` renders (503).
+    struct UnavailableViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let message: String
+        let retryURL: String
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Turns the interactor's output into what the page shows. All formatting lives here: numbers
+/// with `.` and no trailing zeros, rates to four decimals (more for small rates), the source line.
+struct ConverterPresenter: Sendable {
+    /// Prebuilt option lists; the same output always presents the same page.
+    let menus = CurrencyMenuCache()
+
+    func present(_ output: Converter.Output) -> Converter.ViewModel {
+        let errors: [Converter.Field: String]
+        if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
+        let menu = menus.menu(for: output.currencies)
+        let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
+        let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
+
+        var result: Converter.ResultViewModel?
+        var title = "\(AppInfo.name)"
+        if case .converted(let conversion) = output.outcome {
+            result = present(conversion)
+            title = "\(result!.summary) · \(AppInfo.name)"
+        }
+        return Converter.ViewModel(
+            title: title,
+            amount: output.input.amount ?? "",
+            amountError: errors[.amount],
+            fromError: errors[.from],
+            toError: errors[.to],
+            fromOptions: menu.html(selecting: errors[.from] == nil ? selectedFrom : nil),
+            toOptions: menu.html(selecting: errors[.to] == nil ? selectedTo : nil),
+            result: result,
+            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today),
+            convertURL: SiteURL.convert.path,
+            swapURL: SiteURL.swap.path,
+            aboutURL: SiteURL.about.path)
+    }
+
+    func present(_ conversion: Conversion) -> Converter.ResultViewModel {
+        let amountText = "\(conversion.amount.value.plainText) \(conversion.from.code)"
+        let resultText = "\(conversion.result.plainText) \(conversion.to.code)"
+        return Converter.ResultViewModel(
+            summary: "\(amountText) = \(resultText)",
+            amountText: amountText,
+            resultText: resultText,
+            rate: Self.rateLine(conversion.rate),
+            inverseRate: Self.rateLine(conversion.inverseRate),
+            fromName: conversion.from.name,
+            toName: conversion.to.name)
+    }
+
+    func presentUnavailable() -> Converter.UnavailableViewModel {
+        Converter.UnavailableViewModel(
+            title: "Rates not available · \(AppInfo.name)",
+            message: "Exchange rates are not available yet. Please try again in a moment.",
+            retryURL: SiteURL.converter.path)
+    }
+
+    /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001.
+    static func rateLine(_ rate: ExchangeRate) -> String {
+        let shown = rate.rate.rounded(minimumFractionDigits: 4, significantDigits: 4)
+        return "1 \(rate.from) = \(shown.plainText) \(rate.to)"
+    }
+}

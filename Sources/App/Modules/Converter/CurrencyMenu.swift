@@ -1,0 +1,47 @@
+import NIOConcurrencyHelpers
+
+/// The `<option>` list of a currency `<select>` (`USD — US Dollar`), escaped once per set of
+/// currencies. Rendering 160 options through Leaf on every request would cost most of the page's
+/// time; marking one as selected in a prebuilt list costs almost nothing.
+struct CurrencyMenu: Sendable {
+    private let currencies: [Currency]
+    private let options: [String]
+    private let selectedOptions: [String]
+    private let indexByCode: [String: Int]
+
+    init(currencies: [Currency]) {
+        self.currencies = currencies
+        let labels = currencies.map { (value: HTML.escape($0.code), label: HTML.escape("\($0.code) — \($0.name)")) }
+        options = labels.map { "<option value=\"\($0.value)\">\($0.label)</option>" }
+        selectedOptions = labels.map { "<option value=\"\($0.value)\" selected>\($0.label)</option>" }
+        indexByCode = Dictionary(currencies.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The options with `code` selected. When `code` is not in the list (missing or unknown),
+    /// a "Choose a currency" placeholder is selected instead of silently picking the first.
+    func html(selecting code: String?) -> String {
+        guard let selected = code.flatMap({ indexByCode[$0] }) else {
+            return "<option value=\"\" selected disabled>Choose a currency</option>" + options.joined()
+        }
+        var html = ""
+        html.reserveCapacity(options.reduce(0) { $0 + $1.utf8.count } + 16)
+        for index in options.indices {
+            html += index == selected ? selectedOptions[index] : options[index]
+        }
+        return html
+    }
+
+    func isBuilt(for currencies: [Currency]) -> Bool { self.currencies == currencies }
+}
+
+/// Remembers the menu for the current snapshot's currencies, rebuilding it only when they change.
+final class CurrencyMenuCache: Sendable {
+    private let menu = NIOLockedValueBox<CurrencyMenu?>(nil)
+
+    func menu(for currencies: [Currency]) -> CurrencyMenu {
+        if let cached = menu.withLockedValue({ $0 }), cached.isBuilt(for: currencies) { return cached }
+        let built = CurrencyMenu(currencies: currencies)
+        menu.withLockedValue { $0 = built }
+        return built
+    }
+}

@@ -1,0 +1,35 @@
+import Fluent
+import Foundation
+
+/// The rate store on whichever database Fluent is configured with (PostgreSQL or SQLite).
+struct FluentRateSnapshotStore: RateSnapshotStore {
+    let database: @Sendable () -> any Database
+
+    func latest() async throws -> RateSnapshot? {
+        try await RateSnapshotModel.query(on: database())
+            .sort(\.$effectiveDate, .descending)
+            .sort(\.$storedAt, .descending)
+            .with(\.$rates)
+            .first()?
+            .toEntity()
+    }
+
+    func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot {
+        let header = RateSnapshotModel(snapshot)
+        let snapshotID = header.id!
+        let rates = snapshot.rates.keys.sorted().map {
+            SnapshotRateModel(snapshotID: snapshotID, currencyCode: $0, rate: snapshot.rates[$0]!)
+        }
+        try await database().transaction { transaction in
+            try await header.create(on: transaction)
+            try await rates.create(on: transaction)
+        }
+        var stored = snapshot
+        stored.id = snapshotID
+        return stored
+    }
+
+    func isEmpty() async throws -> Bool {
+        try await RateSnapshotModel.query(on: database()).count() == 0
+    }
+}

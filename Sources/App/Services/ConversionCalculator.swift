@@ -1,0 +1,32 @@
+import Foundation
+
+/// Converts amounts with one snapshot's rates, in exact decimal arithmetic.
+struct ConversionCalculator: Sendable {
+    let catalog: CurrencyCatalog
+
+    enum Failure: Error, Equatable {
+        /// The snapshot has no rate for this code.
+        case noRate(String)
+    }
+
+    /// What one unit of `from` buys in `to`, crossing through the snapshot's base currency.
+    func rate(from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> ExchangeRate {
+        guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
+        guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
+        return ExchangeRate(from: from, to: to, rate: toRate / fromRate)
+    }
+
+    /// Converts `amount`, truncating the result to the target currency's minor units as the
+    /// original app did (a converter never promises more money than the rate gives).
+    func convert(_ amount: Amount, from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> Conversion {
+        let rate = try rate(from: from, to: to, in: snapshot)
+        let inverse = try self.rate(from: to, to: from, in: snapshot)
+        let target = catalog.currency(for: to)
+        // Multiply before dividing, so a result that is exact in decimal stays exact.
+        let exact = amount.value * snapshot.rates[to]! / snapshot.rates[from]!
+        return Conversion(
+            amount: amount, from: catalog.currency(for: from), to: target,
+            result: exact.truncated(toFractionDigits: target.resultFractionDigits),
+            rate: rate, inverseRate: inverse)
+    }
+}

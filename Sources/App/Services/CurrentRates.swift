@@ -1,0 +1,53 @@
+import Logging
+import NIOConcurrencyHelpers
+
+/// Reads the rates conversions use. Interactors depend on this, so tests can hand them any snapshot.
+protocol CurrentRatesReading: Sendable {
+    /// The current snapshot, or `nil` when no rates have been stored yet.
+    func currentSnapshot() async -> RateSnapshot?
+}
+
+/// The current snapshot held in memory, so a conversion never waits on the database.
+/// Loaded at start and replaced whenever a newer snapshot is stored.
+final class CurrentRates: CurrentRatesReading {
+    private let store: any RateSnapshotStore
+    private let logger: Logger
+    private let snapshot = NIOLockedValueBox<RateSnapshot?>(nil)
+
+    init(store: any RateSnapshotStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    func currentSnapshot() async -> RateSnapshot? {
+        if let snapshot = snapshot.withLockedValue({ $0 }) { return snapshot }
+        // Nothing in memory yet (an empty store at start): look again, so "Retry" can succeed
+        // once rates exist. Only this rare path touches the database.
+        do {
+            try await reload()
+        } catch {
+            logger.error("Could not load the current rates: \(String(reflecting: error))")
+        }
+        return snapshot.withLockedValue { $0 }
+    }
+
+    /// Replaces what is in memory with the store's current snapshot.
+    func reload() async throws {
+        let latest = try await store.latest()
+        snapshot.withLockedValue { $0 = latest }
+    }
+
+    /// Stores `new` and makes it current unless a newer snapshot is already current.
+    @discardableResult
+    func store(_ new: RateSnapshot) async throws -> RateSnapshot {
+        let stored = try await store.save(new)
+        snapshot.withLockedValue { current in
+            if current.map({ Self.isNewer(stored, than: $0) }) ?? true { current = stored }
+        }
+        return stored
+    }
+
+    static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
+        (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
+    }
+}

@@ -1,0 +1,45 @@
+import Vapor
+
+/// Turns every error into a page a person can read, with the right status code. Client errors
+/// say what was wrong; server errors say only that something failed (details go to the log,
+/// never to the browser).
+struct ErrorPageMiddleware: AsyncMiddleware {
+    struct Page: Encodable {
+        let title: String
+        let status: Int
+        let message: String
+        let homeURL = SiteURL.converter.path
+    }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            return await page(for: error, request: request)
+        }
+    }
+
+    private func page(for error: any Error, request: Request) async -> Response {
+        let status = (error as? any AbortError)?.status ?? .internalServerError
+        let headers = (error as? any AbortError)?.headers ?? [:]
+        let message: String
+        if status.code >= 500 {
+            request.logger.report(error: error)
+            message = "Something went wrong on our side. Please try again in a moment."
+        } else {
+            request.logger.debug("\(status.code) \(request.method) \(request.url.path): \(error)")
+            message = status == .notFound
+                ? "There is no page at this address."
+                : (error as? any AbortError)?.reason ?? status.reasonPhrase
+        }
+        let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
+        do {
+            var extra = headers
+            extra.remove(name: .contentType)
+            return try await request.view.render("error", page).response(status: status, headers: extra)
+        } catch {
+            request.logger.error("The error page itself failed: \(String(reflecting: error))")
+            return Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: message))
+        }
+    }
+}

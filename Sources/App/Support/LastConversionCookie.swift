@@ -1,0 +1,34 @@
+import Vapor
+
+/// Keeps ``LastConversion`` in a cookie (`USD-EUR-100`): no session and no database row, so any
+/// instance can serve the visitor and anonymous visits stay free.
+enum LastConversionCookie {
+    static let name = "last_conversion"
+    private static let maxAge = 365 * 24 * 60 * 60
+
+    static func read(from request: Request) -> LastConversion? {
+        request.cookies[name].flatMap { parse($0.string) }
+    }
+
+    /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one `.`.
+    static func parse(_ value: String) -> LastConversion? {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
+              parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
+              parts[2].allSatisfy({ $0.isASCIIDigit || $0 == "." })
+        else { return nil }
+        return LastConversion(from: parts[0], to: parts[1], amount: parts[2])
+    }
+
+    static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
+        HTTPCookies.Value(
+            string: "\(conversion.from)-\(conversion.to)-\(conversion.amount)",
+            maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: true, sameSite: .lax)
+    }
+}
+
+extension Response {
+    func remember(_ conversion: LastConversion, secure: Bool) {
+        cookies[LastConversionCookie.name] = LastConversionCookie.value(for: conversion, secure: secure)
+    }
+}

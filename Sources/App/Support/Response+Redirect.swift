@@ -1,0 +1,10 @@
+import Vapor
+
+extension Response {
+    /// 303 See Other to `destination`: after a POST, the browser follows with a GET.
+    static func seeOther(_ destination: SiteURL) -> Response {
+        let response = Response(status: .seeOther)
+        response.headers.replaceOrAdd(name: .location, value: destination.path)
+        return response
+    }
+}

@@ -1,0 +1,39 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Leaf
+import Vapor
+
+/// Configures the app: templates, middleware, database, services and every page module.
+func configure(_ app: Application, configuration: AppConfiguration,
+               now: @escaping @Sendable () -> Date = Date.init) throws {
+    app.directory.viewsDirectory = app.directory.workingDirectory + "Templates/"
+    app.directory.publicDirectory = app.directory.workingDirectory + "Public/"
+    app.views.use(.leaf)
+
+    app.middleware = Middlewares()
+    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
+
+    try useDatabase(configuration.database, for: app)
+    app.migrations.add(CreateRateSnapshots())
+
+    let services = try AppServices.live(for: app, configuration: configuration, now: now)
+    app.appServices = services
+    ConverterAssembly.register(on: app, services: services)
+    AboutAssembly.register(on: app, services: services)
+}
+
+private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: Application) throws {
+    switch database {
+    case .sqlite(let path):
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+    case .postgres(let url, let searchPath):
+        var postgres = try SQLPostgresConfiguration(url: url)
+        postgres.searchPath = searchPath.map { [$0] }
+        app.databases.use(.postgres(configuration: postgres), as: .psql)
+    }
+}
