@@ -34,6 +34,8 @@ private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: App
     case .postgres(let url, let searchPath):
         var postgres = try SQLPostgresConfiguration(url: url)
         postgres.searchPath = searchPath.map { [$0] }
-        app.databases.use(.postgres(configuration: postgres), as: .psql)
+        // More than Fluent's default of one connection per event loop: start-up holds one for its
+        // lock while migrating on another, and pages should not queue behind a slow query.
+        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4), as: .psql)
     }
 }

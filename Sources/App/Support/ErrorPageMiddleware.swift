@@ -28,9 +28,12 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             message = "Something went wrong on our side. Please try again in a moment."
         } else {
             request.logger.debug("\(status.code) \(request.method) \(request.url.path): \(error)")
-            message = status == .notFound
-                ? "There is no page at this address."
-                : (error as? any AbortError)?.reason ?? status.reasonPhrase
+            message = switch error {
+            case _ where status == .notFound: "There is no page at this address."
+            // Decoder details ("Expected to decode String but found an array") help nobody.
+            case is DecodingError: "The form could not be read. Please go back and submit it again."
+            default: (error as? any AbortError)?.reason ?? status.reasonPhrase
+            }
         }
         let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
         do {

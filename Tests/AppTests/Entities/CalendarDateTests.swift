@@ -1,0 +1,36 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("CalendarDate")
+struct CalendarDateTests {
+    @Test func parsesAndPrintsISO8601() throws {
+        let date = try #require(CalendarDate(iso8601: "2025-05-09"))
+        #expect((date.year, date.month, date.day) == (2025, 5, 9))
+        #expect(date.description == "2025-05-09")
+    }
+
+    @Test("rejects anything but a real YYYY-MM-DD day", arguments: [
+        "2025-02-30", "2025-13-01", "2025-5-9", "25-05-09", "2025-05-09T00:00:00Z", "", "yesterday", "2025-05-0x",
+    ])
+    func rejects(text: String) {
+        #expect(CalendarDate(iso8601: text) == nil)
+    }
+
+    @Test func countsDaysAndOrders() throws {
+        let may9 = try #require(CalendarDate(iso8601: "2025-05-09"))
+        let may12 = try #require(CalendarDate(iso8601: "2025-05-12"))
+        #expect(may9.days(until: may12) == 3)
+        #expect(may12.days(until: may9) == -3)
+        #expect(may9 < may12)
+        #expect(CalendarDate(containing: testNow) == may12)
+    }
+
+    @Test func codesAsText() throws {
+        let date = try #require(CalendarDate(iso8601: "2024-02-29"))
+        let json = try JSONEncoder().encode([date])
+        #expect(String(decoding: json, as: UTF8.self) == "[\"2024-02-29\"]")
+        #expect(try JSONDecoder().decode([CalendarDate].self, from: json) == [date])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2023-02-29\"]".utf8)) }
+    }
+}

@@ -1,0 +1,42 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("About interactor and presenter")
+struct AboutTests {
+    func output(_ snapshot: RateSnapshot?) async -> About.Output {
+        await AboutInteractor(rates: FakeCurrentRates(snapshot: snapshot), sourceCodeURL: "https://example.org/code",
+                              now: { testNow }).about()
+    }
+
+    @Test func gathersAppRatesAndSource() async {
+        let output = await output(Fixtures.snapshot)
+        #expect(output.appName == "Currency Converter")
+        #expect(output.version == AppInfo.version)
+        #expect(output.snapshot == Fixtures.snapshot)
+        #expect(output.sourceCodeURL == "https://example.org/code")
+        #expect(output.today.description == "2025-05-12")
+    }
+
+    @Test func presentsThePage() async {
+        let model = AboutPresenter().present(await output(Fixtures.snapshot))
+        #expect(model.title == "About · Currency Converter")
+        #expect(model.summary.contains("converts an amount of money between currencies"))
+        #expect(model.rates?.sourceName == "European Central Bank")
+        #expect(model.rates?.effectiveDate == "2025-05-09")
+        #expect(model.sourceCodeURL == "https://example.org/code")
+        #expect(model.closeURL == "/about/close")
+    }
+
+    @Test func withoutRates() async {
+        #expect(AboutPresenter().present(await output(nil)).rates == nil)
+    }
+
+    @Test("Close returns to the last conversion, or to the converter")
+    func close() {
+        let back = AboutRouter().close(returningTo: LastConversion(from: "GBP", to: "JPY", amount: "20"))
+        #expect(back.status == .seeOther)
+        #expect(back.headers.first(name: .location) == "/?from=GBP&to=JPY&amount=20")
+        #expect(AboutRouter().close(returningTo: nil).headers.first(name: .location) == "/")
+    }
+}

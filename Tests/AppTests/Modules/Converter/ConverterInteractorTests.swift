@@ -1,0 +1,121 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("Converter interactor")
+struct ConverterInteractorTests {
+    func interactor(_ snapshot: RateSnapshot? = Fixtures.snapshot) -> ConverterInteractor {
+        ConverterInteractor(
+            rates: FakeCurrentRates(snapshot: snapshot),
+            calculator: ConversionCalculator(catalog: Fixtures.catalog),
+            now: { testNow })
+    }
+
+    @Test func convertsAValidRequest() async throws {
+        let output = try await interactor().show(.init(from: "USD", to: "JPY", amount: "100"))
+        guard case .converted(let conversion) = output.outcome else { Issue.record("no conversion"); return }
+        #expect(conversion.result == 14518)
+        #expect(conversion.from.code == "USD" && conversion.to.code == "JPY")
+        #expect(output.accepted == LastConversion(from: "USD", to: "JPY", amount: "100"))
+        #expect(output.today.description == "2025-05-12")
+        #expect(output.currencies.map(\.code) == ["BHD", "CHF", "EUR", "GBP", "JPY", "KWD", "USD", "XAU"])
+    }
+
+    @Test("canonicalises what was typed: comma decimal point, lower-case codes")
+    func canonicalises() async throws {
+        let output = try await interactor().show(.init(from: "usd", to: " eur ", amount: "1,5"))
+        #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: "1.5"))
+        #expect(output.input.amount == "1,5") // the form shows what was typed
+    }
+
+    @Test("an empty amount shows the form with no result and no error")
+    func emptyAmount() async throws {
+        let output = try await interactor().show(.init(from: "USD", to: "EUR", amount: ""))
+        #expect(output.outcome == .noAmount)
+        #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: ""))
+    }
+
+    @Test("every amount rule ends in a message at the amount", arguments: ["00", "01", "-1", "1e3", "1.2.3", "x", "1234567890123456", "0.123456789"])
+    func invalidAmount(amount: String) async throws {
+        let output = try await interactor().show(.init(from: "USD", to: "EUR", amount: amount))
+        guard case .invalid(let errors) = output.outcome else { Issue.record("accepted \(amount)"); return }
+        #expect(Set(errors.keys) == [.amount])
+        #expect(output.accepted == nil)
+    }
+
+    @Test("an unknown code is named in the message")
+    func unknownCode() async throws {
+        let output = try await interactor().show(.init(from: "XYZ", to: "EUR", amount: "1"))
+        #expect(output.outcome == .invalid([.from: "There is no rate for the currency “XYZ”. Choose one from the list."]))
+    }
+
+    @Test("missing codes say which one to choose")
+    func missingCodes() async throws {
+        let output = try await interactor().show(.init(from: nil, to: "", amount: "1"))
+        #expect(output.outcome == .invalid([
+            .from: "Choose a currency to convert from.", .to: "Choose a currency to convert to.",
+        ]))
+    }
+
+    @Test("every wrong field is reported at once")
+    func allErrorsAtOnce() async throws {
+        let output = try await interactor().show(.init(from: "ZZZ", to: "EUR", amount: "01"))
+        guard case .invalid(let errors) = output.outcome else { Issue.record("accepted"); return }
+        #expect(Set(errors.keys) == [.from, .amount])
+    }
+
+    @Test func submitRedirectsToTheCanonicalResult() async throws {
+        let submission = try await interactor().submit(.init(from: "gbp", to: "CHF", amount: "2,50"))
+        #expect(submission == .redirect(LastConversion(from: "GBP", to: "CHF", amount: "2.50")))
+    }
+
+    @Test func submitKeepsInvalidInputForTheForm() async throws {
+        let submission = try await interactor().submit(.init(from: "GBP", to: "CHF", amount: "abc"))
+        guard case .invalid(let output) = submission else { Issue.record("redirected"); return }
+        #expect(output.input == .init(from: "GBP", to: "CHF", amount: "abc"))
+    }
+
+    @Test func swapExchangesTheCurrencies() async throws {
+        let submission = try await interactor().swap(.init(from: "USD", to: "EUR", amount: "100"))
+        #expect(submission == .redirect(LastConversion(from: "EUR", to: "USD", amount: "100")))
+    }
+
+    @Test func swapValidatesToo() async throws {
+        let submission = try await interactor().swap(.init(from: "USD", to: "EUR", amount: "-3"))
+        guard case .invalid(let output) = submission else { Issue.record("redirected"); return }
+        #expect(output.input.from == "EUR" && output.input.to == "USD")
+    }
+
+    @Test func restoresTheLastConversion() async throws {
+        let output = try await interactor().restore(LastConversion(from: "GBP", to: "JPY", amount: "20"))
+        #expect(output.accepted == LastConversion(from: "GBP", to: "JPY", amount: "20"))
+    }
+
+    @Test("first visit: 100 USD to EUR")
+    func firstVisit() async throws {
+        let output = try await interactor().restore(nil)
+        #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: "100"))
+        guard case .converted = output.outcome else { Issue.record("no result"); return }
+    }
+
+    @Test("a stale remembered conversion falls back to the default, never an error")
+    func staleCookie() async throws {
+        let output = try await interactor().restore(LastConversion(from: "NZD", to: "EUR", amount: "5"))
+        #expect(output.accepted == LastConversion.firstVisit)
+    }
+
+    @Test("a snapshot without USD or EUR starts from its own currencies")
+    func defaultWithoutUSD() async throws {
+        let snapshot = RateSnapshot(source: "x", baseCurrency: "GBP", effectiveDate: CalendarDate(iso8601: "2025-01-01")!,
+                                    storedAt: testNow, rates: ["CHF": 1])
+        let output = try await interactor(snapshot).restore(nil)
+        #expect(output.accepted == LastConversion(from: "CHF", to: "GBP", amount: "100"))
+    }
+
+    @Test("no snapshot at all: rates unavailable")
+    func noRates() async {
+        await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).show(.init(from: "USD", to: "EUR", amount: "1")) }
+        await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).restore(nil) }
+        await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).submit(.init(from: "USD", to: "EUR", amount: "1")) }
+    }
+}

@@ -1,0 +1,62 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("Configuration from the environment")
+struct AppConfigurationTests {
+    @Test func defaultsNeedNoSetUp() throws {
+        let configuration = try AppConfiguration(environment: [:])
+        #expect(configuration.database == .sqlite(path: "data/app.sqlite"))
+        #expect(configuration.sourceCodeURL == AppConfiguration.defaultSourceCodeURL)
+        #expect(!configuration.cookieSecure)
+    }
+
+    @Test func readsEveryVariable() throws {
+        let configuration = try AppConfiguration(environment: [
+            "DATABASE_URL": "postgres://u:p@db:5432/app?sslmode=disable", "SOURCE_URL": "https://example.org/src",
+            "COOKIE_SECURE": "true",
+        ])
+        #expect(configuration.database == .postgres(url: URL(string: "postgres://u:p@db:5432/app?sslmode=disable")!))
+        #expect(configuration.sourceCodeURL == "https://example.org/src")
+        #expect(configuration.cookieSecure)
+        #expect(try AppConfiguration(environment: ["SQLITE_PATH": "/tmp/x.sqlite"]).database == .sqlite(path: "/tmp/x.sqlite"))
+    }
+
+    @Test("lists every invalid variable at once")
+    func listsEveryProblem() {
+        #expect {
+            try AppConfiguration(environment: ["DATABASE_URL": "mysql://x", "SOURCE_URL": "javascript:alert(1)", "COOKIE_SECURE": "maybe"])
+        } throws: { error in
+            guard let invalid = error as? AppConfiguration.Invalid else { return false }
+            return invalid.problems.count == 3 && invalid.description.contains("DATABASE_URL")
+                && invalid.description.contains("SOURCE_URL") && invalid.description.contains("COOKIE_SECURE")
+        }
+    }
+}
+
+@Suite("Links and the last-conversion cookie")
+struct LinkAndCookieTests {
+    @Test func canonicalResultURL() {
+        #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "100").path == "/?from=USD&to=EUR&amount=100")
+        #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "").path == "/?from=USD&to=EUR")
+        #expect(SiteURL.conversion(from: "A&B", to: "C D", amount: nil).path == "/?from=A%26B&to=C%20D")
+    }
+
+    @Test func cookieRoundTrip() {
+        let value = LastConversionCookie.value(for: LastConversion(from: "GBP", to: "JPY", amount: "20.5"), secure: true)
+        #expect(value.string == "GBP-JPY-20.5")
+        #expect(value.isHTTPOnly && value.isSecure && value.sameSite == .lax && value.path == "/")
+        #expect(LastConversionCookie.parse("GBP-JPY-20.5") == LastConversion(from: "GBP", to: "JPY", amount: "20.5"))
+        #expect(LastConversionCookie.parse("GBP-JPY-") == LastConversion(from: "GBP", to: "JPY", amount: ""))
+    }
+
+    @Test("ignores a tampered cookie", arguments: ["", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBPX-JPY-1",
+                                                   "GBP-JPY-" + String(repeating: "9", count: 40)])
+    func tampered(value: String) {
+        #expect(LastConversionCookie.parse(value) == nil)
+    }
+
+    @Test func htmlEscaping() {
+        #expect(HTML.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    }
+}

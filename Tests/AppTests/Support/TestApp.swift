@@ -1,0 +1,96 @@
+@testable import App
+import Foundation
+import Logging
+import SQLKit
+import Vapor
+
+/// The moment the tests live in: three days after the bundled snapshot's 2025-05-09.
+let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z
+
+/// Quiet logs for every test process (once, as `LoggingSystem` allows).
+let quietLogging: Void = LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+    return handler
+}
+
+enum TestDatabase {
+    struct Missing: Error, CustomStringConvertible {
+        let description = "DATABASE_URL is not set: page tests run on PostgreSQL. Run scripts/test, which starts one."
+    }
+
+    /// The PostgreSQL test database from `DATABASE_URL` (scripts/test sets it).
+    static func url() throws -> URL {
+        guard let text = ProcessInfo.processInfo.environment["DATABASE_URL"], let url = URL(string: text) else {
+            throw Missing()
+        }
+        return url
+    }
+}
+
+/// How a test app starts.
+enum TestStart {
+    /// Like `serve`: migrate, store the bundled snapshot, load it.
+    case served
+    /// Migrated, with no rates at all.
+    case emptyStore
+    /// An empty schema: not even migrated.
+    case bare
+}
+
+/// Runs `test` against a fully configured app on PostgreSQL, in a schema of its own that is
+/// dropped afterwards, so suites run in parallel without seeing each other's rows.
+func withPostgresApp(
+    _ start: TestStart = .served,
+    configuration: AppConfiguration = AppConfiguration(),
+    schema: String? = nil,
+    now: @escaping @Sendable () -> Date = { testNow },
+    _ test: (Application) async throws -> Void
+) async throws {
+    _ = quietLogging
+    let schema = schema ?? "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+    var configuration = configuration
+    configuration.database = .postgres(url: try TestDatabase.url(), searchPath: schema)
+
+    let app = try await Application.make(.testing)
+    do {
+        try configure(app, configuration: configuration, now: now)
+        let sql = app.db as! any SQLDatabase
+        try await sql.raw("CREATE SCHEMA IF NOT EXISTS \(ident: schema)").run()
+        switch start {
+        case .served: try await app.prepareToServe()
+        case .emptyStore: try await app.autoMigrate()
+        case .bare: break
+        }
+        do {
+            try await test(app)
+        } catch {
+            try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+            throw error
+        }
+        try await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+    try await app.asyncShutdown()
+}
+
+/// Runs `test` against the embedded default: an SQLite file in a temporary folder.
+func withSQLiteApp(_ test: (Application, String) async throws -> Void) async throws {
+    _ = quietLogging
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-sqlite-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("nested/app.sqlite").path
+
+    let app = try await Application.make(.testing)
+    do {
+        try configure(app, configuration: AppConfiguration(database: .sqlite(path: path)), now: { testNow })
+        try await app.prepareToServe()
+        try await test(app, path)
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+    try await app.asyncShutdown()
+}
