@@ -10,6 +10,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent.git", exact: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", exact: "2.14.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", exact: "4.9.0"),
+        // Already pulled in by Vapor; named so the entry point can hand NIO the concurrency pool.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +22,8 @@ let package = Package(
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("Resources")]
         ),

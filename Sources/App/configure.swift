@@ -10,6 +10,10 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.directory.viewsDirectory = app.directory.workingDirectory + "Templates/"
     app.directory.publicDirectory = app.directory.workingDirectory + "Public/"
     app.views.use(.leaf)
+    // Keep Leaf's default template source (Templates/): left unset, Leaf builds it anew for
+    // every page it renders.
+    let templates = app.leaf.sources
+    app.leaf.sources = templates
 
     app.middleware = Middlewares()
     app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
@@ -21,6 +25,8 @@ func configure(_ app: Application, configuration: AppConfiguration,
 
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
+    // Liveness for load balancers and the benchmark's plaintext baseline.
+    app.get("healthz") { _ in "ok" }
     ConverterAssembly.register(on: app, services: services)
     AboutAssembly.register(on: app, services: services)
 }

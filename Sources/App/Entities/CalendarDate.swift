@@ -2,6 +2,9 @@ import Foundation
 
 /// A day in the Gregorian calendar without a time zone, such as the date rates take effect.
 /// Written and stored as ISO 8601 `YYYY-MM-DD`, which also sorts correctly as text.
+///
+/// Day arithmetic is done on day numbers (days since 1970-01-01) rather than with `Calendar`,
+/// which is exact for the Gregorian calendar and cheap enough for every page view.
 struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     let year: Int
     let month: Int
@@ -9,38 +12,40 @@ struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     /// Parses `YYYY-MM-DD`; `nil` for anything else, including impossible days like `2025-02-30`.
     init?(iso8601 text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in utf8[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     init?(year: Int, month: Int, day: Int) {
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (year, month, day)
-        guard components.isValidDate(in: Self.calendar) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= Self.daysInMonth(month, of: year) else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
     }
 
     /// The UTC day containing `date`.
     init(containing date: Date) {
-        let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
-        (year, month, day) = (parts.year!, parts.month!, parts.day!)
+        let dayNumber = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        self.init(dayNumber: dayNumber)
     }
 
     var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        let month = month < 10 ? "0\(month)" : "\(month)"
+        let day = day < 10 ? "0\(day)" : "\(day)"
+        return "\(year)-\(month)-\(day)"
     }
 
     /// Whole days from `self` to `later` (negative when `later` is earlier).
     func days(until later: CalendarDate) -> Int {
-        Self.calendar.dateComponents([.day], from: startOfDay, to: later.startOfDay).day ?? 0
-    }
-
-    private var startOfDay: Date {
-        Self.calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        later.dayNumber - dayNumber
     }
 
     static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
@@ -61,11 +66,37 @@ struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConver
         try container.encode(description)
     }
 
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    // MARK: Day numbers (H. Hinnant's civil-date algorithms)
+
+    /// Days since 1970-01-01.
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    private static func daysInMonth(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
 }
 
 extension Character {

@@ -14,6 +14,8 @@ struct RateSnapshot: Sendable, Equatable {
     let storedAt: Date
     /// Units of each currency per one unit of `baseCurrency`; the base itself maps to 1.
     let rates: [String: Decimal]
+    /// The codes this snapshot can convert between, sorted (once: every page lists them).
+    let currencyCodes: [String]
 
     init(id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
          storedAt: Date, rates: [String: Decimal]) {
@@ -25,8 +27,6 @@ struct RateSnapshot: Sendable, Equatable {
         var rates = rates
         rates[baseCurrency] = 1
         self.rates = rates
+        currencyCodes = rates.keys.sorted()
     }
-
-    /// The codes this snapshot can convert between, sorted.
-    var currencyCodes: [String] { rates.keys.sorted() }
 }

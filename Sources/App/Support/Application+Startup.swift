@@ -7,11 +7,19 @@ extension Application {
     /// empty database, and load the current rates into memory. Instances starting together on one
     /// PostgreSQL take turns, so the schema is migrated and the bundled rates stored once.
     func prepareToServe() async throws {
-        try await whileHoldingStartupLock {
-            try await self.autoMigrate()
-            try await self.storeBundledRatesIfEmpty()
+        do {
+            try await whileHoldingStartupLock {
+                try await self.autoMigrate()
+                try await self.storeBundledRatesIfEmpty()
+            }
+            try await appServices.currentRates.reload()
+        } catch {
+            throw StartupError(description: "Could not prepare the database (migrations, bundled rates): \(String(reflecting: error))")
         }
-        try await appServices.currentRates.reload()
+    }
+
+    struct StartupError: Error, CustomStringConvertible {
+        let description: String
     }
 
     private func storeBundledRatesIfEmpty() async throws {

@@ -29,7 +29,8 @@ extension Decimal {
     /// Plain digits with `.` as the decimal point and no trailing fractional zeros:
     /// `92.5`, `1500`, `0.000123`. Never an exponent, never grouping, whatever the locale.
     var plainText: String {
-        var text = NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX"))
+        // Decimal's own description is plain and locale-independent (unlike a NumberFormatter).
+        var text = description
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

@@ -39,7 +39,7 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         do {
             var extra = headers
             extra.remove(name: .contentType)
-            return try await request.view.render("error", page).response(status: status, headers: extra)
+            return try await request.renderPage("error", page, status: status, headers: extra)
         } catch {
             request.logger.error("The error page itself failed: \(String(reflecting: error))")
             return Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: message))

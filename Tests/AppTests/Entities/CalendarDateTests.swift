@@ -34,3 +34,28 @@ struct CalendarDateTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2023-02-29\"]".utf8)) }
     }
 }
+
+@Suite("CalendarDate day numbers")
+struct CalendarDayNumberTests {
+    @Test("day numbers agree with Foundation's calendar across four centuries and leap days")
+    func agreesWithFoundation() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let epoch = try #require(calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)))
+        for dayNumber in stride(from: -80_000, through: 80_000, by: 97) + [0, -1, 11_016, 11_017, 10_956] {
+            let date = CalendarDate(dayNumber: dayNumber)
+            let expected = calendar.dateComponents([.year, .month, .day], from: epoch.addingTimeInterval(Double(dayNumber) * 86_400))
+            #expect((date.year, date.month, date.day) == (expected.year!, expected.month!, expected.day!))
+            #expect(date.dayNumber == dayNumber)
+            #expect(CalendarDate(iso8601: date.description) == date || date.year < 1000)
+        }
+    }
+
+    @Test func leapYears() {
+        #expect(CalendarDate(iso8601: "2000-02-29") != nil)
+        #expect(CalendarDate(iso8601: "1900-02-29") == nil)
+        #expect(CalendarDate(iso8601: "2024-02-29") != nil)
+        #expect(CalendarDate(iso8601: "2024-04-31") == nil)
+        #expect(CalendarDate(containing: Date(timeIntervalSince1970: -1)).description == "1969-12-31")
+    }
+}

@@ -8,7 +8,7 @@ struct AboutView: Sendable {
 
     /// `GET /about`.
     func show(_ request: Request) async throws -> Response {
-        try await request.view.render("about", presenter.present(interactor.about())).response()
+        try await request.renderPage("about", presenter.present(interactor.about()))
     }
 
     /// `GET /about/close`.

@@ -10,8 +10,8 @@ struct ConverterView: Sendable {
 
     /// `GET /` and `GET /?from=&to=&amount=`.
     func index(_ request: Request) async throws -> Response {
-        let input = Converter.Input(
-            from: request.query["from"], to: request.query["to"], amount: request.query["amount"])
+        let query = request.queryItems
+        let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"])
         let output: Converter.Output
         do {
             output = input.isEmpty
@@ -60,11 +60,11 @@ struct ConverterView: Sendable {
 
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
-        return try await request.view.render("converter", presenter.present(output)).response(status: status)
+        return try await request.renderPage("converter", presenter.present(output), status: status)
     }
 
     private func renderUnavailable(for request: Request) async throws -> Response {
-        try await request.view.render("rates-unavailable", presenter.presentUnavailable())
-            .response(status: .serviceUnavailable, headers: ["Retry-After": "60"])
+        try await request.renderPage("rates-unavailable", presenter.presentUnavailable(),
+                                     status: .serviceUnavailable, headers: ["Retry-After": "60"])
     }
 }
