@@ -32,7 +32,9 @@ let package = Package(
             dependencies: [
                 .target(name: "App"),
                 .product(name: "VaporTesting", package: "vapor"),
-            ]
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,20 +15,39 @@ func configure(_ app: Application, configuration: AppConfiguration,
     let templates = app.leaf.sources
     app.leaf.sources = templates
 
-    app.middleware = Middlewares()
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
-    app.middleware.use(ErrorPageMiddleware())
-    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.leaf.tags["csrfField"] = CSRFFieldTag()
+    app.leaf.tags["accountNav"] = AccountNavTag()
 
     try useDatabase(configuration.database, for: app)
     app.migrations.add(CreateRateSnapshots())
+    app.migrations.add(CreateUsers())
+    app.migrations.add(CreateSessions())
+    app.migrations.add(CreateLoginFailures())
+    app.migrations.add(CreateRateRefreshAttempts())
 
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
+
+    // Outermost first: every response, error pages included, gets the security headers.
+    app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))
+
+    app.lifecycle.use(RatesBackgroundJobs(
+        refresher: services.refresher, currentRates: services.currentRates,
+        refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval))
+    app.asyncCommands.use(CreateUserCommand(), as: "create-user")
+
     // Liveness for load balancers and the benchmark's plaintext baseline.
     app.get("healthz") { _ in "ok" }
     ConverterAssembly.register(on: app, services: services)
     AboutAssembly.register(on: app, services: services)
+    LoginAssembly.register(on: app, services: services)
+    SignupAssembly.register(on: app, services: services)
+    AdminRatesAssembly.register(on: app, services: services)
 }
 
 private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: Application) throws {

@@ -11,21 +11,68 @@ struct AppConfiguration: Sendable {
         case postgres(url: URL, searchPath: String? = nil)
     }
 
+    /// Which upstream the admin refresh fetches from.
+    enum RatesProviderKind: String, Sendable, CaseIterable {
+        case exchangeRateAPI = "exchangerate-api"
+        case ecb
+    }
+
+    /// An account to create at start if no user has its email.
+    struct InitialAdmin: Sendable, Equatable {
+        let email: String
+        let password: String
+    }
+
     var database: DatabaseKind
     /// Where the About page links for the source code.
     var sourceCodeURL: String
     /// Adds `Secure` to cookies; turn on behind HTTPS.
     var cookieSecure: Bool
+    /// Whether visitors may create their own accounts.
+    var allowSignup: Bool
+    var initialAdmin: InitialAdmin?
+    /// Bcrypt's work factor for new password hashes.
+    var passwordHashCost: Int
+    var ratesProvider: RatesProviderKind
+    /// The provider's document; `nil` means the provider's public address.
+    var ratesProviderURL: URL?
+    /// The ECB 90-day history document, imported on an admin's request.
+    var ecbHistoryURL: URL
+    /// How long a provider may take to answer.
+    var ratesTimeout: TimeInterval
+    /// Seconds between scheduled refreshes; 0 turns the schedule off.
+    var ratesRefreshInterval: Int
+    /// Seconds between checks for snapshots stored by other instances; 0 turns it off.
+    var ratesSyncInterval: Int
 
     static let defaultSQLitePath = "data/app.sqlite"
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
+    static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
 
     init(database: DatabaseKind = .sqlite(path: defaultSQLitePath),
          sourceCodeURL: String = defaultSourceCodeURL,
-         cookieSecure: Bool = false) {
+         cookieSecure: Bool = false,
+         allowSignup: Bool = true,
+         initialAdmin: InitialAdmin? = nil,
+         passwordHashCost: Int = 12,
+         ratesProvider: RatesProviderKind = .exchangeRateAPI,
+         ratesProviderURL: URL? = nil,
+         ecbHistoryURL: URL = defaultECBHistoryURL,
+         ratesTimeout: TimeInterval = 10,
+         ratesRefreshInterval: Int = 0,
+         ratesSyncInterval: Int = 30) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
         self.cookieSecure = cookieSecure
+        self.allowSignup = allowSignup
+        self.initialAdmin = initialAdmin
+        self.passwordHashCost = passwordHashCost
+        self.ratesProvider = ratesProvider
+        self.ratesProviderURL = ratesProviderURL
+        self.ecbHistoryURL = ecbHistoryURL
+        self.ratesTimeout = ratesTimeout
+        self.ratesRefreshInterval = ratesRefreshInterval
+        self.ratesSyncInterval = ratesSyncInterval
     }
 
     struct Invalid: Error, CustomStringConvertible {
@@ -35,7 +82,7 @@ struct AppConfiguration: Sendable {
         }
     }
 
-    /// Reads `DATABASE_URL`, `SQLITE_PATH`, `SOURCE_URL` and `COOKIE_SECURE`.
+    /// Reads every variable the README lists.
     init(environment: [String: String]) throws(Invalid) {
         self.init()
         var problems: [String] = []
@@ -59,11 +106,53 @@ struct AppConfiguration: Sendable {
                 problems.append("SOURCE_URL must be an http(s) URL, got \(text)")
             }
         }
-        if let text = value("COOKIE_SECURE") {
+        func flag(_ name: String, into setting: inout Bool) {
+            guard let text = value(name) else { return }
             switch text.lowercased() {
-            case "true", "1", "yes": cookieSecure = true
-            case "false", "0", "no": cookieSecure = false
-            default: problems.append("COOKIE_SECURE must be true or false, got \(text)")
+            case "true", "1", "yes": setting = true
+            case "false", "0", "no": setting = false
+            default: problems.append("\(name) must be true or false, got \(text)")
+            }
+        }
+        func whole(_ name: String, in range: ClosedRange<Int>, into setting: inout Int) {
+            guard let text = value(name) else { return }
+            if let number = Int(text), range.contains(number) { setting = number } else {
+                problems.append("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
+            }
+        }
+        func httpURL(_ name: String) -> URL? {
+            guard let text = value(name) else { return nil }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
+                problems.append("\(name) must be an http(s) URL, got \(text)")
+                return nil
+            }
+            return url
+        }
+
+        flag("COOKIE_SECURE", into: &cookieSecure)
+        flag("ALLOW_SIGNUP", into: &allowSignup)
+        whole("BCRYPT_COST", in: 4...31, into: &passwordHashCost)
+        whole("RATES_REFRESH_INTERVAL", in: 0...31_536_000, into: &ratesRefreshInterval)
+        if ratesRefreshInterval > 0 && ratesRefreshInterval < 60 {
+            problems.append("RATES_REFRESH_INTERVAL must be 0 (off) or at least 60 seconds, got \(ratesRefreshInterval)")
+        }
+        whole("RATES_SYNC_INTERVAL", in: 0...86_400, into: &ratesSyncInterval)
+
+        switch (value("ADMIN_EMAIL"), value("ADMIN_PASSWORD")) {
+        case let (email?, password?): initialAdmin = InitialAdmin(email: email, password: password)
+        case (nil, nil): break
+        default: problems.append("ADMIN_EMAIL and ADMIN_PASSWORD must be set together")
+        }
+        if let text = value("RATES_PROVIDER") {
+            if let kind = RatesProviderKind(rawValue: text.lowercased()) { ratesProvider = kind } else {
+                problems.append("RATES_PROVIDER must be one of \(RatesProviderKind.allCases.map(\.rawValue).joined(separator: ", ")), got \(text)")
+            }
+        }
+        ratesProviderURL = httpURL("RATES_PROVIDER_URL")
+        if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
+        if let text = value("RATES_TIMEOUT") {
+            if let seconds = Double(text), seconds > 0, seconds <= 300 { ratesTimeout = seconds } else {
+                problems.append("RATES_TIMEOUT must be a number of seconds above 0 and at most 300, got \(text)")
             }
         }
         if !problems.isEmpty { throw Invalid(problems: problems) }

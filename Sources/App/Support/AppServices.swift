@@ -7,17 +7,43 @@ struct AppServices: Sendable {
     let catalog: CurrencyCatalog
     let rateStore: any RateSnapshotStore
     let currentRates: CurrentRates
+    let refresher: RatesRefresher
+    let accounts: any AccountService
+    let sessions: SessionStore
+    let loginThrottle: LoginThrottle
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
     static func live(for app: Application, configuration: AppConfiguration,
                      now: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
-        let store = FluentRateSnapshotStore(database: { app.db })
+        let database: @Sendable () -> any Database = { app.db }
+        let store = FluentRateSnapshotStore(database: database)
+        let currentRates = CurrentRates(store: store, logger: app.logger)
+        let fetcher = HTTPDocumentFetcher(client: { app.client }, timeout: configuration.ratesTimeout)
+        let ecb = ECBRatesProvider(
+            fetcher: fetcher,
+            dailyURL: configuration.ratesProvider == .ecb ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL
+                                                          : ECBRatesProvider.dailyURL,
+            historyURL: configuration.ecbHistoryURL)
+        let provider: any RatesProvider = switch configuration.ratesProvider {
+        case .ecb: ecb
+        case .exchangeRateAPI:
+            ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
+        }
+        let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         return AppServices(
             configuration: configuration,
             catalog: try CurrencyCatalog.bundled(),
             rateStore: store,
-            currentRates: CurrentRates(store: store, logger: app.logger),
+            currentRates: currentRates,
+            refresher: RatesRefresher(
+                provider: provider, history: ecb, store: FluentRateRefreshStore(database: database),
+                currentRates: currentRates, now: now, logger: app.logger),
+            accounts: FluentAccountService(
+                database: database, hasher: hasher,
+                unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
+            sessions: SessionStore(database: database),
+            loginThrottle: LoginThrottle(database: database),
             now: now)
     }
 }

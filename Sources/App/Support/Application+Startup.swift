@@ -4,17 +4,43 @@ import Vapor
 
 extension Application {
     /// What `serve` does before it listens: migrate the schema, store the bundled rates into an
-    /// empty database, and load the current rates into memory. Instances starting together on one
-    /// PostgreSQL take turns, so the schema is migrated and the bundled rates stored once.
+    /// empty database, create the configured admin, and load the current rates into memory.
     func prepareToServe() async throws {
+        try await prepareDatabase()
+        if let admin = appServices.configuration.initialAdmin {
+            try await createInitialAdmin(admin)
+        }
+        do {
+            try await appServices.currentRates.reload()
+        } catch {
+            throw StartupError(description: "Could not load the current rates: \(String(reflecting: error))")
+        }
+    }
+
+    /// Migrates the schema and stores the bundled rates into an empty database. Instances
+    /// starting together on one PostgreSQL take turns, so both happen once.
+    func prepareDatabase() async throws {
         do {
             try await whileHoldingStartupLock {
                 try await self.autoMigrate()
                 try await self.storeBundledRatesIfEmpty()
             }
-            try await appServices.currentRates.reload()
         } catch {
             throw StartupError(description: "Could not prepare the database (migrations, bundled rates): \(String(reflecting: error))")
+        }
+    }
+
+    /// `ADMIN_EMAIL`/`ADMIN_PASSWORD`: created if no account has that email; never changed after.
+    private func createInitialAdmin(_ admin: AppConfiguration.InitialAdmin) async throws {
+        let accounts = appServices.accounts
+        do {
+            guard try await accounts.user(withEmail: admin.email) == nil else { return }
+            let user = try await accounts.register(email: admin.email, password: admin.password, role: .admin)
+            logger.notice("Created the admin account \(user.email) from ADMIN_EMAIL.")
+        } catch AccountError.emailTaken {
+            return // another instance created it a moment ago
+        } catch let error as AccountError {
+            throw StartupError(description: "ADMIN_EMAIL/ADMIN_PASSWORD cannot make an account: \(error.description)")
         }
     }
 

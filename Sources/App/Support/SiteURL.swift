@@ -9,6 +9,15 @@ enum SiteURL: Sendable, Equatable {
     case swap
     case about
     case aboutClose
+    /// The sign-in form, returning to `next` afterwards.
+    case login(next: LocalPath?)
+    case logout
+    case signup(next: LocalPath?)
+    case adminRates
+    case adminRatesRefresh
+    case adminRatesImportHistory
+    /// A page named by a checked local path (a `next` parameter).
+    case local(LocalPath)
 
     var path: String {
         switch self {
@@ -19,6 +28,13 @@ enum SiteURL: Sendable, Equatable {
         case .swap: "/swap"
         case .about: "/about"
         case .aboutClose: "/about/close"
+        case .login(let next): next.map { "/login?" + Self.query([("next", $0.value)]) } ?? "/login"
+        case .logout: "/logout"
+        case .signup(let next): next.map { "/signup?" + Self.query([("next", $0.value)]) } ?? "/signup"
+        case .adminRates: "/admin/rates"
+        case .adminRatesRefresh: "/admin/rates/refresh"
+        case .adminRatesImportHistory: "/admin/rates/import-history"
+        case .local(let path): path.value
         }
     }
 
@@ -30,7 +46,8 @@ enum SiteURL: Sendable, Equatable {
         }.joined(separator: "&")
     }
 
-    /// RFC 3986 unreserved characters; everything else is percent-encoded.
+    /// RFC 3986 unreserved characters and `/` (legal in a query, and it keeps
+    /// `/login?next=/admin/rates` readable); everything else is percent-encoded.
     private static let queryValueCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
 }

@@ -40,9 +40,23 @@ enum TestStart {
 
 /// Runs `test` against a fully configured app on PostgreSQL, in a schema of its own that is
 /// dropped afterwards, so suites run in parallel without seeing each other's rows.
+extension AppConfiguration {
+    /// Fast password hashing, short provider timeouts, no background jobs.
+    static func forTests(
+        allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
+        ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
+        ecbHistoryURL: URL = refusedURL(), ratesTimeout: TimeInterval = 2, sourceCodeURL: String = defaultSourceCodeURL
+    ) -> AppConfiguration {
+        AppConfiguration(
+            sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
+            passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
+            ecbHistoryURL: ecbHistoryURL, ratesTimeout: ratesTimeout, ratesRefreshInterval: 0, ratesSyncInterval: 0)
+    }
+}
+
 func withPostgresApp(
     _ start: TestStart = .served,
-    configuration: AppConfiguration = AppConfiguration(),
+    configuration: AppConfiguration = .forTests(),
     schema: String? = nil,
     now: @escaping @Sendable () -> Date = { testNow },
     _ test: (Application) async throws -> Void
@@ -85,7 +99,9 @@ func withSQLiteApp(_ test: (Application, String) async throws -> Void) async thr
 
     let app = try await Application.make(.testing)
     do {
-        try configure(app, configuration: AppConfiguration(database: .sqlite(path: path)), now: { testNow })
+        var configuration = AppConfiguration.forTests()
+        configuration.database = .sqlite(path: path)
+        try configure(app, configuration: configuration, now: { testNow })
         try await app.prepareToServe()
         try await test(app, path)
     } catch {

@@ -6,7 +6,7 @@ import Testing
 @Suite("About page over HTTP on PostgreSQL")
 struct AboutPageTests {
     @Test func describesTheAppItsRatesAndItsCode() async throws {
-        try await withPostgresApp(configuration: AppConfiguration(sourceCodeURL: "https://example.org/cc")) { app in
+        try await withPostgresApp(configuration: .forTests(sourceCodeURL: "https://example.org/cc")) { app in
             try await app.testing().test(.GET, "/about") { res in
                 #expect(res.status == .ok)
                 let html = res.html

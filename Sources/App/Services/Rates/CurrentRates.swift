@@ -41,10 +41,22 @@ final class CurrentRates: CurrentRatesReading {
     @discardableResult
     func store(_ new: RateSnapshot) async throws -> RateSnapshot {
         let stored = try await store.save(new)
+        adopt(stored)
+        return stored
+    }
+
+    /// Makes a snapshot stored elsewhere (a refresh transaction) current, unless a newer one is.
+    func adopt(_ stored: RateSnapshot) {
         snapshot.withLockedValue { current in
             if current.map({ Self.isNewer(stored, than: $0) }) ?? true { current = stored }
         }
-        return stored
+    }
+
+    /// Reloads when another instance has stored a newer snapshot (instances share one database
+    /// but each keeps its rates in memory). One indexed query when nothing changed.
+    func syncWithStore() async throws {
+        let latestID = try await store.latestID()
+        if latestID != snapshot.withLockedValue({ $0?.id }) { try await reload() }
     }
 
     static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {

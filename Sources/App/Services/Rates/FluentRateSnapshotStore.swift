@@ -29,6 +29,14 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
         return stored
     }
 
+    func latestID() async throws -> UUID? {
+        try await RateSnapshotModel.query(on: database())
+            .sort(\.$effectiveDate, .descending)
+            .sort(\.$storedAt, .descending)
+            .field(\.$id)
+            .first()?.id
+    }
+
     func isEmpty() async throws -> Bool {
         try await RateSnapshotModel.query(on: database()).count() == 0
     }

@@ -1,23 +1,29 @@
 import Foundation
 
 /// The ISO 4217 reference data: every active currency's code, English name and minor units,
-/// read once at start from `Resources/currencies.csv`.
+/// read once at start from `Resources/currencies.csv` — plus names for the few codes providers
+/// quote that ISO 4217 does not list as active (`currencies-unlisted.csv`: local issues such as
+/// `GGP`, recently withdrawn ones such as `HRK`).
 struct CurrencyCatalog: Sendable {
-    private let currenciesByCode: [String: Currency]
+    private let activeByCode: [String: Currency]
+    private let unlistedByCode: [String: Currency]
 
-    init(_ currencies: [Currency]) {
-        currenciesByCode = Dictionary(currencies.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    init(_ active: [Currency], unlisted: [Currency] = []) {
+        activeByCode = Dictionary(active.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        unlistedByCode = Dictionary(unlisted.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    var all: [Currency] { currenciesByCode.values.sorted { $0.code < $1.code } }
+    /// Every active ISO 4217 currency, sorted by code.
+    var all: [Currency] { activeByCode.values.sorted { $0.code < $1.code } }
 
-    /// The currency for `code`. A code a provider quotes but ISO 4217 does not list (a local
-    /// issue like `GGP`) still converts: it is shown by its code with two minor units.
+    /// The currency for `code`. A code known nowhere still converts: it is shown by its code,
+    /// with two minor units.
     func currency(for code: String) -> Currency {
-        currenciesByCode[code] ?? Currency(code: code, name: code, minorUnits: 2)
+        activeByCode[code] ?? unlistedByCode[code] ?? Currency(code: code, name: code, minorUnits: 2)
     }
 
-    func isListed(_ code: String) -> Bool { currenciesByCode[code] != nil }
+    /// Whether `code` is an active ISO 4217 currency.
+    func isListed(_ code: String) -> Bool { activeByCode[code] != nil }
 }
 
 extension CurrencyCatalog {
@@ -27,15 +33,23 @@ extension CurrencyCatalog {
 
     /// The catalog shipped in the app's resources.
     static func bundled() throws -> CurrencyCatalog {
-        guard let url = Bundle.module.url(forResource: "currencies", withExtension: "csv", subdirectory: "Resources") else {
-            throw LoadingError(description: "currencies.csv is missing from the app's resources")
+        func resource(_ name: String) throws -> String {
+            guard let url = Bundle.module.url(forResource: name, withExtension: "csv", subdirectory: "Resources") else {
+                throw LoadingError(description: "\(name).csv is missing from the app's resources")
+            }
+            return try String(contentsOf: url, encoding: .utf8)
         }
-        return try CurrencyCatalog(csv: String(contentsOf: url, encoding: .utf8))
+        return CurrencyCatalog(try currencies(csv: resource("currencies")),
+                               unlisted: try currencies(csv: resource("currencies-unlisted")))
+    }
+
+    init(csv: String) throws {
+        self.init(try Self.currencies(csv: csv))
     }
 
     /// Reads `code,name,minor_units` rows after a header line; an empty `minor_units` means
     /// ISO 4217's "N.A.".
-    init(csv: String) throws {
+    static func currencies(csv: String) throws -> [Currency] {
         var currencies: [Currency] = []
         for (index, line) in csv.split(whereSeparator: \.isNewline).enumerated().dropFirst() {
             let fields = CSVLine.fields(of: String(line))
@@ -44,7 +58,7 @@ extension CurrencyCatalog {
             else { throw LoadingError(description: "currencies.csv line \(index + 1) is not code,name,minor_units: \(line)") }
             currencies.append(Currency(code: fields[0], name: fields[1], minorUnits: Int(fields[2])))
         }
-        self.init(currencies)
+        return currencies
     }
 }
 

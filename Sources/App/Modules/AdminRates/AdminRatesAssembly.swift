@@ -1,0 +1,18 @@
+import Vapor
+
+/// Wires the AdminRates module; its POSTs sit behind the CSRF check.
+enum AdminRatesAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let view = AdminRatesView(
+            interactor: AdminRatesInteractor(
+                rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
+                provider: services.refresher.provider.source, now: services.now),
+            presenter: AdminRatesPresenter(),
+            router: AdminRatesRouter())
+        let admin = routes.grouped("admin", "rates")
+        admin.get(use: view.show)
+        let forms = admin.grouped(CSRFMiddleware())
+        forms.post("refresh", use: view.refresh)
+        forms.post("import-history", use: view.importHistory)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The admin's view of the rates: what is current, where it came from, the recent refresh
+/// attempts, and buttons to refresh now or import the ECB's 90-day history.
+///
+/// - `GET /admin/rates`: anonymous visitors are sent to sign in (303); non-admins get 403.
+/// - `POST /admin/rates/refresh` and `POST /admin/rates/import-history` (CSRF-checked) run the
+///   refresh and redirect (303) back with a flash message saying what happened.
+enum AdminRates {
+    static let attemptsShown = 20
+
+    struct Output: Sendable, Equatable {
+        let admin: User
+        /// The provider a refresh fetches from.
+        let provider: RateSource
+        let snapshot: RateSnapshot?
+        let currencies: [Currency]
+        let attempts: [RefreshAttempt]
+        let flash: String?
+        let now: Date
+    }
+
+    enum Failure: Error, Equatable {
+        /// Nobody is signed in: on to the sign-in form.
+        case signInRequired
+        /// Signed in, but not an admin.
+        case forbidden
+    }
+
+    /// What `admin-rates.leaf` renders.
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let flash: String?
+        let flashIsError: Bool
+        let providerName: String
+        let providerURL: String
+        let snapshot: SnapshotViewModel?
+        let attempts: [AttemptViewModel]
+        let rates: [RateRowViewModel]
+        let refreshURL: String
+        let importHistoryURL: String
+    }
+
+    struct SnapshotViewModel: Encodable, Sendable, Equatable {
+        let sourceName: String
+        let isBundled: Bool
+        let baseCurrency: String
+        let effectiveDate: String
+        let storedAt: String
+        let currencyCount: Int
+    }
+
+    struct AttemptViewModel: Encodable, Sendable, Equatable {
+        let startedAt: String
+        let startedAtISO: String
+        let kind: String
+        let actor: String
+        let outcome: String
+        let outcomeClass: String
+        let duration: String
+        let message: String
+    }
+
+    struct RateRowViewModel: Encodable, Sendable, Equatable {
+        let code: String
+        let name: String
+        let rate: String
+    }
+}
+
+/// What the admin page asks of the refresh machinery; a protocol for the interactor's tests.
+protocol RatesRefreshing: Sendable {
+    func refresh(actor: String?) async -> RefreshAttempt
+    func importHistory(actor: String?) async -> RefreshAttempt
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt]
+}
+
+extension RatesRefresher: RatesRefreshing {
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
+        try await store.recentAttempts(limit: limit)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The admin page's wording: times in UTC, durations people read, outcomes as words.
+struct AdminRatesPresenter: Sendable {
+    func present(_ output: AdminRates.Output) -> AdminRates.ViewModel {
+        let flashIsError = output.flash.map { message in
+            output.attempts.first { $0.message == message }?.outcome == .failed
+        } ?? false
+        return AdminRates.ViewModel(
+            title: "Rates · Admin · \(AppInfo.name)",
+            flash: output.flash,
+            flashIsError: flashIsError,
+            providerName: output.provider.name,
+            providerURL: output.provider.website,
+            snapshot: output.snapshot.map { snapshot in
+                let source = RateSource.withID(snapshot.source)
+                return AdminRates.SnapshotViewModel(
+                    sourceName: source.name, isBundled: source.isBundled, baseCurrency: snapshot.baseCurrency,
+                    effectiveDate: snapshot.effectiveDate.description, storedAt: Self.timestamp(snapshot.storedAt),
+                    currencyCount: snapshot.rates.count)
+            },
+            attempts: output.attempts.map(present),
+            rates: output.currencies.compactMap { currency in
+                output.snapshot?.rates[currency.code].map {
+                    AdminRates.RateRowViewModel(code: currency.code, name: currency.name, rate: $0.plainText)
+                }
+            },
+            refreshURL: SiteURL.adminRatesRefresh.path,
+            importHistoryURL: SiteURL.adminRatesImportHistory.path)
+    }
+
+    func present(_ attempt: RefreshAttempt) -> AdminRates.AttemptViewModel {
+        let outcome = switch attempt.outcome {
+        case .stored: "stored"
+        case .unchanged: "unchanged"
+        case .failed: "failed"
+        case .busy: "skipped"
+        }
+        return AdminRates.AttemptViewModel(
+            startedAt: Self.timestamp(attempt.startedAt),
+            startedAtISO: Self.iso8601(attempt.startedAt),
+            kind: attempt.kind == .refresh ? "Refresh" : "History import",
+            actor: attempt.actor ?? "schedule",
+            outcome: outcome,
+            outcomeClass: "outcome-\(attempt.outcome.rawValue)",
+            duration: Self.duration(attempt.duration),
+            message: attempt.message)
+    }
+
+    /// `2025-05-12 12:00:05 UTC`
+    static func timestamp(_ date: Date) -> String {
+        let day = CalendarDate(containing: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) - day.dayNumber * 86_400
+        return String(format: "%@ %02d:%02d:%02d UTC", day.description, seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        timestamp(date).replacingOccurrences(of: " UTC", with: "Z").replacingOccurrences(of: " ", with: "T")
+    }
+
+    /// `85 ms`, `1.2 s`, `12 s`
+    static func duration(_ seconds: TimeInterval) -> String {
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds < 10 { return String(format: "%.1f s", seconds) }
+        return "\(Int(seconds.rounded())) s"
+    }
+}

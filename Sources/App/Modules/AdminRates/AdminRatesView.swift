@@ -1,0 +1,46 @@
+import Vapor
+
+/// The admin rate page over HTTP.
+struct AdminRatesView: Sendable {
+    let interactor: AdminRatesInteractor
+    let presenter: AdminRatesPresenter
+    let router: AdminRatesRouter
+
+    /// `GET /admin/rates`.
+    func show(_ request: Request) async throws -> Response {
+        try await guarded {
+            let flash = request.currentUser?.isAdmin == true ? try await request.browserSession.takeFlash() : nil
+            let output = try await interactor.overview(for: request.currentUser, flash: flash)
+            return try await request.renderPage("admin-rates", presenter.present(output))
+        }
+    }
+
+    /// `POST /admin/rates/refresh` (CSRF-checked).
+    func refresh(_ request: Request) async throws -> Response {
+        try await guarded {
+            let attempt = try await interactor.refresh(by: request.currentUser)
+            try await request.browserSession.flash(attempt.message)
+            return router.backToRates()
+        }
+    }
+
+    /// `POST /admin/rates/import-history` (CSRF-checked).
+    func importHistory(_ request: Request) async throws -> Response {
+        try await guarded {
+            let attempt = try await interactor.importHistory(by: request.currentUser)
+            try await request.browserSession.flash(attempt.message)
+            return router.backToRates()
+        }
+    }
+
+    /// Maps the interactor's access failures to HTTP: sign in first (303), or 403.
+    private func guarded(_ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch AdminRates.Failure.signInRequired {
+            return router.signIn()
+        } catch AdminRates.Failure.forbidden {
+            throw Abort(.forbidden, reason: "This page is for administrators. You are signed in without admin rights.")
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Vapor
+
+/// Wires the Login module; its POSTs sit behind the CSRF check.
+enum LoginAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let view = LoginView(
+            interactor: LoginInteractor(accounts: services.accounts, throttle: services.loginThrottle, now: services.now),
+            presenter: LoginPresenter(allowSignup: services.configuration.allowSignup),
+            router: LoginRouter())
+        routes.get("login", use: view.show)
+        let forms = routes.grouped(CSRFMiddleware())
+        forms.post("login", use: view.signIn)
+        forms.post("logout", use: view.signOut)
+    }
+}

@@ -1,0 +1,13 @@
+import Vapor
+
+/// Where signing in and out lead.
+struct LoginRouter: Sendable {
+    /// To `next` when it is a page of this site, else to the converter; never to another host.
+    func afterSignIn(next: LocalPath?) -> Response {
+        .seeOther(next.map(SiteURL.local) ?? .converter)
+    }
+
+    func afterSignOut() -> Response {
+        .seeOther(.converter)
+    }
+}

@@ -1,0 +1,37 @@
+import Vapor
+
+/// Sign-in and sign-out over HTTP: the form, the session, the status codes.
+struct LoginView: Sendable {
+    let interactor: LoginInteractor
+    let presenter: LoginPresenter
+    let router: LoginRouter
+
+    /// `GET /login`: the form (or straight on, if already signed in).
+    func show(_ request: Request) async throws -> Response {
+        let next = request.queryItems["next"]
+        if request.currentUser != nil { return router.afterSignIn(next: LocalPath(next)) }
+        try await request.browserSession.ensure() // carries the form's CSRF token
+        return try await request.renderPage("login", presenter.present(Login.Input(next: next)))
+    }
+
+    /// `POST /login` (CSRF-checked).
+    func signIn(_ request: Request) async throws -> Response {
+        let input = try request.content.decode(Login.Input.self)
+        switch try await interactor.signIn(input) {
+        case let .signedIn(user, next):
+            try await request.browserSession.signIn(user)
+            return router.afterSignIn(next: next)
+        case let .rejected(message, kept):
+            return try await request.renderPage("login", presenter.present(kept, error: message), status: .unprocessableEntity)
+        case let .throttled(retryAfter, kept):
+            return try await request.renderPage("login", presenter.presentThrottled(kept, retryAfter: retryAfter),
+                                                status: .tooManyRequests, headers: ["Retry-After": String(retryAfter)])
+        }
+    }
+
+    /// `POST /logout` (CSRF-checked).
+    func signOut(_ request: Request) async throws -> Response {
+        try await request.browserSession.signOut()
+        return router.afterSignOut()
+    }
+}

@@ -1,0 +1,36 @@
+import Vapor
+
+/// The sign-up form over HTTP.
+struct SignupView: Sendable {
+    let interactor: SignupInteractor
+    let presenter: SignupPresenter
+    let router: SignupRouter
+
+    /// `GET /signup`.
+    func show(_ request: Request) async throws -> Response {
+        try open()
+        let next = request.queryItems["next"]
+        if request.currentUser != nil { return router.afterSignUp(next: LocalPath(next)) }
+        try await request.browserSession.ensure() // carries the form's CSRF token
+        return try await request.renderPage("signup", presenter.present(Signup.Input(next: next)))
+    }
+
+    /// `POST /signup` (CSRF-checked).
+    func signUp(_ request: Request) async throws -> Response {
+        try open()
+        let input = try request.content.decode(Signup.Input.self)
+        switch try await interactor.signUp(input) {
+        case let .created(user, next):
+            try await request.browserSession.signIn(user)
+            return router.afterSignUp(next: next)
+        case let .invalid(errors, kept):
+            return try await request.renderPage("signup", presenter.present(kept, errors: errors), status: .unprocessableEntity)
+        }
+    }
+
+    private func open() throws {
+        do { try interactor.checkOpen() } catch {
+            throw Abort(.forbidden, reason: "New accounts cannot be created on this server. Ask an administrator for one.")
+        }
+    }
+}

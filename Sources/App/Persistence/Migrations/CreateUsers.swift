@@ -1,0 +1,19 @@
+import Fluent
+
+struct CreateUsers: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(UserModel.schema)
+            .id()
+            .field("email", .string, .required)
+            .field("password_hash", .string, .required)
+            .field("role", .string, .required)
+            .field("created_at", .datetime)
+            .field("updated_at", .datetime)
+            .unique(on: "email")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(UserModel.schema).delete()
+    }
+}

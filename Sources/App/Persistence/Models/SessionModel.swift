@@ -1,0 +1,27 @@
+import Fluent
+import Foundation
+
+/// A browser session. The row is keyed by the SHA-256 of the cookie's token, so the table
+/// alone cannot be used to take over a session.
+final class SessionModel: Model, @unchecked Sendable {
+    static let schema = "sessions"
+
+    @ID(custom: "id", generatedBy: .user) var id: String?
+    /// `nil` before sign-in: the session then only carries a CSRF token for the login form.
+    @OptionalParent(key: "user_id") var user: UserModel?
+    @Field(key: "csrf_token") var csrfToken: String
+    /// A one-time message for the next page (post/redirect/get).
+    @OptionalField(key: "flash") var flash: String?
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "expires_at") var expiresAt: Date
+
+    init() {}
+
+    init(tokenHash: String, userID: UUID?, csrfToken: String, createdAt: Date, expiresAt: Date) {
+        id = tokenHash
+        $user.id = userID
+        self.csrfToken = csrfToken
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Accounts: who exists, who may sign in. Interactors depend on this protocol.
+protocol AccountService: Sendable {
+    func user(withID id: UUID) async throws -> User?
+    func user(withEmail email: String) async throws -> User?
+    /// The account for `email` if `password` is its password; `nil` otherwise, taking about
+    /// as long whether or not the email has an account.
+    func authenticate(email: String, password: String) async throws -> User?
+    /// Creates an account after checking the email and password rules.
+    func register(email: String, password: String, role: User.Role) async throws -> User
+}
+
+/// Why an account cannot be created; each reads as a message at its form field.
+enum AccountError: Error, Equatable, CustomStringConvertible {
+    case invalidEmail
+    case weakPassword(String)
+    case emailTaken
+
+    var description: String {
+        switch self {
+        case .invalidEmail: "Enter an email address like name@example.org."
+        case .weakPassword(let message): message
+        case .emailTaken: "An account with this email already exists. Sign in instead."
+        }
+    }
+}

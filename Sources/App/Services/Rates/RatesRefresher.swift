@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+
+/// Fetches rates from a provider and stores them, following the refresh rules: validate
+/// first; store the snapshot, its rates and the log entry in one transaction; store nothing but
+/// the log entry on any failure, so the last good rates stay current; never store the same
+/// snapshot twice; one refresh at a time across all instances. Used by the admin page and the
+/// schedule alike.
+struct RatesRefresher: Sendable {
+    let provider: any RatesProvider
+    let history: any RatesHistoryProvider
+    let store: any RateRefreshStore
+    let currentRates: CurrentRates
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// Fetches the configured provider's current rates. `actor` is the admin's email, or `nil`
+    /// for the schedule. Never throws: whatever happens is the returned attempt.
+    func refresh(actor: String?) async -> RefreshAttempt {
+        let provider = provider
+        let started = now()
+        return await run(kind: .refresh, source: provider.source, actor: actor, started: started) { transaction in
+            let fetched = try await provider.fetchLatest()
+            try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
+            let snapshot = fetched.snapshot(storedAt: now())
+            if let current = try await transaction.latest(), current.source == snapshot.source,
+               current.effectiveDate == snapshot.effectiveDate, current.rates == snapshot.rates {
+                return (.unchanged, "\(provider.source.name) still publishes the rates of \(snapshot.effectiveDate); nothing stored.", nil)
+            }
+            let stored = try await transaction.save(snapshot)
+            return (.stored, "Stored \(fetched.rates.count) rates from \(provider.source.name), effective \(snapshot.effectiveDate).", stored)
+        }
+    }
+
+    /// The schedule's refresh: skipped (`nil`) when any instance refreshed within the last
+    /// interval, so several instances on one database do not each fetch every interval.
+    func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
+        if let last = try? await store.recentAttempts(limit: 5).first(where: { $0.kind == .refresh && $0.outcome != .busy }),
+           now().timeIntervalSince(last.startedAt) < interval * 0.9 {
+            return nil
+        }
+        return await refresh(actor: nil)
+    }
+
+    /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
+    func importHistory(actor: String?) async -> RefreshAttempt {
+        let history = history
+        let started = now()
+        return await run(kind: .importHistory, source: history.source, actor: actor, started: started) { transaction in
+            let days = try await history.fetchHistory()
+            let today = CalendarDate(containing: started)
+            for day in days { try RatesValidator.validate(day, today: today) }
+            let stored = try await transaction.storedDates(source: history.source.id)
+            let new = days.filter { !stored.contains($0.effectiveDate) }.sorted { $0.effectiveDate < $1.effectiveDate }
+            guard let first = new.first, let last = new.last else {
+                return (.unchanged, "All \(days.count) days of the \(history.source.name) history are already stored.", nil)
+            }
+            for day in new { _ = try await transaction.save(day.snapshot(storedAt: now())) }
+            let skipped = days.count - new.count
+            return (.stored, "Imported \(new.count) days of \(history.source.name) history (\(first.effectiveDate) to \(last.effectiveDate))"
+                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil)
+        }
+    }
+
+    private typealias Work = @Sendable (any RefreshTransaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
+
+    private func run(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+                     _ work: @escaping Work) async -> RefreshAttempt {
+        let now = now
+        @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: String) -> RefreshAttempt {
+            RefreshAttempt(kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),
+                           actor: actor, outcome: outcome, message: message)
+        }
+        do {
+            let result = try await store.withRefreshLock { transaction in
+                let (outcome, message, stored) = try await work(transaction)
+                let entry = attempt(outcome, message)
+                try await transaction.record(entry)
+                return (entry, stored)
+            }
+            guard let (entry, stored) = result else {
+                let busy = attempt(.busy, "A refresh is already running; try again in a moment.")
+                try? await store.record(busy)
+                return busy
+            }
+            if kind == .importHistory, entry.outcome == .stored {
+                try await currentRates.reload()
+            } else if let stored {
+                currentRates.adopt(stored)
+            }
+            logger.notice("\(kind.rawValue) by \(actor ?? "schedule"): \(entry.message)")
+            return entry
+        } catch {
+            let reason = (error as? RatesProviderError)?.description ?? "storing failed (\(String(reflecting: error)))"
+            let failed = attempt(.failed, "\(source.name): \(reason). The current rates stay in place.")
+            logger.warning("\(kind.rawValue) by \(actor ?? "schedule") failed: \(failed.message)")
+            do { try await store.record(failed) } catch {
+                logger.error("Could not log the failed refresh: \(String(reflecting: error))")
+            }
+            return failed
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import NIOConcurrencyHelpers
+import Vapor
+
+/// This request's session: who is signed in, the CSRF token for forms, and the changes to make
+/// to the session cookie on the way out. Views use it; interactors only ever see a `User?`.
+final class BrowserSession: Sendable {
+    static let cookieName = "cc_session"
+
+    private struct State {
+        var current: StoredSession?
+        /// `.some(nil)` clears the cookie; `.some(token)` sets it.
+        var cookieToken: String??
+    }
+
+    private let store: SessionStore
+    private let now: @Sendable () -> Date
+    private let state = NIOLockedValueBox(State())
+
+    init(store: SessionStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    var current: StoredSession? { state.withLockedValue { $0.current } }
+    var user: User? { current?.user }
+
+    /// Loads the session named by the request's cookie, if it is live.
+    func load(token: String) async throws {
+        let found = try await store.find(token: token, now: now())
+        state.withLockedValue { $0.current = found }
+    }
+
+    /// The session, creating an anonymous one (for a login form's CSRF token) if there is none.
+    @discardableResult
+    func ensure() async throws -> StoredSession {
+        if let current { return current }
+        let (token, session) = try await store.create(for: nil, now: now())
+        state.withLockedValue { $0 = State(current: session, cookieToken: .some(token)) }
+        return session
+    }
+
+    /// Signs `user` in with a brand-new session id; the old session row is deleted, so an id
+    /// planted before sign-in (session fixation) is worthless after it.
+    func signIn(_ user: User) async throws {
+        if let old = current { try await store.delete(old.tokenDigest) }
+        let (token, session) = try await store.create(for: user, now: now())
+        state.withLockedValue { $0 = State(current: session, cookieToken: .some(token)) }
+        // Sweep expired sessions now and then: sign-in is rare enough to carry the cost.
+        try? await store.deleteExpired(now: now())
+    }
+
+    /// Ends the session on the server and clears the cookie.
+    func signOut() async throws {
+        if let old = current { try await store.delete(old.tokenDigest) }
+        state.withLockedValue { $0 = State(current: nil, cookieToken: .some(nil)) }
+    }
+
+    /// A one-time message for the next page this browser shows.
+    func flash(_ message: String) async throws {
+        let session = try await ensure()
+        try await store.setFlash(message, for: session.tokenDigest)
+    }
+
+    /// The pending flash message, removed as it is read.
+    func takeFlash() async throws -> String? {
+        guard let session = current, let message = session.flash else { return nil }
+        try await store.setFlash(nil, for: session.tokenDigest)
+        return message
+    }
+
+    /// Sets or clears the cookie if this request changed the session.
+    func applyCookie(to response: Response, secure: Bool) {
+        guard let change = state.withLockedValue({ $0.cookieToken }) else { return }
+        if let token = change {
+            let lifetime = current?.user == nil ? SessionStore.anonymousLifetime : SessionStore.signedInLifetime
+            response.cookies[Self.cookieName] = HTTPCookies.Value(
+                string: token, maxAge: Int(lifetime), path: "/", isSecure: secure, isHTTPOnly: true, sameSite: .lax)
+        } else {
+            response.cookies[Self.cookieName] = HTTPCookies.Value(
+                string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", isSecure: secure,
+                isHTTPOnly: true, sameSite: .lax)
+        }
+    }
+}
+
+extension Request {
+    private struct BrowserSessionKey: StorageKey {
+        typealias Value = BrowserSession
+    }
+
+    /// Set by ``SessionMiddleware`` for every request it sees (every route).
+    var browserSession: BrowserSession {
+        get {
+            guard let session = storage[BrowserSessionKey.self] else { fatalError("SessionMiddleware is not installed") }
+            return session
+        }
+        set { storage[BrowserSessionKey.self] = newValue }
+    }
+
+    /// The session if ``SessionMiddleware`` has run: error pages raised before it (a static
+    /// file that failed) have none.
+    var browserSessionIfAttached: BrowserSession? { storage[BrowserSessionKey.self] }
+
+    var currentUser: User? { browserSessionIfAttached?.user }
+}
+
+/// Attaches a ``BrowserSession`` to each request. It reads the database only when the request
+/// carries a session cookie, so anonymous visitors cost nothing and create nothing.
+struct SessionMiddleware: AsyncMiddleware {
+    let store: SessionStore
+    let now: @Sendable () -> Date
+    let secureCookies: Bool
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let session = BrowserSession(store: store, now: now)
+        request.browserSession = session
+        if let token = request.cookies[BrowserSession.cookieName]?.string, !token.isEmpty {
+            do {
+                try await session.load(token: token)
+            } catch {
+                // The converter must keep working while the database is unreachable: treat the
+                // visitor as signed out for this request rather than failing the page.
+                request.logger.error("Could not read the session: \(String(reflecting: error))")
+            }
+        }
+        let response = try await next.respond(to: request)
+        session.applyCookie(to: response, secure: secureCookies)
+        return response
+    }
+}
+
+/// Refuses a state-changing form without this session's CSRF token (403; nothing changes).
+struct CSRFMiddleware: AsyncMiddleware {
+    static let fieldName = "csrf_token"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard let expected = request.browserSession.current?.csrfToken,
+              let sent = try? request.content.get(String.self, at: Self.fieldName),
+              SecureToken.constantTimeEquals(sent, expected)
+        else {
+            throw Abort(.forbidden, reason: "This form has expired or did not come from this site. Go back, reload the page and try again.")
+        }
+        return try await next.respond(to: request)
+    }
+}

@@ -1,0 +1,45 @@
+import Vapor
+
+/// `swift run App create-user --email E [--admin]`: creates an account, reading the password
+/// from standard input (asked for without echo on a terminal), so it never lands in the shell's
+/// history or the process list.
+struct CreateUserCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "email", help: "The new account's email address.")
+        var email: String?
+
+        @Flag(name: "admin", help: "Give the account admin rights.")
+        var admin: Bool
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    var help: String { "Creates an account; the password is read from standard input." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard let email = signature.email, !email.isEmpty else {
+            throw Failure(description: "Give the account's email: create-user --email you@example.org [--admin]")
+        }
+        let password: String
+        if isatty(STDIN_FILENO) != 0 {
+            password = context.console.ask("Password for \(email):".consoleText(), isSecure: true)
+        } else {
+            guard let line = readLine(strippingNewline: true) else {
+                throw Failure(description: "No password on standard input.")
+            }
+            password = line
+        }
+
+        let app = context.application
+        try await app.prepareDatabase()
+        do {
+            let user = try await app.appServices.accounts.register(
+                email: email, password: password, role: signature.admin ? .admin : .user)
+            context.console.success("Created \(user.role == .admin ? "admin" : "user") \(user.email).")
+        } catch let error as AccountError {
+            throw Failure(description: "Cannot create \(email): \(error.description)")
+        }
+    }
+}

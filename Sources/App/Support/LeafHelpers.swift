@@ -1,0 +1,31 @@
+import Leaf
+import Vapor
+
+/// `#csrfField()`: the hidden CSRF input every state-changing form carries — the one place
+/// forms get their token. Renders nothing without a session (the View makes one first).
+struct CSRFFieldTag: UnsafeUnescapedLeafTag {
+    func render(_ context: LeafContext) throws -> LeafData {
+        guard let token = context.request?.browserSessionIfAttached?.current?.csrfToken else { return .string("") }
+        return .string("<input type=\"hidden\" name=\"\(CSRFMiddleware.fieldName)\" value=\"\(HTML.escape(token))\">")
+    }
+}
+
+/// `#accountNav()`: the header's account links — Admin for admins, who is signed in and a
+/// Sign out button (a CSRF-protected form), or Sign in returning to the current page.
+struct AccountNavTag: UnsafeUnescapedLeafTag {
+    func render(_ context: LeafContext) throws -> LeafData {
+        guard let request = context.request else { return .string("") }
+        guard let session = request.browserSessionIfAttached?.current, let user = session.user else {
+            let here = request.method == .GET ? LocalPath(request.url.string) : nil
+            let next = here.flatMap { $0.value.hasPrefix("/login") || $0.value.hasPrefix("/signup") ? nil : $0 }
+            return .string("<a href=\"\(HTML.escape(SiteURL.login(next: next).path))\">Sign in</a>")
+        }
+        var html = ""
+        if user.isAdmin { html += "<a href=\"\(SiteURL.adminRates.path)\">Admin</a>" }
+        html += "<span class=\"account-email\" title=\"Signed in\">\(HTML.escape(user.email))</span>"
+        html += "<form class=\"sign-out\" method=\"post\" action=\"\(SiteURL.logout.path)\">"
+            + "<input type=\"hidden\" name=\"\(CSRFMiddleware.fieldName)\" value=\"\(HTML.escape(session.csrfToken))\">"
+            + "<button type=\"submit\" class=\"link-button\">Sign out</button></form>"
+        return .string(html)
+    }
+}

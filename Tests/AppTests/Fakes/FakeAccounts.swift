@@ -1,0 +1,84 @@
+@testable import App
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Accounts in memory with plain-text passwords: enough to test interactors without a database.
+final class FakeAccountService: AccountService {
+    private let users = NIOLockedValueBox<[(user: User, password: String)]>([])
+
+    init(_ accounts: [(String, String, User.Role)] = []) {
+        for (email, password, role) in accounts {
+            users.withLockedValue { $0.append((User(id: UUID(), email: email, role: role, createdAt: testNow), password)) }
+        }
+    }
+
+    func user(withID id: UUID) async throws -> User? { users.withLockedValue { $0.first { $0.user.id == id }?.user } }
+
+    func user(withEmail email: String) async throws -> User? {
+        users.withLockedValue { $0.first { $0.user.email == EmailAddress.normalized(email) }?.user }
+    }
+
+    func authenticate(email: String, password: String) async throws -> User? {
+        users.withLockedValue { $0.first { $0.user.email == EmailAddress.normalized(email) && $0.password == password }?.user }
+    }
+
+    func register(email: String, password: String, role: User.Role) async throws -> User {
+        let email = EmailAddress.normalized(email)
+        guard EmailAddress.isPlausible(email) else { throw AccountError.invalidEmail }
+        if let problem = Password.problem(with: password) { throw AccountError.weakPassword(problem) }
+        if try await user(withEmail: email) != nil { throw AccountError.emailTaken }
+        let user = User(id: UUID(), email: email, role: role, createdAt: testNow)
+        users.withLockedValue { $0.append((user, password)) }
+        return user
+    }
+}
+
+/// Counts failures like the real throttle, in memory.
+final class FakeLoginThrottle: LoginThrottling {
+    private let failures = NIOLockedValueBox<[String: [Date]]>([:])
+
+    func retryAfter(email: String, now: Date) async throws -> TimeInterval? {
+        let recent = failures.withLockedValue { $0[EmailAddress.normalized(email), default: []] }
+            .filter { $0 > now.addingTimeInterval(-LoginThrottle.window) }.sorted(by: >)
+        guard recent.count >= LoginThrottle.maxFailures else { return nil }
+        return recent[LoginThrottle.maxFailures - 1].addingTimeInterval(LoginThrottle.window).timeIntervalSince(now)
+    }
+
+    func recordFailure(email: String, at now: Date) async throws {
+        failures.withLockedValue { $0[EmailAddress.normalized(email), default: []].append(now) }
+    }
+
+    func reset(email: String) async throws {
+        failures.withLockedValue { $0[EmailAddress.normalized(email)] = nil }
+    }
+
+    func count(_ email: String) -> Int { failures.withLockedValue { $0[email, default: []].count } }
+}
+
+/// Hands out canned refresh attempts and remembers who asked.
+final class FakeRefresher: RatesRefreshing {
+    let attempts: [RefreshAttempt]
+    private let calls = NIOLockedValueBox<[String]>([])
+
+    init(attempts: [RefreshAttempt] = []) { self.attempts = attempts }
+
+    var actors: [String] { calls.withLockedValue { $0 } }
+
+    func refresh(actor: String?) async -> RefreshAttempt {
+        calls.withLockedValue { $0.append("refresh:\(actor ?? "schedule")") }
+        return Self.attempt(.refresh, actor: actor, .stored, "Stored 162 rates from ExchangeRate-API, effective 2023-12-03.")
+    }
+
+    func importHistory(actor: String?) async -> RefreshAttempt {
+        calls.withLockedValue { $0.append("import:\(actor ?? "schedule")") }
+        return Self.attempt(.importHistory, actor: actor, .unchanged, "All 5 days are already stored.")
+    }
+
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] { Array(attempts.prefix(limit)) }
+
+    static func attempt(_ kind: RefreshAttempt.Kind, actor: String?, _ outcome: RefreshAttempt.Outcome, _ message: String,
+                        duration: TimeInterval = 0.25) -> RefreshAttempt {
+        RefreshAttempt(kind: kind, source: "exchangerate-api", startedAt: testNow, duration: duration, actor: actor,
+                       outcome: outcome, message: message)
+    }
+}

@@ -1,0 +1,72 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("AdminRates interactor and presenter")
+struct AdminRatesTests {
+    let admin = User(id: UUID(), email: "admin@example.org", role: .admin, createdAt: testNow)
+    let user = User(id: UUID(), email: "ann@example.org", role: .user, createdAt: testNow)
+
+    func interactor(_ refresher: FakeRefresher = FakeRefresher()) -> AdminRatesInteractor {
+        AdminRatesInteractor(rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
+                             catalog: Fixtures.catalog, provider: .exchangeRateAPI, now: { testNow })
+    }
+
+    @Test("only admins get in: anonymous must sign in, others are refused")
+    func access() async throws {
+        await #expect(throws: AdminRates.Failure.signInRequired) { try await interactor().overview(for: nil, flash: nil) }
+        await #expect(throws: AdminRates.Failure.forbidden) { try await interactor().overview(for: user, flash: nil) }
+        await #expect(throws: AdminRates.Failure.forbidden) { try await interactor().refresh(by: user) }
+        await #expect(throws: AdminRates.Failure.signInRequired) { try await interactor().importHistory(by: nil) }
+    }
+
+    @Test func overview() async throws {
+        let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, "n\($0)") }
+        let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: "Hello")
+        #expect(output.admin == admin)
+        #expect(output.provider == .exchangeRateAPI)
+        #expect(output.snapshot == Fixtures.snapshot)
+        #expect(output.attempts.count == 20)
+        #expect(output.currencies.map(\.code) == Fixtures.snapshot.currencyCodes)
+        #expect(output.flash == "Hello")
+    }
+
+    @Test("actions run as the admin who asked")
+    func actionsCarryTheActor() async throws {
+        let refresher = FakeRefresher()
+        _ = try await interactor(refresher).refresh(by: admin)
+        _ = try await interactor(refresher).importHistory(by: admin)
+        #expect(refresher.actors == ["refresh:admin@example.org", "import:admin@example.org"])
+    }
+
+    @Test func presentsThePage() throws {
+        let failed = FakeRefresher.attempt(.refresh, actor: nil, .failed, "ExchangeRate-API: no answer within 10 seconds.", duration: 10.02)
+        let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)
+        let output = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
+                                       currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
+                                       attempts: [failed, stored], flash: failed.message, now: testNow)
+        let model = AdminRatesPresenter().present(output)
+        #expect(model.flash == failed.message && model.flashIsError)
+        #expect(model.providerName == "ExchangeRate-API")
+        #expect(model.snapshot == .init(sourceName: "European Central Bank", isBundled: false, baseCurrency: "EUR",
+                                        effectiveDate: "2025-05-09", storedAt: "2025-05-09 14:13:20 UTC", currencyCount: 8))
+        #expect(model.attempts.map(\.actor) == ["schedule", "admin@example.org"])
+        #expect(model.attempts.map(\.outcome) == ["failed", "stored"])
+        #expect(model.attempts.map(\.duration) == ["10 s", "85 ms"])
+        #expect(model.attempts.map(\.kind) == ["Refresh", "History import"])
+        #expect(model.attempts[0].startedAt == "2025-05-12 12:00:00 UTC")
+        #expect(model.attempts[0].startedAtISO == "2025-05-12T12:00:00Z")
+        #expect(model.rates == [.init(code: "EUR", name: "Euro", rate: "1"), .init(code: "USD", name: "US Dollar", rate: "1.1252")])
+    }
+
+    @Test func durations() {
+        #expect(AdminRatesPresenter.duration(0.0004) == "0 ms")
+        #expect(AdminRatesPresenter.duration(1.25) == "1.2 s" || AdminRatesPresenter.duration(1.25) == "1.3 s")
+        #expect(AdminRatesPresenter.duration(59.6) == "60 s")
+    }
+
+    @Test func routes() {
+        #expect(AdminRatesRouter().signIn().headers.first(name: .location) == "/login?next=/admin/rates")
+        #expect(AdminRatesRouter().backToRates().headers.first(name: .location) == "/admin/rates")
+    }
+}

@@ -1,0 +1,156 @@
+@testable import App
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import NIOCore
+import NIOPosix
+import Vapor
+
+/// A rates provider on loopback that serves the real formats and every fault a refresh must
+/// survive, one path per behaviour. `/current.json` serves whatever the test sets.
+final class StubProvider: Sendable {
+    enum Path: String, CaseIterable, Sendable {
+        case exchangeRateAPI = "/er-api/latest/USD"
+        case exchangeRateAPIError = "/er-api/error"
+        case ecbDaily = "/ecb/daily.xml"
+        case ecbHistory = "/ecb/hist-90d.xml"
+        case html = "/html"
+        case garbage = "/garbage"
+        case partialJSON = "/partial.json"
+        case partialXML = "/partial.xml"
+        case negativeRate = "/negative.json"
+        case fewCurrencies = "/few.json"
+        case futureDate = "/future.json"
+        case badCode = "/bad-code.json"
+        case serverError = "/500"
+        case empty = "/empty"
+        case current = "/current.json"
+        /// The ExchangeRate-API document after a delay, so two refreshes overlap.
+        case slowExchangeRateAPI = "/slow/er-api"
+    }
+
+    private final class State: Sendable {
+        let current = NIOLockedValueBox("")
+        let hits = NIOLockedValueBox<[Path: Int]>([:])
+    }
+
+    private let app: Application
+    private let state: State
+    let port: Int
+
+    private init(app: Application, state: State, port: Int) {
+        self.app = app
+        self.state = state
+        self.port = port
+    }
+
+    static func document(_ name: String) throws -> String {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources"))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The ExchangeRate-API fixture (162 currencies, 2023-12-03) with its time or some rates changed.
+    static func exchangeRateAPI(time: Int = 1_701_561_751, rates replacements: [String: String] = [:]) throws -> String {
+        var text = try document("exchangerate-api-latest-USD.json")
+            .replacingOccurrences(of: "\"time_last_update_unix\":1701561751", with: "\"time_last_update_unix\":\(time)")
+        for (code, value) in replacements {
+            text = text.replacing(try Regex("\"\(code)\":[0-9.eE+-]+"), with: "\"\(code)\":\(value)")
+        }
+        return text
+    }
+
+    static func start(delay: Duration = .milliseconds(500)) async throws -> StubProvider {
+        _ = quietLogging
+        let erAPI = try document("exchangerate-api-latest-USD.json")
+        let ecbDaily = try document("ecb-daily.xml")
+        let documents: [Path: (type: String, body: String)] = [
+            .exchangeRateAPI: ("application/json", erAPI),
+            .exchangeRateAPIError: ("application/json", #"{"result":"error","error-type":"unsupported-code"}"#),
+            .ecbDaily: ("text/xml", ecbDaily),
+            .ecbHistory: ("text/xml", try document("ecb-history.xml")),
+            .html: ("text/html", "<!doctype html><html><head><title>Maintenance</title></head><body><p>Back soon</p></body></html>"),
+            .garbage: ("application/octet-stream", "\u{1}\u{2}\u{FF} not a document \u{0}"),
+            .partialJSON: ("application/json", String(erAPI.prefix(erAPI.count / 2))),
+            .partialXML: ("text/xml", String(ecbDaily.prefix(ecbDaily.count / 2))),
+            .negativeRate: ("application/json", try exchangeRateAPI(rates: ["EUR": "-0.919028"])),
+            .fewCurrencies: ("application/json", #"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"USD":1,"EUR":0.919028,"GBP":0.788614}}"#),
+            .futureDate: ("application/json", try exchangeRateAPI(time: 1_900_000_000)),
+            .badCode: ("application/json", erAPI.replacingOccurrences(of: "\"EUR\":", with: "\"eur\":")),
+            .empty: ("application/json", ""),
+            .slowExchangeRateAPI: ("application/json", erAPI),
+        ]
+
+        let app = try await Application.make(.testing)
+        app.http.server.configuration.hostname = "127.0.0.1"
+        app.http.server.configuration.port = 0
+        let state = State()
+        for path in Path.allCases {
+            let components = path.rawValue.split(separator: "/").map { PathComponent(stringLiteral: String($0)) }
+            app.get(components) { _ async throws -> Response in
+                state.hits.withLockedValue { $0[path, default: 0] += 1 }
+                switch path {
+                case .serverError:
+                    return Response(status: .internalServerError, body: "oops")
+                case .current:
+                    return Response(status: .ok, headers: ["Content-Type": "application/json"],
+                                    body: .init(string: state.current.withLockedValue { $0 }))
+                default:
+                    if path == .slowExchangeRateAPI { try await Task.sleep(for: delay) }
+                    let document = documents[path]!
+                    return Response(status: .ok, headers: ["Content-Type": document.type], body: .init(string: document.body))
+                }
+            }
+        }
+        try await app.server.start()
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        return StubProvider(app: app, state: state, port: port)
+    }
+
+    func url(_ path: Path) -> URL { URL(string: "http://127.0.0.1:\(port)\(path.rawValue)")! }
+
+    func setCurrent(_ body: String) { state.current.withLockedValue { $0 = body } }
+
+    func hits(_ path: Path) -> Int { state.hits.withLockedValue { $0[path, default: 0] } }
+
+    func stop() async throws {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+    }
+}
+
+/// A loopback port that accepts connections and never answers: a provider that hangs.
+final class SilentServer: Sendable {
+    private let channel: any Channel
+    let port: Int
+
+    private init(channel: any Channel, port: Int) {
+        self.channel = channel
+        self.port = port
+    }
+
+    static func start() async throws -> SilentServer {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { _ in MultiThreadedEventLoopGroup.singleton.next().makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return SilentServer(channel: channel, port: try #require(channel.localAddress?.port))
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/never")! }
+
+    func stop() async throws { try await channel.close() }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let current: NIOLockedValueBox<Date>
+
+    init(_ start: Date = testNow) { current = NIOLockedValueBox(start) }
+
+    var now: Date { current.withLockedValue { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
+    var closure: @Sendable () -> Date { { self.now } }
+}
+
+/// An unused loopback port: connecting to it is refused.
+func refusedURL() -> URL { URL(string: "http://127.0.0.1:9/rates")! }
