@@ -61,17 +61,19 @@ extension Application {
             return try await body()
         }
         try await sql.withSession { session in
-            try await session.raw("SELECT pg_advisory_lock(\(literal: Self.startupLockKey))").run()
+            // Keyed by the schema search path too, like the refresh lock.
+            let key: SQLQueryString = "\(literal: Self.startupLockKey), hashtext(current_setting('search_path'))"
+            try await session.raw("SELECT pg_advisory_lock(\(key))").run()
             do {
                 try await body()
             } catch {
-                try? await session.raw("SELECT pg_advisory_unlock(\(literal: Self.startupLockKey))").run()
+                try? await session.raw("SELECT pg_advisory_unlock(\(key))").run()
                 throw error
             }
-            try await session.raw("SELECT pg_advisory_unlock(\(literal: Self.startupLockKey))").run()
+            try await session.raw("SELECT pg_advisory_unlock(\(key))").run()
         }
     }
 
-    /// Any fixed number the app owns; "CCstart" in ASCII.
-    private static let startupLockKey: Int64 = 0x4343_7374_6172_74
+    /// Any fixed number the app owns; "CCst" in ASCII.
+    private static let startupLockKey: Int32 = 0x4343_7374
 }

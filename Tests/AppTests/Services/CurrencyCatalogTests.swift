@@ -1,4 +1,5 @@
 @testable import App
+import Foundation
 import Testing
 
 @Suite("ISO 4217 currency catalog")
@@ -25,9 +26,23 @@ struct CurrencyCatalogTests {
         #expect(catalog.currency(for: "XAU").resultFractionDigits == 8)
     }
 
-    @Test func unlistedCodeStillConverts() {
+    @Test("codes providers quote beyond active ISO 4217 have names too")
+    func unlistedCodes() {
         #expect(!catalog.isListed("GGP"))
-        #expect(catalog.currency(for: "GGP") == Currency(code: "GGP", name: "GGP", minorUnits: 2))
+        #expect(catalog.currency(for: "GGP") == Currency(code: "GGP", name: "Guernsey Pound", minorUnits: 2))
+        #expect(catalog.currency(for: "HRK").name == "Kuna (withdrawn 2023)")
+        #expect(catalog.all.count == 179) // still only the active ones
+    }
+
+    @Test("every code ExchangeRate-API quotes has a name")
+    func namesEveryProviderCode() throws {
+        let fetched = try ExchangeRateAPIDocument.parse(Data(try StubProvider.document("exchangerate-api-latest-USD.json").utf8))
+        let nameless = fetched.rates.keys.filter { catalog.currency(for: $0).name == $0 }
+        #expect(nameless.isEmpty, "\(nameless.sorted())")
+    }
+
+    @Test func unknownCodeStillConverts() {
+        #expect(catalog.currency(for: "QQQ") == Currency(code: "QQQ", name: "QQQ", minorUnits: 2))
     }
 
     @Test func readsQuotedCSV() throws {

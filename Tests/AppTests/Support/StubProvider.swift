@@ -50,7 +50,7 @@ final class StubProvider: Sendable {
     }
 
     /// The ExchangeRate-API fixture (162 currencies, 2023-12-03) with its time or some rates changed.
-    static func exchangeRateAPI(time: Int = 1_701_561_751, rates replacements: [String: String] = [:]) throws -> String {
+    static func exchangeRateAPI(time: Int = exchangeRateAPITime, rates replacements: [String: String] = [:]) throws -> String {
         var text = try document("exchangerate-api-latest-USD.json")
             .replacingOccurrences(of: "\"time_last_update_unix\":1701561751", with: "\"time_last_update_unix\":\(time)")
         for (code, value) in replacements {
@@ -59,13 +59,16 @@ final class StubProvider: Sendable {
         return text
     }
 
+    /// 2025-05-11T00:02:31Z
+    static let exchangeRateAPITime = 1_746_921_751
+
     static func start(delay: Duration = .milliseconds(500)) async throws -> StubProvider {
         _ = quietLogging
-        let erAPI = try document("exchangerate-api-latest-USD.json")
+        // Re-dated to 2025-05-11, between the bundled snapshot (2025-05-09) and the tests' today.
+        let erAPI = try exchangeRateAPI(time: exchangeRateAPITime)
         let ecbDaily = try document("ecb-daily.xml")
         let documents: [Path: (type: String, body: String)] = [
             .exchangeRateAPI: ("application/json", erAPI),
-            .exchangeRateAPIError: ("application/json", #"{"result":"error","error-type":"unsupported-code"}"#),
             .ecbDaily: ("text/xml", ecbDaily),
             .ecbHistory: ("text/xml", try document("ecb-history.xml")),
             .html: ("text/html", "<!doctype html><html><head><title>Maintenance</title></head><body><p>Back soon</p></body></html>"),
@@ -73,7 +76,8 @@ final class StubProvider: Sendable {
             .partialJSON: ("application/json", String(erAPI.prefix(erAPI.count / 2))),
             .partialXML: ("text/xml", String(ecbDaily.prefix(ecbDaily.count / 2))),
             .negativeRate: ("application/json", try exchangeRateAPI(rates: ["EUR": "-0.919028"])),
-            .fewCurrencies: ("application/json", #"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"USD":1,"EUR":0.919028,"GBP":0.788614}}"#),
+            .exchangeRateAPIError: ("application/json", #"{"result":"error","error-type":"unsupported-code"}"#),
+            .fewCurrencies: ("application/json", #"{"result":"success","base_code":"USD","time_last_update_unix":1746921751,"rates":{"USD":1,"EUR":0.919028,"GBP":0.788614}}"#),
             .futureDate: ("application/json", try exchangeRateAPI(time: 1_900_000_000)),
             .badCode: ("application/json", erAPI.replacingOccurrences(of: "\"EUR\":", with: "\"eur\":")),
             .empty: ("application/json", ""),
@@ -141,13 +145,23 @@ final class SilentServer: Sendable {
     func stop() async throws { try await channel.close() }
 }
 
-/// A clock the test moves by hand.
+/// A clock the test moves by hand; with a `tick`, every reading is a little later than the last,
+/// like a real clock (so two snapshots stored in one test never share a timestamp).
 final class TestClock: Sendable {
     private let current: NIOLockedValueBox<Date>
+    private let tick: TimeInterval
 
-    init(_ start: Date = testNow) { current = NIOLockedValueBox(start) }
+    init(_ start: Date = testNow, tick: TimeInterval = 0) {
+        current = NIOLockedValueBox(start)
+        self.tick = tick
+    }
 
-    var now: Date { current.withLockedValue { $0 } }
+    var now: Date {
+        current.withLockedValue { now in
+            defer { now = now.addingTimeInterval(tick) }
+            return now
+        }
+    }
     func advance(by seconds: TimeInterval) { current.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
     var closure: @Sendable () -> Date { { self.now } }
 }

@@ -28,6 +28,29 @@ enum TestDatabase {
     }
 }
 
+/// Limits how many test apps hold PostgreSQL pools at once: the suites run in parallel, and
+/// every app opens a few connections.
+actor TestDatabaseGate {
+    static let shared = TestDatabaseGate(permits: 8)
+
+    private var available: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(permits: Int) { available = permits }
+
+    func acquire() async {
+        if available > 0 {
+            available -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { available += 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
 /// How a test app starts.
 enum TestStart {
     /// Like `serve`: migrate, store the bundled snapshot, load it.
@@ -58,10 +81,12 @@ func withPostgresApp(
     _ start: TestStart = .served,
     configuration: AppConfiguration = .forTests(),
     schema: String? = nil,
-    now: @escaping @Sendable () -> Date = { testNow },
+    now: @escaping @Sendable () -> Date = TestClock(tick: 0.001).closure,
     _ test: (Application) async throws -> Void
 ) async throws {
     _ = quietLogging
+    await TestDatabaseGate.shared.acquire()
+    defer { Task { await TestDatabaseGate.shared.release() } }
     let schema = schema ?? "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
     var configuration = configuration
     configuration.database = .postgres(url: try TestDatabase.url(), searchPath: schema)

@@ -36,6 +36,8 @@ enum AdminRates {
         let providerURL: String
         let snapshot: SnapshotViewModel?
         let attempts: [AttemptViewModel]
+        /// Leaf treats an empty array as true in `#if`, so emptiness is said explicitly.
+        let hasAttempts: Bool
         let rates: [RateRowViewModel]
         let refreshURL: String
         let importHistoryURL: String

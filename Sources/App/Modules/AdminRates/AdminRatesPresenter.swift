@@ -20,6 +20,7 @@ struct AdminRatesPresenter: Sendable {
                     currencyCount: snapshot.rates.count)
             },
             attempts: output.attempts.map(present),
+            hasAttempts: !output.attempts.isEmpty,
             rates: output.currencies.compactMap { currency in
                 output.snapshot?.rates[currency.code].map {
                     AdminRates.RateRowViewModel(code: currency.code, name: currency.name, rate: $0.plainText)

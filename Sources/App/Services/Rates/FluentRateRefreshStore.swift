@@ -17,8 +17,11 @@ final class FluentRateRefreshStore: RateRefreshStore {
         let db = database()
         if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" {
             return try await db.transaction { transaction in
-                let row = try await (transaction as! any SQLDatabase)
-                    .raw("SELECT pg_try_advisory_xact_lock(\(literal: Self.lockKey)) AS locked").first()
+                // Keyed by the schema search path too: deployments sharing one database in
+                // different schemas are different apps and must not block each other.
+                let row = try await (transaction as! any SQLDatabase).raw("""
+                    SELECT pg_try_advisory_xact_lock(\(literal: Self.lockKey), hashtext(current_setting('search_path'))) AS locked
+                    """).first()
                 guard try row?.decode(column: "locked", as: Bool.self) == true else { return nil }
                 return try await body(Transaction(database: transaction))
             }
@@ -41,8 +44,8 @@ final class FluentRateRefreshStore: RateRefreshStore {
             .map { try $0.toEntity() }
     }
 
-    /// "CCrates" in ASCII: any fixed number the app owns.
-    private static let lockKey: Int64 = 0x4343_7261_7465_73
+    /// "CCra" in ASCII: any fixed number the app owns.
+    private static let lockKey: Int32 = 0x4343_7261
 
     private struct Transaction: RefreshTransaction {
         let database: any Database

@@ -39,7 +39,7 @@ enum RatesProviderError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .timedOut(let seconds): "no answer within \(Self.format(seconds)) seconds"
+        case .timedOut(let seconds): "no answer within \(Self.format(seconds)) second\(seconds == 1 ? "" : "s")"
         case .unreachable(let detail): "could not connect (\(detail))"
         case .httpStatus(let status): "the server answered HTTP \(status)"
         case .unreadable(let detail): "the answer is not a rates document: \(detail)"

@@ -23,12 +23,17 @@ struct RatesRefresher: Sendable {
             let fetched = try await provider.fetchLatest()
             try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
             let snapshot = fetched.snapshot(storedAt: now())
-            if let current = try await transaction.latest(), current.source == snapshot.source,
-               current.effectiveDate == snapshot.effectiveDate, current.rates == snapshot.rates {
+            let current = try await transaction.latest()
+            if let current, current.source == snapshot.source, current.effectiveDate == snapshot.effectiveDate,
+               current.rates == snapshot.rates {
                 return (.unchanged, "\(provider.source.name) still publishes the rates of \(snapshot.effectiveDate); nothing stored.", nil)
             }
             let stored = try await transaction.save(snapshot)
-            return (.stored, "Stored \(fetched.rates.count) rates from \(provider.source.name), effective \(snapshot.effectiveDate).", stored)
+            var message = "Stored \(fetched.rates.count) rates from \(provider.source.name), effective \(snapshot.effectiveDate)."
+            if let current, current.effectiveDate > snapshot.effectiveDate {
+                message += " They are older than the current rates of \(current.effectiveDate), which stay current."
+            }
+            return (.stored, message, stored)
         }
     }
 

@@ -10,10 +10,10 @@ struct ECBRatesDocumentTests {
         let day = try #require(days.first)
         #expect(days.count == 1)
         #expect(day.source == "ecb" && day.baseCurrency == "EUR")
-        #expect(day.effectiveDate.description == "2025-02-25")
+        #expect(day.effectiveDate.description == "2025-05-09")
         #expect(day.rates.count == 30)
-        #expect(day.rates["USD"] == Fixtures.decimal("1.0497"))
-        #expect(day.rates["GBP"] == Fixtures.decimal("0.82908"))
+        #expect(day.rates["USD"] == Fixtures.decimal("1.1252"))
+        #expect(day.rates["GBP"] == Fixtures.decimal("0.84770"))
         #expect(day.rates["EUR"] == nil)
     }
 

@@ -1,0 +1,274 @@
+@testable import App
+import Fluent
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Admin rate refresh over HTTP on PostgreSQL, against loopback providers")
+struct AdminRatesPageTests {
+    static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+
+    /// An app whose provider is `url`, with an admin signed in through the real form.
+    func withAdmin(provider: AppConfiguration.RatesProviderKind = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
+                   timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void) async throws {
+        let configuration = AppConfiguration.forTests(
+            initialAdmin: Self.admin, ratesProvider: provider, ratesProviderURL: url, ecbHistoryURL: historyURL, ratesTimeout: timeout)
+        try await withPostgresApp(configuration: configuration) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn(Self.admin.email, Self.admin.password)
+            try await test(app, browser)
+        }
+    }
+
+    /// Presses a button on the admin page and follows the redirect; returns the flash message
+    /// (and whether it is shown as an error).
+    @discardableResult
+    func press(_ path: String, in browser: TestBrowser, isError: Bool? = nil) async throws -> String {
+        try await browser.get("/admin/rates")
+        let response = try await browser.post(path)
+        #expect(response.status == .seeOther)
+        #expect(response.headers.first(name: .location) == "/admin/rates")
+        let page = try await browser.get("/admin/rates")
+        let flash = page.html.firstMatch(of: /<p class="flash( flash-error)?" role="status">([^<]*)<\/p>/)
+        if let isError { #expect((flash?.1 != nil) == isError, "flash shown as error: \(flash?.1 != nil)") }
+        // The message is shown once.
+        #expect(try await !browser.get("/admin/rates").html.contains("role=\"status\""))
+        return flash.map { String($0.2).replacingOccurrences(of: "&#39;", with: "'") } ?? ""
+    }
+
+    func snapshotCount(_ app: Application) async throws -> Int { try await RateSnapshotModel.query(on: app.db).count() }
+
+    func converterSummary(_ app: Application, _ query: String = "from=USD&to=EUR&amount=100") async throws -> String {
+        let html = try await TestBrowser(app).get("/?\(query)").html
+        return html.firstMatch(of: /<p class="result-summary">([^<]*)<\/p>/).map { String($0.1) } ?? ""
+    }
+
+    @Test("anonymous visitors are sent to sign in; non-admins are refused; admins see the page")
+    func access() async throws {
+        try await withPostgresApp(configuration: .forTests(initialAdmin: Self.admin)) { app in
+            let anonymous = try await TestBrowser(app).get("/admin/rates")
+            #expect(anonymous.status == .seeOther)
+            #expect(anonymous.headers.first(name: .location) == "/login?next=/admin/rates")
+
+            _ = try await app.appServices.accounts.register(email: "ann@example.org", password: "long enough", role: .user)
+            let user = TestBrowser(app)
+            try await user.signIn("ann@example.org", "long enough")
+            let refused = try await user.get("/admin/rates")
+            #expect(refused.status == .forbidden)
+            #expect(refused.html.contains("This page is for administrators."))
+            try await user.get("/about")
+            #expect(try await user.post("/admin/rates/refresh").status == .forbidden)
+            #expect(try await RefreshAttemptModel.query(on: app.db).count() == 0)
+
+            let admin = TestBrowser(app)
+            try await admin.signIn(Self.admin.email, Self.admin.password)
+            let page = try await admin.get("/admin/rates")
+            #expect(page.status == .ok)
+            #expect(page.html.contains("<title>Rates · Admin · Currency Converter</title>"))
+            #expect(page.html.contains("<dt>Source</dt><dd>European Central Bank <span class=\"badge\">bundled snapshot</span></dd>"))
+            #expect(page.html.contains("<dt>Effective</dt><dd>2025-05-09</dd>"))
+            #expect(page.html.contains("<dt>Currencies</dt><dd>31</dd>"))
+            #expect(page.html.contains(">ExchangeRate-API</a>"))
+            #expect(page.html.contains("No refresh has been tried yet."))
+            #expect(page.html.contains("<tr><td>USD</td><td>US Dollar</td><td class=\"number\">1.1252</td></tr>"))
+        }
+    }
+
+    @Test("a refresh from ExchangeRate-API is stored and the converter uses it at once")
+    func refresh() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.exchangeRateAPI)) { app, browser in
+            #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
+            let flash = try await press("/admin/rates/refresh", in: browser, isError: false)
+            #expect(flash == "Stored 162 rates from ExchangeRate-API, effective 2025-05-11.")
+            #expect(try await snapshotCount(app) == 2)
+
+            // 100 × 0.919028 = 91.9028 → 91.9 EUR, and the page names the new source.
+            #expect(try await converterSummary(app) == "100 USD = 91.9 EUR")
+            let page = try await TestBrowser(app).get("/?from=GBP&to=TVD&amount=10")
+            #expect(page.html.contains(">ExchangeRate-API</a>"))
+            #expect(page.html.contains("Rates of <time datetime=\"2025-05-11\">2025-05-11</time> (yesterday)"))
+            #expect(!page.html.contains("bundled snapshot"))
+            #expect(page.html.contains("<option value=\"TVD\" selected>TVD — Tuvaluan Dollar</option>"))
+            #expect(page.html.occurrences(of: "<option value=") == 2 * 162)
+
+            let admin = try await browser.get("/admin/rates").html
+            #expect(admin.contains("<dt>Currencies</dt><dd>162</dd>"))
+            #expect(admin.contains("<td>admin@example.org</td>"))
+            #expect(admin.contains("<span class=\"outcome outcome-stored\">stored</span>"))
+            // The stored rates are exact.
+            let stored = try #require(try await app.appServices.rateStore.latest())
+            #expect(stored.rates["AFN"] == Fixtures.decimal("70.249716"))
+        }
+    }
+
+    @Test("every fault stores nothing but a log entry, says why, and keeps the old rates", arguments: [
+        (StubProvider.Path.html, "not a rates document"),
+        (.garbage, "not a rates document"),
+        (.partialJSON, "not valid JSON"),
+        (.negativeRate, "the rate for EUR is -0.919028, not a positive number"),
+        (.fewCurrencies, "only 2 currencies are quoted; at least 10 are needed"),
+        (.futureDate, "after today"),
+        (.badCode, "“eur” is not a currency code"),
+        (.serverError, "the server answered HTTP 500"),
+        (.empty, "the answer is empty"),
+        (.exchangeRateAPIError, "the provider reported an error: unsupported-code"),
+    ])
+    func faults(path: StubProvider.Path, reason: String) async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(path)) { app, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser, isError: true)
+            #expect(flash.hasPrefix("ExchangeRate-API: "), "\(flash)")
+            #expect(flash.contains(reason), "\(flash)")
+            #expect(flash.hasSuffix("The current rates stay in place."))
+            #expect(try await snapshotCount(app) == 1)
+            #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
+            let attempt = try #require(try await RefreshAttemptModel.query(on: app.db).first())
+            #expect(attempt.outcome == "failed" && attempt.actor == "admin@example.org")
+        }
+    }
+
+    @Test("a truncated ECB document is refused")
+    func partialXML() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(provider: .ecb, url: stub.url(.partialXML)) { app, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser)
+            #expect(flash.hasPrefix("European Central Bank: the answer is not a rates document"), "\(flash)")
+            #expect(try await snapshotCount(app) == 1)
+        }
+    }
+
+    @Test("a refused connection and a provider that never answers keep the old rates")
+    func unreachable() async throws {
+        let silent = try await SilentServer.start()
+        defer { Task { try? await silent.stop() } }
+        try await withAdmin(url: silent.url, timeout: 1) { app, browser in
+            let started = Date()
+            let flash = try await press("/admin/rates/refresh", in: browser)
+            #expect(flash == "ExchangeRate-API: no answer within 1 second. The current rates stay in place.")
+            #expect(Date().timeIntervalSince(started) < 10)
+            #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
+        }
+        try await withAdmin(url: refusedURL(), timeout: 1) { app, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser)
+            #expect(flash.hasPrefix("ExchangeRate-API: could not connect"), "\(flash)")
+            #expect(try await snapshotCount(app) == 1)
+        }
+    }
+
+    @Test("fetching the same snapshot again is logged as unchanged, not stored twice")
+    func unchanged() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        stub.setCurrent(try StubProvider.exchangeRateAPI())
+        try await withAdmin(url: stub.url(.current)) { app, browser in
+            #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
+            let again = try await press("/admin/rates/refresh", in: browser)
+            #expect(again == "ExchangeRate-API still publishes the rates of 2025-05-11; nothing stored.")
+            #expect(try await snapshotCount(app) == 2)
+            // New rates on the same day are a new snapshot.
+            stub.setCurrent(try StubProvider.exchangeRateAPI(rates: ["EUR": "0.93"]))
+            #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
+            #expect(try await snapshotCount(app) == 3)
+            #expect(try await converterSummary(app) == "100 USD = 93 EUR")
+            let outcomes = try await RefreshAttemptModel.query(on: app.db).sort(\.$startedAt).all().map(\.outcome)
+            #expect(outcomes.sorted() == ["stored", "stored", "unchanged"])
+        }
+    }
+
+    @Test("two refreshes at once store exactly one snapshot; the other is told one is running")
+    func concurrentRefreshes() async throws {
+        let stub = try await StubProvider.start(delay: .milliseconds(700))
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.slowExchangeRateAPI)) { app, _ in
+            let refresher = app.appServices.refresher
+            async let first = refresher.refresh(actor: "a@example.org")
+            async let second = refresher.refresh(actor: "b@example.org")
+            let outcomes = await [first.outcome, second.outcome]
+            #expect(outcomes.sorted { $0.rawValue < $1.rawValue } == [.busy, .stored])
+            #expect(try await snapshotCount(app) == 2)
+            #expect(stub.hits(.slowExchangeRateAPI) == 1)
+            let busy = try #require(try await RefreshAttemptModel.query(on: app.db).filter(\.$outcome == "busy").first())
+            #expect(busy.message == "A refresh is already running; try again in a moment.")
+        }
+    }
+
+    @Test("the ECB history is imported one snapshot per day, once; the newest stays current")
+    func importHistory() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.exchangeRateAPI), historyURL: stub.url(.ecbHistory)) { app, browser in
+            let flash = try await press("/admin/rates/import-history", in: browser)
+            #expect(flash == "Imported 5 days of European Central Bank history (2025-02-19 to 2025-02-25).")
+            #expect(try await snapshotCount(app) == 6)
+            let days = try await RateSnapshotModel.query(on: app.db).filter(\.$source == "ecb").all().map(\.effectiveDate).sorted()
+            #expect(days == ["2025-02-19", "2025-02-20", "2025-02-21", "2025-02-24", "2025-02-25"])
+            // The bundled 2025-05-09 snapshot is newer, so it stays current.
+            #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
+            #expect(try await app.appServices.rateStore.latest()?.effectiveDate.description == "2025-05-09")
+
+            let again = try await press("/admin/rates/import-history", in: browser)
+            #expect(again == "All 5 days of the European Central Bank history are already stored.")
+            #expect(try await snapshotCount(app) == 6)
+
+            // A refresh afterwards still becomes current.
+            #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
+            #expect(try await converterSummary(app) == "100 USD = 91.9 EUR")
+        }
+    }
+
+    @Test("the ECB provider: a refresh from the daily XML")
+    func ecbRefresh() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(provider: .ecb, url: stub.url(.ecbDaily)) { app, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser)
+            #expect(flash == "Stored 30 rates from European Central Bank, effective 2025-05-09.")
+            let page = try await TestBrowser(app).get("/?from=EUR&to=GBP&amount=100").html
+            #expect(page.contains("100 EUR = 84.77 GBP"))
+            #expect(!page.contains("bundled snapshot"))
+            #expect(try await browser.get("/admin/rates").html.contains("Refreshes fetch from <a href=\"https://www.ecb.europa.eu/"))
+        }
+    }
+
+    @Test("rates stored by another instance reach this one's memory")
+    func otherInstances() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        let schema = "test_instances_" + UUID().uuidString.prefix(8).lowercased()
+        let configuration = AppConfiguration.forTests(ratesProviderURL: stub.url(.exchangeRateAPI))
+        try await withPostgresApp(configuration: configuration, schema: schema) { first in
+            try await withPostgresApp(configuration: configuration, schema: schema) { second in
+                _ = await first.appServices.refresher.refresh(actor: "admin@example.org")
+                #expect(try await converterSummary(first) == "100 USD = 91.9 EUR")
+                #expect(try await converterSummary(second) == "100 USD = 88.87 EUR") // not yet
+                try await second.appServices.currentRates.syncWithStore()
+                #expect(try await converterSummary(second) == "100 USD = 91.9 EUR")
+            }
+        }
+    }
+
+    @Test("the schedule skips when a refresh ran within the interval, and backs off after failures")
+    func schedule() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        let clock = TestClock()
+        try await withPostgresApp(configuration: .forTests(ratesProviderURL: stub.url(.exchangeRateAPI)), now: clock.closure) { app in
+            let refresher = app.appServices.refresher
+            let first = await refresher.refreshIfDue(every: 3600)
+            #expect(first?.outcome == .stored && first?.actor == nil)
+            clock.advance(by: 600)
+            #expect(await refresher.refreshIfDue(every: 3600) == nil)
+            clock.advance(by: 3600)
+            #expect(await refresher.refreshIfDue(every: 3600)?.outcome == .unchanged)
+        }
+        #expect(RatesBackgroundJobs.nextDelay(after: .failed, current: .seconds(600), interval: 600) == .seconds(1200))
+        #expect(RatesBackgroundJobs.nextDelay(after: .failed, current: .seconds(86_400), interval: 600) == .seconds(86_400))
+        #expect(RatesBackgroundJobs.nextDelay(after: .stored, current: .seconds(4800), interval: 600) == .seconds(600))
+        #expect(RatesBackgroundJobs.nextDelay(after: nil, current: .seconds(4800), interval: 600) == .seconds(600))
+    }
+}
