@@ -25,10 +25,11 @@ RUN cp "$(swift build --package-path /build -c release --show-bin-path)/App" ./ 
     && chmod -R a-w ./Public ./Templates
 
 # ---- Run ----
+# libxml2: Foundation's XML parser (the ECB documents) links it.
 FROM ubuntu:noble
 RUN export DEBIAN_FRONTEND=noninteractive DEBCONF_NONINTERACTIVE_SEEN=true \
     && apt-get -q update && apt-get -q dist-upgrade -y \
-    && apt-get -q install -y ca-certificates tzdata libsqlite3-0 curl \
+    && apt-get -q install -y ca-certificates tzdata libsqlite3-0 libxml2 curl \
     && rm -rf /var/lib/apt/lists/*
 RUN useradd --user-group --create-home --system --skel /dev/null --home-dir /app vapor
 WORKDIR /app

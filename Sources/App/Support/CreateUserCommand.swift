@@ -18,19 +18,29 @@ struct CreateUserCommand: AsyncCommand {
 
     var help: String { "Creates an account; the password is read from standard input." }
 
+    /// Where the password comes from; standard input unless a test hands one in.
+    let readPassword: @Sendable (CommandContext, String) throws -> String
+
+    init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
+        self.readPassword = readPassword
+    }
+
+    /// Asked for without echo on a terminal; otherwise the first line of standard input.
+    static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {
+        if isatty(STDIN_FILENO) != 0 {
+            return context.console.ask("Password for \(email):".consoleText(), isSecure: true)
+        }
+        guard let line = readLine(strippingNewline: true) else {
+            throw Failure(description: "No password on standard input.")
+        }
+        return line
+    }
+
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.email, !email.isEmpty else {
             throw Failure(description: "Give the account's email: create-user --email you@example.org [--admin]")
         }
-        let password: String
-        if isatty(STDIN_FILENO) != 0 {
-            password = context.console.ask("Password for \(email):".consoleText(), isSecure: true)
-        } else {
-            guard let line = readLine(strippingNewline: true) else {
-                throw Failure(description: "No password on standard input.")
-            }
-            password = line
-        }
+        let password = try readPassword(context, email)
 
         let app = context.application
         try await app.prepareDatabase()
