@@ -1,4 +1,5 @@
 @testable import App
+import Fluent
 import Foundation
 import Vapor
 import VaporTesting
@@ -20,6 +21,24 @@ struct SQLiteSmokeTests {
             try await app.prepareToServe()
             #expect(try await RateSnapshotModel.query(on: app.db).count() == 1)
             try await app.testing().test(.GET, "/about") { res in #expect(res.status == .ok) }
+        }
+    }
+
+    @Test("on SQLite an in-process lock keeps refreshes one at a time")
+    func refreshLockOnSQLite() async throws {
+        let stub = try await StubProvider.start(delay: .milliseconds(500))
+        defer { Task { try? await stub.stop() } }
+        let configuration = AppConfiguration.forTests(ratesProviderURL: stub.url(.slowExchangeRateAPI))
+        try await withSQLiteApp(configuration: configuration) { app, _ in
+            let refresher = app.appServices.refresher
+            async let first = refresher.refresh(actor: "a@example.org")
+            async let second = refresher.refresh(actor: "b@example.org")
+            let outcomes = await [first.outcome, second.outcome].map(\.rawValue).sorted()
+            #expect(outcomes == ["busy", "stored"])
+            let stored = try await RateSnapshotModel.query(on: app.db).count()
+            #expect(stored == 2)
+            // The lock is released afterwards: the next refresh runs (and finds nothing new).
+            #expect(await refresher.refresh(actor: "a@example.org").outcome == .unchanged)
         }
     }
 }

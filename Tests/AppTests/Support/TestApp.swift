@@ -116,7 +116,8 @@ func withPostgresApp(
 }
 
 /// Runs `test` against the embedded default: an SQLite file in a temporary folder.
-func withSQLiteApp(_ test: (Application, String) async throws -> Void) async throws {
+func withSQLiteApp(configuration: AppConfiguration = .forTests(),
+                   _ test: (Application, String) async throws -> Void) async throws {
     _ = quietLogging
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-sqlite-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,9 +125,9 @@ func withSQLiteApp(_ test: (Application, String) async throws -> Void) async thr
 
     let app = try await Application.make(.testing)
     do {
-        var configuration = AppConfiguration.forTests()
+        var configuration = configuration
         configuration.database = .sqlite(path: path)
-        try configure(app, configuration: configuration, now: { testNow })
+        try configure(app, configuration: configuration, now: TestClock(tick: 0.001).closure)
         try await app.prepareToServe()
         try await test(app, path)
     } catch {

@@ -184,16 +184,22 @@ struct AdminRatesPageTests {
     func concurrentRefreshes() async throws {
         let stub = try await StubProvider.start(delay: .milliseconds(700))
         defer { Task { try? await stub.stop() } }
-        try await withAdmin(url: stub.url(.slowExchangeRateAPI)) { app, _ in
-            let refresher = app.appServices.refresher
-            async let first = refresher.refresh(actor: "a@example.org")
-            async let second = refresher.refresh(actor: "b@example.org")
-            let outcomes = await [first.outcome, second.outcome]
-            #expect(outcomes.sorted { $0.rawValue < $1.rawValue } == [.busy, .stored])
+        try await withAdmin(url: stub.url(.slowExchangeRateAPI)) { app, first in
+            let second = TestBrowser(app)
+            try await second.signIn(Self.admin.email, Self.admin.password)
+            try await first.get("/admin/rates")
+            try await second.get("/admin/rates")
+            async let a = first.post("/admin/rates/refresh")
+            async let b = second.post("/admin/rates/refresh")
+            let statuses = try await [a.status, b.status]
+            #expect(statuses == [.seeOther, .seeOther])
             #expect(try await snapshotCount(app) == 2)
             #expect(stub.hits(.slowExchangeRateAPI) == 1)
-            let busy = try #require(try await RefreshAttemptModel.query(on: app.db).filter(\.$outcome == "busy").first())
-            #expect(busy.message == "A refresh is already running; try again in a moment.")
+            let outcomes = try await RefreshAttemptModel.query(on: app.db).all().map(\.outcome).sorted()
+            #expect(outcomes == ["busy", "stored"])
+            let flashes = [try await first.get("/admin/rates").html, try await second.get("/admin/rates").html]
+            #expect(flashes.contains { $0.contains("A refresh is already running; try again in a moment.") })
+            #expect(flashes.contains { $0.contains("Stored 162 rates from ExchangeRate-API") })
         }
     }
 
