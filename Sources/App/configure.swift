@@ -24,6 +24,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.migrations.add(CreateSessions())
     app.migrations.add(CreateLoginFailures())
     app.migrations.add(CreateRateRefreshAttempts())
+    app.migrations.add(CreateContacts())
 
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
@@ -40,6 +41,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval))
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
+    app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
 
     // Liveness for load balancers and the benchmark's plaintext baseline.
     app.get("healthz") { _ in "ok" }
@@ -48,6 +50,9 @@ func configure(_ app: Application, configuration: AppConfiguration,
     LoginAssembly.register(on: app, services: services)
     SignupAssembly.register(on: app, services: services)
     AdminRatesAssembly.register(on: app, services: services)
+    ContactListAssembly.register(on: app, services: services)
+    ContactFormAssembly.register(on: app, services: services)
+    ContactDetailAssembly.register(on: app, services: services)
 }
 
 private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: Application) throws {

@@ -11,6 +11,7 @@ struct AppServices: Sendable {
     let accounts: any AccountService
     let sessions: SessionStore
     let loginThrottle: LoginThrottle
+    let contacts: any ContactsService
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
@@ -44,6 +45,7 @@ struct AppServices: Sendable {
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
             sessions: SessionStore(database: database),
             loginThrottle: LoginThrottle(database: database),
+            contacts: FluentContactsService(database: database),
             now: now)
     }
 }

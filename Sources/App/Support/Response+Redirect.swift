@@ -8,3 +8,10 @@ extension Response {
         return response
     }
 }
+
+extension Response {
+    /// To the sign-in form, coming back to `path` (a local path) afterwards.
+    static func signInFirst(returningTo path: String) -> Response {
+        .seeOther(.login(next: LocalPath(path)))
+    }
+}

@@ -18,6 +18,14 @@ enum SiteURL: Sendable, Equatable {
     case adminRatesImportHistory
     /// A page named by a checked local path (a `next` parameter).
     case local(LocalPath)
+    /// The contacts list; `search` and `page` only when they are not the defaults.
+    case contacts(search: String? = nil, page: Int? = nil)
+    case newContact
+    case contact(UUID)
+    case editContact(UUID)
+    case deleteContact(UUID)
+    case contactsExportVCard
+    case contactsExportCSV
 
     var path: String {
         switch self {
@@ -35,7 +43,20 @@ enum SiteURL: Sendable, Equatable {
         case .adminRatesRefresh: "/admin/rates/refresh"
         case .adminRatesImportHistory: "/admin/rates/import-history"
         case .local(let path): path.value
+        case let .contacts(search, page):
+            Self.withQuery("/contacts", [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])
+        case .newContact: "/contacts/new"
+        case .contact(let id): "/contacts/\(id.uuidString.lowercased())"
+        case .editContact(let id): "/contacts/\(id.uuidString.lowercased())/edit"
+        case .deleteContact(let id): "/contacts/\(id.uuidString.lowercased())/delete"
+        case .contactsExportVCard: "/contacts/export.vcf"
+        case .contactsExportCSV: "/contacts/export.csv"
         }
+    }
+
+    private static func withQuery(_ path: String, _ items: [(String, String?)]) -> String {
+        let query = query(items)
+        return query.isEmpty ? path : path + "?" + query
     }
 
     /// `name=value` pairs joined with `&`, values percent-encoded; `nil` and empty values left out.

@@ -16,7 +16,7 @@ struct AdminRatesPresenter: Sendable {
                 let source = RateSource.withID(snapshot.source)
                 return AdminRates.SnapshotViewModel(
                     sourceName: source.name, isBundled: source.isBundled, baseCurrency: snapshot.baseCurrency,
-                    effectiveDate: snapshot.effectiveDate.description, storedAt: Self.timestamp(snapshot.storedAt),
+                    effectiveDate: snapshot.effectiveDate.description, storedAt: DateText.timestamp(snapshot.storedAt),
                     currencyCount: snapshot.rates.count)
             },
             attempts: output.attempts.map(present),
@@ -38,25 +38,14 @@ struct AdminRatesPresenter: Sendable {
         case .busy: "skipped"
         }
         return AdminRates.AttemptViewModel(
-            startedAt: Self.timestamp(attempt.startedAt),
-            startedAtISO: Self.iso8601(attempt.startedAt),
+            startedAt: DateText.timestamp(attempt.startedAt),
+            startedAtISO: DateText.iso8601(attempt.startedAt),
             kind: attempt.kind == .refresh ? "Refresh" : "History import",
             actor: attempt.actor ?? "schedule",
             outcome: outcome,
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",
             duration: Self.duration(attempt.duration),
             message: attempt.message)
-    }
-
-    /// `2025-05-12 12:00:05 UTC`
-    static func timestamp(_ date: Date) -> String {
-        let day = CalendarDate(containing: date)
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) - day.dayNumber * 86_400
-        return String(format: "%@ %02d:%02d:%02d UTC", day.description, seconds / 3600, seconds / 60 % 60, seconds % 60)
-    }
-
-    static func iso8601(_ date: Date) -> String {
-        timestamp(date).replacingOccurrences(of: " UTC", with: "Z").replacingOccurrences(of: " ", with: "T")
     }
 
     /// `85 ms`, `1.2 s`, `12 s`

@@ -1,0 +1,92 @@
+/// A contact's fields after the rules: names trimmed, optional fields `nil` when empty.
+/// Made by ``validate(_:)``, so the store never sees a bad contact.
+struct ContactDraft: Sendable, Equatable {
+    let firstName: String
+    let lastName: String
+    let email: String?
+    let phone: String?
+    let notes: String
+
+    enum Field: String, Sendable, CaseIterable {
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case email, phone, notes
+    }
+
+    /// The fields as typed.
+    struct Input: Sendable, Equatable, Codable {
+        var firstName: String?
+        var lastName: String?
+        var email: String?
+        var phone: String?
+        var notes: String?
+
+        enum CodingKeys: String, CodingKey {
+            case firstName = "first_name", lastName = "last_name", email, phone, notes
+        }
+    }
+
+    static let maxNameLength = 100
+    static let maxNotesLength = 2000
+    static let phoneLength = 3...32
+
+    /// A message for every field that breaks a rule.
+    struct Invalid: Error, Equatable {
+        let messages: [Field: String]
+    }
+
+    /// The draft, or every broken rule at once.
+    static func validate(_ input: Input) throws(Invalid) -> ContactDraft {
+        var errors: [Field: String] = [:]
+        let firstName = trimmed(input.firstName)
+        let lastName = trimmed(input.lastName)
+        let email = trimmed(input.email)
+        let phone = trimmed(input.phone)
+        let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+
+        if firstName.isEmpty {
+            errors[.firstName] = "Enter a first name."
+        } else if firstName.count > maxNameLength {
+            errors[.firstName] = "Use at most \(maxNameLength) characters."
+        } else if hasControlCharacters(firstName) {
+            errors[.firstName] = "Use letters, not control characters."
+        }
+        if lastName.count > maxNameLength {
+            errors[.lastName] = "Use at most \(maxNameLength) characters."
+        } else if hasControlCharacters(lastName) {
+            errors[.lastName] = "Use letters, not control characters."
+        }
+        if !email.isEmpty, !EmailAddress.isPlausible(email) || hasControlCharacters(email) {
+            errors[.email] = "Enter an email address like name@example.org, or leave it empty."
+        }
+        if !phone.isEmpty {
+            if !phone.allSatisfy({ $0.isASCIIDigit || " +-()".contains($0) }) {
+                errors[.phone] = "Use digits, spaces and + - ( ) only."
+            } else if !phoneLength.contains(phone.count) {
+                errors[.phone] = "Use \(phoneLength.lowerBound) to \(phoneLength.upperBound) characters."
+            } else if !phone.contains(where: \.isASCIIDigit) {
+                errors[.phone] = "A phone number needs digits."
+            }
+        }
+        if notes.count > maxNotesLength {
+            errors[.notes] = "Use at most \(maxNotesLength) characters (now \(notes.count))."
+        } else if notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0) }) {
+            errors[.notes] = "Remove the control characters."
+        }
+
+        guard errors.isEmpty else { throw Invalid(messages: errors) }
+        return ContactDraft(
+            firstName: firstName, lastName: lastName,
+            email: email.isEmpty ? nil : email, phone: phone.isEmpty ? nil : phone, notes: notes)
+    }
+
+    private static func trimmed(_ text: String?) -> String {
+        (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Control characters (a NUL, a line break) have no place in a one-line field; PostgreSQL
+    /// would refuse a NUL outright.
+    private static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

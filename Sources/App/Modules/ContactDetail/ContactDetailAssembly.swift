@@ -1,0 +1,14 @@
+import Vapor
+
+/// Wires the ContactDetail module; deleting sits behind the CSRF check.
+enum ContactDetailAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let view = ContactDetailView(
+            interactor: ContactDetailInteractor(contacts: services.contacts),
+            presenter: ContactDetailPresenter(),
+            router: ContactDetailRouter())
+        routes.get("contacts", ":id", use: view.show)
+        routes.get("contacts", ":id", "delete", use: view.confirmDelete)
+        routes.grouped(CSRFMiddleware()).post("contacts", ":id", "delete", use: view.delete)
+    }
+}

@@ -1,0 +1,44 @@
+import Vapor
+
+/// One contact over HTTP.
+struct ContactDetailView: Sendable {
+    let interactor: ContactDetailInteractor
+    let presenter: ContactDetailPresenter
+    let router: ContactDetailRouter
+
+    /// `GET /contacts/{id}`.
+    func show(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()
+            let output = try await interactor.show(request.parameters.get("id"), for: request.currentUser, flash: flash)
+            return try await request.renderPage("contact", presenter.present(output))
+        }
+    }
+
+    /// `GET /contacts/{id}/delete`: are you sure?
+    func confirmDelete(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let output = try await interactor.show(request.parameters.get("id"), for: request.currentUser)
+            return try await request.renderPage("contact-delete", presenter.presentDeletion(output))
+        }
+    }
+
+    /// `POST /contacts/{id}/delete` (CSRF-checked).
+    func delete(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let contact = try await interactor.delete(request.parameters.get("id"), for: request.currentUser)
+            try await request.browserSession.flash("Contact deleted: \(ContactName.full(contact)).")
+            return router.afterDelete()
+        }
+    }
+
+    private func guarded(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch ContactAccessFailure.signInRequired {
+            return router.signIn(returningTo: request.url.string)
+        } catch ContactAccessFailure.notFound {
+            throw Abort(.notFound)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Vapor
+
+/// The add and edit forms over HTTP.
+struct ContactFormView: Sendable {
+    let interactor: ContactFormInteractor
+    let presenter: ContactFormPresenter
+    let router: ContactFormRouter
+
+    /// `GET /contacts/new`.
+    func new(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            try await request.renderPage("contact-form", presenter.present(interactor.newContact(for: request.currentUser)))
+        }
+    }
+
+    /// `GET /contacts/{id}/edit`.
+    func edit(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let output = try await interactor.editContact(request.parameters.get("id"), for: request.currentUser)
+            return try await request.renderPage("contact-form", presenter.present(output))
+        }
+    }
+
+    /// `POST /contacts` (CSRF-checked).
+    func create(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let input = try request.content.decode(ContactDraft.Input.self)
+            return try await respond(to: interactor.create(input, for: request.currentUser), flash: "Contact added.", request)
+        }
+    }
+
+    /// `POST /contacts/{id}` (CSRF-checked).
+    func update(_ request: Request) async throws -> Response {
+        try await guarded(request) {
+            let input = try request.content.decode(ContactDraft.Input.self)
+            let outcome = try await interactor.update(request.parameters.get("id"), with: input, for: request.currentUser)
+            return try await respond(to: outcome, flash: "Changes saved.", request)
+        }
+    }
+
+    private func respond(to outcome: ContactForm.Outcome, flash: String, _ request: Request) async throws -> Response {
+        switch outcome {
+        case .saved(let contact):
+            try await request.browserSession.flash(flash)
+            return router.toContact(contact)
+        case .invalid(let output):
+            return try await request.renderPage("contact-form", presenter.present(output), status: .unprocessableEntity)
+        }
+    }
+
+    private func guarded(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch ContactAccessFailure.signInRequired {
+            return router.signIn(returningTo: request.url.string)
+        } catch ContactAccessFailure.notFound {
+            throw Abort(.notFound)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Why a contacts page cannot be shown; the Views turn these into a redirect or a 404.
+enum ContactAccessFailure: Error, Equatable {
+    /// Nobody is signed in: sign in first, then come back.
+    case signInRequired
+    /// No such contact for this user — missing, malformed, or someone else's (never said which).
+    case notFound
+}
+
+/// The original app's display rule for names: the first letter upper-cased, the full name as
+/// "First Last". Only for showing; what was typed is stored unchanged.
+enum ContactName {
+    static func displayed(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        // Title case (not upper case) for the first letter: "ß" becomes "Ss", "ǆ" becomes "ǅ".
+        return String(first).capitalized + name.dropFirst()
+    }
+
+    static func full(_ contact: Contact) -> String {
+        full(first: contact.firstName, last: contact.lastName)
+    }
+
+    static func full(first: String, last: String) -> String {
+        [displayed(first), displayed(last)].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Who may see contacts pages: the Views ask this before anything else.
+enum ContactOwner {
+    static func required(_ user: User?) throws(ContactAccessFailure) -> User {
+        guard let user else { throw .signInRequired }
+        return user
+    }
+
+    /// A contact id from the URL; anything but a UUID is a contact that does not exist.
+    static func contactID(_ text: String?) throws(ContactAccessFailure) -> UUID {
+        guard let text, let id = UUID(uuidString: text) else { throw .notFound }
+        return id
+    }
+}

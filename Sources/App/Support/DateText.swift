@@ -1,0 +1,16 @@
+import Foundation
+
+/// Dates as the pages print them: UTC, unambiguous, independent of the server's locale.
+enum DateText {
+    /// `2025-05-12 12:00:05 UTC`
+    static func timestamp(_ date: Date) -> String {
+        let day = CalendarDate(containing: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) - day.dayNumber * 86_400
+        return String(format: "%@ %02d:%02d:%02d UTC", day.description, seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    /// `2025-05-12T12:00:05Z`, for `<time datetime>` and exports.
+    static func iso8601(_ date: Date) -> String {
+        timestamp(date).replacingOccurrences(of: " UTC", with: "Z").replacingOccurrences(of: " ", with: "T")
+    }
+}

@@ -1,0 +1,104 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("Contact interactors and presenters")
+struct ContactModulesTests {
+    let service = FakeContactsService()
+    let ann = User(id: UUID(), email: "ann@example.org", role: .user, createdAt: testNow)
+    let bob = User(id: UUID(), email: "bob@example.org", role: .user, createdAt: testNow)
+
+    @Test("listing needs a signed-in user, a whole page number and a short search")
+    func listRules() async throws {
+        let interactor = ContactListInteractor(contacts: service)
+        await #expect(throws: ContactAccessFailure.signInRequired) { try await interactor.list(for: nil, .init(), flash: nil) }
+        for page in ["0", "-1", "abc", "1.5", "9999999999"] {
+            await #expect(throws: ContactList.Failure.badPage(page)) { try await interactor.list(for: ann, .init(page: page), flash: nil) }
+        }
+        await #expect(throws: ContactList.Failure.searchTooLong) {
+            try await interactor.list(for: ann, .init(search: String(repeating: "a", count: 101)), flash: nil)
+        }
+        #expect(try await interactor.list(for: ann, .init(search: "  ann  ", page: ""), flash: nil).search == "ann")
+    }
+
+    @Test("pages of 25, past the end gives the last page")
+    func paging() async throws {
+        for index in 0..<60 { _ = try await service.create(.named("P\(index)", String(format: "L%02d", index)), owner: ann.id) }
+        let interactor = ContactListInteractor(contacts: service)
+        let second = try await interactor.list(for: ann, .init(page: "2"), flash: nil).page
+        #expect(second.contacts.count == 25 && second.contacts.first?.lastName == "L25" && second.pageCount == 3)
+        let beyond = try await interactor.list(for: ann, .init(page: "40"), flash: nil).page
+        #expect(beyond.page == 3 && beyond.contacts.count == 10)
+        #expect(try await interactor.list(for: bob, .init(), flash: nil).page.total == 0)
+    }
+
+    @Test("list presenter: counts, search summary, page links that keep the search")
+    func listPresenter() async throws {
+        for index in 0..<30 { _ = try await service.create(.named("ann", String(format: "Smith%02d", index)), owner: ann.id) }
+        let output = try await ContactListInteractor(contacts: service).list(for: ann, .init(search: "ann", page: "2"), flash: "Contact added.")
+        let model = ContactListPresenter().present(output)
+        #expect(model.summary == "30 contacts match “ann”")
+        #expect(model.rows.count == 5 && model.rows[0].name == "Ann Smith25")
+        #expect(model.pages.map(\.url) == ["/contacts?q=ann", "/contacts?q=ann&page=2"])
+        #expect(model.pages.map(\.isCurrent) == [false, true])
+        #expect(model.previousURL == "/contacts?q=ann" && model.nextURL == nil)
+        #expect(model.clearSearchURL == "/contacts")
+        #expect(model.flash == "Contact added.")
+        #expect(model.title == "“ann” · Contacts · Currency Converter")
+    }
+
+    @Test("empty states: no contacts yet, or nothing matches")
+    func emptyStates() async throws {
+        let empty = ContactListPresenter().present(.init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "", flash: nil))
+        #expect(empty.emptyMessage == "No contacts yet." && empty.offerFirstContact && !empty.hasRows && empty.summary == "0 contacts")
+        let none = ContactListPresenter().present(.init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "zz", flash: nil))
+        #expect(none.emptyMessage == "No contact matches “zz”." && !none.offerFirstContact)
+    }
+
+    @Test func pageWindowAndCounts() {
+        #expect(ContactListPresenter.pageWindow(current: 1, count: 3) == [1, 2, 3])
+        #expect(ContactListPresenter.pageWindow(current: 1, count: 400) == [1, 2, 3, 4, 5, 6, 400])
+        #expect(ContactListPresenter.pageWindow(current: 200, count: 400) == [1, 198, 199, 200, 201, 202, 400])
+        #expect(ContactListPresenter.pageWindow(current: 400, count: 400) == [1, 395, 396, 397, 398, 399, 400])
+        #expect(ContactListPresenter.count(10_000) == "10,000" && ContactListPresenter.count(999) == "999")
+    }
+
+    @Test("another user's contact is the same as a missing one")
+    func ownership() async throws {
+        let contact = try await service.create(.named("ann's friend"), owner: ann.id)
+        let detail = ContactDetailInteractor(contacts: service)
+        let form = ContactFormInteractor(contacts: service)
+        let id = contact.id.uuidString
+        await #expect(throws: ContactAccessFailure.notFound) { try await detail.show(id, for: bob) }
+        await #expect(throws: ContactAccessFailure.notFound) { try await detail.delete(id, for: bob) }
+        await #expect(throws: ContactAccessFailure.notFound) { try await form.editContact(id, for: bob) }
+        await #expect(throws: ContactAccessFailure.notFound) { try await form.update(id, with: .init(firstName: "Mine"), for: bob) }
+        await #expect(throws: ContactAccessFailure.notFound) { try await form.update(id, with: .init(firstName: ""), for: bob) }
+        await #expect(throws: ContactAccessFailure.notFound) { try await detail.show("not-a-uuid", for: ann) }
+        await #expect(throws: ContactAccessFailure.signInRequired) { try await detail.show(id, for: nil) }
+        #expect(try await detail.show(id, for: ann).contact == contact)
+        #expect(try await service.all(owner: ann.id) == [contact])
+    }
+
+    @Test("the form keeps what was typed and puts each message at its field")
+    func formKeepsInput() async throws {
+        let input = ContactDraft.Input(firstName: "", lastName: "<b>Bold</b>", email: "nope")
+        guard case .invalid(let output) = try await ContactFormInteractor(contacts: service).create(input, for: ann) else {
+            Issue.record("saved"); return
+        }
+        let model = ContactFormPresenter().present(output)
+        #expect(model.lastName == "<b>Bold</b>" && model.email == "nope")
+        #expect(model.firstNameError == "Enter a first name." && model.emailError != nil && model.hasErrors)
+        #expect(model.actionURL == "/contacts" && model.submitLabel == "Add contact")
+    }
+
+    @Test("detail presenter: display rule for names, what was stored for the rest")
+    func detailPresenter() async throws {
+        let contact = try await service.create(.named("ivan", "petrov", email: "Ivan@Example.org", notes: "a\nb"), owner: ann.id)
+        let model = ContactDetailPresenter().present(.init(contact: contact, flash: nil))
+        #expect(model.fullName == "Ivan Petrov" && model.firstName == "Ivan" && model.lastName == "Petrov")
+        #expect(model.email == "Ivan@Example.org" && model.notes == "a\nb")
+        #expect(model.editURL == "/contacts/\(contact.id.uuidString.lowercased())/edit")
+        #expect(ContactDetailPresenter().presentDeletion(.init(contact: contact, flash: nil)).title == "Delete Ivan Petrov? · Currency Converter")
+    }
+}
