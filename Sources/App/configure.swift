@@ -25,6 +25,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.migrations.add(CreateLoginFailures())
     app.migrations.add(CreateRateRefreshAttempts())
     app.migrations.add(CreateContacts())
+    app.migrations.add(AddSnapshotRatesCurrencyIndex())
 
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
@@ -45,7 +46,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
 
     // Liveness for load balancers and the benchmark's plaintext baseline.
     app.get("healthz") { _ in "ok" }
-    ConverterAssembly.register(on: app, services: services)
+    try ConverterAssembly.register(on: app, services: services)
     AboutAssembly.register(on: app, services: services)
     LoginAssembly.register(on: app, services: services)
     SignupAssembly.register(on: app, services: services)
@@ -53,6 +54,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     ContactListAssembly.register(on: app, services: services)
     ContactFormAssembly.register(on: app, services: services)
     ContactDetailAssembly.register(on: app, services: services)
+    RateHistoryAssembly.register(on: app, services: services)
 }
 
 private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: Application) throws {

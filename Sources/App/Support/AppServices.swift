@@ -12,6 +12,7 @@ struct AppServices: Sendable {
     let sessions: SessionStore
     let loginThrottle: LoginThrottle
     let contacts: any ContactsService
+    let rateHistory: any RateHistoryService
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
@@ -46,6 +47,7 @@ struct AppServices: Sendable {
             sessions: SessionStore(database: database),
             loginThrottle: LoginThrottle(database: database),
             contacts: FluentContactsService(database: database),
+            rateHistory: FluentRateHistoryService(database: database),
             now: now)
     }
 }

@@ -29,11 +29,19 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         } else {
             request.logger.debug("\(status.code) \(request.method) \(request.url.path): \(error)")
             message = switch error {
+            case let abort as Abort where status == .notFound && abort.reason != status.reasonPhrase: abort.reason
             case _ where status == .notFound: "There is no page at this address."
             // Decoder details ("Expected to decode String but found an array") help nobody.
             case is DecodingError: "The form could not be read. Please go back and submit it again."
             default: (error as? any AbortError)?.reason ?? status.reasonPhrase
             }
+        }
+        if request.isAPIRequest {
+            var extra = headers
+            extra.remove(name: .contentType)
+            return ProblemDetails(type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
+                                  detail: status == .notFound ? "There is no API resource at this address." : message,
+                                  instance: request.url.string).response(headers: extra)
         }
         let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
         do {

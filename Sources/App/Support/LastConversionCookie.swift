@@ -1,7 +1,9 @@
 import Vapor
 
 /// Keeps ``LastConversion`` in a cookie (`USD-EUR-100`): no session and no database row, so any
-/// instance can serve the visitor and anonymous visits stay free.
+/// instance can serve the visitor and anonymous visits stay free. Not `HttpOnly`: it is a
+/// preference, not a secret, and the live converter script writes it as the visitor types
+/// (the server validates it again on every use).
 enum LastConversionCookie {
     static let name = "last_conversion"
     private static let maxAge = 365 * 24 * 60 * 60
@@ -23,7 +25,7 @@ enum LastConversionCookie {
     static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: "\(conversion.from)-\(conversion.to)-\(conversion.amount)",
-            maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: true, sameSite: .lax)
+            maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: false, sameSite: .lax)
     }
 }
 

@@ -26,6 +26,12 @@ enum SiteURL: Sendable, Equatable {
     case deleteContact(UUID)
     case contactsExportVCard
     case contactsExportCSV
+    /// The pair's rate over the stored snapshots, e.g. `/rates/USD/EUR`.
+    case rateHistory(from: String, to: String)
+    case apiConvert
+    case apiCurrencies
+    case apiLatestRates
+    case apiDocument
 
     var path: String {
         switch self {
@@ -51,7 +57,16 @@ enum SiteURL: Sendable, Equatable {
         case .deleteContact(let id): "/contacts/\(id.uuidString.lowercased())/delete"
         case .contactsExportVCard: "/contacts/export.vcf"
         case .contactsExportCSV: "/contacts/export.csv"
+        case let .rateHistory(from, to): "/rates/\(Self.pathSegment(from))/\(Self.pathSegment(to))"
+        case .apiConvert: "/api/v1/convert"
+        case .apiCurrencies: "/api/v1/currencies"
+        case .apiLatestRates: "/api/v1/rates/latest"
+        case .apiDocument: "/api/v1/openapi.yaml"
         }
+    }
+
+    private static func pathSegment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters.subtracting(CharacterSet(charactersIn: "/"))) ?? text
     }
 
     private static func withQuery(_ path: String, _ items: [(String, String?)]) -> String {

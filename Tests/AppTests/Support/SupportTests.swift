@@ -45,7 +45,7 @@ struct LinkAndCookieTests {
     @Test func cookieRoundTrip() {
         let value = LastConversionCookie.value(for: LastConversion(from: "GBP", to: "JPY", amount: "20.5"), secure: true)
         #expect(value.string == "GBP-JPY-20.5")
-        #expect(value.isHTTPOnly && value.isSecure && value.sameSite == .lax && value.path == "/")
+        #expect(!value.isHTTPOnly && value.isSecure && value.sameSite == .lax && value.path == "/")
         #expect(LastConversionCookie.parse("GBP-JPY-20.5") == LastConversion(from: "GBP", to: "JPY", amount: "20.5"))
         #expect(LastConversionCookie.parse("GBP-JPY-") == LastConversion(from: "GBP", to: "JPY", amount: ""))
     }

@@ -1,18 +1,28 @@
 import Vapor
 
-/// Wires the converter module: the only place that picks its concrete services.
+/// Wires the converter module (its page and its JSON API): the only place that picks its
+/// concrete services.
 enum ConverterAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+        let interactor = ConverterInteractor(
+            rates: services.currentRates,
+            calculator: ConversionCalculator(catalog: services.catalog),
+            now: services.now)
         let view = ConverterView(
-            interactor: ConverterInteractor(
-                rates: services.currentRates,
-                calculator: ConversionCalculator(catalog: services.catalog),
-                now: services.now),
+            interactor: interactor,
             presenter: ConverterPresenter(),
             router: ConverterRouter(),
             cookieSecure: services.configuration.cookieSecure)
         routes.get(use: view.index)
         routes.post("convert", use: view.convert)
         routes.post("swap", use: view.swap)
+
+        // The same use case as JSON: only the view differs.
+        let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter())
+        routes.get("api", "v1", "currencies", use: api.currencies)
+        routes.get("api", "v1", "rates", "latest", use: api.latestRates)
+        routes.get("api", "v1", "convert", use: api.convert)
+        let document = try APIDocument.bundled()
+        routes.get("api", "v1", "openapi.yaml") { _ in document.response() }
     }
 }

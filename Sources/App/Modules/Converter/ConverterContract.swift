@@ -29,10 +29,15 @@ enum Converter {
         case invalid([Field: String])
     }
 
+    /// The currencies a result is also shown in (minus the two converted between).
+    static let majorCurrencies = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF"]
+
     struct Output: Sendable, Equatable {
         /// What was typed, to fill the form in again.
         let input: Input
         let outcome: Outcome
+        /// For a conversion: the same amount in the major currencies not already shown.
+        var alternatives: [Conversion] = []
         /// The validated request in canonical form; `nil` when the input is invalid.
         let accepted: LastConversion?
         /// The currencies the current snapshot has rates for, sorted by code.
@@ -54,6 +59,22 @@ enum Converter {
         case ratesUnavailable
     }
 
+    /// The current snapshot's rates seen from one currency (`GET /api/v1/rates/latest?base=`).
+    struct LatestRates: Sendable, Equatable {
+        let snapshot: RateSnapshot
+        let base: Currency
+        /// Units of each currency per one unit of `base`, sorted by code.
+        let rates: [ExchangeRate]
+    }
+
+    enum LatestRatesFailure: Error, Equatable {
+        case ratesUnavailable
+        /// Not three letters.
+        case malformedBase(String)
+        /// A currency code with no rate in the current snapshot.
+        case unknownBase(String)
+    }
+
     /// What `converter.leaf` renders.
     struct ViewModel: Encodable, Sendable, Equatable {
         let title: String
@@ -69,6 +90,8 @@ enum Converter {
         let convertURL: String
         let swapURL: String
         let aboutURL: String
+        /// The JSON view of the same use case, for live conversion as the amount is typed.
+        let apiConvertURL: String
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {
@@ -82,6 +105,16 @@ enum Converter {
         let inverseRate: String
         let fromName: String
         let toName: String
+        /// The same amount in other major currencies, each linking to its own result.
+        let alternatives: [AlternativeViewModel]
+        let historyURL: String
+    }
+
+    struct AlternativeViewModel: Encodable, Sendable, Equatable {
+        /// `74.47 GBP`
+        let text: String
+        let name: String
+        let url: String
     }
 
     /// What `rates-unavailable.leaf` renders (503).

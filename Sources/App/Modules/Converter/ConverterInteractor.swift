@@ -38,6 +38,23 @@ struct ConverterInteractor: Sendable {
         try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount))
     }
 
+    /// The currencies the current rates convert between, sorted by code.
+    func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
+        let snapshot = try await currentSnapshot()
+        return (snapshot.currencyCodes.map(calculator.catalog.currency(for:)), snapshot)
+    }
+
+    /// Every current rate against `base` (the snapshot's own base when `nil`), crossing
+    /// through the snapshot's base where needed.
+    func latestRates(base: String?) async throws(Converter.LatestRatesFailure) -> Converter.LatestRates {
+        guard let snapshot = await rates.currentSnapshot() else { throw .ratesUnavailable }
+        let code = (base ?? snapshot.baseCurrency).trimmingCharacters(in: .whitespaces).uppercased()
+        guard Currency.isWellFormedCode(code) else { throw .malformedBase(String((base ?? "").prefix(16))) }
+        guard snapshot.rates[code] != nil else { throw .unknownBase(code) }
+        let rates = snapshot.currencyCodes.compactMap { try? calculator.rate(from: code, to: $0, in: snapshot) }
+        return Converter.LatestRates(snapshot: snapshot, base: calculator.catalog.currency(for: code), rates: rates)
+    }
+
     private func currentSnapshot() async throws(Converter.Failure) -> RateSnapshot {
         guard let snapshot = await rates.currentSnapshot() else { throw .ratesUnavailable }
         return snapshot
@@ -56,10 +73,14 @@ struct ConverterInteractor: Sendable {
 
         let outcome: Converter.Outcome
         var accepted: LastConversion?
+        var alternatives: [Conversion] = []
         if let from, let to, errors.isEmpty {
             accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "")
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
+                alternatives = Converter.majorCurrencies
+                    .filter { $0 != from && $0 != to }
+                    .compactMap { try? calculator.convert(amount, from: from, to: $0, in: snapshot) }
             } else {
                 outcome = .noAmount
             }
@@ -67,7 +88,7 @@ struct ConverterInteractor: Sendable {
             outcome = .invalid(errors)
         }
         return Converter.Output(
-            input: input, outcome: outcome, accepted: accepted,
+            input: input, outcome: outcome, alternatives: alternatives, accepted: accepted,
             currencies: snapshot.currencyCodes.map(calculator.catalog.currency(for:)),
             snapshot: snapshot, today: CalendarDate(containing: now()))
     }

@@ -16,7 +16,7 @@ struct ConverterPresenter: Sendable {
         var result: Converter.ResultViewModel?
         var title = "\(AppInfo.name)"
         if case .converted(let conversion) = output.outcome {
-            result = present(conversion)
+            result = present(conversion, alternatives: output.alternatives)
             title = "\(result!.summary) · \(AppInfo.name)"
         }
         return Converter.ViewModel(
@@ -31,10 +31,11 @@ struct ConverterPresenter: Sendable {
             rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today),
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
-            aboutURL: SiteURL.about.path)
+            aboutURL: SiteURL.about.path,
+            apiConvertURL: SiteURL.apiConvert.path)
     }
 
-    func present(_ conversion: Conversion) -> Converter.ResultViewModel {
+    func present(_ conversion: Conversion, alternatives: [Conversion] = []) -> Converter.ResultViewModel {
         let amountText = "\(conversion.amount.value.plainText) \(conversion.from.code)"
         let resultText = "\(conversion.result.plainText) \(conversion.to.code)"
         return Converter.ResultViewModel(
@@ -44,7 +45,13 @@ struct ConverterPresenter: Sendable {
             rate: Self.rateLine(conversion.rate),
             inverseRate: Self.rateLine(conversion.inverseRate),
             fromName: conversion.from.name,
-            toName: conversion.to.name)
+            toName: conversion.to.name,
+            alternatives: alternatives.map { other in
+                Converter.AlternativeViewModel(
+                    text: "\(other.result.plainText) \(other.to.code)", name: other.to.name,
+                    url: SiteURL.conversion(from: other.from.code, to: other.to.code, amount: other.amount.text).path)
+            },
+            historyURL: SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code).path)
     }
 
     func presentUnavailable() -> Converter.UnavailableViewModel {

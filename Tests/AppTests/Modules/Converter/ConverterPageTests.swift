@@ -107,7 +107,7 @@ struct ConverterPageTests {
                 #expect(res.headers.first(name: .location) == "/?from=GBP&to=CHF&amount=2.50")
                 let cookie = try #require(res.cookie(LastConversionCookie.name))
                 #expect(cookie.string == "GBP-CHF-2.50")
-                #expect(cookie.isHTTPOnly && cookie.sameSite == .lax)
+                #expect(cookie.sameSite == .lax && cookie.path == "/")
             }
         }
     }

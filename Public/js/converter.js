@@ -1,0 +1,167 @@
+// Live conversion for the converter page (progressive enhancement).
+//
+// Without this script the form posts and the server redirects to the result page. With it, the
+// result, the rate lines, the "same amount in" list, the page title and the address update as
+// the amount is typed or a currency changes, through the JSON API that runs the same use case.
+// The amount field follows the original app's keystroke rules: one decimal separator, a comma
+// becomes a dot, no leading zeros ("00", "01"), at most 15 + 8 digits.
+(function () {
+  "use strict";
+
+  var form = document.getElementById("converter-form");
+  if (!form || !window.fetch || !window.URLSearchParams || !window.history || !history.replaceState) return;
+
+  var api = form.getAttribute("data-api");
+  var amount = form.elements.namedItem("amount");
+  var from = form.elements.namedItem("from");
+  var to = form.elements.namedItem("to");
+  var swap = form.querySelector("button[formaction]");
+  var result = document.getElementById("result");
+  var appName = " · Currency Converter";
+  var pending = 0;
+  var timer = null;
+
+  function field(name) {
+    return result.querySelector('[data-result="' + name + '"]');
+  }
+
+  // The original app's rules, applied as the person types.
+  function sanitize(text) {
+    var cleaned = text.replace(/,/g, ".").replace(/[^0-9.]/g, "");
+    var dot = cleaned.indexOf(".");
+    if (dot !== -1) cleaned = cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, "");
+    cleaned = cleaned.replace(/^0+(?=[0-9])/, "");
+    var parts = cleaned.split(".");
+    return parts[0].slice(0, 15) + (parts.length > 1 ? "." + parts[1].slice(0, 8) : "");
+  }
+
+  function rememberConversion(fromCode, toCode, amountText) {
+    document.cookie = "last_conversion=" + fromCode + "-" + toCode + "-" + amountText +
+      "; Max-Age=31536000; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
+  }
+
+  function setError(input, message) {
+    var id = input.id + "-error";
+    var note = document.getElementById(id);
+    if (!message) {
+      if (note) note.parentNode.removeChild(note);
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+      return;
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "field-error";
+      note.id = id;
+      input.parentNode.appendChild(note);
+    }
+    note.textContent = message;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", id);
+  }
+
+  function clearErrors() {
+    setError(amount, null);
+    setError(from, null);
+    setError(to, null);
+  }
+
+  function showResult(body) {
+    field("summary").textContent = body.summary;
+    field("names").textContent = body.from.name + " → " + body.to.name;
+    field("rate").textContent = body.rateText;
+    field("inverse-rate").textContent = body.inverseRateText;
+    var list = field("alternatives");
+    while (list.firstChild) list.removeChild(list.firstChild);
+    body.alternatives.forEach(function (other) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = other.url;
+      link.textContent = other.result + " " + other.currency;
+      var name = document.createElement("span");
+      name.className = "also-in-name";
+      name.textContent = other.name;
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(name);
+      list.appendChild(item);
+    });
+    field("history").href = body.historyURL;
+    result.hidden = false;
+    document.title = body.summary + appName;
+    history.replaceState(null, "", body.url);
+    rememberConversion(body.from.code, body.to.code, body.amount);
+  }
+
+  function showNothing() {
+    result.hidden = true;
+    document.title = "Currency Converter";
+    var params = new URLSearchParams({ from: from.value, to: to.value });
+    history.replaceState(null, "", "/?" + params.toString());
+    rememberConversion(from.value, to.value, "");
+  }
+
+  function update() {
+    timer = null;
+    var typed = amount.value.trim();
+    if (!from.value || !to.value) return;
+    if (typed === "") {
+      pending += 1;
+      clearErrors();
+      showNothing();
+      return;
+    }
+    var request = ++pending;
+    var params = new URLSearchParams({ from: from.value, to: to.value, amount: typed });
+    fetch(api + "?" + params.toString(), { headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.json().then(function (body) { return { status: response.status, body: body }; });
+      })
+      .then(function (answer) {
+        if (request !== pending) return; // a newer keystroke has asked since
+        if (answer.status === 200) {
+          clearErrors();
+          showResult(answer.body);
+        } else if (answer.status === 422 && answer.body.errors) {
+          setError(amount, answer.body.errors.amount || null);
+          setError(from, answer.body.errors.from || null);
+          setError(to, answer.body.errors.to || null);
+          result.hidden = true;
+        }
+      })
+      .catch(function () {
+        // Offline or the server is restarting: keep what is shown; submitting still works.
+      });
+  }
+
+  function schedule() {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(update, 150);
+  }
+
+  amount.addEventListener("input", function () {
+    var before = amount.value;
+    var after = sanitize(before);
+    if (after !== before) {
+      var fromEnd = before.length - (amount.selectionEnd || before.length);
+      amount.value = after;
+      var caret = Math.max(0, after.length - fromEnd);
+      amount.setSelectionRange(caret, caret);
+    }
+    schedule();
+  });
+  from.addEventListener("change", update);
+  to.addEventListener("change", update);
+
+  if (swap) {
+    swap.addEventListener("click", function (event) {
+      event.preventDefault();
+      var previous = from.value;
+      from.value = to.value;
+      to.value = previous;
+      update();
+    });
+  }
+
+  form.setAttribute("data-live", "true");
+})();

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The converter's JSON view models: the same interactor output as the page, as data. Amounts
+/// and rates are decimal strings, so no client reads them through a binary float.
+struct ConverterAPIPresenter: Sendable {
+    struct Source: Encodable, Sendable, Equatable {
+        let id: String
+        let name: String
+        let url: String
+        let bundled: Bool
+    }
+
+    struct CurrencyItem: Encodable, Sendable, Equatable {
+        let code: String
+        let name: String
+        /// `null` for units without minor units (gold, SDR).
+        let minorUnits: Int?
+    }
+
+    struct Currencies: Encodable, Sendable, Equatable {
+        let effectiveDate: String
+        let currencies: [CurrencyItem]
+    }
+
+    struct LatestRates: Encodable, Sendable, Equatable {
+        let source: Source
+        let effectiveDate: String
+        let base: String
+        let rates: [String: String]
+    }
+
+    struct Alternative: Encodable, Sendable, Equatable {
+        let currency: String
+        let name: String
+        let result: String
+        let url: String
+    }
+
+    struct Conversion: Encodable, Sendable, Equatable {
+        let from: CurrencyItem
+        let to: CurrencyItem
+        /// Canonical: `.` as the decimal point.
+        let amount: String
+        /// Rounded down to the target currency's minor units.
+        let result: String
+        /// One `from` in `to`, to 10 significant digits.
+        let rate: String
+        let inverseRate: String
+        let effectiveDate: String
+        let source: Source
+        /// What a page shows: `100 USD = 88.87 EUR`, `1 USD = 0.8887 EUR`, `1 EUR = 1.1252 USD`.
+        let summary: String
+        let rateText: String
+        let inverseRateText: String
+        let alternatives: [Alternative]
+        /// The canonical result page and the pair's history page.
+        let url: String
+        let historyURL: String
+    }
+
+    let page = ConverterPresenter()
+
+    func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
+        Currencies(effectiveDate: snapshot.effectiveDate.description, currencies: currencies.map(item))
+    }
+
+    func present(_ latest: Converter.LatestRates) -> LatestRates {
+        LatestRates(
+            source: source(latest.snapshot), effectiveDate: latest.snapshot.effectiveDate.description, base: latest.base.code,
+            rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, Self.precise($0.rate)) }))
+    }
+
+    func present(_ conversion: App.Conversion, alternatives: [App.Conversion], snapshot: RateSnapshot) -> Conversion {
+        let shown = page.present(conversion, alternatives: alternatives)
+        return Conversion(
+            from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
+            result: conversion.result.plainText, rate: Self.precise(conversion.rate.rate),
+            inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: snapshot.effectiveDate.description,
+            source: source(snapshot), summary: shown.summary, rateText: shown.rate, inverseRateText: shown.inverseRate,
+            alternatives: zip(alternatives, shown.alternatives).map { other, link in
+                Alternative(currency: other.to.code, name: other.to.name, result: other.result.plainText, url: link.url)
+            },
+            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text).path,
+            historyURL: shown.historyURL)
+    }
+
+    private func item(_ currency: Currency) -> CurrencyItem {
+        CurrencyItem(code: currency.code, name: currency.name, minorUnits: currency.minorUnits)
+    }
+
+    private func source(_ snapshot: RateSnapshot) -> Source {
+        let source = RateSource.withID(snapshot.source)
+        return Source(id: source.id, name: source.name, url: source.website, bundled: source.isBundled)
+    }
+
+    /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.
+    static func precise(_ rate: Decimal, significantDigits: Int = 10) -> String {
+        // The decimal exponent of the leading digit: 2 for 145.18, -3 for 0.00688.
+        var exponent = 0
+        var scaled = abs(rate)
+        guard scaled > 0 else { return "0" }
+        while scaled >= 10 { scaled /= 10; exponent += 1 }
+        while scaled < 1 { scaled *= 10; exponent -= 1 }
+        return rate.rounded(toFractionDigits: max(0, significantDigits - 1 - exponent)).plainText
+    }
+}

@@ -1,0 +1,79 @@
+import Vapor
+
+/// The converter's JSON API: the same interactor as the page, another view. Errors are RFC 9457
+/// problem documents with 400 (malformed request), 404 (no such currency), 422 (invalid input)
+/// or 503 (no rates yet).
+struct ConverterAPIView: Sendable {
+    let interactor: ConverterInteractor
+    let presenter: ConverterAPIPresenter
+
+    /// `GET /api/v1/currencies`.
+    func currencies(_ request: Request) async throws -> Response {
+        guard let (currencies, snapshot) = try? await interactor.currencies() else { return unavailable(request) }
+        return try json(presenter.present(currencies: currencies, snapshot: snapshot))
+    }
+
+    /// `GET /api/v1/rates/latest?base=USD`.
+    func latestRates(_ request: Request) async throws -> Response {
+        let latest: Converter.LatestRates
+        do {
+            latest = try await interactor.latestRates(base: request.queryItems["base"])
+        } catch .ratesUnavailable {
+            return unavailable(request)
+        } catch .malformedBase(let base) {
+            return ProblemDetails(
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 400,
+                detail: "base must be a three-letter currency code, got “\(base)”.", instance: request.url.string,
+                errors: ["base": "Use a three-letter currency code such as USD."]).response()
+        } catch .unknownBase(let base) {
+            return ProblemDetails(
+                type: ProblemDetails.Kind.unknownCurrency.uri, title: "Unknown currency", status: 404,
+                detail: "There is no rate for \(base) in the current rates.", instance: request.url.string).response()
+        }
+        return try json(presenter.present(latest))
+    }
+
+    /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`.
+    func convert(_ request: Request) async throws -> Response {
+        let query = request.queryItems
+        let missing = ["from", "to", "amount"].filter { (query[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        guard missing.isEmpty else {
+            return ProblemDetails(
+                type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
+                detail: "Give \(missing.joined(separator: ", ")): /api/v1/convert?from=USD&to=EUR&amount=100",
+                instance: request.url.string,
+                errors: Dictionary(uniqueKeysWithValues: missing.map { ($0, "This parameter is required.") })).response()
+        }
+        let output: Converter.Output
+        do {
+            output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"]))
+        } catch {
+            return unavailable(request)
+        }
+        switch output.outcome {
+        case .converted(let conversion):
+            return try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+        case .invalid(let errors):
+            return ProblemDetails(
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
+                detail: Converter.Field.allCases.compactMap { errors[$0] }.joined(separator: " "),
+                instance: request.url.string,
+                errors: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) })).response()
+        case .noAmount:
+            // Unreachable: an empty amount is refused above as a missing parameter.
+            throw Abort(.badRequest, reason: "amount is required.")
+        }
+    }
+
+    private func json(_ value: some Encodable) throws -> Response {
+        Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                 body: .init(data: try JSONEncoder.api.encode(value)))
+    }
+
+    private func unavailable(_ request: Request) -> Response {
+        ProblemDetails(
+            type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
+            detail: "No exchange rates have been stored yet. Try again in a moment.", instance: request.url.string)
+            .response(headers: ["Retry-After": "60"])
+    }
+}

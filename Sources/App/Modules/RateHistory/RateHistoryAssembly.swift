@@ -1,0 +1,12 @@
+import Vapor
+
+/// Wires the RateHistory module.
+enum RateHistoryAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let view = RateHistoryView(
+            interactor: RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog),
+            presenter: RateHistoryPresenter(),
+            router: RateHistoryRouter())
+        routes.get("rates", ":from", ":to", use: view.show)
+    }
+}

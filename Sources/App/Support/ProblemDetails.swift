@@ -1,0 +1,47 @@
+import Vapor
+
+/// An API error as RFC 9457 `application/problem+json`.
+struct ProblemDetails: Content, Sendable, Equatable {
+    /// A URI naming the kind of problem; `about:blank` when the status says it all.
+    let type: String
+    let title: String
+    let status: Int
+    let detail: String
+    /// The request that failed (path and query).
+    let instance: String?
+    /// For invalid input: a message per parameter.
+    var errors: [String: String]?
+
+    static let mediaType = HTTPMediaType(type: "application", subType: "problem+json")
+
+    func response(headers extra: HTTPHeaders = [:]) -> Response {
+        var headers = extra
+        headers.replaceOrAdd(name: .contentType, value: "application/problem+json; charset=utf-8")
+        let body = (try? JSONEncoder.api.encode(self)) ?? Data()
+        return Response(status: HTTPStatus(statusCode: status), headers: headers, body: .init(data: body))
+    }
+
+    /// Problem types this API names; each is also documented in the OpenAPI document.
+    enum Kind: String {
+        case missingParameter = "missing-parameter"
+        case invalidParameter = "invalid-parameter"
+        case unknownCurrency = "unknown-currency"
+        case ratesUnavailable = "rates-unavailable"
+
+        var uri: String { "https://currency-converter.example/problems/\(rawValue)" }
+    }
+}
+
+extension JSONEncoder {
+    /// The API's JSON: stable key order, so responses (and their tests) read the same every time.
+    static let api: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+extension Request {
+    /// Whether this request is for the JSON API (its errors are problem documents, not pages).
+    var isAPIRequest: Bool { url.path.hasPrefix("/api/") }
+}
