@@ -41,7 +41,7 @@ struct AdminRatesPageTests {
 
     func converterSummary(_ app: Application, _ query: String = "from=USD&to=EUR&amount=100") async throws -> String {
         let html = try await TestBrowser(app).get("/?\(query)").html
-        return html.firstMatch(of: /<p class="result-summary">([^<]*)<\/p>/).map { String($0.1) } ?? ""
+        return html.firstMatch(of: /data-result="summary">([^<]*)<\/p>/).map { String($0.1) } ?? ""
     }
 
     @Test("anonymous visitors are sent to sign in; non-admins are refused; admins see the page")

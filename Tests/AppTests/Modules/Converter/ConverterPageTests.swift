@@ -59,7 +59,7 @@ struct ConverterPageTests {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, path) { res in
                 #expect(res.status == .ok)
-                #expect(res.html.contains("<p class=\"result-summary\">\(summary)</p>"))
+                #expect(res.html.contains("data-result=\"summary\">\(summary)</p>"))
                 #expect(res.cookie(LastConversionCookie.name)?.string == cookie)
             }
         }
@@ -70,7 +70,7 @@ struct ConverterPageTests {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, "/?from=USD&to=EUR&amount=") { res in
                 #expect(res.status == .ok)
-                #expect(!res.html.contains("result-summary"))
+                #expect(res.html.contains("aria-live=\"polite\" hidden>"))
                 #expect(!res.html.contains("field-error"))
             }
         }
@@ -92,7 +92,7 @@ struct ConverterPageTests {
                 #expect(res.html.contains(message))
                 #expect(res.html.contains("aria-describedby=\"\(errorID)\""))
                 #expect(res.html.contains(kept))
-                #expect(!res.html.contains("result-summary"))
+                #expect(res.html.contains("aria-live=\"polite\" hidden>"))
                 #expect(res.cookie(LastConversionCookie.name) == nil)
             }
         }

@@ -240,9 +240,10 @@ struct AccountPageTests {
         try await withApp { app in
             let browser = TestBrowser(app)
             try await browser.signIn("admin@example.org", "correct-horse")
-            for path in ["/", "/about", "/admin/rates", "/no-such-page"] {
+            for path in ["/", "/?from=USD&to=EUR&amount=5", "/about", "/admin/rates", "/no-such-page", "/rates/USD/EUR", "/contacts"] {
                 let html = try await browser.get(path).html
-                #expect(!html.contains("<script"), "\(path)")
+                // Scripts only as files from this site.
+                #expect(html.matches(of: /<script/).count == html.matches(of: /<script src="\/js\/[a-z-]+\.js" defer><\/script>/).count, "\(path)")
                 #expect(!html.contains(" style=\""), "\(path)")
                 #expect(!html.contains(" onclick="), "\(path)")
             }

@@ -1,0 +1,119 @@
+@testable import App
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("JSON API over HTTP on PostgreSQL")
+struct ConverterAPITests {
+    func json(_ response: TestingHTTPResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body.string.utf8)) as? [String: Any])
+    }
+
+    @Test("convert: the same numbers as the page, as decimal strings, with alternatives and links")
+    func convert() async throws {
+        try await withPostgresApp { app in
+            let response = try await TestBrowser(app).get("/api/v1/convert?from=usd&to=JPY&amount=1,5")
+            #expect(response.status == .ok)
+            #expect(response.headers.first(name: .contentType) == "application/json; charset=utf-8")
+            let body = try json(response)
+            #expect(body["amount"] as? String == "1.5")
+            #expect(body["result"] as? String == "217") // 1.5 × 163.36 / 1.1252 = 217.77…
+            #expect(body["rate"] as? String == "145.1830786")
+            #expect(body["inverseRate"] as? String == "0.006887855044")
+            #expect(body["summary"] as? String == "1.5 USD = 217 JPY")
+            #expect(body["rateText"] as? String == "1 USD = 145.1831 JPY")
+            #expect(body["effectiveDate"] as? String == "2025-05-09")
+            #expect(body["url"] as? String == "/?from=USD&to=JPY&amount=1.5")
+            #expect(body["historyURL"] as? String == "/rates/USD/JPY")
+            let source = try #require(body["source"] as? [String: Any])
+            #expect(source["id"] as? String == "ecb-bundled" && source["bundled"] as? Bool == true)
+            let alternatives = try #require(body["alternatives"] as? [[String: Any]])
+            #expect(alternatives.map { $0["currency"] as? String } == ["EUR", "GBP", "CNY", "CHF"])
+            #expect(alternatives.first?["result"] as? String == "1.33")
+            // The page for the same request shows the same result.
+            #expect(try await TestBrowser(app).get("/?from=USD&to=JPY&amount=1.5").html.contains("1.5 USD = 217 JPY"))
+        }
+    }
+
+    @Test("convert errors are problem documents: 400 for missing, 422 for invalid")
+    func convertErrors() async throws {
+        try await withPostgresApp { app in
+            let missing = try await TestBrowser(app).get("/api/v1/convert?from=USD&amount=")
+            #expect(missing.status == .badRequest)
+            #expect(missing.headers.first(name: .contentType) == "application/problem+json; charset=utf-8")
+            let missingBody = try json(missing)
+            #expect(missingBody["status"] as? Int == 400)
+            #expect((missingBody["errors"] as? [String: String])?.keys.sorted() == ["amount", "to"])
+
+            let invalid = try await TestBrowser(app).get("/api/v1/convert?from=USD&to=XYZ&amount=01")
+            #expect(invalid.status == .unprocessableEntity)
+            let invalidBody = try json(invalid)
+            #expect(invalidBody["type"] as? String == "https://currency-converter.example/problems/invalid-parameter")
+            #expect(invalidBody["instance"] as? String == "/api/v1/convert?from=USD&to=XYZ&amount=01")
+            #expect(invalidBody["errors"] as? [String: String] == [
+                "amount": "Remove the leading zeros.",
+                "to": "There is no rate for the currency “XYZ”. Choose one from the list.",
+            ])
+        }
+    }
+
+    @Test("currencies and latest rates, against the snapshot's base or any other")
+    func currenciesAndRates() async throws {
+        try await withPostgresApp { app in
+            let currencies = try json(try await TestBrowser(app).get("/api/v1/currencies"))
+            let list = try #require(currencies["currencies"] as? [[String: Any]])
+            #expect(list.count == 31)
+            #expect(list.first?["code"] as? String == "AUD")
+            #expect(list.first { $0["code"] as? String == "JPY" }?["minorUnits"] as? Int == 0)
+
+            let own = try json(try await TestBrowser(app).get("/api/v1/rates/latest"))
+            #expect(own["base"] as? String == "EUR")
+            #expect((own["rates"] as? [String: String])?["GBP"] == "0.8477")
+            let usd = try json(try await TestBrowser(app).get("/api/v1/rates/latest?base=usd"))
+            #expect(usd["base"] as? String == "USD")
+            let rates = try #require(usd["rates"] as? [String: String])
+            #expect(rates["USD"] == "1" && rates["EUR"] == "0.8887308923" && rates.count == 31)
+
+            let malformed = try await TestBrowser(app).get("/api/v1/rates/latest?base=EURO")
+            #expect(malformed.status == .badRequest)
+            let unknown = try await TestBrowser(app).get("/api/v1/rates/latest?base=QQQ")
+            #expect(unknown.status == .notFound)
+            #expect(try json(unknown)["title"] as? String == "Unknown currency")
+        }
+    }
+
+    @Test("no rates: 503 problem documents with Retry-After; unknown API paths: 404 problem documents")
+    func unavailableAndUnknown() async throws {
+        try await withPostgresApp(.emptyStore) { app in
+            for path in ["/api/v1/currencies", "/api/v1/rates/latest", "/api/v1/convert?from=USD&to=EUR&amount=1"] {
+                let response = try await TestBrowser(app).get(path)
+                #expect(response.status == .serviceUnavailable, "\(path)")
+                #expect(response.headers.first(name: "Retry-After") == "60")
+                #expect(try json(response)["status"] as? Int == 503)
+            }
+            let unknown = try await TestBrowser(app).get("/api/v1/nothing-here")
+            #expect(unknown.status == .notFound)
+            #expect(unknown.headers.first(name: .contentType) == "application/problem+json; charset=utf-8")
+        }
+    }
+
+    @Test("the OpenAPI document is served as YAML and describes every endpoint")
+    func document() async throws {
+        try await withPostgresApp { app in
+            let response = try await TestBrowser(app).get("/api/v1/openapi.yaml")
+            #expect(response.status == .ok)
+            #expect(response.headers.first(name: .contentType) == "application/yaml; charset=utf-8")
+            let text = response.body.string
+            #expect(text.hasPrefix("openapi: 3.1.0"))
+            for path in ["/api/v1/currencies:", "/api/v1/rates/latest:", "/api/v1/convert:"] { #expect(text.contains(path)) }
+        }
+    }
+
+    @Test func preciseRates() {
+        #expect(ConverterAPIPresenter.precise(Fixtures.decimal("145.18307856381087810167")) == "145.1830786")
+        #expect(ConverterAPIPresenter.precise(Fixtures.decimal("0.00688785504408")) == "0.006887855044")
+        #expect(ConverterAPIPresenter.precise(Fixtures.decimal("18606.59")) == "18606.59")
+        #expect(ConverterAPIPresenter.precise(1) == "1")
+    }
+}
