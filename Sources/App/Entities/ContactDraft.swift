@@ -42,7 +42,9 @@ struct ContactDraft: Sendable, Equatable {
         let lastName = trimmed(input.lastName)
         let email = trimmed(input.email)
         let phone = trimmed(input.phone)
-        let notes = (input.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Browsers send a textarea's line breaks as CRLF; store them as plain line feeds.
+        let notes = (input.notes ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
 
         if firstName.isEmpty {
             errors[.firstName] = "Enter a first name."

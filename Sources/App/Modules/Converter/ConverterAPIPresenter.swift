@@ -15,6 +15,16 @@ struct ConverterAPIPresenter: Sendable {
         let name: String
         /// `null` for units without minor units (gold, SDR).
         let minorUnits: Int?
+
+        enum CodingKeys: String, CodingKey { case code, name, minorUnits }
+
+        /// Writes `"minorUnits": null` rather than leaving the key out (the synthesised default).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(name, forKey: .name)
+            try container.encode(minorUnits, forKey: .minorUnits)
+        }
     }
 
     struct Currencies: Encodable, Sendable, Equatable {

@@ -15,6 +15,7 @@ struct ContactDraftTests {
         let full = try ContactDraft.validate(.init(firstName: "أحمد", lastName: "O'Brien-Smith", email: "a.b@example.org", phone: "+44 (20) 7946-0958"))
         #expect(full.email == "a.b@example.org" && full.phone == "+44 (20) 7946-0958")
         #expect(try ContactDraft.validate(.init(firstName: String(repeating: "é", count: 100))).firstName.count == 100)
+        #expect(try ContactDraft.validate(.init(firstName: "A", notes: "one\r\ntwo\rthree")).notes == "one\ntwo\nthree")
         #expect(try ContactDraft.validate(.init(firstName: "A", notes: String(repeating: "n", count: 2000))).notes.count == 2000)
     }
 

@@ -110,6 +110,12 @@ struct ConverterAPITests {
         }
     }
 
+    @Test("units without minor units say so with null, not a missing key")
+    func nullMinorUnits() throws {
+        let json = try JSONEncoder.api.encode(ConverterAPIPresenter.CurrencyItem(code: "XDR", name: "SDR (Special Drawing Right)", minorUnits: nil))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"code":"XDR","minorUnits":null,"name":"SDR (Special Drawing Right)"}"#)
+    }
+
     @Test func preciseRates() {
         #expect(ConverterAPIPresenter.precise(Fixtures.decimal("145.18307856381087810167")) == "145.1830786")
         #expect(ConverterAPIPresenter.precise(Fixtures.decimal("0.00688785504408")) == "0.006887855044")

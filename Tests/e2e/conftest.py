@@ -1,0 +1,178 @@
+"""End-to-end fixtures: a loopback rates provider, the app on PostgreSQL, and headless Chromium.
+
+scripts/test runs this suite after the Swift tests, with APP_BINARY and E2E_DATABASE_URL set.
+Screenshots of every page land in artifacts/screenshots/ (git-ignored).
+"""
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
+ADMIN = ("admin@example.org", "correct-horse-battery")
+WIDTHS = (1280, 390)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StubProvider:
+    """Serves ExchangeRate-API's and the ECB's real formats on loopback. The ExchangeRate-API
+    document is re-dated to yesterday, so a refresh becomes the current rates."""
+
+    def __init__(self):
+        self.yesterday = int(time.time()) - 86_400
+        er_api = (RESOURCES / "exchangerate-api-latest-USD.json").read_text()
+        self.documents = {
+            "/er-api/latest/USD": ("application/json",
+                                   re.sub(r'"time_last_update_unix":\d+', f'"time_last_update_unix":{self.yesterday}', er_api)),
+            "/ecb/hist-90d.xml": ("text/xml", (RESOURCES / "ecb-history.xml").read_text()),
+        }
+        documents = self.documents
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                kind, body = documents.get(self.path, ("text/plain", None))
+                data = (body or "not found").encode()
+                self.send_response(200 if body else 404)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.port = free_port()
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    @property
+    def effective_date(self):
+        return time.strftime("%Y-%m-%d", time.gmtime(self.yesterday))
+
+
+class AppServer:
+    """The app binary serving on loopback; restartable (same database, same port)."""
+
+    def __init__(self, database_url, stub, extra_env=None):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = dict(os.environ,
+                        DATABASE_URL=database_url, ADMIN_EMAIL=ADMIN[0], ADMIN_PASSWORD=ADMIN[1], BCRYPT_COST="4",
+                        RATES_PROVIDER_URL=stub.url("/er-api/latest/USD"), ECB_HISTORY_URL=stub.url("/ecb/hist-90d.xml"),
+                        LOG_LEVEL="warning", **(extra_env or {}))
+        self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
+        self.process = None
+        self.start()
+
+    def start(self):
+        binary = os.environ.get("APP_BINARY", str(ROOT / ".build" / "debug" / "App"))
+        self.process = subprocess.Popen([binary, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
+                                        cwd=ROOT, env=self.env, stdout=self.log, stderr=self.log)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if urllib.request.urlopen(self.base + "/healthz", timeout=1).read() == b"ok":
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"the app did not start on {self.base}; see artifacts/app-{self.port}.log")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+
+def database_url(name):
+    base = os.environ.get("E2E_DATABASE_URL")
+    if not base:
+        pytest.exit("E2E_DATABASE_URL is not set: run scripts/test", returncode=2)
+    return re.sub(r"/[^/?]+(\?|$)", f"/{name}\\1", base, count=1)
+
+
+@pytest.fixture(scope="session")
+def stub():
+    provider = StubProvider()
+    yield provider
+    provider.server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def app(stub):
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    server = AppServer(os.environ.get("E2E_DATABASE_URL") or database_url("e2e"), stub)
+    yield server
+    server.stop()
+
+
+def make_browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                     "--window-size=1280,900", "--lang=en-US"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+@pytest.fixture
+def browser():
+    driver = make_browser()
+    yield driver
+    # No page may log a script error or a Content-Security-Policy violation.
+    problems = [entry for entry in driver.get_log("browser")
+                if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+    driver.quit()
+    assert not problems, problems
+
+
+@pytest.fixture
+def browser_without_js():
+    driver = make_browser(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name):
+    """Full-page screenshots at desktop and phone widths."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    original = driver.get_window_size()
+    for width in WIDTHS:
+        driver.set_window_size(width, 900)
+        height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
+        driver.set_window_size(width, max(height, 600))
+        driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}.png"))
+    driver.set_window_size(original["width"], original["height"])
+
+
+def api(app, path):
+    with urllib.request.urlopen(app.base + path, timeout=10) as response:
+        return json.load(response)

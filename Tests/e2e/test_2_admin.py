@@ -1,0 +1,45 @@
+"""An admin refreshes rates from the loopback provider and imports the ECB history; the
+converter and the chart follow at once."""
+from selenium.webdriver.common.by import By
+
+from conftest import ADMIN, screenshot
+from helpers import press, sign_in, summary, wait_for
+
+
+def test_admin_refreshes_rates(app, stub, browser):
+    browser.get(app.base + "/admin/rates")
+    wait_for(browser, lambda d: "/login" in d.current_url)
+    assert browser.current_url.endswith("/login?next=/admin/rates")
+    screenshot(browser, "login")
+    sign_in(browser, app.base, *ADMIN, next_path="/admin/rates")
+    assert browser.current_url.endswith("/admin/rates")
+
+    press(browser, "Refresh now")
+    flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
+    assert flash == f"Stored 162 rates from ExchangeRate-API, effective {stub.effective_date}."
+    screenshot(browser, "admin-rates")
+
+    browser.get(app.base + "/?from=USD&to=EUR&amount=100")
+    assert summary(browser) == "100 USD = 91.9 EUR"
+    source = browser.find_element(By.CSS_SELECTOR, ".rates-source").text
+    assert "source ExchangeRate-API" in source and "bundled" not in source
+
+
+def test_history_import_and_chart(app, browser):
+    sign_in(browser, app.base, *ADMIN, next_path="/admin/rates")
+    press(browser, "Import ECB 90-day history")
+    flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
+    assert flash.startswith("Imported 5 days of European Central Bank history")
+
+    browser.get(app.base + "/?from=USD&to=EUR&amount=100")
+    browser.find_element(By.LINK_TEXT, "Rate history of this pair").click()
+    wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR"))
+    svg = browser.find_element(By.CSS_SELECTOR, "svg.rate-chart")
+    days = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
+    # 5 ECB history days, the bundled day and the day just refreshed.
+    assert len(days) == 7
+    assert svg.get_attribute("data-points") == "7"
+    assert len(svg.find_elements(By.CSS_SELECTOR, "circle.chart-point")) == 7
+    assert svg.find_element(By.TAG_NAME, "title").get_attribute("textContent").startswith("USD to EUR exchange rate")
+    assert "1 USD was worth between" in svg.find_element(By.TAG_NAME, "desc").get_attribute("textContent")
+    screenshot(browser, "rate-history")

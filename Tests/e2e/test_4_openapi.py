@@ -1,0 +1,115 @@
+"""The OpenAPI document against the real API: every documented response of every endpoint is
+produced by a real request, and its status, media type and body must match the document."""
+import json
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate as validate_spec
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from conftest import AppServer, ROOT, database_url
+
+DOCUMENT = yaml.safe_load((ROOT / "Sources" / "App" / "Resources" / "openapi.yaml").read_text())
+
+# One real request per documented response: (path, status) -> query.
+CASES = {
+    ("/api/v1/currencies", "200"): "",
+    ("/api/v1/currencies", "503"): "",
+    ("/api/v1/rates/latest", "200"): "?base=usd",
+    ("/api/v1/rates/latest", "400"): "?base=EURO",
+    ("/api/v1/rates/latest", "404"): "?base=QQQ",
+    ("/api/v1/rates/latest", "503"): "",
+    ("/api/v1/convert", "200"): "?from=USD&to=JPY&amount=1,5",
+    ("/api/v1/convert", "400"): "?from=USD&amount=",
+    ("/api/v1/convert", "422"): "?from=USD&to=XYZ&amount=01",
+    ("/api/v1/convert", "503"): "?from=USD&to=EUR&amount=1",
+}
+
+
+def documented():
+    for path, item in DOCUMENT["paths"].items():
+        for status in item["get"]["responses"]:
+            yield path, status
+
+
+def response_spec(path, status):
+    spec = DOCUMENT["paths"][path]["get"]["responses"][status]
+    if "$ref" in spec:
+        spec = DOCUMENT["components"]["responses"][spec["$ref"].split("/")[-1]]
+    return spec
+
+
+def fetch(base, url):
+    try:
+        with urllib.request.urlopen(base + url, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+# OpenAPI 3.1 schemas are JSON Schema 2020-12; `#/components/...` references resolve in the document.
+REGISTRY = Registry().with_resource("urn:openapi", Resource.from_contents(DOCUMENT, default_specification=DRAFT202012))
+
+
+def validator_for(schema):
+    reference = {"$ref": "urn:openapi" + schema["$ref"]} if "$ref" in schema else schema
+    return Draft202012Validator(reference, registry=REGISTRY, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@pytest.fixture(scope="module")
+def empty_app(stub):
+    """A second instance whose rates an operator deleted: it notices within a second and answers 503."""
+    url = database_url("currency_converter_e2e_empty")
+    server = AppServer(url, stub, extra_env={"RATES_SYNC_INTERVAL": "1"})
+    psql = os.environ.get("PSQL", "psql")
+    subprocess.run([psql, url.split("?")[0], "-qc", "DELETE FROM rate_snapshots"], check=True)
+    deadline = time.time() + 15
+    while fetch(server.base, "/api/v1/currencies")[0] != 503:
+        assert time.time() < deadline, "the instance did not notice that the rates are gone"
+        time.sleep(0.3)
+    yield server
+    server.stop()
+
+
+def test_the_document_is_valid_openapi_3_1(app):
+    validate_spec(DOCUMENT)
+    status, headers, body = fetch(app.base, "/api/v1/openapi.yaml")
+    assert status == 200 and headers["Content-Type"].startswith("application/yaml")
+    assert yaml.safe_load(body) == DOCUMENT
+
+
+def test_every_documented_response_has_a_case():
+    assert set(documented()) == set(CASES)
+
+
+@pytest.mark.parametrize("path,status", sorted(CASES))
+def test_real_response_matches_the_document(app, empty_app, path, status):
+    server = empty_app if status == "503" else app
+    got, headers, body = fetch(server.base, path + CASES[(path, status)])
+    assert str(got) == status, body
+    spec = response_spec(path, status)
+    media_type = headers["Content-Type"].split(";")[0]
+    assert media_type in spec["content"], f"{media_type} is not documented for {status}"
+    instance = json.loads(body)
+    errors = sorted(validator_for(spec["content"][media_type]["schema"]).iter_errors(instance), key=str)
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+    for header in spec.get("headers", {}):
+        assert header in headers, f"{header} is documented but missing"
+    if media_type == "application/problem+json":
+        assert instance["status"] == got
+
+
+def test_examples_in_the_document_match_their_schemas():
+    for path, status in documented():
+        for media_type, content in response_spec(path, status)["content"].items():
+            if "example" in content:
+                errors = list(validator_for(content["schema"]).iter_errors(content["example"]))
+                assert not errors, (path, status, [e.message for e in errors])
