@@ -78,8 +78,18 @@ enum SiteURL: Sendable, Equatable {
     private static func query(_ items: [(String, String?)]) -> String {
         items.compactMap { name, value in
             guard let value, !value.isEmpty else { return nil }
+            // Codes and canonical amounts never need encoding: skip Foundation's slow path.
+            if value.utf8.allSatisfy(Self.isUnreserved) { return name + "=" + value }
             return name + "=" + (value.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? value)
         }.joined(separator: "&")
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+        default: false
+        }
     }
 
     /// RFC 3986 unreserved characters and `/` (legal in a query, and it keeps

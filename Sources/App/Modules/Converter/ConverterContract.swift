@@ -85,7 +85,10 @@ enum Converter {
         /// `<option>` elements, escaped and built once per snapshot (see ``CurrencyMenu``).
         let fromOptions: String
         let toOptions: String
-        let result: ResultViewModel?
+        /// Whether there is a result; `result` is then filled in, else empty (the page keeps an
+        /// empty, hidden result area for the live script, and prints its fields unconditionally).
+        let hasResult: Bool
+        let result: ResultViewModel
         let rates: RatesSourceViewModel
         let convertURL: String
         let swapURL: String
@@ -95,6 +98,9 @@ enum Converter {
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {
+        static let empty = ResultViewModel(summary: "", amountText: "", resultText: "", rate: "", inverseRate: "",
+                                           fromName: "", toName: "", alternatives: [], historyURL: "")
+
         /// `100 USD = 92.5 EUR`
         let summary: String
         let amountText: String
