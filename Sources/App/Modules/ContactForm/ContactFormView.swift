@@ -48,13 +48,7 @@ struct ContactFormView: Sendable {
         }
     }
 
-    private func guarded(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
-        do {
-            return try await body()
-        } catch ContactAccessFailure.signInRequired {
-            return router.signIn(returningTo: request.url.string)
-        } catch ContactAccessFailure.notFound {
-            throw Abort(.notFound)
-        }
+    private func guarded(_ request: Request, _ page: () async throws -> Response) async throws -> Response {
+        try await ContactAccessFailure.guarding(request, signIn: router.signIn(returningTo:), page)
     }
 }
