@@ -16,14 +16,23 @@ extension Decimal {
     /// Rounded to at least `minimumFractionDigits` places, and to more for values below one so
     /// that `significantDigits` significant digits survive (0.006138 stays 0.006138).
     func rounded(minimumFractionDigits: Int, significantDigits: Int) -> Decimal {
-        var leadingZeros = 0
+        let leadingZeros = Swift.max(0, -leadingDigitExponent)
+        return rounded(toFractionDigits: Swift.max(minimumFractionDigits, leadingZeros - 1 + significantDigits))
+    }
+
+    /// Rounded to `significantDigits` significant digits: 145.1830786, 0.006887855044.
+    func rounded(significantDigits: Int) -> Decimal {
+        rounded(toFractionDigits: Swift.max(0, significantDigits - 1 - leadingDigitExponent))
+    }
+
+    /// The power of ten of the first significant digit: 2 for 145.18, -3 for 0.00688, 0 for 0.
+    var leadingDigitExponent: Int {
         var scaled = abs(self)
-        while scaled > 0, scaled < 1, leadingZeros < 30 {
-            scaled *= 10
-            leadingZeros += 1
-        }
-        let digits = Swift.max(minimumFractionDigits, leadingZeros - 1 + significantDigits)
-        return rounded(toFractionDigits: digits)
+        guard scaled > 0 else { return 0 }
+        var exponent = 0
+        while scaled >= 10 { scaled /= 10; exponent += 1 }
+        while scaled < 1 { scaled *= 10; exponent -= 1 }
+        return exponent
     }
 
     /// Plain digits with `.` as the decimal point and no trailing fractional zeros:

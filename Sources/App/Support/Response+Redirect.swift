@@ -10,6 +10,13 @@ extension Response {
 }
 
 extension Response {
+    /// 301 Moved Permanently to `destination`: the one address a resource always has.
+    static func movedPermanently(_ destination: SiteURL) -> Response {
+        let response = Response(status: .movedPermanently)
+        response.headers.replaceOrAdd(name: .location, value: destination.path)
+        return response
+    }
+
     /// To the sign-in form, coming back to `path` (a local path) afterwards.
     static func signInFirst(returningTo path: String) -> Response {
         .seeOther(.login(next: LocalPath(path)))

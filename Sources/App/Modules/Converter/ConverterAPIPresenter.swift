@@ -104,13 +104,7 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.
-    static func precise(_ rate: Decimal, significantDigits: Int = 10) -> String {
-        // The decimal exponent of the leading digit: 2 for 145.18, -3 for 0.00688.
-        var exponent = 0
-        var scaled = abs(rate)
-        guard scaled > 0 else { return "0" }
-        while scaled >= 10 { scaled /= 10; exponent += 1 }
-        while scaled < 1 { scaled *= 10; exponent -= 1 }
-        return rate.rounded(toFractionDigits: max(0, significantDigits - 1 - exponent)).plainText
+    static func precise(_ rate: Decimal) -> String {
+        rate.rounded(significantDigits: 10).plainText
     }
 }

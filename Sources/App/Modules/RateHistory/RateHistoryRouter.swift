@@ -4,8 +4,6 @@ import Vapor
 struct RateHistoryRouter: Sendable {
     /// `/rates/usd/eur` → `/rates/USD/EUR`: one address per pair (301, it never changes).
     func canonical(from: String, to: String) -> Response {
-        let response = Response(status: .movedPermanently)
-        response.headers.replaceOrAdd(name: .location, value: SiteURL.rateHistory(from: from, to: to).path)
-        return response
+        .movedPermanently(.rateHistory(from: from, to: to))
     }
 }

@@ -6,9 +6,7 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
     let database: @Sendable () -> any Database
 
     func latest() async throws -> RateSnapshot? {
-        try await RateSnapshotModel.query(on: database())
-            .sort(\.$effectiveDate, .descending)
-            .sort(\.$storedAt, .descending)
+        try await newestFirst()
             .with(\.$rates)
             .first()?
             .toEntity()
@@ -30,14 +28,19 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
     }
 
     func latestID() async throws -> UUID? {
-        try await RateSnapshotModel.query(on: database())
-            .sort(\.$effectiveDate, .descending)
-            .sort(\.$storedAt, .descending)
+        try await newestFirst()
             .field(\.$id)
             .first()?.id
     }
 
     func isEmpty() async throws -> Bool {
         try await RateSnapshotModel.query(on: database()).count() == 0
+    }
+
+    /// The current snapshot first: the latest effective date, the latest stored on that date.
+    private func newestFirst() -> QueryBuilder<RateSnapshotModel> {
+        RateSnapshotModel.query(on: database())
+            .sort(\.$effectiveDate, .descending)
+            .sort(\.$storedAt, .descending)
     }
 }
