@@ -18,34 +18,37 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.leaf.tags["csrfField"] = CSRFFieldTag()
     app.leaf.tags["accountNav"] = AccountNavTag()
 
-    try useDatabase(configuration.database, for: app)
-    app.migrations.add(CreateRateSnapshots())
-    app.migrations.add(CreateUsers())
-    app.migrations.add(CreateSessions())
-    app.migrations.add(CreateLoginFailures())
-    app.migrations.add(CreateRateRefreshAttempts())
-    app.migrations.add(CreateContacts())
-    app.migrations.add(AddSnapshotRatesCurrencyIndex())
+    try useDatabase(configuration, for: app)
+    for migration: any Migration in [
+        CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
+        CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(),
+    ] {
+        app.migrations.add(migration, to: app.maintenanceDatabaseID)
+    }
 
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
 
-    // Outermost first: every response, error pages included, gets the security headers.
+    // Outermost first: every response, error pages included, gets the security headers; the
+    // request's input is checked (and its body read in full) before anything else reads it.
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
-    app.middleware.use(RouteLoggingMiddleware(logLevel: .info))
+    app.middleware.use(RequestLogMiddleware())
     app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(RequestInputMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))
+    app.routes.defaultMaxBodySize = ByteCount(value: RequestInputMiddleware.maxBodyBytes)
 
-    app.lifecycle.use(RatesBackgroundJobs(
+    let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
-        refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval))
+        refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval)
+    app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
+    app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health))
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
 
-    // Liveness for load balancers and the benchmark's plaintext baseline.
-    app.get("healthz") { _ in "ok" }
+    HealthRoutes.register(on: app, services: services)
     try ConverterAssembly.register(on: app, services: services)
     AboutAssembly.register(on: app, services: services)
     LoginAssembly.register(on: app, services: services)
@@ -57,8 +60,8 @@ func configure(_ app: Application, configuration: AppConfiguration,
     RateHistoryAssembly.register(on: app, services: services)
 }
 
-private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: Application) throws {
-    switch database {
+private func useDatabase(_ configuration: AppConfiguration, for app: Application) throws {
+    switch configuration.database {
     case .sqlite(let path):
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -66,8 +69,33 @@ private func useDatabase(_ database: AppConfiguration.DatabaseKind, for app: App
     case .postgres(let url, let searchPath):
         var postgres = try SQLPostgresConfiguration(url: url)
         postgres.searchPath = searchPath.map { [$0] }
-        // More than Fluent's default of one connection per event loop: start-up holds one for its
-        // lock while migrating on another, and pages should not queue behind a slow query.
-        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 4), as: .psql)
+        postgres.coreConfiguration.options.connectTimeout = .milliseconds(Int64(configuration.databaseConnectTimeout * 1000))
+        let poolTimeout = TimeAmount.milliseconds(Int64(configuration.databasePoolTimeout * 1000))
+        // Migrations and the start-up lock get a pool of their own without a statement time
+        // limit: building an index on a large table, or waiting for another instance to finish
+        // migrating, may take longer than any page should. Two per loop: the lock holds one
+        // while the migrations run on another.
+        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 2, connectionPoolTimeout: poolTimeout),
+                          as: .maintenance, isDefault: false)
+        var requests = postgres
+        requests.coreConfiguration.options.additionalStartupParameters = [
+            ("statement_timeout", String(Int(configuration.databaseStatementTimeout * 1000))),
+        ]
+        // More than Fluent's default of one connection per event loop: pages should not queue
+        // behind a slow query.
+        app.databases.use(.postgres(configuration: requests, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: poolTimeout),
+                          as: .psql, isDefault: true)
+    }
+}
+
+extension DatabaseID {
+    /// PostgreSQL's pool for migrations and start-up work (see `useDatabase`).
+    static let maintenance = DatabaseID(string: "psql-maintenance")
+}
+
+extension Application {
+    /// Where migrations run: PostgreSQL's maintenance pool, or the one SQLite database.
+    var maintenanceDatabaseID: DatabaseID? {
+        databases.ids().contains(.maintenance) ? .maintenance : nil
     }
 }

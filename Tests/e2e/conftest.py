@@ -80,7 +80,8 @@ class AppServer:
         self.env = dict(os.environ,
                         DATABASE_URL=database_url, ADMIN_EMAIL=ADMIN[0], ADMIN_PASSWORD=ADMIN[1], BCRYPT_COST="4",
                         RATES_PROVIDER_URL=stub.url("/er-api/latest/USD"), ECB_HISTORY_URL=stub.url("/ecb/hist-90d.xml"),
-                        LOG_LEVEL="warning", **(extra_env or {}))
+                        LOG_LEVEL="warning")
+        self.env.update(extra_env or {})
         self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
         self.process = None
         self.start()
@@ -98,23 +99,47 @@ class AppServer:
                 time.sleep(0.2)
         raise RuntimeError(f"the app did not start on {self.base}; see artifacts/app-{self.port}.log")
 
-    def stop(self):
-        self.process.send_signal(signal.SIGINT)
+    @property
+    def pid(self):
+        return self.process.pid
+
+    @property
+    def log_path(self):
+        return ROOT / "artifacts" / f"app-{self.port}.log"
+
+    def stop(self, sig=signal.SIGINT, timeout=20):
+        """Sends `sig` and waits; returns the exit status (None if it had to be killed)."""
+        self.process.send_signal(sig)
         try:
-            self.process.wait(timeout=20)
+            return self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
+            return None
 
     def restart(self):
         self.stop()
         self.start()
 
 
-def database_url(name):
+def database_url(name, port=None):
     base = os.environ.get("E2E_DATABASE_URL")
     if not base:
         pytest.exit("E2E_DATABASE_URL is not set: run scripts/test", returncode=2)
-    return re.sub(r"/[^/?]+(\?|$)", f"/{name}\\1", base, count=1)
+    url = re.sub(r"/[^/?]+(\?|$)", f"/{name}\\1", base, count=1)
+    return re.sub(r"@([^:/]+):\d+/", f"@\\1:{port}/", url, count=1) if port else url
+
+
+def postgres_port():
+    return int(re.search(r"@[^:/]+:(\d+)/", os.environ["E2E_DATABASE_URL"]).group(1))
+
+
+def fresh_database(name):
+    """An empty database of that name (dropped first if a earlier run left it)."""
+    psql = os.environ.get("PSQL", "psql")
+    for statement in (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'):
+        subprocess.run([psql, database_url("postgres"), "-X", "-q", "-c", statement], check=True)
+    return database_url(name)
 
 
 @pytest.fixture(scope="session")

@@ -44,6 +44,23 @@ struct AppConfiguration: Sendable {
     var ratesRefreshInterval: Int
     /// Seconds between checks for snapshots stored by other instances; 0 turns it off.
     var ratesSyncInterval: Int
+    /// Seconds to open a PostgreSQL connection (TCP, TLS and start-up together).
+    var databaseConnectTimeout: TimeInterval
+    /// Seconds a request may wait for a pooled connection.
+    var databasePoolTimeout: TimeInterval
+    /// Seconds one SQL statement may run (PostgreSQL's `statement_timeout`).
+    var databaseStatementTimeout: TimeInterval
+    /// Seconds requests in flight get to finish after SIGTERM/SIGINT before the app stops anyway.
+    var shutdownTimeout: TimeInterval
+    /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
+    var trustedProxies: [IPAddressRange]
+
+    /// The limit on one piece of database work: waiting for a connection, connecting and its
+    /// queries together. A second past the longest of the three, so that PostgreSQL's own
+    /// `statement_timeout` fires first when the server is merely slow.
+    var databaseWorkTimeout: Duration {
+        .seconds(max(databaseConnectTimeout, databasePoolTimeout, databaseStatementTimeout) + 1)
+    }
 
     static let defaultSQLitePath = "data/app.sqlite"
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
@@ -60,7 +77,12 @@ struct AppConfiguration: Sendable {
          ecbHistoryURL: URL = defaultECBHistoryURL,
          ratesTimeout: TimeInterval = 10,
          ratesRefreshInterval: Int = 0,
-         ratesSyncInterval: Int = 30) {
+         ratesSyncInterval: Int = 30,
+         databaseConnectTimeout: TimeInterval = 3,
+         databasePoolTimeout: TimeInterval = 3,
+         databaseStatementTimeout: TimeInterval = 4,
+         shutdownTimeout: TimeInterval = 8,
+         trustedProxies: [IPAddressRange] = []) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
         self.cookieSecure = cookieSecure
@@ -73,6 +95,11 @@ struct AppConfiguration: Sendable {
         self.ratesTimeout = ratesTimeout
         self.ratesRefreshInterval = ratesRefreshInterval
         self.ratesSyncInterval = ratesSyncInterval
+        self.databaseConnectTimeout = databaseConnectTimeout
+        self.databasePoolTimeout = databasePoolTimeout
+        self.databaseStatementTimeout = databaseStatementTimeout
+        self.shutdownTimeout = shutdownTimeout
+        self.trustedProxies = trustedProxies
     }
 
     struct Invalid: Error, CustomStringConvertible {
@@ -150,9 +177,25 @@ struct AppConfiguration: Sendable {
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
-        if let text = value("RATES_TIMEOUT") {
-            if let seconds = Double(text), seconds > 0, seconds <= 300 { ratesTimeout = seconds } else {
-                problems.append("RATES_TIMEOUT must be a number of seconds above 0 and at most 300, got \(text)")
+        func seconds(_ name: String, upTo maximum: Double, into setting: inout TimeInterval) {
+            guard let text = value(name) else { return }
+            if let seconds = Double(text), seconds > 0, seconds <= maximum { setting = seconds } else {
+                problems.append("\(name) must be a number of seconds above 0 and at most \(Int(maximum)), got \(text)")
+            }
+        }
+        seconds("RATES_TIMEOUT", upTo: 300, into: &ratesTimeout)
+        seconds("DATABASE_CONNECT_TIMEOUT", upTo: 60, into: &databaseConnectTimeout)
+        seconds("DATABASE_POOL_TIMEOUT", upTo: 60, into: &databasePoolTimeout)
+        seconds("DATABASE_STATEMENT_TIMEOUT", upTo: 3600, into: &databaseStatementTimeout)
+        seconds("SHUTDOWN_TIMEOUT", upTo: 300, into: &shutdownTimeout)
+        if let text = value("TRUSTED_PROXIES") {
+            let entries = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let ranges = entries.map { IPAddressRange($0) }
+            if ranges.contains(nil) {
+                let bad = zip(entries, ranges).filter { $0.1 == nil }.map(\.0).joined(separator: ", ")
+                problems.append("TRUSTED_PROXIES must list IP addresses or CIDR blocks (10.0.0.0/8, ::1), separated by commas; not understood: \(bad)")
+            } else {
+                trustedProxies = ranges.compactMap { $0 }
             }
         }
         if !problems.isEmpty { throw Invalid(problems: problems) }

@@ -10,15 +10,23 @@ struct AppServices: Sendable {
     let refresher: RatesRefresher
     let accounts: any AccountService
     let sessions: SessionStore
-    let loginThrottle: LoginThrottle
+    let throttle: AttemptThrottle
+    let clients: ClientAddressResolver
     let contacts: any ContactsService
     let rateHistory: any RateHistoryService
+    /// The database with its time limits; services use it, and readiness checks it.
+    let database: DatabaseAccess
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
     static func live(for app: Application, configuration: AppConfiguration,
                      now: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
-        let database: @Sendable () -> any Database = { app.db }
+        // The pools themselves, not `app.db`: that crashes once shutdown has cleared them, while
+        // this answers `nil` (and `DatabaseAccess` a 503) for work that outlives them.
+        let databases = app.databases, logger = app.logger, loops = app.eventLoopGroup
+        let database = DatabaseAccess(
+            database: { databases.database(logger: logger, on: loops.any()) },
+            timeout: configuration.databaseWorkTimeout, health: DatabaseHealth(logger: logger))
         let store = FluentRateSnapshotStore(database: database)
         let currentRates = CurrentRates(store: store, logger: app.logger)
         let fetcher = HTTPDocumentFetcher(client: { app.client }, timeout: configuration.ratesTimeout)
@@ -39,15 +47,18 @@ struct AppServices: Sendable {
             rateStore: store,
             currentRates: currentRates,
             refresher: RatesRefresher(
-                provider: provider, history: ecb, store: FluentRateRefreshStore(database: database),
+                provider: provider, history: ecb,
+                store: FluentRateRefreshStore(database: database, fetchTimeout: .seconds(configuration.ratesTimeout)),
                 currentRates: currentRates, now: now, logger: app.logger),
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
             sessions: SessionStore(database: database),
-            loginThrottle: LoginThrottle(database: database),
+            throttle: AttemptThrottle(database: database),
+            clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: FluentContactsService(database: database),
             rateHistory: FluentRateHistoryService(database: database),
+            database: database,
             now: now)
     }
 }

@@ -57,7 +57,7 @@ extension Application {
 
     /// Runs `body` holding a PostgreSQL session-level advisory lock (SQLite: one process, no lock needed).
     private func whileHoldingStartupLock(_ body: @escaping @Sendable () async throws -> Void) async throws {
-        guard let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql" else {
+        guard let sql = db(maintenanceDatabaseID) as? any SQLDatabase, sql.dialect.name == "postgresql" else {
             return try await body()
         }
         try await sql.withSession { session in

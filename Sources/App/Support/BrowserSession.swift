@@ -10,6 +10,8 @@ final class BrowserSession: Sendable {
         var current: StoredSession?
         /// `.some(nil)` clears the cookie; `.some(token)` sets it.
         var cookieToken: String??
+        /// Why the cookie's session could not be read (the database is down): who this is, is unknown.
+        var readFailure: (any Error)?
     }
 
     private let store: SessionStore
@@ -23,16 +25,31 @@ final class BrowserSession: Sendable {
 
     var current: StoredSession? { state.withLockedValue { $0.current } }
     var user: User? { current?.user }
+    /// The request carried a session cookie that could not be read.
+    var isUnreadable: Bool { state.withLockedValue { $0.readFailure != nil } }
 
-    /// Loads the session named by the request's cookie, if it is live.
-    func load(token: String) async throws {
-        let found = try await store.find(token: token, now: now())
-        state.withLockedValue { $0.current = found }
+    /// Loads the session named by the request's cookie, if it is live. If it cannot be read,
+    /// the visitor counts as signed out for pages that do not care (the converter), and
+    /// ``requireReadable()`` fails for pages that do.
+    func load(token: String) async {
+        do {
+            let found = try await store.find(token: token, now: now())
+            state.withLockedValue { $0.current = found }
+        } catch {
+            state.withLockedValue { $0.readFailure = error }
+        }
+    }
+
+    /// Throws why the session could not be read (a 503 while the database is down), so that a
+    /// page acting on who is signed in never mistakes an outage for a signed-out visitor.
+    func requireReadable() throws {
+        if let failure = state.withLockedValue({ $0.readFailure }) { throw failure }
     }
 
     /// The session, creating an anonymous one (for a login form's CSRF token) if there is none.
     @discardableResult
     func ensure() async throws -> StoredSession {
+        try requireReadable()
         if let current { return current }
         let (token, session) = try await store.create(for: nil, now: now())
         state.withLockedValue { $0 = State(current: session, cookieToken: .some(token)) }
@@ -115,13 +132,9 @@ struct SessionMiddleware: AsyncMiddleware {
         let session = BrowserSession(store: store, now: now)
         request.browserSession = session
         if let token = request.cookies[BrowserSession.cookieName]?.string, !token.isEmpty {
-            do {
-                try await session.load(token: token)
-            } catch {
-                // The converter must keep working while the database is unreachable: treat the
-                // visitor as signed out for this request rather than failing the page.
-                request.logger.error("Could not read the session: \(String(reflecting: error))")
-            }
+            // The converter must keep working while the database is unreachable: a session that
+            // cannot be read fails only the pages that need it (``SessionKnownMiddleware``).
+            await session.load(token: token)
         }
         let response = try await next.respond(to: request)
         session.applyCookie(to: response, secure: secureCookies)
@@ -129,11 +142,23 @@ struct SessionMiddleware: AsyncMiddleware {
     }
 }
 
+/// For pages that act on who is signed in (contacts, admin, sign-in, sign-up): when the
+/// visitor's session could not be read, answer with why (503 while the database is down)
+/// instead of treating them as signed out and sending them to sign in.
+struct SessionKnownMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.browserSession.requireReadable()
+        return try await next.respond(to: request)
+    }
+}
+
 /// Refuses a state-changing form without this session's CSRF token (403; nothing changes).
+/// A session that could not be read is a 503, not an "expired form".
 struct CSRFMiddleware: AsyncMiddleware {
     static let fieldName = "csrf_token"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.browserSession.requireReadable()
         guard let expected = request.browserSession.current?.csrfToken,
               let sent = try? request.content.get(String.self, at: Self.fieldName),
               SecureToken.constantTimeEquals(sent, expected)

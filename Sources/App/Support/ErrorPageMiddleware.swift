@@ -23,11 +23,17 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         let status = (error as? any AbortError)?.status ?? .internalServerError
         let headers = (error as? any AbortError)?.headers ?? [:]
         let message: String
-        if status.code >= 500 {
+        if let outage = error as? DatabaseUnavailable {
+            // Expected while the database is down: say so plainly, no trace. ``DatabaseHealth``
+            // logs the outage itself; requests refused without trying are only worth a debug line.
+            let level: Logger.Level = outage.cause == .recentlyFailed ? .debug : .warning
+            request.logger.log(level: level, "503 \(request.method) \(LogText.escaped(request.url.path)): \(outage.logDescription)")
+            message = outage.reason
+        } else if status.code >= 500 {
             request.logger.report(error: error)
             message = "Something went wrong on our side. Please try again in a moment."
         } else {
-            request.logger.debug("\(status.code) \(request.method) \(request.url.path): \(error)")
+            request.logger.debug("\(status.code) \(request.method) \(LogText.escaped(request.url.path)): \(error)")
             message = switch error {
             case let abort as Abort where status == .notFound && abort.reason != status.reasonPhrase: abort.reason
             case _ where status == .notFound: "There is no page at this address."

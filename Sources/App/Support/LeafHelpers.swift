@@ -15,6 +15,9 @@ struct CSRFFieldTag: UnsafeUnescapedLeafTag {
 struct AccountNavTag: UnsafeUnescapedLeafTag {
     func render(_ context: LeafContext) throws -> LeafData {
         guard let request = context.request else { return .string("") }
+        if request.browserSessionIfAttached?.isUnreadable == true {
+            return .string("<span class=\"account-unavailable\" title=\"The database is not answering; the converter still works.\">Accounts unavailable</span>")
+        }
         guard let session = request.browserSessionIfAttached?.current, let user = session.user else {
             let here = request.method == .GET ? LocalPath(request.url.string) : nil
             let next = here.flatMap { $0.value.hasPrefix("/login") || $0.value.hasPrefix("/signup") ? nil : $0 }

@@ -11,23 +11,11 @@ extension Request {
         try await leaf.render(template, context).get().response(status: status, headers: headers)
     }
 
-    /// The query string's `name=value` pairs in one pass (the first value wins for a repeated name).
-    /// `req.query[...]` would parse the whole query string again for every name asked for.
+    /// The query string's `name=value` pairs, read by ``FormFields``' rule (the same as forms'):
+    /// as ``RequestInputMiddleware`` already read them, so the string is parsed once.
     var queryItems: [String: String] {
+        if let parsed = formQuery { return parsed.dictionary }
         guard let query = url.query, !query.isEmpty else { return [:] }
-        var items: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decodeQueryComponent(parts[0]), items[name] == nil else { continue }
-            items[name] = parts.count > 1 ? Self.decodeQueryComponent(parts[1]) ?? "" : ""
-        }
-        return items
-    }
-
-    private static func decodeQueryComponent(_ text: Substring) -> String? {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
-            return String(text)
-        }
-        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        return (try? FormFields(parsing: query))?.dictionary ?? [:]
     }
 }

@@ -33,26 +33,36 @@ final class FakeAccountService: AccountService {
     }
 }
 
-/// Counts failures like the real throttle, in memory.
-final class FakeLoginThrottle: LoginThrottling {
-    private let failures = NIOLockedValueBox<[String: [Date]]>([:])
+/// A throttle that refuses when told to and writes down what it was told: the counting itself
+/// is ``AttemptThrottle``'s, tested on PostgreSQL.
+final class FakeAttemptThrottle: SignInThrottling, SignUpThrottling {
+    private let refusal = NIOLockedValueBox<AttemptThrottle.Refusal?>(nil)
+    private let log = NIOLockedValueBox<[String]>([])
 
-    func retryAfter(email: String, now: Date) async throws -> TimeInterval? {
-        let recent = failures.withLockedValue { $0[EmailAddress.normalized(email), default: []] }
-            .filter { $0 > now.addingTimeInterval(-LoginThrottle.window) }.sorted(by: >)
-        guard recent.count >= LoginThrottle.maxFailures else { return nil }
-        return recent[LoginThrottle.maxFailures - 1].addingTimeInterval(LoginThrottle.window).timeIntervalSince(now)
+    /// Every call so far, e.g. `failure ann@example.org from 203.0.113.5`.
+    var events: [String] { log.withLockedValue { $0 } }
+
+    func refuse(_ refusal: AttemptThrottle.Refusal?) { self.refusal.withLockedValue { $0 = refusal } }
+
+    func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptThrottle.Refusal? {
+        refusal.withLockedValue { $0 }
     }
 
-    func recordFailure(email: String, at now: Date) async throws {
-        failures.withLockedValue { $0[EmailAddress.normalized(email), default: []].append(now) }
+    func recordSignInFailure(email: String, client: String, at now: Date) async throws {
+        log.withLockedValue { $0.append("failure \(email) from \(client)") }
     }
 
-    func reset(email: String) async throws {
-        failures.withLockedValue { $0[EmailAddress.normalized(email)] = nil }
+    func forgiveSignInFailures(email: String, client: String) async throws {
+        log.withLockedValue { $0.append("forgive \(email) from \(client)") }
     }
 
-    func count(_ email: String) -> Int { failures.withLockedValue { $0[email, default: []].count } }
+    func signUpRefusal(client: String, now: Date) async throws -> AttemptThrottle.Refusal? {
+        refusal.withLockedValue { $0 }
+    }
+
+    func recordSignUp(client: String, at now: Date) async throws {
+        log.withLockedValue { $0.append("sign-up from \(client)") }
+    }
 }
 
 /// Hands out canned refresh attempts and remembers who asked.

@@ -1,5 +1,7 @@
 @testable import App
+import AsyncHTTPClient
 import NIOConcurrencyHelpers
+import NIOPosix
 import Testing
 import Vapor
 import VaporTesting
@@ -7,11 +9,22 @@ import VaporTesting
 /// Walks the app like a browser: keeps cookies between requests and fills in the CSRF token
 /// from the last page it saw.
 final class TestBrowser: Sendable {
-    let app: Application
+    private enum Transport {
+        case inMemory(Application)
+        /// Over a socket, as `client` behind a proxy on 127.0.0.1.
+        case loopback(LoopbackServer, client: String)
+    }
+
+    private let transport: Transport
     private let cookies = NIOLockedValueBox<[String: String]>([:])
     private let csrfToken = NIOLockedValueBox<String?>(nil)
 
-    init(_ app: Application) { self.app = app }
+    /// Requests go straight to the app in memory (it sees no peer address).
+    init(_ app: Application) { transport = .inMemory(app) }
+
+    /// Requests go over a real loopback socket with `X-Forwarded-For: client`, as through a
+    /// proxy on 127.0.0.1: the app believes it when `TRUSTED_PROXIES` names that proxy.
+    init(_ server: LoopbackServer, client: String) { transport = .loopback(server, client: client) }
 
     var sessionCookie: String? { cookies.withLockedValue { $0[BrowserSession.cookieName] } }
     var lastCSRFToken: String? { csrfToken.withLockedValue { $0 } }
@@ -19,13 +32,13 @@ final class TestBrowser: Sendable {
     func setCookie(_ name: String, _ value: String?) { cookies.withLockedValue { $0[name] = value } }
 
     @discardableResult
-    func get(_ path: String) async throws -> TestingHTTPResponse {
+    func get(_ path: String) async throws -> BrowserResponse {
         try await send(.GET, path, body: nil)
     }
 
     /// Posts a form; `csrf: nil` leaves the token out, a string sends that token instead.
     @discardableResult
-    func post(_ path: String, _ fields: [(String, String)] = [], csrf: String?? = .some(nil)) async throws -> TestingHTTPResponse {
+    func post(_ path: String, _ fields: [(String, String)] = [], csrf: String?? = .some(nil)) async throws -> BrowserResponse {
         var fields = fields
         switch csrf {
         case .none: break
@@ -42,7 +55,7 @@ final class TestBrowser: Sendable {
         #expect(response.status == .seeOther, "sign-in as \(email) failed: \(response.status)")
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, body fields: [(String, String)]?) async throws -> TestingHTTPResponse {
+    private func send(_ method: HTTPMethod, _ path: String, body fields: [(String, String)]?) async throws -> BrowserResponse {
         var headers = HTTPHeaders()
         let cookieHeader = cookies.withLockedValue { $0.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if !cookieHeader.isEmpty { headers.add(name: .cookie, value: cookieHeader) }
@@ -52,8 +65,16 @@ final class TestBrowser: Sendable {
             headers.add(contentsOf: formHeaders)
             body = formBody
         }
-        let response = try await app.testing().performTest(request: TestingHTTPRequest(
-            method: method, url: URI(string: path), headers: headers, body: body))
+        let response: BrowserResponse
+        switch transport {
+        case .inMemory(let app):
+            let answer = try await app.testing().performTest(request: TestingHTTPRequest(
+                method: method, url: URI(string: path), headers: headers, body: body))
+            response = BrowserResponse(status: answer.status, headers: answer.headers, body: answer.body)
+        case let .loopback(server, client):
+            headers.add(name: .xForwardedFor, value: client)
+            response = try await server.send(method, path, headers: headers, body: body)
+        }
         for (name, value) in response.headers.setCookie?.all ?? [:] {
             cookies.withLockedValue { $0[name] = (value.expires.map { $0 < Date() } ?? false) || value.string.isEmpty ? nil : value.string }
         }
@@ -62,4 +83,53 @@ final class TestBrowser: Sendable {
         }
         return response
     }
+}
+
+/// The app listening on 127.0.0.1 for the length of a test, and a client that, like a browser
+/// test needs, does not follow redirects.
+final class LoopbackServer: Sendable {
+    let port: Int
+    private let client: HTTPClient
+
+    private init(port: Int, client: HTTPClient) {
+        self.port = port
+        self.client = client
+    }
+
+    static func with(_ app: Application, _ body: (LoopbackServer) async throws -> Void) async throws {
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+                                configuration: .init(redirectConfiguration: .disallow))
+        do {
+            try await body(LoopbackServer(port: try #require(app.http.server.shared.localAddress?.port), client: client))
+        } catch {
+            try? await client.shutdown()
+            await app.server.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+        await app.server.shutdown()
+    }
+
+    func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: ByteBuffer) async throws -> BrowserResponse {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        request.headers = headers
+        request.body = .bytes(body)
+        let response = try await client.execute(request, timeout: .seconds(30))
+        return BrowserResponse(status: response.status, headers: response.headers,
+                               body: try await response.body.collect(upTo: 4 << 20))
+    }
+}
+
+/// What a ``TestBrowser`` got back.
+struct BrowserResponse: Sendable {
+    let status: HTTPStatus
+    let headers: HTTPHeaders
+    let body: ByteBuffer
+
+    var html: String { body.string }
+
+    /// The `Set-Cookie` value for `name`, if the response sets it.
+    func cookie(_ name: String) -> HTTPCookies.Value? { headers.setCookie?[name] }
 }

@@ -9,7 +9,7 @@ enum AdminRatesAssembly {
                 provider: services.refresher.provider.source, now: services.now),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
-        let admin = routes.grouped("admin", "rates")
+        let admin = routes.grouped("admin", "rates").grouped(SessionKnownMiddleware())
         admin.get(use: view.show)
         let forms = admin.grouped(CSRFMiddleware())
         forms.post("refresh", use: view.refresh)

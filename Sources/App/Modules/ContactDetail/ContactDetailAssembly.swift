@@ -7,8 +7,9 @@ enum ContactDetailAssembly {
             interactor: ContactDetailInteractor(contacts: services.contacts),
             presenter: ContactDetailPresenter(),
             router: ContactDetailRouter())
-        routes.get("contacts", ":id", use: view.show)
-        routes.get("contacts", ":id", "delete", use: view.confirmDelete)
+        let pages = routes.grouped(SessionKnownMiddleware())
+        pages.get("contacts", ":id", use: view.show)
+        pages.get("contacts", ":id", "delete", use: view.confirmDelete)
         routes.grouped(CSRFMiddleware()).post("contacts", ":id", "delete", use: view.delete)
     }
 }

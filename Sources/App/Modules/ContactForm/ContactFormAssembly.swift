@@ -7,8 +7,9 @@ enum ContactFormAssembly {
             interactor: ContactFormInteractor(contacts: services.contacts),
             presenter: ContactFormPresenter(),
             router: ContactFormRouter())
-        routes.get("contacts", "new", use: view.new)
-        routes.get("contacts", ":id", "edit", use: view.edit)
+        let pages = routes.grouped(SessionKnownMiddleware())
+        pages.get("contacts", "new", use: view.new)
+        pages.get("contacts", ":id", "edit", use: view.edit)
         let forms = routes.grouped(CSRFMiddleware())
         forms.post("contacts", use: view.create)
         forms.post("contacts", ":id", use: view.update)

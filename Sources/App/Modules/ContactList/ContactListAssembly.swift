@@ -7,8 +7,9 @@ enum ContactListAssembly {
             interactor: ContactListInteractor(contacts: services.contacts),
             presenter: ContactListPresenter(),
             router: ContactListRouter())
-        routes.get("contacts", use: view.list)
-        routes.get("contacts", "export.vcf", use: view.exportVCard)
-        routes.get("contacts", "export.csv", use: view.exportCSV)
+        let pages = routes.grouped(SessionKnownMiddleware())
+        pages.get("contacts", use: view.list)
+        pages.get("contacts", "export.vcf", use: view.exportVCard)
+        pages.get("contacts", "export.csv", use: view.exportCSV)
     }
 }

@@ -4,10 +4,11 @@ import Vapor
 enum LoginAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LoginView(
-            interactor: LoginInteractor(accounts: services.accounts, throttle: services.loginThrottle, now: services.now),
+            interactor: LoginInteractor(accounts: services.accounts, throttle: services.throttle, now: services.now),
             presenter: LoginPresenter(allowSignup: services.configuration.allowSignup),
-            router: LoginRouter())
-        routes.get("login", use: view.show)
+            router: LoginRouter(),
+            clients: services.clients)
+        routes.grouped(SessionKnownMiddleware()).get("login", use: view.show)
         let forms = routes.grouped(CSRFMiddleware())
         forms.post("login", use: view.signIn)
         forms.post("logout", use: view.signOut)

@@ -3,13 +3,14 @@ import Foundation
 /// Signing in: throttling, checking the password, and where to go next.
 struct LoginInteractor: Sendable {
     let accounts: any AccountService
-    let throttle: any LoginThrottling
+    let throttle: any SignInThrottling
     let now: @Sendable () -> Date
 
     /// The same message for an unknown email and a wrong password.
     static let rejection = "The email or password is not right."
 
-    func signIn(_ input: Login.Input) async throws -> Login.Outcome {
+    /// `client` is who is asking (see ``ClientAddressResolver``): limits apply per client.
+    func signIn(_ input: Login.Input, client: String) async throws -> Login.Outcome {
         let kept = Login.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), password: nil, next: input.next)
         guard let email = kept.email, !email.isEmpty, let password = input.password, !password.isEmpty else {
             return .rejected(message: "Enter your email and password.", input: kept)
@@ -18,14 +19,14 @@ struct LoginInteractor: Sendable {
             return .rejected(message: Self.rejection, input: kept)
         }
         let now = now()
-        if let wait = try await throttle.retryAfter(email: email, now: now) {
-            return .throttled(retryAfter: Int(wait.rounded(.up)), input: kept)
+        if let refusal = try await throttle.signInRefusal(email: email, client: client, now: now) {
+            return .throttled(refusal, input: kept)
         }
         guard let user = try await accounts.authenticate(email: email, password: password) else {
-            try await throttle.recordFailure(email: email, at: now)
+            try await throttle.recordSignInFailure(email: email, client: client, at: now)
             return .rejected(message: Self.rejection, input: kept)
         }
-        try await throttle.reset(email: email)
+        try await throttle.forgiveSignInFailures(email: email, client: client)
         return .signedIn(user, next: LocalPath(input.next))
     }
 }

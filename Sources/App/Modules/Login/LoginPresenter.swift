@@ -13,9 +13,13 @@ struct LoginPresenter: Sendable {
             signupURL: allowSignup ? SiteURL.signup(next: next).path : "")
     }
 
-    /// "Too many attempts" for a throttled email, in minutes a person can act on.
-    func presentThrottled(_ input: Login.Input, retryAfter seconds: Int) -> Login.ViewModel {
-        let minutes = max(1, (seconds + 59) / 60)
-        return present(input, error: "Too many failed attempts for this email. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+    /// "Too many attempts", in minutes a person can act on.
+    func presentThrottled(_ input: Login.Input, refusal: AttemptThrottle.Refusal) -> Login.ViewModel {
+        let wait = RetryWait(seconds: refusal.retryAfter).text
+        let message = switch refusal.scope {
+        case .account: "Too many failed attempts for this email from your connection. Try again in \(wait)."
+        case .client: "Too many failed sign-ins from your connection. Try again in \(wait)."
+        }
+        return present(input, error: message)
     }
 }

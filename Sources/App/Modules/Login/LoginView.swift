@@ -5,6 +5,7 @@ struct LoginView: Sendable {
     let interactor: LoginInteractor
     let presenter: LoginPresenter
     let router: LoginRouter
+    let clients: ClientAddressResolver
 
     /// `GET /login`: the form (or straight on, if already signed in).
     func show(_ request: Request) async throws -> Response {
@@ -17,15 +18,16 @@ struct LoginView: Sendable {
     /// `POST /login` (CSRF-checked).
     func signIn(_ request: Request) async throws -> Response {
         let input = try request.content.decode(Login.Input.self)
-        switch try await interactor.signIn(input) {
+        switch try await interactor.signIn(input, client: clients.client(of: request)) {
         case let .signedIn(user, next):
             try await request.browserSession.signIn(user)
             return router.afterSignIn(next: next)
         case let .rejected(message, kept):
             return try await request.renderPage("login", presenter.present(kept, error: message), status: .unprocessableEntity)
-        case let .throttled(retryAfter, kept):
-            return try await request.renderPage("login", presenter.presentThrottled(kept, retryAfter: retryAfter),
-                                                status: .tooManyRequests, headers: ["Retry-After": String(retryAfter)])
+        case let .throttled(refusal, kept):
+            return try await request.renderPage("login", presenter.presentThrottled(kept, refusal: refusal),
+                                                status: .tooManyRequests,
+                                                headers: ["Retry-After": RetryWait(seconds: refusal.retryAfter).header])
         }
     }
 

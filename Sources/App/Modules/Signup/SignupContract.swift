@@ -1,7 +1,11 @@
+import Foundation
+
 /// Creating an account (on by default; `ALLOW_SIGNUP=false` turns it off).
 ///
 /// `GET /signup` shows the form; `POST /signup` creates a `user` account, signs it in and
 /// redirects (303) to `next` or the converter. Invalid input: 422 with a message per field.
+/// The form says when an email already has an account, so attempts are limited per client
+/// (``AttemptThrottle/signUpPerClient``): past the limit, 429 with `Retry-After`.
 enum Signup {
     /// The form as posted.
     struct Input: Sendable, Equatable, Codable {
@@ -24,6 +28,8 @@ enum Signup {
         case created(User, next: LocalPath?)
         /// Back to the form with a message per field; passwords are never sent back.
         case invalid([Field: String], input: Input)
+        /// Too many attempts from this client: 429 until `retryAfter` seconds have passed.
+        case throttled(retryAfter: TimeInterval, input: Input)
     }
 
     enum Failure: Error, Equatable {
@@ -36,6 +42,8 @@ enum Signup {
         let title: String
         let email: String
         let next: String
+        /// A message for the whole form (too many attempts).
+        let formError: String?
         let emailError: String?
         let passwordError: String?
         let passwordConfirmationError: String?

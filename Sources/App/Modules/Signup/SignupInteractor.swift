@@ -1,16 +1,26 @@
+import Foundation
+
 /// Creating an account from the sign-up form.
 struct SignupInteractor: Sendable {
     let accounts: any AccountService
+    let throttle: any SignUpThrottling
     let isOpen: Bool
+    let now: @Sendable () -> Date
 
     /// Whether the form may be shown at all.
     func checkOpen() throws(Signup.Failure) {
         guard isOpen else { throw .closed }
     }
 
-    func signUp(_ input: Signup.Input) async throws -> Signup.Outcome {
+    /// `client` is who is asking (see ``ClientAddressResolver``); every attempt counts.
+    func signUp(_ input: Signup.Input, client: String) async throws -> Signup.Outcome {
         try checkOpen()
         let kept = Signup.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), next: input.next)
+        let now = now()
+        if let refusal = try await throttle.signUpRefusal(client: client, now: now) {
+            return .throttled(retryAfter: refusal.retryAfter, input: kept)
+        }
+        try await throttle.recordSignUp(client: client, at: now)
         let password = input.password ?? ""
         if password != (input.passwordConfirmation ?? "") {
             var errors: [Signup.Field: String] = [.passwordConfirmation: "The two passwords differ."]

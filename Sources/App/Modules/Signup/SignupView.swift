@@ -5,6 +5,7 @@ struct SignupView: Sendable {
     let interactor: SignupInteractor
     let presenter: SignupPresenter
     let router: SignupRouter
+    let clients: ClientAddressResolver
 
     /// `GET /signup`.
     func show(_ request: Request) async throws -> Response {
@@ -19,12 +20,16 @@ struct SignupView: Sendable {
     func signUp(_ request: Request) async throws -> Response {
         try open()
         let input = try request.content.decode(Signup.Input.self)
-        switch try await interactor.signUp(input) {
+        switch try await interactor.signUp(input, client: clients.client(of: request)) {
         case let .created(user, next):
             try await request.browserSession.signIn(user)
             return router.afterSignUp(next: next)
         case let .invalid(errors, kept):
             return try await request.renderPage("signup", presenter.present(kept, errors: errors), status: .unprocessableEntity)
+        case let .throttled(retryAfter, kept):
+            return try await request.renderPage("signup", presenter.presentThrottled(kept, retryAfter: retryAfter),
+                                                status: .tooManyRequests,
+                                                headers: ["Retry-After": RetryWait(seconds: retryAfter).header])
         }
     }
 

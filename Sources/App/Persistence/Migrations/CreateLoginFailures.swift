@@ -1,20 +1,24 @@
 import Fluent
 import SQLKit
 
+/// Shipped in the first accounts release; `DropLoginFailures` replaces the table with
+/// `throttle_events` (the schema name is spelled out since its model is gone).
 struct CreateLoginFailures: AsyncMigration {
+    private static let schema = "login_failures"
+
     func prepare(on database: any Database) async throws {
-        try await database.schema(LoginFailureModel.schema)
+        try await database.schema(Self.schema)
             .id()
             .field("email", .string, .required)
             .field("failed_at", .datetime, .required)
             .create()
         // Throttling counts one email's failures in the last minutes.
         try await (database as! any SQLDatabase)
-            .create(index: "login_failures_email_idx").on(LoginFailureModel.schema)
+            .create(index: "login_failures_email_idx").on(Self.schema)
             .column("email").column("failed_at").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LoginFailureModel.schema).delete()
+        try await database.schema(Self.schema).delete()
     }
 }

@@ -3,13 +3,13 @@ import Foundation
 
 /// Accounts in the `users` table; passwords as Bcrypt hashes that never leave this type.
 struct FluentAccountService: AccountService {
-    let database: @Sendable () -> any Database
+    let database: DatabaseAccess
     let hasher: PasswordHasher
     /// A hash of a random password nobody knows, made with the same cost as real ones.
     let unknownUserHash: String
 
     func user(withID id: UUID) async throws -> User? {
-        try await UserModel.find(id, on: database())?.toEntity()
+        try await database.run { try await UserModel.find(id, on: $0)?.toEntity() }
     }
 
     func user(withEmail email: String) async throws -> User? {
@@ -33,7 +33,7 @@ struct FluentAccountService: AccountService {
         guard try await model(withEmail: email) == nil else { throw AccountError.emailTaken }
         let model = UserModel(email: email, passwordHash: try await hasher.hash(password), role: role)
         do {
-            try await model.create(on: database())
+            try await database.run { try await model.create(on: $0) }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw AccountError.emailTaken // registered concurrently, between the check and the insert
         }
@@ -41,6 +41,6 @@ struct FluentAccountService: AccountService {
     }
 
     private func model(withEmail email: String) async throws -> UserModel? {
-        try await UserModel.query(on: database()).filter(\.$email == email).first()
+        try await database.run { try await UserModel.query(on: $0).filter(\.$email == email).first() }
     }
 }

@@ -31,6 +31,9 @@ final class CurrentRates: CurrentRatesReading {
         return snapshot.withLockedValue { $0 }
     }
 
+    /// What is in memory now, without asking the database.
+    var loaded: RateSnapshot? { snapshot.withLockedValue { $0 } }
+
     /// Replaces what is in memory with the store's current snapshot.
     func reload() async throws {
         let latest = try await store.latest()

@@ -3,13 +3,10 @@ import Foundation
 
 /// The rate store on whichever database Fluent is configured with (PostgreSQL or SQLite).
 struct FluentRateSnapshotStore: RateSnapshotStore {
-    let database: @Sendable () -> any Database
+    let database: DatabaseAccess
 
     func latest() async throws -> RateSnapshot? {
-        try await newestFirst()
-            .with(\.$rates)
-            .first()?
-            .toEntity()
+        try await database.run { try await Self.newestFirst(on: $0).with(\.$rates).first()?.toEntity() }
     }
 
     func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot {
@@ -18,7 +15,7 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
         let rates = snapshot.rates.keys.sorted().map {
             SnapshotRateModel(snapshotID: snapshotID, currencyCode: $0, rate: snapshot.rates[$0]!)
         }
-        try await database().transaction { transaction in
+        try await database.transaction { transaction in
             try await header.create(on: transaction)
             try await rates.create(on: transaction)
         }
@@ -28,18 +25,16 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
     }
 
     func latestID() async throws -> UUID? {
-        try await newestFirst()
-            .field(\.$id)
-            .first()?.id
+        try await database.run { try await Self.newestFirst(on: $0).field(\.$id).first()?.id }
     }
 
     func isEmpty() async throws -> Bool {
-        try await RateSnapshotModel.query(on: database()).count() == 0
+        try await database.run { try await RateSnapshotModel.query(on: $0).count() == 0 }
     }
 
     /// The current snapshot first: the latest effective date, the latest stored on that date.
-    private func newestFirst() -> QueryBuilder<RateSnapshotModel> {
-        RateSnapshotModel.query(on: database())
+    private static func newestFirst(on database: any Database) -> QueryBuilder<RateSnapshotModel> {
+        RateSnapshotModel.query(on: database)
             .sort(\.$effectiveDate, .descending)
             .sort(\.$storedAt, .descending)
     }

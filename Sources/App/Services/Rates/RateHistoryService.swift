@@ -17,13 +17,15 @@ protocol RateHistoryService: Sendable {
 }
 
 struct FluentRateHistoryService: RateHistoryService {
-    let database: @Sendable () -> any Database
+    let database: DatabaseAccess
 
     func history(from: String, to: String) async throws -> [RatePoint] {
-        let rows = try await SnapshotRateModel.query(on: database())
-            .join(RateSnapshotModel.self, on: \SnapshotRateModel.$snapshot.$id == \RateSnapshotModel.$id)
-            .filter(\.$currencyCode ~~ [from, to])
-            .all()
+        let rows = try await database.run { database in
+            try await SnapshotRateModel.query(on: database)
+                .join(RateSnapshotModel.self, on: \SnapshotRateModel.$snapshot.$id == \RateSnapshotModel.$id)
+                .filter(\.$currencyCode ~~ [from, to])
+                .all()
+        }
         var perSnapshot: [UUID: (snapshot: RateSnapshotModel, rates: [String: Decimal])] = [:]
         for row in rows {
             let snapshot = try row.joined(RateSnapshotModel.self)

@@ -4,7 +4,7 @@ import Vapor
 /// Work that runs beside the server: the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
 /// picking up snapshots other instances stored (`RATES_SYNC_INTERVAL`). Failures are logged
 /// and retried later; they never stop the app.
-final class RatesBackgroundJobs: LifecycleHandler, Sendable {
+final class RatesBackgroundJobs: Sendable {
     private let refresher: RatesRefresher
     private let currentRates: CurrentRates
     private let refreshInterval: Int
@@ -18,10 +18,11 @@ final class RatesBackgroundJobs: LifecycleHandler, Sendable {
         self.syncInterval = syncInterval
     }
 
-    func didBootAsync(_ application: Application) async throws {
+    /// Starts the jobs that are turned on.
+    func start(logger: Logger) {
         var started: [Task<Void, Never>] = []
         if refreshInterval > 0 {
-            let refresher = refresher, interval = refreshInterval, logger = application.logger
+            let refresher = refresher, interval = refreshInterval
             started.append(Task {
                 var delay = Duration.seconds(interval)
                 while !Task.isCancelled {
@@ -34,7 +35,7 @@ final class RatesBackgroundJobs: LifecycleHandler, Sendable {
             })
         }
         if syncInterval > 0 {
-            let currentRates = currentRates, interval = syncInterval, logger = application.logger
+            let currentRates = currentRates, interval = syncInterval
             started.append(Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(interval))
@@ -48,8 +49,17 @@ final class RatesBackgroundJobs: LifecycleHandler, Sendable {
         tasks.withLockedValue { $0 = started }
     }
 
-    func shutdownAsync(_ application: Application) async {
-        tasks.withLockedValue { $0 }.forEach { $0.cancel() }
+    /// Cancels the jobs and waits for them, at most `grace`: none starts again, and a refresh
+    /// caught mid-fetch is left to fail on its own (it stores nothing half-done).
+    func stop(grace: Duration = .seconds(2)) async {
+        let running = tasks.withLockedValue { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in running { task.cancel() }
+        _ = try? await Deadline.run(within: grace) {
+            for task in running { await task.value }
+        }
     }
 
     /// After a failure the wait doubles (up to a day) so a broken upstream is not hammered;

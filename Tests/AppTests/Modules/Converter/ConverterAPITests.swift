@@ -6,7 +6,7 @@ import VaporTesting
 
 @Suite("JSON API over HTTP on PostgreSQL")
 struct ConverterAPITests {
-    func json(_ response: TestingHTTPResponse) throws -> [String: Any] {
+    func json(_ response: BrowserResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(response.body.string.utf8)) as? [String: Any])
     }
 

@@ -196,16 +196,21 @@ struct ConverterPageTests {
     @Test("a form that is not a form gets a clear 4xx page, never a 500")
     func malformedPosts() async throws {
         try await withPostgresApp { app in
-            let malformed: [(HTTPHeaders, String)] = [
-                (["Content-Type": "application/json"], "{\"amount\": [1]}"),
-                (["Content-Type": "application/x-www-form-urlencoded"], "amount[]=1&from=USD&to=EUR"),
-                (["Content-Type": "text/plain"], "x"),
+            let malformed: [(HTTPHeaders, String, HTTPStatus, String)] = [
+                (["Content-Type": "application/json"], "{\"amount\": [1]}", .unsupportedMediaType,
+                 "Forms are sent as application/x-www-form-urlencoded"),
+                (["Content-Type": "text/plain"], "x", .unsupportedMediaType, "Forms are sent as application/x-www-form-urlencoded"),
+                (["Content-Type": "application/x-www-form-urlencoded"], "amount[]=1&from=USD&to=EUR", .badRequest,
+                 "Parameters like “amount[]” are not accepted"),
+                (["Content-Type": "application/x-www-form-urlencoded"], "amount=1&from=USD&to=EUR&to=JPY", .badRequest,
+                 "The parameter “to” is given more than once"),
+                (["Content-Type": "application/x-www-form-urlencoded"], "amount=1%zz", .badRequest, "malformed percent-encoding"),
             ]
-            for (headers, body) in malformed {
+            for (headers, body, status, message) in malformed {
                 try await app.testing().test(.POST, "/convert", headers: headers, body: ByteBuffer(string: body)) { res in
-                    #expect(res.status == .badRequest)
+                    #expect(res.status == status, "\(body)")
                     #expect(res.headers.contentType == .html)
-                    #expect(res.html.contains("The form could not be read."))
+                    #expect(res.html.contains(message), "\(body)")
                     #expect(!res.html.contains("Decod"))
                 }
             }

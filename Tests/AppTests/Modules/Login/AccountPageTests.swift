@@ -106,16 +106,92 @@ struct AccountPageTests {
             let locked = try await browser.post("/login", [("email", "admin@example.org"), ("password", "correct-horse")])
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers.first(name: "Retry-After") == "750") // 900 s after the first failure, 150 s later
-            #expect(locked.html.contains("Too many failed attempts for this email. Try again in 13 minutes."))
-            // Another email is not affected; an unknown one is throttled alike.
-            let other = TestBrowser(app)
-            try await other.get("/login")
-            #expect(try await other.post("/login", [("email", "nobody@example.org"), ("password", "x")]).status == .unprocessableEntity)
+            #expect(locked.html.contains("Too many failed attempts for this email from your connection. Try again in 13 minutes."))
+            // Another email is not affected; an unknown one is counted alike.
+            #expect(try await browser.post("/login", [("email", "nobody@example.org"), ("password", "x")]).status == .unprocessableEntity)
 
             clock.advance(by: 751)
             let allowed = try await browser.post("/login", [("email", "admin@example.org"), ("password", "correct-horse")])
             #expect(allowed.status == .seeOther)
         }
+    }
+
+    static let behindProxy = AppConfiguration.forTests(
+        initialAdmin: admin, trustedProxies: [IPAddressRange("127.0.0.1")!, IPAddressRange("::1")!])
+
+    @Test("an attacker who fails five times cannot lock the owner out: only the attacker's client is refused")
+    func lockoutAttack() async throws {
+        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+            let attacker = TestBrowser(server, client: "203.0.113.66")
+            try await attacker.get("/login")
+            for _ in 0..<5 {
+                #expect(try await attacker.post("/login", [("email", "admin@example.org"), ("password", "guess")]).status
+                    == .unprocessableEntity)
+            }
+            let refused = try await attacker.post("/login", [("email", "admin@example.org"), ("password", "correct-horse")])
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers.first(name: "Retry-After") == "900")
+
+            let owner = TestBrowser(server, client: "198.51.100.20")
+            try await owner.signIn("admin@example.org", "correct-horse")
+            #expect(try await owner.get("/admin/rates").status == .ok)
+        } }
+    }
+
+    @Test("password spraying: 20 failures from one client across any emails stop that client, not others")
+    func sprayingAttack() async throws {
+        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+            let sprayer = TestBrowser(server, client: "203.0.113.99")
+            try await sprayer.get("/login")
+            for index in 0..<AttemptThrottle.signInPerClient.attempts {
+                let failed = try await sprayer.post("/login", [("email", "user\(index)@example.org"), ("password", "Summer2026!")])
+                #expect(failed.status == .unprocessableEntity)
+            }
+            let refused = try await sprayer.post("/login", [("email", "admin@example.org"), ("password", "Summer2026!")])
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.html.contains("Too many failed sign-ins from your connection."))
+            // The real admin, from elsewhere, is not affected.
+            try await TestBrowser(server, client: "198.51.100.20").signIn("admin@example.org", "correct-horse")
+        } }
+    }
+
+    @Test("X-Forwarded-For from a peer that is not a trusted proxy is ignored: rotating it does not evade the limit")
+    func spoofedForwardedFor() async throws {
+        try await withApp { app in try await LoopbackServer.with(app) { server in // TRUSTED_PROXIES unset
+            let failures = AttemptThrottle.signInPerClient.attempts
+            for index in 0...failures {
+                let browser = TestBrowser(server, client: "192.0.2.\(index)")
+                try await browser.get("/login")
+                let response = try await browser.post("/login", [("email", "user\(index)@example.org"), ("password", "guess")])
+                #expect(response.status == (index < failures ? .unprocessableEntity : .tooManyRequests), "attempt \(index)")
+            }
+        } }
+    }
+
+    @Test("sign-up attempts are limited per client, since sign-up says when an email is taken")
+    func signupLimit() async throws {
+        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+            let prober = TestBrowser(server, client: "203.0.113.7")
+            try await prober.get("/signup")
+            for index in 0..<AttemptThrottle.signUpPerClient.attempts {
+                let probe = try await prober.post("/signup", [("email", "admin@example.org"), ("password", "long enough \(index)"),
+                                                              ("password_confirmation", "long enough \(index)")])
+                #expect(probe.status == .unprocessableEntity)
+                #expect(probe.html.contains("An account with this email already exists."))
+            }
+            let refused = try await prober.post("/signup", [("email", "admin@example.org"), ("password", "long enough"),
+                                                            ("password_confirmation", "long enough")])
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers.first(name: "Retry-After") != nil)
+            #expect(refused.html.contains("Too many sign-up attempts from your connection."))
+            #expect(!refused.html.contains("already exists"))
+
+            let newcomer = TestBrowser(server, client: "198.51.100.8")
+            try await newcomer.get("/signup")
+            let created = try await newcomer.post("/signup", [("email", "new@example.org"), ("password", "long enough"),
+                                                              ("password_confirmation", "long enough")])
+            #expect(created.status == .seeOther)
+        } }
     }
 
     @Test("open redirects via next are refused", arguments: [

@@ -5,12 +5,17 @@ import Testing
 @Suite("Login interactor and presenter")
 struct LoginTests {
     let accounts = FakeAccountService([("ann@example.org", "correct-horse", .user)])
-    let throttle = FakeLoginThrottle()
+    let throttle = FakeAttemptThrottle()
     let clock = TestClock()
     var interactor: LoginInteractor { LoginInteractor(accounts: accounts, throttle: throttle, now: clock.closure) }
+    static let client = "203.0.113.5"
+
+    func signIn(_ input: Login.Input) async throws -> Login.Outcome {
+        try await interactor.signIn(input, client: Self.client)
+    }
 
     @Test func signsInAndGoesToALocalNext() async throws {
-        let outcome = try await interactor.signIn(.init(email: " Ann@Example.org ", password: "correct-horse", next: "/admin/rates"))
+        let outcome = try await signIn(.init(email: " Ann@Example.org ", password: "correct-horse", next: "/admin/rates"))
         guard case let .signedIn(user, next) = outcome else { Issue.record("\(outcome)"); return }
         #expect(user.email == "ann@example.org")
         #expect(next?.value == "/admin/rates")
@@ -21,47 +26,40 @@ struct LoginTests {
         "javascript:alert(1)", "evil.example", "/ok\u{0}", "",
     ])
     func refusesForeignNext(next: String) async throws {
-        let outcome = try await interactor.signIn(.init(email: "ann@example.org", password: "correct-horse", next: next))
+        let outcome = try await signIn(.init(email: "ann@example.org", password: "correct-horse", next: next))
         guard case let .signedIn(_, kept) = outcome else { Issue.record("\(outcome)"); return }
         #expect(kept == nil)
     }
 
     @Test("one message for a wrong password and an unknown email; the password is never kept")
     func sameMessage() async throws {
-        let wrong = try await interactor.signIn(.init(email: "ann@example.org", password: "nope", next: "/x"))
-        let unknown = try await interactor.signIn(.init(email: "bob@example.org", password: "nope", next: "/x"))
+        let wrong = try await signIn(.init(email: "ann@example.org", password: "nope", next: "/x"))
+        let unknown = try await signIn(.init(email: "bob@example.org", password: "nope", next: "/x"))
         #expect(wrong == .rejected(message: LoginInteractor.rejection, input: .init(email: "ann@example.org", password: nil, next: "/x")))
         #expect(unknown == .rejected(message: LoginInteractor.rejection, input: .init(email: "bob@example.org", password: nil, next: "/x")))
     }
 
     @Test func missingFields() async throws {
-        let outcome = try await interactor.signIn(.init(email: "", password: "x"))
+        let outcome = try await signIn(.init(email: "", password: "x"))
         #expect(outcome == .rejected(message: "Enter your email and password.", input: .init(email: "", password: nil, next: nil)))
-        #expect(throttle.count("") == 0)
+        #expect(throttle.events.isEmpty)
     }
 
-    @Test("five failures within 15 minutes lock the email, even with the right password, until the window passes")
+    @Test("a failure is counted for this email from this client; a success forgives exactly those")
+    func countsPerClient() async throws {
+        _ = try await signIn(.init(email: "Ann@example.org", password: "wrong"))
+        _ = try await signIn(.init(email: "ann@example.org", password: "correct-horse"))
+        // The throttle normalises the email itself.
+        #expect(throttle.events == ["failure Ann@example.org from 203.0.113.5", "forgive ann@example.org from 203.0.113.5"])
+    }
+
+    @Test("a refused client is refused even with the right password, and nothing more is counted")
     func throttles() async throws {
-        for _ in 0..<5 {
-            _ = try await interactor.signIn(.init(email: "ann@example.org", password: "wrong"))
-            clock.advance(by: 60)
-        }
-        let locked = try await interactor.signIn(.init(email: "ann@example.org", password: "correct-horse"))
-        // The first failure was at t=0; it leaves the 15-minute window at t=900; now is t=300.
-        #expect(locked == .throttled(retryAfter: 600, input: .init(email: "ann@example.org", password: nil, next: nil)))
-        clock.advance(by: 600)
-        guard case .signedIn = try await interactor.signIn(.init(email: "ann@example.org", password: "correct-horse")) else {
-            Issue.record("still locked after the window"); return
-        }
-        #expect(throttle.count("ann@example.org") == 0) // success forgives
-    }
-
-    @Test("unknown emails are throttled the same way, so throttling reveals nothing")
-    func throttlesUnknownEmails() async throws {
-        for _ in 0..<5 { _ = try await interactor.signIn(.init(email: "nobody@example.org", password: "x")) }
-        guard case .throttled = try await interactor.signIn(.init(email: "nobody@example.org", password: "x")) else {
-            Issue.record("not throttled"); return
-        }
+        let refusal = AttemptThrottle.Refusal(scope: .account, retryAfter: 600)
+        throttle.refuse(refusal)
+        let locked = try await signIn(.init(email: "ann@example.org", password: "correct-horse", next: "/x"))
+        #expect(locked == .throttled(refusal, input: .init(email: "ann@example.org", password: nil, next: "/x")))
+        #expect(throttle.events.isEmpty)
     }
 
     @Test func presenterKeepsEmailAndSafeNext() {
@@ -74,11 +72,14 @@ struct LoginTests {
         #expect(LoginPresenter(allowSignup: false).present(.init()).signupURL == "")
     }
 
-    @Test("throttling is said in whole minutes")
+    @Test("throttling says which limit, in whole minutes")
     func throttleMessage() {
-        #expect(LoginPresenter(allowSignup: true).presentThrottled(.init(), retryAfter: 600).error
-            == "Too many failed attempts for this email. Try again in 10 minutes.")
-        #expect(LoginPresenter(allowSignup: true).presentThrottled(.init(), retryAfter: 5).error?.hasSuffix("in 1 minute.") == true)
+        let presenter = LoginPresenter(allowSignup: true)
+        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 600)).error
+            == "Too many failed attempts for this email from your connection. Try again in 10 minutes.")
+        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .client, retryAfter: 61)).error
+            == "Too many failed sign-ins from your connection. Try again in 2 minutes.")
+        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 5)).error?.hasSuffix("in 1 minute.") == true)
     }
 
     @Test func routerRedirects() {

@@ -4,10 +4,30 @@ import Testing
 @Suite("Signup interactor and presenter")
 struct SignupTests {
     let accounts = FakeAccountService([("ann@example.org", "correct-horse", .user)])
+    let throttle = FakeAttemptThrottle()
 
     func signUp(_ email: String, _ password: String, _ confirmation: String? = nil, open: Bool = true) async throws -> Signup.Outcome {
-        try await SignupInteractor(accounts: accounts, isOpen: open)
-            .signUp(.init(email: email, password: password, passwordConfirmation: confirmation ?? password, next: "/about"))
+        try await SignupInteractor(accounts: accounts, throttle: throttle, isOpen: open, now: { testNow })
+            .signUp(.init(email: email, password: password, passwordConfirmation: confirmation ?? password, next: "/about"),
+                    client: "198.51.100.7")
+    }
+
+    @Test("every attempt counts against its client, whatever its outcome")
+    func countsAttempts() async throws {
+        _ = try await signUp("bob@example.org", "long enough")
+        _ = try await signUp("ANN@example.org", "long enough")
+        _ = try await signUp("carol@example.org", "short")
+        #expect(throttle.events == Array(repeating: "sign-up from 198.51.100.7", count: 3))
+    }
+
+    @Test("a refused client gets no answer about the email, and no account is made")
+    func throttled() async throws {
+        throttle.refuse(.init(scope: .client, retryAfter: 1200))
+        let outcome = try await signUp("bob@example.org", "long enough")
+        #expect(outcome == .throttled(retryAfter: 1200, input: .init(email: "bob@example.org", next: "/about")))
+        #expect(try await accounts.user(withEmail: "bob@example.org") == nil)
+        #expect(SignupPresenter().presentThrottled(.init(), retryAfter: 1200).formError
+            == "Too many sign-up attempts from your connection. Try again in 20 minutes.")
     }
 
     @Test func createsAUserAccount() async throws {

@@ -1,0 +1,87 @@
+import AsyncKit
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import NIOCore
+import NIOPosix
+import Vapor
+
+/// The database cannot do this request's work now: it is down, not answering in time, or the
+/// app is shutting down. Pages answer 503 with `Retry-After`; nothing was half-done.
+struct DatabaseUnavailable: Error, Equatable, AbortError {
+    enum Cause: Equatable, Sendable {
+        /// No answer within the time limit (connecting, waiting for a connection, or a query).
+        case timedOut(Duration)
+        /// Refused, closed or reset connections; the server shutting down or starting up.
+        case unreachable
+        /// Another request found it unavailable a moment ago; not tried again yet.
+        case recentlyFailed
+        /// The app is stopping.
+        case shuttingDown
+    }
+
+    let cause: Cause
+
+    /// Seconds a client should wait before trying again.
+    static let retryAfterSeconds = 5
+
+    var status: HTTPResponseStatus { .serviceUnavailable }
+
+    var headers: HTTPHeaders { ["Retry-After": String(Self.retryAfterSeconds)] }
+
+    /// What the page says; the converter still works from memory, so it says that too.
+    var reason: String {
+        "The database is not answering right now, so accounts, contacts and the admin pages are unavailable. "
+            + "The converter still works. Please try again in a few seconds."
+    }
+
+    /// For the log: what exactly happened.
+    var logDescription: String {
+        switch cause {
+        case .timedOut(let limit): "no answer from the database within \(limit)"
+        case .unreachable: "the database is unreachable"
+        case .recentlyFailed: "the database failed a moment ago; failing fast"
+        case .shuttingDown: "the app is shutting down"
+        }
+    }
+
+    init(_ cause: Cause) {
+        self.cause = cause
+    }
+
+    /// The outage behind `error`, or `nil` if the database answered with an error of another
+    /// kind (a constraint, a bug): those stay what they are.
+    init?(classifying error: any Error) {
+        switch error {
+        case let error as DatabaseUnavailable:
+            self = error
+        case is ConnectionPoolTimeoutError:
+            self.init(.timedOut(.zero))
+        case let error as ConnectionPoolError where error == .shutdown:
+            self.init(.shuttingDown)
+        case let error as PSQLError:
+            guard Self.isOutage(error) else { return nil }
+            self.init(.unreachable)
+        case is NIOConnectionError, is ChannelError, is IOError:
+            self.init(.unreachable)
+        case let error as SQLiteError where [.busy, .locked].contains(error.reason):
+            self.init(.unreachable)
+        default:
+            return nil
+        }
+    }
+
+    private static func isOutage(_ error: PSQLError) -> Bool {
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
+             .queryCancelled:
+            return true
+        case .server:
+            // Connection exceptions (08…), admin/crash shutdown, "starting up", too many
+            // connections, and statement_timeout's cancellation (57014).
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300", "57014"].contains(state)
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import NIOConcurrencyHelpers
+
+/// The work did not finish within its time limit.
+struct DeadlineExceeded: Error, Equatable {
+    let limit: Duration
+}
+
+enum Deadline {
+    /// `work`'s result, or ``DeadlineExceeded`` once `limit` has passed, whichever comes first.
+    ///
+    /// Unlike a task group, this returns at the deadline even when `work` cannot be cancelled
+    /// (a future waiting on a silent socket): `work` then finishes, or fails, on its own in the
+    /// background, and `onExpiry` is the chance to make it fail sooner (close its connection).
+    static func run<T: Sendable>(within limit: Duration,
+                                 onExpiry: @escaping @Sendable () -> Void = {},
+                                 _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let finished = NIOLockedValueBox(false)
+            /// Resumes the caller once; `true` for the call that did.
+            @Sendable func finish(_ result: Result<T, any Error>) -> Bool {
+                let first = finished.withLockedValue { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(with: result) }
+                return first
+            }
+            let timer = Task {
+                do { try await Task.sleep(for: limit) } catch { return } // cancelled: the work finished first
+                if finish(.failure(DeadlineExceeded(limit: limit))) { onExpiry() }
+            }
+            Task {
+                let result: Result<T, any Error>
+                do { result = .success(try await work()) } catch { result = .failure(error) }
+                timer.cancel()
+                _ = finish(result)
+            }
+        }
+    }
+}

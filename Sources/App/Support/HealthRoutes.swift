@@ -1,0 +1,45 @@
+import SQLKit
+import Vapor
+
+/// Endpoints for load balancers, orchestrators and operators (see docs/OPERATIONS.md):
+///
+/// - `GET /health/live` (and `/healthz`, its old name): the process is up and serving HTTP.
+///   Never touches the database, so an outage does not get instances restarted for nothing.
+/// - `GET /health/ready`: this instance can serve every page: the database answered a query
+///   within a second and rates are loaded. 503 otherwise, with what is wrong, as JSON.
+enum HealthRoutes {
+    static let readinessTimeout: Duration = .seconds(1)
+
+    struct Readiness: Content {
+        let ready: Bool
+        let database: String
+        let rates: String
+    }
+
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let live: @Sendable (Request) -> String = { _ in "ok" }
+        routes.get("health", "live", use: live)
+        routes.get("healthz", use: live)
+        routes.get("health", "ready") { _ async -> Response in
+            let database: String
+            do {
+                try await services.database.run(timeout: readinessTimeout) { database in
+                    guard let sql = database as? any SQLDatabase else { return }
+                    try await sql.raw("SELECT 1").run()
+                }
+                database = "ok"
+            } catch let outage as DatabaseUnavailable {
+                database = "unavailable: \(outage.logDescription)"
+            } catch {
+                database = "failing: \(String(describing: error).prefix(200))"
+            }
+            let snapshot = services.currentRates.loaded
+            let rates = snapshot.map { "ok: \($0.source) of \($0.effectiveDate)" } ?? "none loaded"
+            let readiness = Readiness(ready: database == "ok" && snapshot != nil, database: database, rates: rates)
+            var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
+            if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
+            return Response(status: readiness.ready ? .ok : .serviceUnavailable, headers: headers,
+                            body: .init(data: (try? JSONEncoder.api.encode(readiness)) ?? Data()))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Vapor
+
+/// Checks every request's input at the door, before any middleware, handler or database sees
+/// it, and answers what it refuses with a clear 4xx:
+///
+/// - the address: at most ``maxURLBytes`` (else 414), its path valid UTF-8 without control
+///   characters (400; a NUL would otherwise cut a file name short);
+/// - the headers: at most ``maxHeaderBytes`` in all (else 431);
+/// - the query string and a form body: ``FormFields``' rule (400);
+/// - a body: read in full first, at most ``maxBodyBytes`` (else 413), and only as a form
+///   (else 415). Reading it here means nothing downstream ever sees half a body, however
+///   many network reads it arrived in.
+struct RequestInputMiddleware: AsyncMiddleware {
+    static let maxURLBytes = 8 * 1024
+    static let maxHeaderBytes = 16 * 1024
+    /// Room for the longest valid form (2,000 characters of notes in a script that takes
+    /// three bytes a character, percent-encoded) several times over.
+    static let maxBodyBytes = 64 * 1024
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.url.string.utf8.count <= Self.maxURLBytes else {
+            throw Abort(.uriTooLong, reason: "The address is too long (at most \(Self.maxURLBytes / 1024) KB).")
+        }
+        guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= Self.maxHeaderBytes else {
+            throw Abort(.requestHeaderFieldsTooLarge,
+                        reason: "The request's headers are too large (at most \(Self.maxHeaderBytes / 1024) KB in all).")
+        }
+        try Self.checkPath(request.url.path)
+        do {
+            request.formQuery = try FormFields(parsing: request.url.query ?? "")
+        } catch {
+            throw Abort(.badRequest, reason: error.description)
+        }
+        if Self.carriesBody(request) {
+            try await checkForm(request)
+        }
+        return try await next.respond(to: request)
+    }
+
+    private static func carriesBody(_ request: Request) -> Bool {
+        request.method != .GET && request.method != .HEAD
+            && (request.headers.first(name: .contentLength).map { $0 != "0" } ?? request.headers.contains(name: .transferEncoding))
+    }
+
+    private func checkForm(_ request: Request) async throws {
+        guard request.headers.contentType?.type == "application", request.headers.contentType?.subType == "x-www-form-urlencoded" else {
+            throw Abort(.unsupportedMediaType, reason: "Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here.")
+        }
+        let body: ByteBuffer?
+        do {
+            body = try await request.body.collect(max: Self.maxBodyBytes).get()
+        } catch let error as any AbortError where error.status == .payloadTooLarge {
+            throw Abort(.payloadTooLarge, reason: "The form is too large (at most \(Self.maxBodyBytes / 1024) KB).")
+        }
+        do {
+            _ = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
+        } catch {
+            throw Abort(.badRequest, reason: error.description)
+        }
+    }
+
+    /// The path as the router and the file system will read it: percent-decoded, it must be
+    /// UTF-8 text without control characters.
+    static func checkPath(_ path: String) throws {
+        let bytes = path.utf8
+        // Fast path: printable ASCII without escapes (every page of this app).
+        if bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) { return }
+        let refusal = Abort(.badRequest, reason: "The address contains characters that are not allowed (control characters or bytes that are not UTF-8).")
+        guard let decoded = path.removingPercentEncoding,
+              decoded.unicodeScalars.allSatisfy({ FormFields.isAllowed($0) && !"\t\r\n".unicodeScalars.contains($0) })
+        else { throw refusal }
+    }
+}
+
+extension Request {
+    private struct FormQueryKey: StorageKey {
+        typealias Value = FormFields
+    }
+
+    /// The query string as ``RequestInputMiddleware`` read it.
+    fileprivate(set) var formQuery: FormFields? {
+        get { storage[FormQueryKey.self] }
+        set { storage[FormQueryKey.self] = newValue }
+    }
+}

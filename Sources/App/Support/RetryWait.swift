@@ -1,0 +1,14 @@
+import Foundation
+
+/// A wait before trying again, as a `Retry-After` header (whole seconds, rounded up) and as
+/// words a person can act on ("13 minutes").
+struct RetryWait: Sendable, Equatable {
+    let seconds: TimeInterval
+
+    var header: String { String(Int(max(1, seconds.rounded(.up)))) }
+
+    var text: String {
+        let minutes = max(1, Int((seconds / 60).rounded(.up)))
+        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,275 @@
+"""The app as a process under faults: restarts during signed-in load, forms that arrive in pieces,
+a database that stops answering or goes away, and malformed requests on a raw socket.
+
+Each app here has a database of its own and reaches PostgreSQL through a loopback proxy the test
+controls, so a test can slow, freeze or cut the database without touching the shared cluster."""
+import re
+import signal
+import threading
+import time
+from urllib.parse import urlencode
+
+import pytest
+import requests
+
+from conftest import ADMIN, AppServer, database_url, fresh_database, postgres_port
+from system import PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, status_of
+
+
+def start_app(name, stub, **env):
+    """An app on a fresh database behind its own proxy; returns (app, proxy)."""
+    fresh_database(name)
+    proxy = PostgresProxy(postgres_port())
+    defaults = {"DATABASE_CONNECT_TIMEOUT": "2", "DATABASE_POOL_TIMEOUT": "2", "DATABASE_STATEMENT_TIMEOUT": "3"}
+    server = AppServer(database_url(name, port=proxy.port), stub, {**defaults, **env})
+    return server, proxy
+
+
+@pytest.fixture(scope="module")
+def faulty(stub):
+    server, proxy = start_app("cc_faults", stub, LOG_LEVEL="info")
+    yield server, proxy
+    proxy.forward()
+    server.stop()
+    proxy.close()
+
+
+@pytest.fixture
+def database(faulty):
+    """The proxy, always handed back forwarding, with the app's database reachable again."""
+    server, proxy = faulty
+    proxy.forward()
+    yield proxy
+    proxy.forward()
+    wait_until(lambda: requests.get(server.base + "/health/ready", timeout=5).status_code == 200, 20)
+
+
+def wait_until(condition, timeout):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            if condition():
+                return True
+        except requests.RequestException:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"not true within {timeout} s")
+
+
+def timed(call):
+    started = time.monotonic()
+    result = call()
+    return result, time.monotonic() - started
+
+
+# --- 1. A restart finishes what it accepted ----------------------------------------------------
+
+def test_sigterm_during_signed_in_load_answers_every_accepted_request(stub):
+    server, proxy = start_app("cc_restart", stub, LOG_LEVEL="info")
+    try:
+        visitor = Visitor(server.base)
+        visitor.sign_in(*ADMIN)
+        cookies = visitor.http.cookies
+        # Every database answer now takes 150 ms, so the requests below are still running when
+        # the signal arrives.
+        proxy.delay(0.15)
+        results = [None] * 16
+
+        def fetch(index):
+            try:
+                response = requests.get(server.base + "/contacts", cookies=cookies, timeout=30)
+                results[index] = (response.status_code, response.text.rstrip().endswith("</html>"))
+            except requests.RequestException as error:
+                results[index] = repr(error)
+
+        threads = [threading.Thread(target=fetch, args=(i,)) for i in range(len(results))]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.4)
+        exit_status, elapsed = timed(lambda: server.stop(signal.SIGTERM, timeout=20))
+        for thread in threads:
+            thread.join()
+
+        assert results == [(200, True)] * len(results)
+        assert exit_status == 0
+        assert elapsed < 10
+        assert port_is_free(server.port)
+        log = server.log_path.read_text()
+        assert "Fatal error" not in log
+        assert "Stopped accepting connections" in log
+    finally:
+        proxy.close()
+
+
+def test_sigint_with_idle_keep_alive_connections_exits_at_once(stub):
+    server, proxy = start_app("cc_restart_idle", stub)
+    try:
+        keep_alive = requests.Session()
+        assert keep_alive.get(server.base + "/").status_code == 200  # a connection left open, idle
+        exit_status, elapsed = timed(lambda: server.stop(signal.SIGINT, timeout=20))
+        assert exit_status == 0
+        assert elapsed < 3
+    finally:
+        proxy.close()
+
+
+# --- 2. Forms that arrive in several reads ------------------------------------------------------
+
+def test_contact_form_sent_in_pieces_is_saved(faulty, database):
+    server, _ = faulty
+    visitor = Visitor(server.base)
+    visitor.sign_in(*ADMIN)
+    visitor.get("/contacts/new")
+    fields = urlencode([("first_name", "Chunky"), ("last_name", "Packets"), ("notes", "A long note. " * 150),
+                        ("csrf_token", visitor.csrf)])
+    head, body = form_request("/contacts", fields, cookie=f"cc_session={visitor.http.cookies['cc_session']}")
+    thirds = len(body) // 3
+    answer = raw_exchange(server.port, [head, body[:thirds], body[thirds:2 * thirds], body[2 * thirds:]], pause=0.05)
+    assert status_of(answer) == 303, answer[:300]
+    assert re.search(rb"(?i)\r\nlocation: /contacts/[0-9a-f-]{36}\r\n", answer)
+    assert "Chunky Packets" in visitor.get("/contacts?q=Chunky").text
+
+
+def test_sign_in_sent_byte_by_byte_in_its_body(faulty, database):
+    server, _ = faulty
+    visitor = Visitor(server.base)
+    visitor.get("/login")
+    fields = urlencode([("email", ADMIN[0]), ("password", ADMIN[1]), ("csrf_token", visitor.csrf)])
+    head, body = form_request("/login", fields, cookie=f"cc_session={visitor.http.cookies['cc_session']}")
+    answer = raw_exchange(server.port, [head] + [body[i:i + 7] for i in range(0, len(body), 7)], pause=0.01)
+    assert status_of(answer) == 303, answer[:300]
+
+
+# --- 3. NUL bytes never reach the database ------------------------------------------------------
+
+@pytest.mark.parametrize("path, fields", [
+    ("/login", [("email", "a\0@x.org"), ("password", "whatever-it-is")]),
+    ("/signup", [("email", "a\0@x.org"), ("password", "long enough pass"), ("password_confirmation", "long enough pass")]),
+])
+def test_nul_in_a_form_is_a_clear_400(faulty, database, path, fields):
+    server, _ = faulty
+    visitor = Visitor(server.base)
+    visitor.get(path)
+    response = visitor.post(path, fields)
+    assert response.status_code == 400
+    assert "control characters" in response.text
+
+
+def test_nul_in_a_search_is_a_clear_400(faulty, database):
+    server, _ = faulty
+    visitor = Visitor(server.base)
+    visitor.sign_in(*ADMIN)
+    response = visitor.get("/contacts?q=%00")
+    assert response.status_code == 400
+    assert "control characters" in response.text
+
+
+# --- 5. A database that stops answering ---------------------------------------------------------
+
+def test_a_silent_database_gives_503_within_6_seconds_and_recovers(faulty, database):
+    server, _ = faulty
+    signed_in = Visitor(server.base)
+    signed_in.sign_in(*ADMIN)
+    database.swallow()
+
+    for path in ("/contacts", "/admin/rates"):
+        response, elapsed = timed(lambda: signed_in.get(path))
+        assert response.status_code == 503, (path, response.status_code)
+        assert elapsed < 6, (path, elapsed)
+        assert response.headers.get("Retry-After")
+        assert "database" in response.text
+    response, elapsed = timed(lambda: Visitor(server.base).get("/login"))
+    assert (response.status_code, elapsed < 6) == (503, True)
+    # The converter answers from memory, signed in or not.
+    for visitor in (signed_in, Visitor(server.base)):
+        response, elapsed = timed(lambda: visitor.get("/?from=USD&to=EUR&amount=100"))
+        assert response.status_code == 200 and elapsed < 6
+        assert "100 USD =" in response.text
+    assert requests.get(server.base + "/api/v1/convert?from=USD&to=EUR&amount=5", timeout=6).status_code == 200
+    response, elapsed = timed(lambda: requests.get(server.base + "/health/ready", timeout=10))
+    assert response.status_code == 503 and elapsed < 3
+    assert requests.get(server.base + "/health/live", timeout=2).status_code == 200
+
+    database.forward()
+    wait_until(lambda: signed_in.get("/contacts").status_code == 200, 15)
+
+
+# --- 6. A database outage is not a sign-out -----------------------------------------------------
+
+def test_a_stopped_database_is_an_honest_503_not_a_sign_in_page(faulty, database):
+    server, _ = faulty
+    signed_in = Visitor(server.base)
+    signed_in.sign_in(*ADMIN)
+    anonymous = Visitor(server.base)
+    anonymous.get("/login")
+    database.cut()
+
+    for path in ("/contacts", "/contacts/new", "/admin/rates"):
+        response = signed_in.get(path)
+        assert response.status_code == 503, (path, response.status_code, response.headers.get("Location"))
+        assert response.headers["Retry-After"].isdigit()
+        assert "The database is not answering" in response.text
+    assert Visitor(server.base).get("/login").status_code == 503
+    response = anonymous.post("/login", [("email", ADMIN[0]), ("password", ADMIN[1])])
+    assert response.status_code == 503
+    response = signed_in.post("/contacts", [("first_name", "Lost")])
+    assert response.status_code == 503
+    # The converter keeps working from memory.
+    response = signed_in.get("/?from=EUR&to=JPY&amount=3")
+    assert response.status_code == 200 and "3 EUR =" in response.text
+    assert requests.get(server.base + "/health/ready", timeout=5).status_code == 503
+
+    database.forward()
+    wait_until(lambda: signed_in.get("/contacts").status_code == 200, 15)
+    assert "Lost" not in signed_in.get("/contacts").text
+
+
+# --- 9. Requests that try to confuse the server or its logs -------------------------------------
+
+def test_control_characters_in_a_path_cannot_forge_log_lines(faulty, database):
+    server, _ = faulty
+    requests.get(server.base + "/x%0a%5B%20CRITICAL%20%5D%20forged%0d%0aalso", timeout=5)
+    time.sleep(0.3)
+    lines = server.log_path.read_text().splitlines()
+    assert not [line for line in lines if line.startswith("[ CRITICAL ] forged") or line.startswith("also")]
+    assert any("\\n[ CRITICAL ] forged\\r\\nalso" in line for line in lines)
+
+
+def test_a_nul_in_a_static_path_is_refused(faulty, database):
+    server, _ = faulty
+    response = requests.get(server.base + "/css/app.css%00.html", timeout=5)
+    assert response.status_code == 400
+    assert requests.get(server.base + "/css/app.css", timeout=5).headers["Content-Type"].startswith("text/css")
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"GET /?q=" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-Padding: " + b"b" * 30_000 + b"\r\n\r\n", 431),
+    (b"GET /caf%E9%FF HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    (b"GET /contacts?q=%ED%A0%80 HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+], ids=["long-uri", "large-header", "non-utf8-path", "lone-surrogate"])
+def test_malformed_request_heads_get_a_status(faulty, database, request_bytes, status):
+    server, _ = faulty
+    answer = raw_exchange(server.port, [request_bytes])
+    assert status_of(answer) == status, answer[:200]
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /caf\xe9\xff HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"c" * 100_000 + b"\r\n\r\n",
+], ids=["raw-non-utf8", "head-over-80k"])
+def test_heads_the_http_parser_refuses_close_the_connection_and_nothing_else(faulty, database, request_bytes):
+    # NIO's parser rejects these before the app sees them and Vapor 4 closes the connection
+    # without a status (docs/OPERATIONS.md); the app must not hang or fall over.
+    server, _ = faulty
+    assert raw_exchange(server.port, [request_bytes], timeout=5) == b""
+    assert requests.get(server.base + "/health/live", timeout=2).status_code == 200
+
+
+def test_health_endpoints(faulty, database):
+    server, _ = faulty
+    live = requests.get(server.base + "/health/live", timeout=2)
+    ready = requests.get(server.base + "/health/ready", timeout=2)
+    assert (live.status_code, ready.status_code) == (200, 200)
+    assert requests.get(server.base + "/healthz", timeout=2).text == "ok"
+    assert "database" in ready.text and "rates" in ready.text
