@@ -26,6 +26,9 @@ func configure(_ app: Application, configuration: AppConfiguration,
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }
 
+    // The only outbound requests are rate fetches; `HTTPDocumentFetcher` decides which
+    // redirects to follow, so the client must not follow any on its own.
+    app.http.client.configuration.redirectConfiguration = .disallow
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
 

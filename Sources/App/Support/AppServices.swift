@@ -29,7 +29,7 @@ struct AppServices: Sendable {
             timeout: configuration.databaseWorkTimeout, health: DatabaseHealth(logger: logger))
         let store = FluentRateSnapshotStore(database: database)
         let currentRates = CurrentRates(store: store, logger: app.logger)
-        let fetcher = HTTPDocumentFetcher(client: { app.client }, timeout: configuration.ratesTimeout)
+        let fetcher = HTTPDocumentFetcher(client: { app.http.client.shared }, timeout: configuration.ratesTimeout)
         let ecb = ECBRatesProvider(
             fetcher: fetcher,
             dailyURL: configuration.ratesProvider == .ecb ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL

@@ -27,11 +27,23 @@ final class StubProvider: Sendable {
         case current = "/current.json"
         /// The ExchangeRate-API document after a delay, so two refreshes overlap.
         case slowExchangeRateAPI = "/slow/er-api"
+        /// 400 MB of whitespace, chunked, without a length: sent as fast as the client reads.
+        case huge = "/huge"
+        /// A redirect to the ExchangeRate-API document on this same host.
+        case redirectSameHost = "/redirect/same"
+        /// A redirect to the same stub, but named `localhost`: another host.
+        case redirectOtherHost = "/redirect/other"
+        /// A redirect to itself, forever.
+        case redirectLoop = "/redirect/loop"
     }
+
+    static let hugeBytes = 400 << 20
 
     private final class State: Sendable {
         let current = NIOLockedValueBox("")
         let hits = NIOLockedValueBox<[Path: Int]>([:])
+        let hugeBytesSent = NIOLockedValueBox(0)
+        let port = NIOLockedValueBox(0)
     }
 
     private let app: Application
@@ -98,6 +110,27 @@ final class StubProvider: Sendable {
                 case .current:
                     return Response(status: .ok, headers: ["Content-Type": "application/json"],
                                     body: .init(string: state.current.withLockedValue { $0 }))
+                case .huge:
+                    return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(asyncStream: { writer in
+                        let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 << 10)
+                        do {
+                            for _ in 0..<(hugeBytes / chunk.readableBytes) {
+                                try await writer.write(.buffer(chunk))
+                                state.hugeBytesSent.withLockedValue { $0 += chunk.readableBytes }
+                            }
+                            try await writer.write(.end)
+                        } catch {
+                            // The client hung up: exactly what it should do. (Vapor wants to be told.)
+                            try? await writer.write(.error(error))
+                        }
+                    }))
+                case .redirectSameHost, .redirectOtherHost, .redirectLoop:
+                    let target = switch path {
+                    case .redirectSameHost: Path.exchangeRateAPI.rawValue
+                    case .redirectOtherHost: "http://localhost:\(state.port.withLockedValue { $0 })\(Path.exchangeRateAPI.rawValue)"
+                    default: Path.redirectLoop.rawValue
+                    }
+                    return Response(status: .found, headers: ["Location": target])
                 default:
                     if path == .slowExchangeRateAPI { try await Task.sleep(for: delay) }
                     let document = documents[path]!
@@ -107,6 +140,7 @@ final class StubProvider: Sendable {
         }
         try await app.server.start()
         let port = try #require(app.http.server.shared.localAddress?.port)
+        state.port.withLockedValue { $0 = port }
         return StubProvider(app: app, state: state, port: port)
     }
 
@@ -115,6 +149,9 @@ final class StubProvider: Sendable {
     func setCurrent(_ body: String) { state.current.withLockedValue { $0 = body } }
 
     func hits(_ path: Path) -> Int { state.hits.withLockedValue { $0[path, default: 0] } }
+
+    /// How much of ``Path/huge`` went out before the client stopped reading.
+    var hugeBytesSent: Int { state.hugeBytesSent.withLockedValue { $0 } }
 
     func stop() async throws {
         await app.server.shutdown()

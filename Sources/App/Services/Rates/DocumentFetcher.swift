@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 import Vapor
 
 /// Downloads a provider's document. A protocol so provider tests can hand in documents directly.
@@ -7,29 +8,85 @@ protocol DocumentFetcher: Sendable {
     func fetch(_ url: URL) async throws(RatesProviderError) -> Data
 }
 
-/// Fetches through Vapor's HTTP client with a deadline for the whole exchange.
+/// Fetches with AsyncHTTPClient, defensively, since the answer comes from outside:
+///
+/// - one deadline (`RATES_TIMEOUT`) for the whole exchange, redirects and body included;
+/// - the body is streamed and abandoned (the connection closed) as soon as it passes
+///   ``maxBytes``, so an endless or enormous answer costs at most that much memory;
+/// - redirects are followed only to the configured host (http may become https, never the
+///   reverse), at most ``maxRedirects``: a provider cannot send the app to other addresses,
+///   on the local network or elsewhere. The client itself must not follow redirects
+///   (`configure` turns that off), or it would do so before this type could look.
 struct HTTPDocumentFetcher: DocumentFetcher {
-    let client: @Sendable () -> any Client
+    let client: @Sendable () -> HTTPClient
     let timeout: TimeInterval
     /// Refuses documents larger than this (the 90-day ECB history is about 70 kB).
     static let maxBytes = 5 * 1024 * 1024
+    static let maxRedirects = 3
 
     func fetch(_ url: URL) async throws(RatesProviderError) -> Data {
-        let response: ClientResponse
+        let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+        var location = url
+        var redirects = 0
         do {
-            response = try await client().get(URI(string: url.absoluteString), headers: [
-                "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
-                "User-Agent": "\(AppInfo.name)/\(AppInfo.version)",
-            ]) { request in
-                request.timeout = .milliseconds(Int64(timeout * 1000))
+            while true {
+                var request = HTTPClientRequest(url: location.absoluteString)
+                request.headers = [
+                    "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
+                    "User-Agent": "\(AppInfo.name)/\(AppInfo.version)",
+                ]
+                let response = try await client().execute(request, deadline: deadline)
+                if let next = try Self.redirect(from: response, at: location, origin: url) {
+                    redirects += 1
+                    guard redirects <= Self.maxRedirects else {
+                        throw RatesProviderError.unreachable("more than \(Self.maxRedirects) redirects")
+                    }
+                    location = next
+                    continue
+                }
+                guard response.status == .ok else { throw RatesProviderError.httpStatus(Int(response.status.code)) }
+                return try await Self.body(of: response)
             }
+        } catch let error as RatesProviderError {
+            throw error
         } catch {
             throw Self.classify(error, timeout: timeout)
         }
-        guard response.status == .ok else { throw .httpStatus(Int(response.status.code)) }
-        guard var body = response.body, body.readableBytes > 0 else { throw .unreadable("the answer is empty") }
-        guard body.readableBytes <= Self.maxBytes else { throw .unreadable("the answer is larger than 5 MB") }
-        return body.readData(length: body.readableBytes) ?? Data()
+    }
+
+    /// Where a redirect leads, if `response` is one this fetcher follows; throws for one it refuses.
+    static func redirect(from response: HTTPClientResponse, at current: URL, origin: URL) throws -> URL? {
+        guard [301, 302, 303, 307, 308].contains(response.status.code) else { return nil }
+        guard let header = response.headers.first(name: "Location"),
+              let next = URL(string: header, relativeTo: current)?.absoluteURL
+        else { throw RatesProviderError.unreachable("a redirect without a usable Location") }
+        let scheme = next.scheme?.lowercased()
+        guard scheme == "https" || (scheme == "http" && origin.scheme?.lowercased() == "http") else {
+            throw RatesProviderError.unreachable("redirected to \(scheme ?? "an unknown scheme"); only http(s), never from https to http")
+        }
+        guard next.host?.lowercased() == origin.host?.lowercased() else {
+            throw RatesProviderError.unreachable(
+                "redirected to another host (\(next.host ?? "none")); only redirects within \(origin.host ?? "the configured host") are followed")
+        }
+        return next
+    }
+
+    /// The body, read as it arrives and abandoned past ``maxBytes``.
+    static func body(of response: HTTPClientResponse) async throws -> Data {
+        if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maxBytes {
+            throw RatesProviderError.unreadable("the answer is larger than 5 MB")
+        }
+        var collected = ByteBuffer()
+        for try await chunk in response.body {
+            guard collected.readableBytes + chunk.readableBytes <= maxBytes else {
+                // Leaving the loop drops the stream: the client cancels the request and closes
+                // the connection instead of reading the rest.
+                throw RatesProviderError.unreadable("the answer is larger than 5 MB")
+            }
+            collected.writeImmutableBuffer(chunk)
+        }
+        guard collected.readableBytes > 0 else { throw RatesProviderError.unreadable("the answer is empty") }
+        return Data(collected.readableBytesView)
     }
 
     static func classify(_ error: any Error, timeout: TimeInterval) -> RatesProviderError {

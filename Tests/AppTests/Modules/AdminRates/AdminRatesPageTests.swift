@@ -115,6 +115,9 @@ struct AdminRatesPageTests {
         (.serverError, "the server answered HTTP 500"),
         (.empty, "the answer is empty"),
         (.exchangeRateAPIError, "the provider reported an error: unsupported-code"),
+        (.huge, "the answer is larger than 5 MB"),
+        (.redirectOtherHost, "redirected to another host (localhost); only redirects within 127.0.0.1 are followed"),
+        (.redirectLoop, "more than 3 redirects"),
     ])
     func faults(path: StubProvider.Path, reason: String) async throws {
         let stub = try await StubProvider.start()
@@ -128,6 +131,40 @@ struct AdminRatesPageTests {
             #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
             let attempt = try #require(try await RefreshAttemptModel.query(on: app.db).first())
             #expect(attempt.outcome == "failed" && attempt.actor == "admin@example.org")
+        }
+    }
+
+    @Test("an endless answer is abandoned at 5 MB: the download stops, it is not read to the end")
+    func endlessAnswer() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.huge), timeout: 20) { _, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser, isError: true)
+            #expect(flash.contains("the answer is larger than 5 MB"))
+            // 5 MB read, plus what the sockets buffer: nowhere near the 400 MB on offer.
+            #expect(stub.hugeBytesSent < 24 << 20, "\(stub.hugeBytesSent) bytes sent")
+        }
+    }
+
+    @Test("a redirect within the configured host is followed")
+    func sameHostRedirect() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.redirectSameHost)) { _, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser, isError: false)
+            #expect(flash.hasPrefix("Stored 162 rates"), "\(flash)")
+            #expect(stub.hits(.exchangeRateAPI) == 1)
+        }
+    }
+
+    @Test("a redirect to another host is not even requested")
+    func otherHostRedirect() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.redirectOtherHost)) { _, browser in
+            try await press("/admin/rates/refresh", in: browser, isError: true)
+            #expect(stub.hits(.redirectOtherHost) == 1)
+            #expect(stub.hits(.exchangeRateAPI) == 0)
         }
     }
 
