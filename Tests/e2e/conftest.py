@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 ADMIN = ("admin@example.org", "correct-horse-battery")
+HUGE_BYTES = 400 << 20
 WIDTHS = (1280, 390)
 
 
@@ -45,9 +46,15 @@ class StubProvider:
             "/ecb/hist-90d.xml": ("text/xml", (RESOURCES / "ecb-history.xml").read_text()),
         }
         documents = self.documents
+        self.huge_bytes_sent = 0
+        provider = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
             def do_GET(self):
+                if self.path == "/huge":
+                    return self.send_huge()
                 kind, body = documents.get(self.path, ("text/plain", None))
                 data = (body or "not found").encode()
                 self.send_response(200 if body else 404)
@@ -55,6 +62,23 @@ class StubProvider:
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
+
+            def send_huge(self):
+                """400 MB of whitespace, chunked without a length, as fast as the client reads."""
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.end_headers()
+                chunk = b" " * (64 << 10)
+                frame = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+                try:
+                    for _ in range(HUGE_BYTES // len(chunk)):
+                        self.wfile.write(frame)
+                        provider.huge_bytes_sent += len(chunk)
+                    self.wfile.write(b"0\r\n\r\n")
+                except OSError:
+                    pass  # the client hung up, as it should
+                self.close_connection = True
 
             def log_message(self, *args):
                 pass

@@ -194,12 +194,13 @@ def form_request(path, fields_text, cookie=None, host="127.0.0.1"):
     return (head + "\r\n").encode(), body
 
 
-def rss_kib(pid):
+def rss_kib(pid, field="VmRSS"):
+    """Resident memory now (`VmHWM`: the most it has ever been)."""
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    raise RuntimeError(f"no {field}")
 
 
 def port_is_free(port):

@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from conftest import ADMIN, AppServer, database_url, fresh_database, postgres_port
-from system import PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, status_of
+from system import PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, rss_kib, status_of
 
 
 def start_app(name, stub, **env):
@@ -162,6 +162,27 @@ def test_nul_in_a_search_is_a_clear_400(faulty, database):
     response = visitor.get("/contacts?q=%00")
     assert response.status_code == 400
     assert "control characters" in response.text
+
+
+# --- 4. A provider that never stops talking ------------------------------------------------------
+
+def test_a_400_mb_provider_answer_costs_the_app_little_memory(stub):
+    server, proxy = start_app("cc_huge", stub, RATES_PROVIDER_URL=stub.url("/huge"), RATES_TIMEOUT="60")
+    try:
+        admin = Visitor(server.base)
+        admin.sign_in(*ADMIN)
+        admin.get("/admin/rates")
+        stub.huge_bytes_sent = 0
+        peak_before = rss_kib(server.pid, "VmHWM")
+        assert admin.post("/admin/rates/refresh").status_code == 303
+        page = admin.get("/admin/rates").text
+        assert "the answer is larger than 5 MB" in page
+        growth_mib = (rss_kib(server.pid, "VmHWM") - peak_before) / 1024
+        assert growth_mib < 20, f"peak memory grew {growth_mib:.1f} MiB"
+        assert stub.huge_bytes_sent < 24 << 20, f"{stub.huge_bytes_sent} bytes sent"
+    finally:
+        server.stop()
+        proxy.close()
 
 
 # --- 5. A database that stops answering ---------------------------------------------------------
