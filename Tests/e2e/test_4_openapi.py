@@ -5,6 +5,7 @@ import os
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -113,3 +114,22 @@ def test_examples_in_the_document_match_their_schemas():
             if "example" in content:
                 errors = list(validator_for(content["schema"]).iter_errors(content["example"]))
                 assert not errors, (path, status, [e.message for e in errors])
+
+
+# For each parameter: values to try, with the others at their examples. The API must answer 400
+# exactly when the document's schema refuses the value (empty, spaces, malformed), and something
+# else (200, 404, 422) when the schema accepts it.
+PARAMETER_PROBES = ["", "   ", "usd", " usd ", "EURO", "QQQ", "US", "01", "1,5", "100"]
+
+
+@pytest.mark.parametrize("path", [p for p in DOCUMENT["paths"] if DOCUMENT["paths"][p]["get"].get("parameters")])
+def test_document_and_api_agree_on_malformed_parameters(app, path):
+    parameters = DOCUMENT["paths"][path]["get"]["parameters"]
+    examples = {p["name"]: p["schema"]["example"] for p in parameters}
+    for parameter in parameters:
+        validator = validator_for(parameter["schema"])
+        for value in PARAMETER_PROBES:
+            query = "&".join(f"{name}={urllib.parse.quote(value if name == parameter['name'] else example)}"
+                             for name, example in examples.items())
+            status, _, body = fetch(app.base, f"{path}?{query}")
+            assert (status == 400) == (not validator.is_valid(value)), (path, parameter["name"], repr(value), status, body[:200])

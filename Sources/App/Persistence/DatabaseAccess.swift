@@ -82,7 +82,11 @@ struct DatabaseAccess: Sendable {
                 health.recordAnswer() // it answered, with an error of another kind
                 throw error
             }
-            if outage.cause != .shuttingDown { health.recordOutage(outage) }
+            switch outage.cause {
+            case .shuttingDown: break
+            case .statementTimedOut: health.recordAnswer() // slow, but answering
+            default: health.recordOutage(outage)
+            }
             throw outage
         }
     }

@@ -13,6 +13,9 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
         case timedOut(Duration)
         /// Refused, closed or reset connections; the server shutting down or starting up.
         case unreachable
+        /// PostgreSQL cancelled a statement that ran past `statement_timeout`: it is answering,
+        /// but too slowly for this request.
+        case statementTimedOut
         /// Another request found it unavailable a moment ago; not tried again yet.
         case recentlyFailed
         /// The app is stopping.
@@ -39,6 +42,7 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
         switch cause {
         case .timedOut(let limit): "no answer from the database within \(limit)"
         case .unreachable: "the database is unreachable"
+        case .statementTimedOut: "a statement ran past DATABASE_STATEMENT_TIMEOUT and was cancelled"
         case .recentlyFailed: "the database failed a moment ago; failing fast"
         case .shuttingDown: "the app is shutting down"
         }
@@ -59,6 +63,10 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
         case let error as ConnectionPoolError where error == .shutdown:
             self.init(.shuttingDown)
         case let error as PSQLError:
+            if error.code == .server, error.serverInfo?[.sqlState] == "57014" {
+                self.init(.statementTimedOut)
+                return
+            }
             guard Self.isOutage(error) else { return nil }
             self.init(.unreachable)
         case is NIOConnectionError, is ChannelError, is IOError:
@@ -76,10 +84,9 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
              .queryCancelled:
             return true
         case .server:
-            // Connection exceptions (08…), admin/crash shutdown, "starting up", too many
-            // connections, and statement_timeout's cancellation (57014).
+            // Connection exceptions (08…), admin/crash shutdown, "starting up", too many connections.
             let state = error.serverInfo?[.sqlState] ?? ""
-            return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300", "57014"].contains(state)
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)
         default:
             return false
         }

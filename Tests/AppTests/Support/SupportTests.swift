@@ -22,6 +22,30 @@ struct AppConfigurationTests {
         #expect(try AppConfiguration(environment: ["SQLITE_PATH": "/tmp/x.sqlite"]).database == .sqlite(path: "/tmp/x.sqlite"))
     }
 
+    @Test("database time limits, the shutdown grace and trusted proxies")
+    func faultSettings() throws {
+        let defaults = try AppConfiguration(environment: [:])
+        #expect(defaults.databaseConnectTimeout == 3 && defaults.databasePoolTimeout == 3 && defaults.databaseStatementTimeout == 4)
+        #expect(defaults.databaseWorkTimeout == .seconds(5))
+        #expect(defaults.shutdownTimeout == 8 && defaults.trustedProxies.isEmpty)
+        let configured = try AppConfiguration(environment: [
+            "DATABASE_CONNECT_TIMEOUT": "1.5", "DATABASE_POOL_TIMEOUT": "2", "DATABASE_STATEMENT_TIMEOUT": "10",
+            "SHUTDOWN_TIMEOUT": "20", "TRUSTED_PROXIES": "10.0.0.0/8, ::1,192.168.1.7",
+        ])
+        #expect(configured.databaseConnectTimeout == 1.5 && configured.databasePoolTimeout == 2)
+        #expect(configured.databaseWorkTimeout == .seconds(11))
+        #expect(configured.shutdownTimeout == 20)
+        #expect(configured.trustedProxies.map(\.description) == ["10.0.0.0/8", "::1", "192.168.1.7"])
+        #expect {
+            try AppConfiguration(environment: ["DATABASE_STATEMENT_TIMEOUT": "0", "SHUTDOWN_TIMEOUT": "soon",
+                                               "TRUSTED_PROXIES": "10.0.0.0/33, proxy.example"])
+        } throws: { error in
+            let text = (error as? AppConfiguration.Invalid)?.description ?? ""
+            return text.contains("DATABASE_STATEMENT_TIMEOUT must be a number of seconds above 0")
+                && text.contains("SHUTDOWN_TIMEOUT") && text.contains("not understood: 10.0.0.0/33, proxy.example")
+        }
+    }
+
     @Test("lists every invalid variable at once")
     func listsEveryProblem() {
         #expect {

@@ -1,0 +1,141 @@
+@testable import App
+import AsyncKit
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import SQLKit
+import Testing
+import Vapor
+
+@Suite("Deadlines and the database circuit breaker")
+struct DeadlineTests {
+    @Test func returnsTheResultInTime() async throws {
+        #expect(try await Deadline.run(within: .seconds(5)) { 42 } == 42)
+        await #expect(throws: CancellationError.self) { try await Deadline.run(within: .seconds(5)) { throw CancellationError() } }
+    }
+
+    @Test("returns at the deadline even when the work cannot be cancelled, and says so once")
+    func expires() async throws {
+        let expiries = ManagedCounter()
+        let started = ContinuousClock.now
+        await #expect(throws: DeadlineExceeded(limit: .milliseconds(200))) {
+            try await Deadline.run(within: .milliseconds(200), onExpiry: { expiries.increment() }) {
+                // A wait that ignores cancellation, like a future on a silent socket.
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { continuation.resume() }
+                }
+            }
+        }
+        #expect(ContinuousClock.now - started < .milliseconds(900))
+        #expect(expiries.value == 1)
+    }
+
+    @Test("after an outage work fails fast; after the cooldown one caller probes while others still fail fast")
+    func breaker() throws {
+        let health = DatabaseHealth(cooldown: .milliseconds(100))
+        try health.admit()
+        health.recordOutage(DatabaseUnavailable(.unreachable))
+        #expect(throws: DatabaseUnavailable(.recentlyFailed)) { try health.admit() }
+        #expect(!health.isAvailable)
+        Thread.sleep(forTimeInterval: 0.15)
+        try health.admit() // the probe
+        #expect(throws: DatabaseUnavailable(.recentlyFailed)) { try health.admit() }
+        health.recordAnswer()
+        try health.admit()
+        #expect(health.isAvailable)
+        health.close()
+        #expect(throws: DatabaseUnavailable(.shuttingDown)) { try health.admit() }
+        health.recordAnswer() // stays closed
+        #expect(throws: DatabaseUnavailable(.shuttingDown)) { try health.admit() }
+    }
+
+    @Test("outages are told apart from other database errors")
+    func classification() {
+        #expect(DatabaseUnavailable(classifying: ConnectionPoolTimeoutError.connectionRequestTimeout)?.cause == .timedOut(.zero))
+        #expect(DatabaseUnavailable(classifying: ChannelError.ioOnClosedChannel)?.cause == .unreachable)
+        #expect(DatabaseUnavailable(classifying: ConnectionPoolError.shutdown)?.cause == .shuttingDown)
+        #expect(DatabaseUnavailable(classifying: CancellationError()) == nil)
+        let outage = DatabaseUnavailable(.unreachable)
+        #expect(outage.status == .serviceUnavailable && outage.headers.first(name: "Retry-After") == "5")
+        #expect(outage.reason.contains("The converter still works."))
+    }
+}
+
+/// A thread-safe count for callbacks.
+final class ManagedCounter: Sendable {
+    private let count = NIOLockedValueBox(0)
+    func increment() { count.withLockedValue { $0 += 1 } }
+    var value: Int { count.withLockedValue { $0 } }
+}
+
+@Suite("Database work on PostgreSQL: time limits, transactions, shutdown")
+struct DatabaseAccessTests {
+    func access(_ app: Application, timeout: Duration = .seconds(1)) -> DatabaseAccess {
+        let base = app.appServices.database
+        let databases = app.databases, logger = app.logger, loops = app.eventLoopGroup
+        return DatabaseAccess(database: { databases.database(logger: logger, on: loops.any()) }, timeout: timeout,
+                              health: base.health)
+    }
+
+    @Test("a query that outlives the limit is a 503 at the limit, and the pool recovers")
+    func timeLimit() async throws {
+        try await withPostgresApp(.emptyStore) { app in
+            let access = access(app)
+            let started = ContinuousClock.now
+            await #expect(throws: DatabaseUnavailable(.timedOut(.seconds(1)))) {
+                try await access.run { try await ($0 as! any SQLDatabase).raw("SELECT pg_sleep(3)").run() }
+            }
+            #expect(ContinuousClock.now - started < .milliseconds(1800))
+            #expect(!access.health.isAvailable)
+            try await Task.sleep(for: access.health.cooldown)
+            let answer = try await access.run { try await ($0 as! any SQLDatabase).raw("SELECT 7 AS n").first()?.decode(column: "n", as: Int.self) }
+            #expect(answer == 7)
+            #expect(access.health.isAvailable)
+        }
+    }
+
+    @Test("PostgreSQL's statement_timeout cancels a slow statement, and that is a 503 too")
+    func statementTimeout() async throws {
+        var configuration = AppConfiguration.forTests()
+        configuration.databaseStatementTimeout = 0.5
+        try await withPostgresApp(.emptyStore, configuration: configuration) { app in
+            let access = app.appServices.database
+            await #expect(throws: DatabaseUnavailable(.statementTimedOut)) {
+                try await access.run { try await ($0 as! any SQLDatabase).raw("SELECT pg_sleep(2)").run() }
+            }
+            #expect(access.health.isAvailable) // slow is not down: other requests still try
+        }
+    }
+
+    @Test("a transaction is one: a failure inside it leaves nothing behind")
+    func atomic() async throws {
+        struct Boom: Error {}
+        try await withPostgresApp(.emptyStore) { app in
+            let access = app.appServices.database
+            let attempt = RefreshAttempt(kind: .refresh, source: "ecb", startedAt: testNow, duration: 0, actor: nil,
+                                         outcome: .failed, message: "x")
+            await #expect(throws: Boom.self) {
+                try await access.transaction { database in
+                    try await RefreshAttemptModel(attempt).create(on: database)
+                    throw Boom()
+                }
+            }
+            #expect(try await RefreshAttemptModel.query(on: app.db).count() == 0)
+            try await access.transaction { try await RefreshAttemptModel(attempt).create(on: $0) }
+            #expect(try await RefreshAttemptModel.query(on: app.db).count() == 1)
+        }
+    }
+
+    @Test("after shutdown began, work is refused as a 503 without touching the pools")
+    func closed() async throws {
+        try await withPostgresApp(.emptyStore) { app in
+            let access = app.appServices.database
+            access.health.close()
+            await #expect(throws: DatabaseUnavailable(.shuttingDown)) { try await access.run { _ in 1 } }
+            await #expect(throws: DatabaseUnavailable(.shuttingDown)) {
+                try await DatabaseAccess(database: { nil }, timeout: .seconds(1), health: DatabaseHealth()).run { _ in 1 }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+@testable import App
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Input at the door, health endpoints and database outages, over HTTP on PostgreSQL")
+struct BoundaryPageTests {
+    func send(_ app: Application, _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:],
+              body: String? = nil) async throws -> TestingHTTPResponse {
+        try await app.testing().performTest(request: TestingHTTPRequest(
+            method: method, url: URI(string: path), headers: headers, body: ByteBuffer(string: body ?? "")))
+    }
+
+    @Test("oversized, malformed and hostile requests get a clear 4xx page, never a 500", arguments: [
+        ("GET", "/?amount=" + String(repeating: "9", count: 9000), 414, "The address is too long"),
+        ("GET", "/?from=USD&from=EUR&amount=1", 400, "The parameter “from” is given more than once"),
+        ("GET", "/?from[]=USD", 400, "Parameters like “from[]” are not accepted"),
+        ("GET", "/?amount=%00", 400, "control characters"),
+        ("GET", "/?amount=%ED%A0%80", 400, "not valid UTF-8"),
+        ("GET", "/contacts%00", 400, "The address contains characters that are not allowed"),
+        ("GET", "/css/app.css%00.html", 400, "The address contains characters that are not allowed"),
+        ("GET", "/x%0a%5B%20CRITICAL%20%5D", 400, "The address contains characters that are not allowed"),
+    ])
+    func refused(method: String, path: String, status: Int, message: String) async throws {
+        try await withPostgresApp { app in
+            let response = try await send(app, HTTPMethod(rawValue: method), path)
+            #expect(Int(response.status.code) == status)
+            #expect(response.headers.contentType == .html)
+            #expect(response.body.string.contains(message))
+        }
+    }
+
+    @Test("the API refuses the same way, as problem documents")
+    func apiRefusals() async throws {
+        try await withPostgresApp { app in
+            let response = try await send(app, .GET, "/api/v1/convert?from=USD&to=EUR&to=JPY&amount=1")
+            #expect(response.status == .badRequest)
+            #expect(response.headers.first(name: .contentType) == "application/problem+json; charset=utf-8")
+            #expect(response.body.string.contains("The parameter “to” is given more than once"))
+        }
+    }
+
+    @Test("headers over 16 KB are a 431; a form over 64 KB a 413")
+    func sizes() async throws {
+        try await withPostgresApp { app in
+            let big = try await send(app, .GET, "/", headers: ["X-Padding": String(repeating: "b", count: 17_000)])
+            #expect(big.status == .requestHeaderFieldsTooLarge)
+            let form = try await send(app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                      body: "amount=1&from=USD&to=EUR&x=" + String(repeating: "x", count: 70_000))
+            #expect(form.status == .payloadTooLarge)
+            #expect(form.body.string.contains("The form is too large (at most 64 KB)."))
+        }
+    }
+
+    @Test("GET and POST read repeated parameters by the same rule")
+    func oneRule() async throws {
+        try await withPostgresApp { app in
+            let get = try await send(app, .GET, "/?from=USD&to=EUR&amount=1&amount=2")
+            let post = try await send(app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                                      body: "from=USD&to=EUR&amount=1&amount=2")
+            #expect(get.status == .badRequest && post.status == .badRequest)
+            #expect(get.body.string.contains("“amount” is given more than once") && post.body.string.contains("“amount” is given more than once"))
+        }
+    }
+
+    @Test("/health/live always answers; /health/ready says whether the database and rates are there")
+    func health() async throws {
+        try await withPostgresApp { app in
+            #expect(try await send(app, .GET, "/health/live").body.string == "ok")
+            #expect(try await send(app, .GET, "/healthz").body.string == "ok")
+            let ready = try await send(app, .GET, "/health/ready")
+            #expect(ready.status == .ok)
+            #expect(ready.body.string == #"{"database":"ok","rates":"ok: ecb-bundled of 2025-05-09","ready":true}"#)
+            app.appServices.database.health.close()
+            let stopping = try await send(app, .GET, "/health/ready")
+            #expect(stopping.status == .serviceUnavailable && stopping.headers.first(name: "Retry-After") == "5")
+            #expect(stopping.body.string.contains(#""database":"unavailable: the app is shutting down""#))
+            #expect(try await send(app, .GET, "/health/live").status == .ok)
+        }
+        try await withPostgresApp(.emptyStore) { app in
+            let ready = try await send(app, .GET, "/health/ready")
+            #expect(ready.status == .serviceUnavailable)
+            #expect(ready.body.string.contains(#""rates":"none loaded""#))
+        }
+    }
+
+    @Test("with the database unavailable, a signed-in visitor gets 503s, not the sign-in page; the converter still works")
+    func outage() async throws {
+        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn("admin@example.org", "correct-horse")
+            try await browser.get("/contacts/new")
+            app.appServices.database.health.close() // as after a failure: every database call refused
+
+            for path in ["/contacts", "/contacts/new", "/admin/rates", "/login", "/signup"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .serviceUnavailable, "\(path)")
+                #expect(page.headers.first(name: "Retry-After") == "5")
+                #expect(page.html.contains("The database is not answering right now"))
+            }
+            let form = try await browser.post("/contacts", [("first_name", "Lost")])
+            #expect(form.status == .serviceUnavailable)
+            let converter = try await browser.get("/?from=USD&to=EUR&amount=100")
+            #expect(converter.status == .ok)
+            #expect(converter.html.contains("Accounts unavailable"))
+            #expect(!converter.html.contains(">Sign in<"))
+            // Someone without a session can still convert, and is told sign-in is unavailable.
+            #expect(try await TestBrowser(app).get("/login").status == .serviceUnavailable)
+        }
+    }
+}
