@@ -47,7 +47,8 @@ func configure(_ app: Application, configuration: AppConfiguration,
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval)
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
-    app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health))
+    app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
+                                       delay: configuration.shutdownDelay))
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
 

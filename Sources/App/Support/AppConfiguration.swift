@@ -52,6 +52,9 @@ struct AppConfiguration: Sendable {
     var databaseStatementTimeout: TimeInterval
     /// Seconds requests in flight get to finish after SIGTERM/SIGINT before the app stops anyway.
     var shutdownTimeout: TimeInterval
+    /// Seconds the app keeps serving after SIGTERM/SIGINT, with `/health/ready` answering 503,
+    /// so a load balancer stops sending it new connections before it stops accepting them.
+    var shutdownDelay: TimeInterval
     /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
     var trustedProxies: [IPAddressRange]
 
@@ -82,6 +85,7 @@ struct AppConfiguration: Sendable {
          databasePoolTimeout: TimeInterval = 3,
          databaseStatementTimeout: TimeInterval = 4,
          shutdownTimeout: TimeInterval = 8,
+         shutdownDelay: TimeInterval = 0,
          trustedProxies: [IPAddressRange] = []) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
@@ -99,6 +103,7 @@ struct AppConfiguration: Sendable {
         self.databasePoolTimeout = databasePoolTimeout
         self.databaseStatementTimeout = databaseStatementTimeout
         self.shutdownTimeout = shutdownTimeout
+        self.shutdownDelay = shutdownDelay
         self.trustedProxies = trustedProxies
     }
 
@@ -188,6 +193,7 @@ struct AppConfiguration: Sendable {
         seconds("DATABASE_POOL_TIMEOUT", upTo: 60, into: &databasePoolTimeout)
         seconds("DATABASE_STATEMENT_TIMEOUT", upTo: 3600, into: &databaseStatementTimeout)
         seconds("SHUTDOWN_TIMEOUT", upTo: 300, into: &shutdownTimeout)
+        if value("SHUTDOWN_DELAY") != "0" { seconds("SHUTDOWN_DELAY", upTo: 300, into: &shutdownDelay) }
         if let text = value("TRUSTED_PROXIES") {
             let entries = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let ranges = entries.map { IPAddressRange($0) }

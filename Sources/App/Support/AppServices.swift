@@ -16,6 +16,8 @@ struct AppServices: Sendable {
     let rateHistory: any RateHistoryService
     /// The database with its time limits; services use it, and readiness checks it.
     let database: DatabaseAccess
+    /// Set once shutdown begins.
+    let draining: DrainingFlag
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
@@ -59,6 +61,7 @@ struct AppServices: Sendable {
             contacts: FluentContactsService(database: database),
             rateHistory: FluentRateHistoryService(database: database),
             database: database,
+            draining: DrainingFlag(),
             now: now)
     }
 }

@@ -72,10 +72,16 @@ final class BrowserSession: Sendable {
         state.withLockedValue { $0 = State(current: nil, cookieToken: .some(nil)) }
     }
 
-    /// A one-time message for the next page this browser shows.
-    func flash(_ message: String) async throws {
-        let session = try await ensure()
-        try await store.setFlash(message, for: session.tokenDigest)
+    /// A one-time message for the next page this browser shows. Best effort: it reports a
+    /// change already made, so failing to store it (the database going away at that moment)
+    /// must not turn the answer into an error page that invites the visitor to do it again.
+    func flash(_ message: String, logger: Logger) async {
+        do {
+            let session = try await ensure()
+            try await store.setFlash(message, for: session.tokenDigest)
+        } catch {
+            logger.warning("Could not store the message “\(message)” for the next page: \(String(describing: error))")
+        }
     }
 
     /// The pending flash message, removed as it is read.

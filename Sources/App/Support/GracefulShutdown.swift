@@ -1,9 +1,13 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import Vapor
 
 /// Starts the background jobs once the app has booted, and stops the app in an order that
 /// never drops an accepted request (SIGTERM and SIGINT end `serve` through `asyncShutdown`):
 ///
+/// 0. with `SHUTDOWN_DELAY`: keep serving, `/health/ready` answering 503, so that a load
+///    balancer stops sending new connections (a connection the kernel accepted but the server
+///    never read would otherwise be reset when it stops listening);
 /// 1. stop accepting connections and let requests in flight finish, up to `SHUTDOWN_TIMEOUT`;
 /// 2. stop the background jobs and wait for them;
 /// 3. refuse further database work (a 503, not a crash), then Vapor closes the pools.
@@ -13,6 +17,8 @@ import Vapor
 struct GracefulShutdown: LifecycleHandler {
     let jobs: RatesBackgroundJobs
     let database: DatabaseHealth
+    let draining: DrainingFlag
+    let delay: TimeInterval
 
     func didBootAsync(_ application: Application) async throws {
         jobs.start(logger: application.logger)
@@ -21,6 +27,11 @@ struct GracefulShutdown: LifecycleHandler {
     func shutdownAsync(_ application: Application) async {
         let logger = application.logger
         if application.running != nil {
+            draining.set()
+            if delay > 0 {
+                logger.notice("Draining: /health/ready answers 503 for \(Self.seconds(.milliseconds(Int64(delay * 1000)))) s while requests are still served.")
+                try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            }
             let limit = application.http.server.configuration.shutdownTimeout
             logger.notice("Stopped accepting connections; letting requests in flight finish (at most \(Self.seconds(limit)) s).")
             let started = ContinuousClock.now
@@ -36,4 +47,11 @@ struct GracefulShutdown: LifecycleHandler {
     private static func seconds(_ amount: TimeAmount) -> String {
         String(format: "%g", Double(amount.nanoseconds) / 1_000_000_000)
     }
+}
+
+/// Set when the app has begun to shut down; `/health/ready` then answers 503.
+final class DrainingFlag: Sendable {
+    private let value = NIOLockedValueBox(false)
+    var isSet: Bool { value.withLockedValue { $0 } }
+    func set() { value.withLockedValue { $0 = true } }
 }

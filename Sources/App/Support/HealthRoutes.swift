@@ -6,12 +6,14 @@ import Vapor
 /// - `GET /health/live` (and `/healthz`, its old name): the process is up and serving HTTP.
 ///   Never touches the database, so an outage does not get instances restarted for nothing.
 /// - `GET /health/ready`: this instance can serve every page: the database answered a query
-///   within a second and rates are loaded. 503 otherwise, with what is wrong, as JSON.
+///   within a second, rates are loaded, and it is not shutting down. 503 otherwise, with what
+///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
 enum HealthRoutes {
     static let readinessTimeout: Duration = .seconds(1)
 
     struct Readiness: Content {
         let ready: Bool
+        let draining: Bool
         let database: String
         let rates: String
     }
@@ -35,7 +37,9 @@ enum HealthRoutes {
             }
             let snapshot = services.currentRates.loaded
             let rates = snapshot.map { "ok: \($0.source) of \($0.effectiveDate)" } ?? "none loaded"
-            let readiness = Readiness(ready: database == "ok" && snapshot != nil, database: database, rates: rates)
+            let draining = services.draining.isSet
+            let readiness = Readiness(ready: database == "ok" && snapshot != nil && !draining, draining: draining,
+                                      database: database, rates: rates)
             var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
             if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
             return Response(status: readiness.ready ? .ok : .serviceUnavailable, headers: headers,

@@ -1,5 +1,7 @@
 @testable import App
+import Fluent
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -71,7 +73,10 @@ struct BoundaryPageTests {
             #expect(try await send(app, .GET, "/healthz").body.string == "ok")
             let ready = try await send(app, .GET, "/health/ready")
             #expect(ready.status == .ok)
-            #expect(ready.body.string == #"{"database":"ok","rates":"ok: ecb-bundled of 2025-05-09","ready":true}"#)
+            #expect(ready.body.string == #"{"database":"ok","draining":false,"rates":"ok: ecb-bundled of 2025-05-09","ready":true}"#)
+            app.appServices.draining.set()
+            let draining = try await send(app, .GET, "/health/ready")
+            #expect(draining.status == .serviceUnavailable && draining.body.string.contains(#""draining":true"#))
             app.appServices.database.health.close()
             let stopping = try await send(app, .GET, "/health/ready")
             #expect(stopping.status == .serviceUnavailable && stopping.headers.first(name: "Retry-After") == "5")
@@ -107,6 +112,26 @@ struct BoundaryPageTests {
             #expect(!converter.html.contains(">Sign in<"))
             // Someone without a session can still convert, and is told sign-in is unavailable.
             #expect(try await TestBrowser(app).get("/login").status == .serviceUnavailable)
+        }
+    }
+
+    @Test("a change that was made is answered as made, even if its flash message cannot be stored")
+    func flashIsBestEffort() async throws {
+        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn("admin@example.org", "correct-horse")
+            try await browser.get("/contacts/new")
+            // From here the database refuses to update sessions, as a server shutting down would.
+            let sql = app.db as! any SQLDatabase
+            try await sql.raw("""
+                CREATE FUNCTION refuse_session_updates() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'shutting down' USING ERRCODE = '57P01'; END $$
+                """).run()
+            try await sql.raw("CREATE TRIGGER refuse BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_session_updates()").run()
+
+            let saved = try await browser.post("/contacts", [("first_name", "Kept")])
+            #expect(saved.status == .seeOther)
+            #expect(try await ContactModel.query(on: app.db).filter(\.$firstName == "Kept").count() == 1)
         }
     }
 }

@@ -30,8 +30,9 @@ struct AppConfigurationTests {
         #expect(defaults.shutdownTimeout == 8 && defaults.trustedProxies.isEmpty)
         let configured = try AppConfiguration(environment: [
             "DATABASE_CONNECT_TIMEOUT": "1.5", "DATABASE_POOL_TIMEOUT": "2", "DATABASE_STATEMENT_TIMEOUT": "10",
-            "SHUTDOWN_TIMEOUT": "20", "TRUSTED_PROXIES": "10.0.0.0/8, ::1,192.168.1.7",
+            "SHUTDOWN_TIMEOUT": "20", "SHUTDOWN_DELAY": "3", "TRUSTED_PROXIES": "10.0.0.0/8, ::1,192.168.1.7",
         ])
+        #expect(configured.shutdownDelay == 3 && defaults.shutdownDelay == 0)
         #expect(configured.databaseConnectTimeout == 1.5 && configured.databasePoolTimeout == 2)
         #expect(configured.databaseWorkTimeout == .seconds(11))
         #expect(configured.shutdownTimeout == 20)

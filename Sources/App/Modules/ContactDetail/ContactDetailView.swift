@@ -27,7 +27,7 @@ struct ContactDetailView: Sendable {
     func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameters.get("id"), for: request.currentUser)
-            try await request.browserSession.flash("Contact deleted: \(ContactName.full(contact)).")
+            await request.browserSession.flash("Contact deleted: \(ContactName.full(contact)).", logger: request.logger)
             return router.afterDelete()
         }
     }

@@ -96,7 +96,11 @@ struct RatesRefresher: Sendable {
             logger.notice("\(kind.rawValue) by \(actor ?? "schedule"): \(entry.message)")
             return entry
         } catch {
-            let reason = (error as? RatesProviderError)?.description ?? "storing failed (\(String(reflecting: error)))"
+            let reason = switch error {
+            case let error as RatesProviderError: error.description
+            case let error as DatabaseUnavailable: "nothing could be stored (\(error.logDescription))"
+            default: "storing failed (\(String(reflecting: error)))"
+            }
             let failed = attempt(.failed, "\(source.name): \(reason). The current rates stay in place.")
             logger.warning("\(kind.rawValue) by \(actor ?? "schedule") failed: \(failed.message)")
             do { try await store.record(failed) } catch {
