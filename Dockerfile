@@ -39,6 +39,7 @@ RUN mkdir -p /app/data && chown vapor:vapor /app/data
 ENV SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=./swift-backtrace-static
 USER vapor:vapor
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+# Liveness: the process serves HTTP (never the database's state; docker-compose.yml checks readiness).
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD curl -fsS http://127.0.0.1:8080/health/live || exit 1
 ENTRYPOINT ["./App"]
 CMD ["serve", "--env", "production", "--hostname", "0.0.0.0", "--port", "8080"]
