@@ -101,6 +101,33 @@ def test_sigterm_during_signed_in_load_answers_every_accepted_request(stub):
         proxy.close()
 
 
+def test_the_drain_is_bounded_by_shutdown_timeout(stub):
+    server, proxy = start_app("cc_restart_slow", stub, SHUTDOWN_TIMEOUT="1", LOG_LEVEL="info")
+    try:
+        visitor = Visitor(server.base)
+        visitor.sign_in(*ADMIN)
+        proxy.delay(2.5)  # a request now takes longer than the app waits at shutdown
+        outcome = []
+
+        def fetch():
+            try:
+                outcome.append(requests.get(server.base + "/contacts", cookies=visitor.http.cookies, timeout=30).status_code)
+            except requests.RequestException as error:
+                outcome.append(type(error).__name__)
+
+        slow = threading.Thread(target=fetch)
+        slow.start()
+        time.sleep(0.5)
+        exit_status, elapsed = timed(lambda: server.stop(signal.SIGTERM, timeout=20))
+        slow.join()
+        assert exit_status == 0
+        assert elapsed < 6
+        assert "are cut off" in server.log_path.read_text()
+        assert outcome == ["ConnectionError"]  # past the limit, as configured
+    finally:
+        proxy.close()
+
+
 def test_sigint_with_idle_keep_alive_connections_exits_at_once(stub):
     server, proxy = start_app("cc_restart_idle", stub)
     try:

@@ -37,7 +37,11 @@ struct GracefulShutdown: LifecycleHandler {
             let started = ContinuousClock.now
             await application.server.shutdown()
             let elapsed = ContinuousClock.now - started
-            logger.notice("Requests in flight finished after \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))).")
+            if elapsed >= .nanoseconds(limit.nanoseconds) {
+                logger.warning("Requests still running after \(Self.seconds(limit)) s (SHUTDOWN_TIMEOUT) are cut off.")
+            } else {
+                logger.notice("Requests in flight finished after \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))).")
+            }
         }
         await jobs.stop()
         database.close()

@@ -1,8 +1,8 @@
 import Fluent
 import SQLKit
 
-/// Shipped in the first accounts release; `DropLoginFailures` replaces the table with
-/// `throttle_events` (the schema name is spelled out since its model is gone).
+/// Shipped in the first accounts release. Unused since `CreateThrottleEvents`; kept so a rolling
+/// deploy's older instances still find their table (the name is spelled out: its model is gone).
 struct CreateLoginFailures: AsyncMigration {
     private static let schema = "login_failures"
 

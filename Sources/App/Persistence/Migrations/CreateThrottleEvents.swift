@@ -2,7 +2,9 @@ import Fluent
 import SQLKit
 
 /// Rate limits by client and by account (`throttle_events`) replace the per-email
-/// `login_failures`, whose short-lived rows are not worth carrying over.
+/// `login_failures`, whose short-lived rows are not worth carrying over. That table is left in
+/// place (unused) so that instances of the previous release, still running during a rolling
+/// deploy, keep working; a later release drops it.
 struct CreateThrottleEvents: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(ThrottleEventModel.schema)
@@ -21,11 +23,9 @@ struct CreateThrottleEvents: AsyncMigration {
             .column("action").column("account").column("client").column("occurred_at").run()
         try await sql.create(index: "throttle_events_occurred_idx").on(ThrottleEventModel.schema)
             .column("occurred_at").run()
-        try await database.schema("login_failures").delete()
     }
 
     func revert(on database: any Database) async throws {
         try await database.schema(ThrottleEventModel.schema).delete()
-        try await CreateLoginFailures().prepare(on: database)
     }
 }
