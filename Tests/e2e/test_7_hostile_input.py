@@ -123,3 +123,21 @@ def test_no_input_gets_a_5xx_and_a_refused_request_stores_nothing(hostile, metho
     check()
     # The owner is still signed in and the book still answers.
     assert owner.get("/contacts").status_code == 200
+
+
+@pytest.mark.parametrize("template", ["/rates/{}/{}", "/contacts/{}", "/contacts/{}/edit", "/{}"])
+def test_no_path_segment_gets_a_5xx(hostile, template):
+    server, owner, _, db = hostile
+
+    @settings(max_examples=int(__import__("os").environ.get("HOSTILE_EXAMPLES", "120")) // 2, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(st.lists(values, min_size=2, max_size=2))
+    def check(segments):
+        path = template.format(*(quote_from_bytes(segment, safe="") or "x" for segment in segments))
+        before = fingerprint(db, True)
+        response = owner.http.get(server.base + path, allow_redirects=False, timeout=30)
+        assert response.status_code < 500, (response.status_code, path[:300], response.text[:300])
+        if response.status_code >= 400:
+            assert fingerprint(db, True) == before, (response.status_code, path[:300])
+
+    check()
