@@ -10,31 +10,41 @@ import Vapor
 /// - a body: read in full first, at most ``maxBodyBytes`` (else 413), and only as a form
 ///   (else 415). Reading it here means nothing downstream ever sees half a body, however
 ///   many network reads it arrived in.
-struct RequestInputMiddleware: AsyncMiddleware {
+///
+/// Future-based rather than `AsyncMiddleware`: it runs on every request, and Vapor starts a
+/// task for each async middleware.
+struct RequestInputMiddleware: Middleware {
     static let maxURLBytes = 8 * 1024
     static let maxHeaderBytes = 16 * 1024
     /// Room for the longest valid form (2,000 characters of notes in a script that takes
     /// three bytes a character, percent-encoded) several times over.
     static let maxBodyBytes = 64 * 1024
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.url.string.utf8.count <= Self.maxURLBytes else {
-            throw Abort(.uriTooLong, reason: "The address is too long (at most \(Self.maxURLBytes / 1024) KB).")
-        }
-        guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= Self.maxHeaderBytes else {
-            throw Abort(.requestHeaderFieldsTooLarge,
-                        reason: "The request's headers are too large (at most \(Self.maxHeaderBytes / 1024) KB in all).")
-        }
-        try Self.checkPath(request.url.path)
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         do {
-            request.formQuery = try FormFields(parsing: request.url.query ?? "")
+            try Self.checkHead(of: request)
+        } catch {
+            return request.eventLoop.makeFailedFuture(error)
+        }
+        guard Self.carriesBody(request) else { return next.respond(to: request) }
+        return Self.readForm(of: request).flatMap { next.respond(to: request) }
+    }
+
+    private static func checkHead(of request: Request) throws {
+        guard request.url.string.utf8.count <= maxURLBytes else {
+            throw Abort(.uriTooLong, reason: "The address is too long (at most \(maxURLBytes / 1024) KB).")
+        }
+        guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= maxHeaderBytes else {
+            throw Abort(.requestHeaderFieldsTooLarge,
+                        reason: "The request's headers are too large (at most \(maxHeaderBytes / 1024) KB in all).")
+        }
+        try checkPath(request.url.path)
+        guard let query = request.url.query, !query.isEmpty else { return }
+        do {
+            request.formQuery = try FormFields(parsing: query)
         } catch {
             throw Abort(.badRequest, reason: error.description)
         }
-        if Self.carriesBody(request) {
-            try await checkForm(request)
-        }
-        return try await next.respond(to: request)
     }
 
     private static func carriesBody(_ request: Request) -> Bool {
@@ -42,27 +52,27 @@ struct RequestInputMiddleware: AsyncMiddleware {
             && (request.headers.first(name: .contentLength).map { $0 != "0" } ?? request.headers.contains(name: .transferEncoding))
     }
 
-    private func checkForm(_ request: Request) async throws {
+    /// Reads the whole body (however many network reads it takes) and checks it as a form.
+    private static func readForm(of request: Request) -> EventLoopFuture<Void> {
         guard request.headers.contentType?.type == "application", request.headers.contentType?.subType == "x-www-form-urlencoded" else {
-            throw Abort(.unsupportedMediaType, reason: "Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here.")
+            return request.eventLoop.makeFailedFuture(
+                Abort(.unsupportedMediaType, reason: "Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here."))
         }
-        let tooLarge = Abort(.payloadTooLarge, reason: "The form is too large (at most \(Self.maxBodyBytes / 1024) KB).")
-        if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > Self.maxBodyBytes {
-            throw tooLarge // before reading a byte of it
+        let tooLarge = Abort(.payloadTooLarge, reason: "The form is too large (at most \(maxBodyBytes / 1024) KB).")
+        if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
+            return request.eventLoop.makeFailedFuture(tooLarge) // before reading a byte of it
         }
-        let body: ByteBuffer?
-        do {
-            body = try await request.body.collect(max: Self.maxBodyBytes).get()
-        } catch let error as any AbortError where error.status == .payloadTooLarge {
-            throw tooLarge
-        }
-        // A body collected before this middleware (as in-memory tests hand them over) skipped
-        // the limit above.
-        guard (body?.readableBytes ?? 0) <= Self.maxBodyBytes else { throw tooLarge }
-        do {
-            _ = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
-        } catch {
-            throw Abort(.badRequest, reason: error.description)
+        return request.body.collect(max: maxBodyBytes).flatMapErrorThrowing { error in
+            throw (error as? any AbortError)?.status == .payloadTooLarge ? tooLarge : error
+        }.flatMapThrowing { body in
+            // A body collected before this middleware (as in-memory tests hand them over) skipped
+            // the limit above.
+            guard (body?.readableBytes ?? 0) <= maxBodyBytes else { throw tooLarge }
+            do {
+                _ = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
+            } catch let problem as FormFields.Problem {
+                throw Abort(.badRequest, reason: problem.description)
+            }
         }
     }
 

@@ -3,19 +3,20 @@ import Vapor
 /// One log line per request, after it is answered: `GET /contacts 200 12.3ms`. Whatever the
 /// client put in the path is escaped (``LogText``), so it can never start a forged line.
 /// Health checks log at debug, so probes every few seconds do not drown the rest.
-struct RequestLogMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let started = ContinuousClock.now
-        let response = try await next.respond(to: request)
+/// Future-based: it runs on every request, and Vapor starts a task for each async middleware.
+struct RequestLogMiddleware: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let path = request.url.path
         let level: Logger.Level = path.hasPrefix("/health") ? .debug : .info
-        if request.logger.logLevel <= level {
+        guard request.logger.logLevel <= level else { return next.respond(to: request) }
+        let started = ContinuousClock.now
+        return next.respond(to: request).map { response in
             let elapsed = ContinuousClock.now - started
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            let path = LogText.escaped(path.removingPercentEncoding ?? path)
-            request.logger.log(level: level, "\(request.method) \(path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+            let shown = LogText.escaped(path.removingPercentEncoding ?? path)
+            request.logger.log(level: level, "\(request.method) \(shown) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+            return response
         }
-        return response
     }
 }
 
