@@ -321,3 +321,57 @@ def test_health_endpoints(faulty, database):
     assert (live.status_code, ready.status_code) == (200, 200)
     assert requests.get(server.base + "/healthz", timeout=2).text == "ok"
     assert "database" in ready.text and "rates" in ready.text
+
+
+# --- How the new states look (last: it leaves sign-in and sign-up failures counted) ----------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_outage_and_limit_pages_read_well(faulty, database, browser, scheme):
+    from conftest import screenshot
+    from helpers import sign_in
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_5_accessibility import CONTRAST, set_scheme
+
+    def submit():
+        browser.execute_script("window.beforeSubmit = true")
+        browser.find_element(By.CSS_SELECTOR, "form.stacked-form button[type=submit]").click()
+        # The answer has arrived once a new page (without the marker) has loaded.
+        WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+            "return window.beforeSubmit === undefined && document.readyState === 'complete'"))
+
+    server, _ = faulty
+    suffix = "" if scheme == "light" else "-dark"
+    sign_in(browser, server.base, *ADMIN)
+    set_scheme(browser, scheme)
+    database.cut()
+    browser.get(server.base + "/contacts")
+    assert "The database is not answering right now" in browser.page_source
+    assert browser.execute_script(CONTRAST) == []
+    screenshot(browser, "database-unavailable" + suffix)
+    browser.get(server.base + "/?from=USD&to=EUR&amount=100")
+    assert browser.find_element(By.CSS_SELECTOR, ".account-unavailable").text == "Accounts unavailable"
+    assert browser.execute_script(CONTRAST) == []
+    screenshot(browser, "converter-accounts-unavailable" + suffix)
+    database.forward()
+    wait_until(lambda: requests.get(server.base + "/health/ready", timeout=5).status_code == 200, 20)
+
+    browser.delete_all_cookies()
+    for _ in range(6):  # five failures, then the refusal
+        browser.get(server.base + "/login")
+        browser.find_element(By.ID, "email").send_keys(f"{scheme}@example.org")
+        browser.find_element(By.ID, "password").send_keys("wrong password")
+        submit()
+    assert "Too many failed attempts for this email from your connection" in browser.page_source
+    assert browser.execute_script(CONTRAST) == []
+    screenshot(browser, "login-throttled" + suffix)
+
+    for attempt in range(11 if scheme == "light" else 1):
+        browser.get(server.base + "/signup")
+        browser.find_element(By.ID, "email").send_keys(ADMIN[0])
+        for field in ("password", "password_confirmation"):
+            browser.find_element(By.ID, field).send_keys(f"long enough {attempt}")
+        submit()
+    assert "Too many sign-up attempts from your connection" in browser.page_source
+    assert browser.execute_script(CONTRAST) == []
+    screenshot(browser, "signup-throttled" + suffix)
