@@ -54,23 +54,19 @@ struct DatabaseAccess: Sendable {
         case .pool(let database): source = database
         }
         try health.admit()
-        let connection = NIOLockedValueBox<PostgresConnection?>(nil)
+        // The connection the work holds; it is looked up only if the limit passes.
+        let pinned = NIOLockedValueBox<(any Database)?>(nil)
         let limit = limit ?? timeout
         do {
             let value = try await Deadline.run(within: limit, onExpiry: {
                 // A query that outlived its limit may never be answered: drop its connection.
-                if let stuck = connection.withLockedValue({ $0 }) {
-                    let closed: EventLoopFuture<Void> = stuck.close()
-                    closed.whenComplete { _ in }
-                }
+                guard let stuck = pinned.withLockedValue({ $0 }) as? any PostgresDatabase else { return }
+                stuck.withConnection { $0.close() }.whenComplete { _ in }
             }) {
                 guard let database = source() else { throw DatabaseUnavailable(.shuttingDown) }
-                return try await database.withConnection { pinned in
-                    if let postgres = pinned as? any PostgresDatabase {
-                        let underlying = try await postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
-                        connection.withLockedValue { $0 = underlying }
-                    }
-                    return try await work(pinned)
+                return try await database.withConnection { connection in
+                    pinned.withLockedValue { $0 = connection }
+                    return try await work(connection)
                 }
             }
             health.recordAnswer()

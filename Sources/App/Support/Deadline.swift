@@ -1,4 +1,6 @@
 import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
 
 /// The work did not finish within its time limit.
 struct DeadlineExceeded: Error, Equatable {
@@ -25,8 +27,11 @@ enum Deadline {
                 if first { continuation.resume(with: result) }
                 return first
             }
-            let timer = Task {
-                do { try await Task.sleep(for: limit) } catch { return } // cancelled: the work finished first
+            // A callback on an event loop, not a sleeping task: this runs for every database call.
+            let (seconds, attoseconds) = limit.components
+            let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+                in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            ) {
                 if finish(.failure(DeadlineExceeded(limit: limit))) { onExpiry() }
             }
             Task {
