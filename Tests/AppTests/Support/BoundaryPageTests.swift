@@ -8,6 +8,16 @@ import VaporTesting
 
 @Suite("Input at the door, health endpoints and database outages, over HTTP on PostgreSQL")
 struct BoundaryPageTests {
+    /// An app with an admin signed in through the real form, who has opened the add-contact form.
+    func withSignedInAdmin(_ test: (Application, TestBrowser) async throws -> Void) async throws {
+        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn("admin@example.org", "correct-horse")
+            try await browser.get("/contacts/new")
+            try await test(app, browser)
+        }
+    }
+
     func send(_ app: Application, _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:],
               body: String? = nil) async throws -> TestingHTTPResponse {
         try await app.testing().performTest(request: TestingHTTPRequest(
@@ -92,10 +102,7 @@ struct BoundaryPageTests {
 
     @Test("with the database unavailable, a signed-in visitor gets 503s, not the sign-in page; the converter still works")
     func outage() async throws {
-        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
-            let browser = TestBrowser(app)
-            try await browser.signIn("admin@example.org", "correct-horse")
-            try await browser.get("/contacts/new")
+        try await withSignedInAdmin { app, browser in
             app.appServices.database.health.close() // as after a failure: every database call refused
 
             for path in ["/contacts", "/contacts/new", "/admin/rates", "/login", "/signup"] {
@@ -117,10 +124,7 @@ struct BoundaryPageTests {
 
     @Test("a change that was made is answered as made, even if its flash message cannot be stored")
     func flashIsBestEffort() async throws {
-        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
-            let browser = TestBrowser(app)
-            try await browser.signIn("admin@example.org", "correct-horse")
-            try await browser.get("/contacts/new")
+        try await withSignedInAdmin { app, browser in
             // From here the database refuses to update sessions, as a server shutting down would.
             let sql = app.db as! any SQLDatabase
             try await sql.raw("""

@@ -119,9 +119,14 @@ struct AccountPageTests {
     static let behindProxy = AppConfiguration.forTests(
         initialAdmin: admin, trustedProxies: [IPAddressRange("127.0.0.1")!, IPAddressRange("::1")!])
 
+    /// The app on a loopback socket, so browsers can come from different client addresses.
+    func withServer(_ configuration: AppConfiguration = behindProxy, _ test: (LoopbackServer) async throws -> Void) async throws {
+        try await withApp(configuration) { app in try await LoopbackServer.with(app, test) }
+    }
+
     @Test("an attacker who fails five times cannot lock the owner out: only the attacker's client is refused")
     func lockoutAttack() async throws {
-        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+        try await withServer { server in
             let attacker = TestBrowser(server, client: "203.0.113.66")
             try await attacker.get("/login")
             for _ in 0..<5 {
@@ -135,12 +140,12 @@ struct AccountPageTests {
             let owner = TestBrowser(server, client: "198.51.100.20")
             try await owner.signIn("admin@example.org", "correct-horse")
             #expect(try await owner.get("/admin/rates").status == .ok)
-        } }
+        }
     }
 
     @Test("password spraying: 20 failures from one client across any emails stop that client, not others")
     func sprayingAttack() async throws {
-        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+        try await withServer { server in
             let sprayer = TestBrowser(server, client: "203.0.113.99")
             try await sprayer.get("/login")
             for index in 0..<AttemptThrottle.signInPerClient.attempts {
@@ -152,12 +157,12 @@ struct AccountPageTests {
             #expect(refused.html.contains("Too many failed sign-ins from your connection."))
             // The real admin, from elsewhere, is not affected.
             try await TestBrowser(server, client: "198.51.100.20").signIn("admin@example.org", "correct-horse")
-        } }
+        }
     }
 
     @Test("X-Forwarded-For from a peer that is not a trusted proxy is ignored: rotating it does not evade the limit")
     func spoofedForwardedFor() async throws {
-        try await withApp { app in try await LoopbackServer.with(app) { server in // TRUSTED_PROXIES unset
+        try await withServer(.forTests(initialAdmin: Self.admin)) { server in // TRUSTED_PROXIES unset
             let failures = AttemptThrottle.signInPerClient.attempts
             for index in 0...failures {
                 let browser = TestBrowser(server, client: "192.0.2.\(index)")
@@ -165,12 +170,12 @@ struct AccountPageTests {
                 let response = try await browser.post("/login", [("email", "user\(index)@example.org"), ("password", "guess")])
                 #expect(response.status == (index < failures ? .unprocessableEntity : .tooManyRequests), "attempt \(index)")
             }
-        } }
+        }
     }
 
     @Test("sign-up attempts are limited per client, since sign-up says when an email is taken")
     func signupLimit() async throws {
-        try await withApp(Self.behindProxy) { app in try await LoopbackServer.with(app) { server in
+        try await withServer { server in
             let prober = TestBrowser(server, client: "203.0.113.7")
             try await prober.get("/signup")
             for index in 0..<AttemptThrottle.signUpPerClient.attempts {
@@ -191,7 +196,7 @@ struct AccountPageTests {
             let created = try await newcomer.post("/signup", [("email", "new@example.org"), ("password", "long enough"),
                                                               ("password_confirmation", "long enough")])
             #expect(created.status == .seeOther)
-        } }
+        }
     }
 
     @Test("open redirects via next are refused", arguments: [
