@@ -93,8 +93,8 @@ class PostgresProxy:
                 if from_server and self.lag:
                     time.sleep(self.lag)
                 target.sendall(data)
-        except OSError:
-            pass
+        except (OSError, ValueError):
+            pass  # closed under us by cut(): the connection is gone, as intended
         finally:
             for sock in (source, target):
                 try:
