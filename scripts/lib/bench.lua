@@ -1,0 +1,50 @@
+-- wrk script for scripts/bench. `wrk -s bench.lua URL -- MODE`:
+--   fixed    the URL's own path on every request
+--   result   the converter's result page, a random pair and amount per request
+--   api      /api/v1/convert, a random pair and amount per request
+--   history  /rates/FROM/TO, a random pair per request
+-- Varying every request means no cache keyed by URL can answer the benchmark.
+-- `done` prints one line: BENCH requests duration_us p50_us p99_us errors_4xx_5xx socket_errors
+local codes = {
+  "AUD", "BGN", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR",
+  "ISK", "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY", "USD", "ZAR",
+}
+local mode = "fixed"
+
+function init(args)
+  mode = args[1] or "fixed"
+  -- Each wrk thread has its own Lua state: seed each differently.
+  math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
+end
+
+local function pair()
+  local from = codes[math.random(#codes)]
+  local to
+  repeat to = codes[math.random(#codes)] until to ~= from
+  return from, to
+end
+
+local function amount()
+  return string.format("%d.%02d", math.random(1, 250000), math.random(0, 99))
+end
+
+function request()
+  if mode == "result" then
+    local from, to = pair()
+    return wrk.format(nil, "/?from=" .. from .. "&to=" .. to .. "&amount=" .. amount())
+  elseif mode == "api" then
+    local from, to = pair()
+    return wrk.format(nil, "/api/v1/convert?from=" .. from .. "&to=" .. to .. "&amount=" .. amount())
+  elseif mode == "history" then
+    local from, to = pair()
+    return wrk.format(nil, "/rates/" .. from .. "/" .. to)
+  end
+  return wrk.format(nil, wrk.path)
+end
+
+function done(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format("BENCH %d %d %d %d %d %d\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(99), errors.status,
+    errors.connect + errors.read + errors.write + errors.timeout))
+end

@@ -1,0 +1,70 @@
+"""scripts/bench's report: prints the table, writes it into BENCHMARKS.md between the bench
+markers, and with --check exits non-zero when a target is missed."""
+import datetime
+import os
+import statistics
+import sys
+from pathlib import Path
+
+(check, plain_first, plain_last, rss_before, rss_after, max_rss, max_refresh, refresh_ms, connections,
+ duration, contacts, *rows) = sys.argv[1:]
+plain = (float(plain_first) + float(plain_last)) / 2
+refresh = [int(ms) for ms in refresh_ms.split()]
+refresh_median = statistics.median(refresh)
+misses = []
+
+lines = [
+    f"Measured {datetime.date.today().isoformat()} on {os.cpu_count()} cores: release build, production "
+    f"environment, PostgreSQL on loopback, `wrk -t2 -c{connections}` for {duration} s per target after a "
+    f"2 s warm-up, {contacts} contacts. Ratios are to anonymous `/healthz` in the same run "
+    f"({float(plain_first):,.0f} req/s before the targets, {float(plain_last):,.0f} after; ratios use the mean).",
+    "",
+    "| target | req/s | ratio | target ratio | p50 ms | p99 ms | p99 limit | errors | status |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+]
+for row in rows:
+    label, rate, p50, p99, errors, sockets, min_ratio, p99_limit, expected, got = row.split("|")
+    ratio = float(rate) / plain
+    problems = []
+    if float(min_ratio) > 0 and ratio < float(min_ratio):
+        problems.append(f"ratio {ratio:.2f} < {min_ratio}")
+    if float(p99) > float(p99_limit):
+        problems.append(f"p99 {p99} ms > {p99_limit} ms")
+    if int(errors) or int(sockets):
+        problems.append(f"{errors} error responses, {sockets} socket errors")
+    if got != expected:
+        problems.append(f"status {got}, expected {expected}")
+    misses += [f"{label}: {problem}" for problem in problems]
+    mark = "" if not problems else " ✗"
+    lines.append(f"| {label} | {float(rate):,.0f} | {ratio:.2f}{mark} | {'≥ ' + min_ratio if float(min_ratio) > 0 else '—'} "
+                 f"| {p50} | {p99} | {p99_limit} | {errors}/{sockets} | {got} |")
+if int(rss_after) > int(max_rss):
+    misses.append(f"RSS after the run {rss_after} MB > {max_rss} MB")
+if refresh_median > int(max_refresh):
+    misses.append(f"refresh {refresh_median} ms > {max_refresh} ms")
+lines += [
+    "",
+    f"- Resident memory: {rss_before} MB before the targets, {rss_after} MB after (limit {max_rss} MB).",
+    f"- Refreshing 162 currencies from a loopback stub (admin POST to the redirect): median {refresh_median:.0f} ms "
+    f"of {', '.join(map(str, refresh))} ms (limit {max_refresh} ms).",
+    f"- Errors are responses with a status of 400 or more / socket errors; status is what one request got before the run.",
+]
+lines.append("- Every target met." if not misses else "- Missed: " + "; ".join(misses) + ".")
+
+report = "\n".join(lines)
+print()
+print(report)
+
+path = Path("BENCHMARKS.md")
+begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+text = path.read_text() if path.exists() else f"# Benchmarks\n\n{begin}\n{end}\n"
+head, rest = text.split(begin, 1)
+_, tail = rest.split(end, 1)
+path.write_text(f"{head}{begin}\n{report}\n{end}{tail}")
+print(f"\n(written to {path})")
+
+if check == "1":
+    if misses:
+        print("FAIL: " + "; ".join(misses))
+        sys.exit(1)
+    print("OK: every target met")
