@@ -18,10 +18,10 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.leaf.tags["csrfField"] = CSRFFieldTag()
     app.leaf.tags["accountNav"] = AccountNavTag()
 
-    try useDatabase(configuration, for: app)
+    let listenerConfiguration = try useDatabase(configuration, for: app)
     for migration: any Migration in [
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
-        CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(),
+        CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
     ] {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }
@@ -49,6 +49,10 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
                                        delay: configuration.shutdownDelay))
+    if let listenerConfiguration, configuration.sessionCacheSize > 0 {
+        app.lifecycle.use(SessionChangeListener(
+            configuration: listenerConfiguration, cache: services.sessionCache, instance: services.instance))
+    }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
 
@@ -64,12 +68,15 @@ func configure(_ app: Application, configuration: AppConfiguration,
     RateHistoryAssembly.register(on: app, services: services)
 }
 
-private func useDatabase(_ configuration: AppConfiguration, for app: Application) throws {
+/// Registers the database pools; on PostgreSQL, returns the settings for connections of the
+/// app's own (``SessionChangeListener``'s).
+private func useDatabase(_ configuration: AppConfiguration, for app: Application) throws -> PostgresConnection.Configuration? {
     switch configuration.database {
     case .sqlite(let path):
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        return nil
     case .postgres(let url, let searchPath):
         var postgres = try SQLPostgresConfiguration(url: url)
         postgres.searchPath = searchPath.map { [$0] }
@@ -89,6 +96,7 @@ private func useDatabase(_ configuration: AppConfiguration, for app: Application
         // behind a slow query.
         app.databases.use(.postgres(configuration: requests, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: poolTimeout),
                           as: .psql, isDefault: true)
+        return postgres.coreConfiguration
     }
 }
 

@@ -9,6 +9,10 @@ struct AppConfiguration: Sendable {
         /// PostgreSQL at `url`; `searchPath` puts the app's tables in one schema (tests use it
         /// to give each suite its own schema in one database).
         case postgres(url: URL, searchPath: String? = nil)
+
+        var isPostgres: Bool {
+            if case .postgres = self { true } else { false }
+        }
     }
 
     /// Which upstream the admin refresh fetches from.
@@ -57,6 +61,10 @@ struct AppConfiguration: Sendable {
     var shutdownDelay: TimeInterval
     /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
     var trustedProxies: [IPAddressRange]
+    /// How many signed-in sessions each instance keeps in memory; 0 reads every one from the database.
+    var sessionCacheSize: Int
+    /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
+    var metricsToken: String?
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
@@ -86,7 +94,9 @@ struct AppConfiguration: Sendable {
          databaseStatementTimeout: TimeInterval = 4,
          shutdownTimeout: TimeInterval = 8,
          shutdownDelay: TimeInterval = 0,
-         trustedProxies: [IPAddressRange] = []) {
+         trustedProxies: [IPAddressRange] = [],
+         sessionCacheSize: Int = 10_000,
+         metricsToken: String? = nil) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
         self.cookieSecure = cookieSecure
@@ -105,6 +115,8 @@ struct AppConfiguration: Sendable {
         self.shutdownTimeout = shutdownTimeout
         self.shutdownDelay = shutdownDelay
         self.trustedProxies = trustedProxies
+        self.sessionCacheSize = sessionCacheSize
+        self.metricsToken = metricsToken
     }
 
     struct Invalid: Error, CustomStringConvertible {
@@ -165,6 +177,12 @@ struct AppConfiguration: Sendable {
         flag("ALLOW_SIGNUP", into: &allowSignup)
         whole("BCRYPT_COST", in: 4...31, into: &passwordHashCost)
         whole("RATES_REFRESH_INTERVAL", in: 0...31_536_000, into: &ratesRefreshInterval)
+        whole("SESSION_CACHE_SIZE", in: 0...1_000_000, into: &sessionCacheSize)
+        if let token = value("METRICS_TOKEN") {
+            if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) { metricsToken = token } else {
+                problems.append("METRICS_TOKEN must be at least 16 characters of printable ASCII without spaces or commas")
+            }
+        }
         if ratesRefreshInterval > 0 && ratesRefreshInterval < 60 {
             problems.append("RATES_REFRESH_INTERVAL must be 0 (off) or at least 60 seconds, got \(ratesRefreshInterval)")
         }

@@ -10,12 +10,16 @@ struct AppServices: Sendable {
     let refresher: RatesRefresher
     let accounts: any AccountService
     let sessions: SessionStore
+    /// Signed-in sessions this instance has read lately (see ``SessionChangeListener``).
+    let sessionCache: SessionCache
     let throttle: AttemptThrottle
     let clients: ClientAddressResolver
     let contacts: any ContactsService
     let rateHistory: any RateHistoryService
     /// The database with its time limits; services use it, and readiness checks it.
     let database: DatabaseAccess
+    /// This process among the instances on one database, for logs and `pg_stat_activity`.
+    let instance: String
     /// Set once shutdown begins.
     let draining: DrainingFlag
     /// The clock; tests fix it.
@@ -42,6 +46,10 @@ struct AppServices: Sendable {
         case .exchangeRateAPI:
             ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
         }
+        // On PostgreSQL the cache is trusted once ``SessionChangeListener`` listens; the embedded
+        // SQLite file has one instance, which hears its own changes.
+        let sessionCache = SessionCache(capacity: configuration.sessionCacheSize,
+                                        isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
         let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         return AppServices(
             configuration: configuration,
@@ -55,12 +63,14 @@ struct AppServices: Sendable {
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
-            sessions: SessionStore(database: database),
+            sessions: SessionStore(database: database, cache: configuration.sessionCacheSize > 0 ? sessionCache : nil),
+            sessionCache: sessionCache,
             throttle: AttemptThrottle(database: database),
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: FluentContactsService(database: database),
             rateHistory: FluentRateHistoryService(database: database),
             database: database,
+            instance: String(UUID().uuidString.prefix(8)).lowercased(),
             draining: DrainingFlag(),
             now: now)
     }

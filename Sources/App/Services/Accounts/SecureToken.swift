@@ -14,7 +14,14 @@ enum SecureToken {
 
     /// Hex SHA-256 of `token`: what the database keeps instead of the token itself.
     static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hex = Array("0123456789abcdef".utf8)
+        var digits = [UInt8]()
+        digits.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(token.utf8)) {
+            digits.append(hex[Int(byte >> 4)])
+            digits.append(hex[Int(byte & 0x0f)])
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// Compares without an early exit, so timing does not reveal how much of a guess was right.

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// A session as a request sees it.
 struct StoredSession: Sendable, Equatable {
@@ -12,7 +13,8 @@ struct StoredSession: Sendable, Equatable {
 }
 
 /// Browser sessions in the database, so any instance can serve any request. Rows are written
-/// only when something changes (sign-in, sign-out, a flash message), never on every request.
+/// only when something changes (sign-in, sign-out, a flash message), never on every request;
+/// reads go through this instance's ``SessionCache`` when it has one.
 struct SessionStore: Sendable {
     /// How long a signed-in session lasts.
     static let signedInLifetime: TimeInterval = 14 * 24 * 60 * 60
@@ -20,6 +22,13 @@ struct SessionStore: Sendable {
     static let anonymousLifetime: TimeInterval = 2 * 60 * 60
 
     let database: DatabaseAccess
+    /// `nil`: every lookup reads the database.
+    let cache: SessionCache?
+
+    init(database: DatabaseAccess, cache: SessionCache? = nil) {
+        self.database = database
+        self.cache = cache
+    }
 
     /// Creates a session; returns the token for the cookie (only its digest is stored).
     func create(for user: User?, now: Date) async throws -> (token: String, session: StoredSession) {
@@ -33,25 +42,46 @@ struct SessionStore: Sendable {
                                      expiresAt: model.expiresAt))
     }
 
-    /// The live session for a cookie's token, with its user; `nil` if unknown or expired.
+    /// The live session for a cookie's token, with its user; `nil` if unknown or expired. One
+    /// query (the session joined to its user), or none when the cache has it.
     func find(token: String, now: Date) async throws -> StoredSession? {
-        guard token.count <= 64, let model = try await database.run({ database in
-            try await SessionModel.query(on: database)
-                .filter(\.$id == SecureToken.digest(token))
-                .filter(\.$expiresAt > now)
-                .with(\.$user)
-                .first()
-        })
+        guard token.count <= 64 else { return nil }
+        let digest = SecureToken.digest(token)
+        if let cached = cache?.session(digest, now: now) { return cached }
+        let ticket = cache?.ticket()
+        let found = try await database.run { try await Self.fetch(digest, now: now, on: $0) }
+        if let found, let ticket { cache?.store(found, ticket: ticket, now: now) }
+        return found
+    }
+
+    private static func fetch(_ digest: String, now: Date, on database: any Database) async throws -> StoredSession? {
+        guard let row = try await (database as! any SQLDatabase).raw("""
+            SELECT s.csrf_token, s.flash, s.expires_at, u.id AS user_id, u.email, u.role, u.created_at
+            FROM \(ident: SessionModel.schema) s LEFT JOIN \(ident: UserModel.schema) u ON u.id = s.user_id
+            WHERE s.id = \(bind: digest) AND s.expires_at > \(bind: now)
+            """).first()
         else { return nil }
-        return StoredSession(tokenDigest: model.id!, csrfToken: model.csrfToken, user: try model.user?.toEntity(),
-                             flash: model.flash, expiresAt: model.expiresAt)
+        var user: User?
+        if let id = try row.decodeNil(column: "user_id") ? nil : row.decode(column: "user_id", as: UUID.self) {
+            let role = try row.decode(column: "role", as: String.self)
+            guard let role = User.Role(rawValue: role) else {
+                throw PersistenceError.corruptRow("users \(id.uuidString) has role \(role)")
+            }
+            user = User(id: id, email: try row.decode(column: "email", as: String.self), role: role,
+                        createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast)
+        }
+        return StoredSession(tokenDigest: digest, csrfToken: try row.decode(column: "csrf_token", as: String.self), user: user,
+                             flash: try row.decode(column: "flash", as: String?.self),
+                             expiresAt: try row.decode(column: "expires_at", as: Date.self))
     }
 
     func delete(_ tokenDigest: String) async throws {
+        defer { cache?.evict(tokenDigest) }
         try await database.run { try await SessionModel.query(on: $0).filter(\.$id == tokenDigest).delete() }
     }
 
     func setFlash(_ message: String?, for tokenDigest: String) async throws {
+        defer { cache?.evict(tokenDigest) }
         try await database.run {
             try await SessionModel.query(on: $0).filter(\.$id == tokenDigest).set(\.$flash, to: message).update()
         }

@@ -1,0 +1,111 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import PostgresNIO
+import Vapor
+
+/// Keeps this instance's ``SessionCache`` in step with every other instance on PostgreSQL: on a
+/// connection of its own it `LISTEN`s for the changes ``AddSessionChangeNotifications``'
+/// triggers announce, and evicts what they name.
+///
+/// The cache is trusted only while listening. When the connection drops, fails to answer a probe
+/// (a network that silently swallows traffic) or cannot be made, the cache is flushed and
+/// bypassed; once listening again it starts empty, because changes made meanwhile went unheard.
+struct SessionChangeListener: LifecycleHandler {
+    static let channel = "cc_session_changes"
+
+    let configuration: PostgresConnection.Configuration
+    let cache: SessionCache
+    /// How often the connection is asked `SELECT 1`, and how long it has to answer.
+    var probeInterval: Duration = .seconds(5)
+    var probeTimeout: Duration = .seconds(2)
+    /// The wait before connecting again after a failure.
+    var retryDelay: Duration = .seconds(1)
+    private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    /// How the listening connection of the instance `instance` names itself in `pg_stat_activity`.
+    static func applicationName(instance: String) -> String { "currency-converter \(instance) session listener" }
+
+    init(configuration: PostgresConnection.Configuration, cache: SessionCache, instance: String) {
+        var configuration = configuration
+        configuration.options.additionalStartupParameters.append(("application_name", Self.applicationName(instance: instance)))
+        self.configuration = configuration
+        self.cache = cache
+    }
+
+    func didBootAsync(_ application: Application) async throws {
+        let logger = application.logger
+        let loop = application.eventLoopGroup.any()
+        task.withLockedValue { $0 = Task { await run(on: loop, logger: logger) } }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        guard let running = task.withLockedValue({ $0 }) else { return }
+        running.cancel()
+        await running.value
+        cache.setLive(false)
+    }
+
+    private func run(on loop: any EventLoop, logger: Logger) async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    on: loop, configuration: configuration, id: 0, logger: logger)
+                failures = 0
+                do {
+                    try await listen(on: connection, logger: logger)
+                } catch {
+                    if !Task.isCancelled {
+                        logger.warning("Stopped hearing session changes (\(String(describing: error))); sessions are read from the database until listening again.")
+                    }
+                }
+                cache.setLive(false)
+                try? await connection.close()
+            } catch {
+                cache.setLive(false)
+                failures += 1
+                if failures == 1 {
+                    logger.warning("Cannot listen for session changes (\(String(describing: error))); sessions are read from the database until it can.")
+                }
+            }
+            try? await Task.sleep(for: retryDelay)
+        }
+    }
+
+    /// Returns or throws only when the connection can no longer be trusted, or on cancellation.
+    private func listen(on connection: PostgresConnection, logger: Logger) async throws {
+        let cache = cache, probeInterval = probeInterval, probeTimeout = probeTimeout
+        try await withTaskCancellationHandler {
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await connection.listen(on: Self.channel) { changes in
+                    // LISTEN is in force from here: what changes from now on will be heard.
+                    cache.setLive(true)
+                    logger.debug("Listening for session changes; the session cache is on.")
+                    for try await change in changes {
+                        if change.payload == "*" { cache.flush() } else { cache.evict(change.payload) }
+                    }
+                }
+                throw ListenerStopped()
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: probeInterval)
+                    try await Deadline.run(within: probeTimeout, onExpiry: { connection.close().whenComplete { _ in } }) {
+                        _ = try await connection.query("SELECT 1", logger: logger).collect()
+                    }
+                }
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+          }
+        } onCancel: {
+            connection.close().whenComplete { _ in } // ends the notification stream at once
+        }
+    }
+
+    private struct ListenerStopped: Error, CustomStringConvertible {
+        var description: String { "the notification stream ended" }
+    }
+}

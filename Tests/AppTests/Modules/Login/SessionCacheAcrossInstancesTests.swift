@@ -1,0 +1,104 @@
+@testable import App
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+
+/// Two app instances on one PostgreSQL database, as in production behind a load balancer.
+@Suite("Session cache across instances on PostgreSQL")
+struct SessionCacheAcrossInstancesTests {
+    static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+
+    /// Runs `test` with instances A and B sharing one schema, once B listens for changes.
+    func withTwoInstances(_ test: (Application, Application) async throws -> Void) async throws {
+        let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let configuration = AppConfiguration.forTests(initialAdmin: Self.admin)
+        try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { a in
+            try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { b in
+                try await a.asyncBoot()
+                try await b.asyncBoot()
+                try await Self.waitUntil("both instances listen for session changes") {
+                    a.appServices.sessionCache.isLive && b.appServices.sessionCache.isLive
+                }
+                try await test(a, b)
+            }
+        }
+    }
+
+    static func waitUntil(_ what: String, within seconds: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { throw WaitFailed(description: "timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    struct WaitFailed: Error, CustomStringConvertible { let description: String }
+
+    @Test("signing out on instance A ends the session on instance B at once, though B had it cached")
+    func signOutEverywhere() async throws {
+        try await withTwoInstances { a, b in
+            for _ in 0..<5 {
+                let onA = TestBrowser(a)
+                try await onA.signIn("admin@example.org", "correct-horse")
+                let onB = TestBrowser(b)
+                onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+                #expect(try await onB.get("/admin/rates").status == .ok) // shows (and so clears) the sign-in's message
+                let hitsBefore = b.appServices.sessionCache.statistics.hits
+                #expect(try await onB.get("/admin/rates").status == .ok)
+                #expect(try await onB.get("/admin/rates").status == .ok)
+                #expect(b.appServices.sessionCache.statistics.hits > hitsBefore, "B answered the second request from its cache")
+
+                try await onA.get("/about") // the sign-out form's token
+                #expect(try await onA.post("/logout").status == .seeOther)
+                // No pause: the very next request to B must already be signed out.
+                let after = try await onB.get("/admin/rates")
+                #expect(after.status == .seeOther)
+                #expect(after.headers.first(name: .location)?.hasPrefix("/login") == true)
+            }
+        }
+    }
+
+    @Test("a flash message set through A shows on B, and only once, though B had the session cached")
+    func flashAcrossInstances() async throws {
+        try await withTwoInstances { a, b in
+            let onA = TestBrowser(a)
+            try await onA.signIn("admin@example.org", "correct-horse")
+            let onB = TestBrowser(b)
+            onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+            #expect(try await onB.get("/contacts").status == .ok) // cached on B, without a flash
+            try await onA.get("/contacts/new")
+            let created = try await onA.post("/contacts", [("first_name", "Ada"), ("last_name", "Lovelace")])
+            #expect(created.status == .seeOther)
+            let location = try #require(created.headers.first(name: .location))
+            let shown = try await onB.get(location)
+            #expect(shown.html.contains("role=\"status\""), "the flash shows on B")
+            #expect(try await onB.get(location).html.contains("role=\"status\"") == false, "once")
+        }
+    }
+
+    @Test("when the listening connection drops, the cache is flushed: a session ended meanwhile is not served")
+    func listenerDropFlushes() async throws {
+        try await withTwoInstances { a, b in
+            let browser = TestBrowser(b)
+            try await browser.signIn("admin@example.org", "correct-horse")
+            #expect(try await browser.get("/admin/rates").status == .ok)
+            #expect(try await browser.get("/admin/rates").status == .ok)
+            #expect(b.appServices.sessionCache.count >= 1)
+
+            // Cut B's listening connection, as a network failure or a database restart would.
+            let sql = a.db as! any SQLDatabase
+            try await sql.raw("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = \(bind: SessionChangeListener.applicationName(instance: b.appServices.instance))
+                """).run()
+            try await Self.waitUntil("B notices the drop") { !b.appServices.sessionCache.isLive }
+            #expect(b.appServices.sessionCache.count == 0)
+            // Ended while B could not hear it: no notification will ever reach B.
+            try await SessionModel.query(on: a.db).delete()
+            try await Self.waitUntil("B listens again") { b.appServices.sessionCache.isLive }
+            #expect(try await browser.get("/admin/rates").status == .seeOther)
+        }
+    }
+}
