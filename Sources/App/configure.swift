@@ -55,6 +55,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
+    app.asyncCommands.use(ProfilePagesCommand(), as: "profile-pages")
 
     HealthRoutes.register(on: app, services: services)
     try ConverterAssembly.register(on: app, services: services)

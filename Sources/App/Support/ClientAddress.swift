@@ -55,7 +55,7 @@ struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let ok = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) } != nil
-        return ok ? String(cString: buffer) : nil
+        return ok ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }
 

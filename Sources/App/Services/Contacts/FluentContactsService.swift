@@ -7,19 +7,56 @@ struct FluentContactsService: ContactsService {
 
     func page(owner: UUID, search: String?, page: Int, perPage: Int) async throws -> ContactPage {
         try await database.run { database in
-            let total = try await Self.query(owner: owner, search: search, on: database).count()
-            let pageCount = max(1, (total + perPage - 1) / perPage)
-            let page = min(max(page, 1), pageCount)
-            // The page's ids first: the (owner, sort, id) index answers that alone, so skipping to
-            // page 400 reads index entries, not 10,000 rows. Then only those 25 rows.
-            let ids = try await Self.sorted(Self.query(owner: owner, search: search, on: database))
-                .field(\.$id)
-                .range(((page - 1) * perPage)..<(page * perPage))
-                .all()
-                .compactMap(\.id)
-            let models = ids.isEmpty ? [] : try await Self.sorted(ContactModel.query(on: database).filter(\.$id ~~ ids)).all()
-            return ContactPage(contacts: models.map { $0.toEntity() }, total: total, page: page, perPage: perPage)
+            let sql = database as! any SQLDatabase
+            let first = try await Self.page(owner: owner, search: search, page: page, perPage: perPage, on: sql)
+            let pageCount = max(1, (first.total + perPage - 1) / perPage)
+            guard page > pageCount else { return first }
+            // Past the last page (a stale link): show the last one.
+            return try await Self.page(owner: owner, search: search, page: pageCount, perPage: perPage, on: sql)
         }
+    }
+
+    /// The page and the total in one round trip. The count and the page's ids are each answered
+    /// from the (owner, sort, id) index alone, so skipping to page 400 reads index entries, not
+    /// 10,000 rows; only the page's 25 rows are read in full. (`count(*) OVER ()` would read
+    /// every matching row to count them.) One row with only the total when the page is empty.
+    private static func page(owner: UUID, search: String?, page: Int, perPage: Int,
+                             on sql: any SQLDatabase) async throws -> ContactPage {
+        let matching = Self.matching(owner: owner, search: search)
+        let rows = try await sql.raw("""
+            SELECT t.total, c.id, c.owner_id, c.first_name, c.last_name, c.email, c.phone, c.notes, c.created_at, c.updated_at
+            FROM (SELECT count(*) AS total FROM \(ident: ContactModel.schema) WHERE \(matching)) t
+            LEFT JOIN (
+                SELECT * FROM \(ident: ContactModel.schema) WHERE id IN (
+                    SELECT id FROM \(ident: ContactModel.schema) WHERE \(matching)
+                    ORDER BY sort_last, sort_first, id LIMIT \(bind: perPage) OFFSET \(bind: (page - 1) * perPage))
+            ) c ON 1 = 1
+            ORDER BY c.sort_last, c.sort_first, c.id
+            """).all()
+        let total = try rows.first?.decode(column: "total", as: Int.self) ?? 0
+        let contacts = try rows.filter { try !$0.decodeNil(column: "id") }.map { row in
+            let created = try row.decode(column: "created_at", as: Date?.self)
+            return Contact(
+                id: try row.decode(column: "id", as: UUID.self), ownerID: try row.decode(column: "owner_id", as: UUID.self),
+                firstName: try row.decode(column: "first_name", as: String.self),
+                lastName: try row.decode(column: "last_name", as: String.self),
+                email: try row.decode(column: "email", as: String?.self), phone: try row.decode(column: "phone", as: String?.self),
+                notes: try row.decode(column: "notes", as: String.self), createdAt: created ?? .distantPast,
+                updatedAt: try row.decode(column: "updated_at", as: Date?.self) ?? created ?? .distantPast)
+        }
+        return ContactPage(contacts: contacts, total: total, page: page, perPage: perPage)
+    }
+
+    /// The owner's contacts, those whose text contains `search` when given (LIKE with the user's
+    /// `%`, `_` and `\` escaped, so they match themselves).
+    private static func matching(owner: UUID, search: String?) -> SQLQueryString {
+        guard let search = search?.lowercased(), !search.isEmpty else { return "owner_id = \(bind: owner)" }
+        return "owner_id = \(bind: owner) AND search_text LIKE \(bind: "%" + Self.escapedForLike(search) + "%") ESCAPE '\\'"
+    }
+
+    private static func escapedForLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
     }
 
     func contact(id: UUID, owner: UUID) async throws -> Contact? {
@@ -58,12 +95,7 @@ struct FluentContactsService: ContactsService {
     }
 
     private static func query(owner: UUID, search: String?, on database: any Database) -> QueryBuilder<ContactModel> {
-        let query = ContactModel.query(on: database).filter(\.$owner.$id == owner)
-        guard let search = search?.lowercased(), !search.isEmpty else { return query }
-        // LIKE with the user's `%`, `_` and `\` escaped, so they match themselves.
-        let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        return query.filter(.sql(embed: "\(ident: "search_text") LIKE \(bind: "%" + escaped + "%") ESCAPE '\\'"))
+        ContactModel.query(on: database).filter(.sql(embed: matching(owner: owner, search: search)))
     }
 
     private static func sorted(_ query: QueryBuilder<ContactModel>) -> QueryBuilder<ContactModel> {

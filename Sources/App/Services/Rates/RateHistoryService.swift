@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// One day's rate of a currency pair.
 struct RatePoint: Sendable, Equatable {
@@ -19,26 +20,30 @@ protocol RateHistoryService: Sendable {
 struct FluentRateHistoryService: RateHistoryService {
     let database: DatabaseAccess
 
+    /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
+    /// index), not every rate of every snapshot, and no Fluent models on the way.
     func history(from: String, to: String) async throws -> [RatePoint] {
         let rows = try await database.run { database in
-            try await SnapshotRateModel.query(on: database)
-                .join(RateSnapshotModel.self, on: \SnapshotRateModel.$snapshot.$id == \RateSnapshotModel.$id)
-                .filter(\.$currencyCode ~~ [from, to])
-                .all()
+            try await (database as! any SQLDatabase).raw("""
+                SELECT s.effective_date, s.stored_at, s.source, f.rate AS from_rate, t.rate AS to_rate
+                FROM \(ident: RateSnapshotModel.schema) s
+                JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
+                JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
+                ORDER BY s.effective_date, s.stored_at
+                """).all()
         }
-        var perSnapshot: [UUID: (snapshot: RateSnapshotModel, rates: [String: Decimal])] = [:]
+        // Oldest first, and within a day the latest stored last: it replaces the earlier ones.
+        var points: [RatePoint] = []
+        points.reserveCapacity(rows.count)
         for row in rows {
-            let snapshot = try row.joined(RateSnapshotModel.self)
-            guard let id = snapshot.id else { continue }
-            perSnapshot[id, default: (snapshot, [:])].rates[row.currencyCode] = row.rate
+            let fromRate = try row.decode(column: "from_rate", as: Decimal.self)
+            guard fromRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else {
+                continue
+            }
+            let point = RatePoint(date: date, rate: try row.decode(column: "to_rate", as: Decimal.self) / fromRate,
+                                  source: try row.decode(column: "source", as: String.self))
+            if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
         }
-        var latestPerDay: [String: (storedAt: Date, point: RatePoint)] = [:]
-        for (snapshot, rates) in perSnapshot.values {
-            guard let fromRate = rates[from], let toRate = rates[to], fromRate > 0,
-                  let date = CalendarDate(iso8601: snapshot.effectiveDate) else { continue }
-            if let kept = latestPerDay[snapshot.effectiveDate], kept.storedAt >= snapshot.storedAt { continue }
-            latestPerDay[snapshot.effectiveDate] = (snapshot.storedAt, RatePoint(date: date, rate: toRate / fromRate, source: snapshot.source))
-        }
-        return latestPerDay.values.map(\.point).sorted { $0.date < $1.date }
+        return points
     }
 }

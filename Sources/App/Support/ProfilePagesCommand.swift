@@ -1,0 +1,120 @@
+import Vapor
+
+/// `App profile-pages [--iterations N]`: where a page's time goes, stage by stage, measured
+/// in-process with `ContinuousClock` (this machine's `perf` cannot sample and valgrind cannot
+/// read Swift 6's debug information). For each page: the whole request through the app's
+/// middleware, router and handler (no sockets), then the interactor, the presenter, Leaf's
+/// rendering and the JSON encoding alone. `scripts/bench` runs it on the release build and
+/// writes the table into BENCHMARKS.md.
+struct ProfilePagesCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "iterations", help: "Requests per page (default 2000).")
+        var iterations: Int?
+    }
+
+    var help: String { "Times each page's stages in-process (for BENCHMARKS.md)." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        try await app.prepareToServe()
+        let iterations = max(10, signature.iterations ?? 2000)
+        let services = app.appServices
+        let loop = app.eventLoopGroup.next()
+        let pairs = ["USD", "EUR", "JPY", "GBP", "CHF", "SEK", "PLN", "CAD", "AUD", "CNY"]
+        func pair(_ index: Int) -> (String, String) {
+            (pairs[index % pairs.count], pairs[(index / pairs.count + index + 1) % pairs.count])
+        }
+        func amount(_ index: Int) -> String { "\(index * 7919 % 250_000).\(index % 100)" }
+        func request(_ path: String) -> Request {
+            Request(application: app, method: .GET, url: URI(string: path), on: loop)
+        }
+
+        let converter = ConverterInteractor(rates: services.currentRates, calculator: ConversionCalculator(catalog: services.catalog),
+                                            now: services.now)
+        let converterPresenter = ConverterPresenter()
+        let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)
+        let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
+
+        var rows: [(String, String, Duration)] = []
+        func time(_ page: String, _ stage: String, _ body: (Int) async throws -> Void) async rethrows {
+            for index in 0..<min(50, iterations) { try await body(index) } // warm-up
+            let clock = ContinuousClock()
+            let started = clock.now
+            for index in 0..<iterations { try await body(index) }
+            rows.append((page, stage, (clock.now - started) / iterations))
+        }
+
+        let plain = "/healthz (plaintext)"
+        try await time(plain, "whole request in-process") { _ in _ = try await app.responder.respond(to: request("/healthz")).get() }
+        struct Constant: Responder {
+            func respond(to request: Request) -> EventLoopFuture<Response> {
+                request.eventLoop.makeSucceededFuture(Response(status: .ok, body: "ok"))
+            }
+        }
+        for middleware in app.middleware.resolve() {
+            try await time("middleware", String(describing: type(of: middleware))) { index in
+                let path = index % 2 == 0 ? "/about" : "/?from=USD&to=EUR&amount=\(amount(index))"
+                _ = try await middleware.respond(to: request(path), chainingTo: Constant()).get()
+            }
+        }
+
+        let result = "result page"
+        try await time(result, "whole request in-process") { index in
+            let (from, to) = pair(index)
+            _ = try await app.responder.respond(to: request("/?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
+        }
+        try await time(result, "interactor") { index in
+            let (from, to) = pair(index)
+            _ = try await converter.show(.init(from: from, to: to, amount: amount(index)))
+        }
+        var outputs: [Converter.Output] = []
+        for index in 0..<100 {
+            let (from, to) = pair(index)
+            outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
+        }
+        await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count]) }
+        let models = outputs.map(converterPresenter.present)
+        try await time(result, "Leaf render") { index in
+            _ = try await request("/").leaf.render("converter", models[index % models.count]).get()
+        }
+
+        let api = "/api/v1/convert"
+        try await time(api, "whole request in-process") { index in
+            let (from, to) = pair(index)
+            _ = try await app.responder.respond(to: request("/api/v1/convert?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
+        }
+        let apiPresenter = ConverterAPIPresenter()
+        try await time(api, "presenter + JSON encoding") { index in
+            let output = outputs[index % outputs.count]
+            guard case .converted(let conversion) = output.outcome else { return }
+            _ = try JSONEncoder.api.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+        }
+
+        try await time("/about", "whole request in-process") { _ in _ = try await app.responder.respond(to: request("/about")).get() }
+        await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about()) }
+        let aboutModel = AboutPresenter().present(await about.about())
+        try await time("/about", "Leaf render") { _ in _ = try await request("/about").leaf.render("about", aboutModel).get() }
+
+        let historyPage = "/rates/FROM/TO"
+        try await time(historyPage, "whole request in-process") { index in
+            let (from, to) = pair(index)
+            _ = try await app.responder.respond(to: request("/rates/\(from)/\(to)")).get()
+        }
+        try await time(historyPage, "interactor (database)") { index in
+            let (from, to) = pair(index)
+            _ = try await history.history(from: from, to: to)
+        }
+        let historyOutput = try await history.history(from: "USD", to: "EUR")
+        await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
+        let historyModel = RateHistoryPresenter().present(historyOutput)
+        try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
+
+        context.console.print("| page | stage | µs per request |")
+        context.console.print("|---|---|---:|")
+        for (page, stage, duration) in rows {
+            let micros = Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+            context.console.print("| \(page) | \(stage) | \(String(format: "%.1f", micros)) |")
+        }
+        context.console.print("\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair.")
+    }
+}
