@@ -46,6 +46,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval)
+    app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
                                        delay: configuration.shutdownDelay))

@@ -30,3 +30,10 @@ struct RateSnapshot: Sendable, Equatable {
         currencyCodes = rates.keys.sorted()
     }
 }
+
+extension RateSnapshot {
+    /// Tells this stored snapshot from every other, for cache validators.
+    var versionKey: String {
+        "\(source)/\(effectiveDate)/\(id?.uuidString ?? String(storedAt.timeIntervalSince1970))"
+    }
+}

@@ -65,6 +65,8 @@ struct AppConfiguration: Sendable {
     var sessionCacheSize: Int
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
     var metricsToken: String?
+    /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
+    var responseCompression: Bool
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
@@ -96,7 +98,8 @@ struct AppConfiguration: Sendable {
          shutdownDelay: TimeInterval = 0,
          trustedProxies: [IPAddressRange] = [],
          sessionCacheSize: Int = 10_000,
-         metricsToken: String? = nil) {
+         metricsToken: String? = nil,
+         responseCompression: Bool = true) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
         self.cookieSecure = cookieSecure
@@ -117,6 +120,7 @@ struct AppConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.sessionCacheSize = sessionCacheSize
         self.metricsToken = metricsToken
+        self.responseCompression = responseCompression
     }
 
     struct Invalid: Error, CustomStringConvertible {
@@ -178,6 +182,7 @@ struct AppConfiguration: Sendable {
         whole("BCRYPT_COST", in: 4...31, into: &passwordHashCost)
         whole("RATES_REFRESH_INTERVAL", in: 0...31_536_000, into: &ratesRefreshInterval)
         whole("SESSION_CACHE_SIZE", in: 0...1_000_000, into: &sessionCacheSize)
+        flag("RESPONSE_COMPRESSION", into: &responseCompression)
         if let token = value("METRICS_TOKEN") {
             if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) { metricsToken = token } else {
                 problems.append("METRICS_TOKEN must be at least 16 characters of printable ASCII without spaces or commas")

@@ -18,6 +18,8 @@ struct AppServices: Sendable {
     let rateHistory: any RateHistoryService
     /// The database with its time limits; services use it, and readiness checks it.
     let database: DatabaseAccess
+    /// Validators and freshness for pages anyone may cache.
+    let cachePolicy: HTTPCachePolicy
     /// This process among the instances on one database, for logs and `pg_stat_activity`.
     let instance: String
     /// Set once shutdown begins.
@@ -70,6 +72,10 @@ struct AppServices: Sendable {
             contacts: FluentContactsService(database: database),
             rateHistory: FluentRateHistoryService(database: database),
             database: database,
+            cachePolicy: HTTPCachePolicy(
+                build: HTTPCachePolicy.fingerprint(version: AppInfo.version,
+                                                   directories: [app.directory.viewsDirectory, app.directory.publicDirectory]),
+                refreshInterval: configuration.ratesRefreshInterval, compresses: configuration.responseCompression),
             instance: String(UUID().uuidString.prefix(8)).lowercased(),
             draining: DrainingFlag(),
             now: now)

@@ -16,7 +16,7 @@ struct PublicFilesMiddleware: AsyncMiddleware {
         var exactPaths: Set<String> = []
         for entry in entries where !entry.hasPrefix(".") {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: publicDirectory + "/" + entry, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: publicDirectory + "/" + entry, isDirectory: &isDirectory)
             if isDirectory.boolValue { prefixes.append("/\(entry)/") } else { exactPaths.insert("/\(entry)") }
         }
         self.prefixes = prefixes

@@ -1,7 +1,9 @@
 import Vapor
 
 /// Security headers on every response: no inline scripts or foreign sources, no framing, no
-/// MIME sniffing, and referrers that do not leak URLs to other sites.
+/// MIME sniffing, and referrers that do not leak URLs to other sites. A response that does not
+/// say how it may be cached (signed-in pages, forms, errors) is `no-store`: only what a page
+/// marks cacheable (``CacheDirective``) and public files are kept by browsers and proxies.
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
@@ -15,6 +17,9 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
+        if !response.headers.contains(name: .cacheControl) || response.status.code >= 400 {
+            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        }
         return response
     }
 }

@@ -9,7 +9,9 @@ enum AboutAssembly {
                 sourceCodeURL: services.configuration.sourceCodeURL,
                 now: services.now),
             presenter: AboutPresenter(),
-            router: AboutRouter())
+            router: AboutRouter(),
+            cachePolicy: services.cachePolicy,
+            now: services.now)
         routes.get("about", use: view.show)
         routes.get("about", "close", use: view.close)
     }

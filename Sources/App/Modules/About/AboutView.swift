@@ -5,10 +5,16 @@ struct AboutView: Sendable {
     let interactor: AboutInteractor
     let presenter: AboutPresenter
     let router: AboutRouter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
     /// `GET /about`.
     func show(_ request: Request) async throws -> Response {
-        try await request.renderPage("about", presenter.present(interactor.about()))
+        let output = await interactor.about()
+        guard request.getsPublicPage else { return try await request.renderPage("about", presenter.present(output)) }
+        let directive = cachePolicy.directive(["about", output.snapshot?.versionKey ?? "no rates", output.today.description],
+            now: now(), shared: true, variesWithCookie: true)
+        return try await request.respondCaching(directive) { try await request.renderPage("about", presenter.present(output)) }
     }
 
     /// `GET /about/close`.

@@ -6,11 +6,15 @@ import Vapor
 struct ConverterAPIView: Sendable {
     let interactor: ConverterInteractor
     let presenter: ConverterAPIPresenter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
     /// `GET /api/v1/currencies`.
     func currencies(_ request: Request) async throws -> Response {
         guard let (currencies, snapshot) = try? await interactor.currencies() else { return unavailable(request) }
-        return try json(presenter.present(currencies: currencies, snapshot: snapshot))
+        return try await request.respondCaching(caching(request, snapshot)) {
+            try json(presenter.present(currencies: currencies, snapshot: snapshot))
+        }
     }
 
     /// `GET /api/v1/rates/latest?base=USD`.
@@ -30,7 +34,7 @@ struct ConverterAPIView: Sendable {
                 type: ProblemDetails.Kind.unknownCurrency.uri, title: "Unknown currency", status: 404,
                 detail: "There is no rate for \(base) in the current rates.", instance: request.url.string).response()
         }
-        return try json(presenter.present(latest))
+        return try await request.respondCaching(caching(request, latest.snapshot)) { try json(presenter.present(latest)) }
     }
 
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`.
@@ -52,7 +56,9 @@ struct ConverterAPIView: Sendable {
         }
         switch output.outcome {
         case .converted(let conversion):
-            return try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+            return try await request.respondCaching(caching(request, output.snapshot)) {
+                try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+            }
         case .invalid(let errors):
             return ProblemDetails(
                 type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
@@ -63,6 +69,11 @@ struct ConverterAPIView: Sendable {
             // Unreachable: an empty amount is refused above as a missing parameter.
             throw Abort(.badRequest, reason: "amount is required.")
         }
+    }
+
+    /// The same URL over the same rates is the same answer, for anyone: shared caches may keep it.
+    private func caching(_ request: Request, _ snapshot: RateSnapshot) -> CacheDirective {
+        cachePolicy.directive(["api", request.url.string, snapshot.versionKey], now: now(), shared: true, variesWithCookie: false)
     }
 
     private func json(_ value: some Encodable) throws -> Response {

@@ -12,13 +12,16 @@ enum ConverterAssembly {
             interactor: interactor,
             presenter: ConverterPresenter(),
             router: ConverterRouter(),
-            cookieSecure: services.configuration.cookieSecure)
+            cookieSecure: services.configuration.cookieSecure,
+            cachePolicy: services.cachePolicy,
+            now: services.now)
         routes.get(use: view.index)
         routes.post("convert", use: view.convert)
         routes.post("swap", use: view.swap)
 
         // The same use case as JSON: only the view differs.
-        let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter())
+        let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter(),
+                                   cachePolicy: services.cachePolicy, now: services.now)
         routes.get("api", "v1", "currencies", use: api.currencies)
         routes.get("api", "v1", "rates", "latest", use: api.latestRates)
         routes.get("api", "v1", "convert", use: api.convert)

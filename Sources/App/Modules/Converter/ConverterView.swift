@@ -7,6 +7,8 @@ struct ConverterView: Sendable {
     let presenter: ConverterPresenter
     let router: ConverterRouter
     let cookieSecure: Bool
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
     /// `GET /` and `GET /?from=&to=&amount=`.
     func index(_ request: Request) async throws -> Response {
@@ -20,10 +22,21 @@ struct ConverterView: Sendable {
         } catch {
             return try await renderUnavailable(for: request)
         }
-        let response = try await render(output, for: request)
-        if !input.isEmpty, let accepted = output.accepted {
-            response.remember(accepted, secure: cookieSecure)
+        // Opening a result remembers it, unless the browser already remembers exactly that.
+        let remember = input.isEmpty ? nil : output.accepted.flatMap { $0 == LastConversionCookie.read(from: request) ? nil : $0 }
+        guard request.getsPublicPage, case .converted = output.outcome else {
+            let response = try await render(output, for: request)
+            if let remember { response.remember(remember, secure: cookieSecure) }
+            return response
         }
+        // The page follows from the URL (or, at `/`, the remembered conversion), the rates and
+        // the day (it says how old the rates are).
+        let directive = cachePolicy.directive(
+            ["converter", request.url.string, output.accepted.map(String.init(describing:)) ?? "",
+             output.snapshot.versionKey, output.today.description],
+            now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty, variesWithCookie: true)
+        let response = try await request.respondCaching(directive) { try await render(output, for: request) }
+        if let remember { response.remember(remember, secure: cookieSecure) }
         return response
     }
 

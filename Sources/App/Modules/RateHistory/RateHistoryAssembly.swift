@@ -6,7 +6,9 @@ enum RateHistoryAssembly {
         let view = RateHistoryView(
             interactor: RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog),
             presenter: RateHistoryPresenter(),
-            router: RateHistoryRouter())
+            router: RateHistoryRouter(),
+            cachePolicy: services.cachePolicy,
+            now: services.now)
         routes.get("rates", ":from", ":to", use: view.show)
     }
 }

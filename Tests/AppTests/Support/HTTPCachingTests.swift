@@ -1,0 +1,142 @@
+@testable import App
+import Foundation
+import NIOCore
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("HTTP caching: ETag, 304 without a body, Cache-Control, no-store for signed-in pages and errors")
+struct HTTPCachingTests {
+    static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+
+    func get(_ app: Application, _ path: String, _ headers: HTTPHeaders = [:]) async throws -> (HTTPStatus, HTTPHeaders, String) {
+        var result: (HTTPStatus, HTTPHeaders, String)?
+        try await app.testing().test(.GET, path, headers: headers) { res in result = (res.status, res.headers, res.body.string) }
+        return try #require(result)
+    }
+
+    @Test("a result page has a validator; the same validator back gets 304 with no body, headers kept",
+          arguments: ["/?from=USD&to=EUR&amount=100", "/about", "/rates/USD/EUR", "/api/v1/convert?from=USD&to=EUR&amount=100",
+                      "/api/v1/currencies", "/api/v1/rates/latest?base=USD"])
+    func notModified(path: String) async throws {
+        try await withPostgresApp { app in
+            let (status, headers, body) = try await get(app, path)
+            #expect(status == .ok && !body.isEmpty)
+            let etag = try #require(headers.first(name: .eTag))
+            #expect(etag.hasPrefix("W/\""))
+            let (again, againHeaders, againBody) = try await get(app, path, ["If-None-Match": etag])
+            #expect(again == .notModified)
+            #expect(againBody.isEmpty)
+            #expect(againHeaders.first(name: .eTag) == etag)
+            #expect(againHeaders.first(name: .cacheControl) == headers.first(name: .cacheControl))
+            // The strong form of the same tag, and a list containing it, match too (weak comparison).
+            let strong = String(etag.dropFirst(2))
+            #expect(try await get(app, path, ["If-None-Match": "\"other\", \(strong)"]).0 == .notModified)
+            #expect(try await get(app, path, ["If-None-Match": "W/\"other\""]).0 == .ok)
+        }
+    }
+
+    @Test("freshness: public until the rates may change (5 minutes without a schedule), pages vary with the cookie")
+    func cacheControl() async throws {
+        try await withPostgresApp { app in
+            let (_, api, _) = try await get(app, "/api/v1/convert?from=USD&to=EUR&amount=100")
+            #expect(api.first(name: .cacheControl) == "public, max-age=300")
+            #expect(api.first(name: .vary) == "Accept-Encoding")
+            let (_, about, _) = try await get(app, "/about")
+            #expect(about.first(name: .cacheControl) == "public, max-age=300")
+            #expect(about.first(name: .vary) == "Cookie, Accept-Encoding")
+            // Opening a result remembers it with a cookie: such a response is for this browser only...
+            let (_, first, _) = try await get(app, "/?from=USD&to=EUR&amount=100")
+            #expect(first.first(name: .cacheControl) == "private, max-age=300")
+            #expect(first.setCookie?[LastConversionCookie.name]?.string == "USD-EUR-100")
+            // ...and once remembered, the page is the same for anyone.
+            let (_, again, _) = try await get(app, "/?from=USD&to=EUR&amount=100", ["Cookie": "last_conversion=USD-EUR-100"])
+            #expect(again.first(name: .cacheControl) == "public, max-age=300")
+            #expect(again.setCookie?[LastConversionCookie.name] == nil)
+            // The bare converter depends on the remembered conversion: revalidate every time.
+            let (_, home, _) = try await get(app, "/")
+            #expect(home.first(name: .cacheControl) == "private, max-age=0")
+        }
+    }
+
+    @Test("with a schedule, freshness is the interval, but never past midnight UTC (pages say how old the rates are)")
+    func maxAge() {
+        let policy = HTTPCachePolicy(build: "b", refreshInterval: 3600, compresses: false)
+        let noon = Date(timeIntervalSince1970: 1_747_051_200) // 12:00 UTC
+        #expect(policy.maxAge(now: noon) == 3600)
+        #expect(policy.maxAge(now: noon.addingTimeInterval(11.5 * 3600)) == 1800)
+        #expect(HTTPCachePolicy(build: "b", refreshInterval: 0, compresses: false).maxAge(now: noon) == 300)
+    }
+
+    @Test("the validator changes with the page: another amount, new rates, the next day, another build")
+    func validatorsChange() async throws {
+        let clock = TestClock()
+        try await withPostgresApp(now: clock.closure) { app in
+            let path = "/?from=USD&to=EUR&amount=100"
+            let etag = { (path: String) in try await get(app, path).1.first(name: .eTag) ?? "" }
+            let first = try await etag(path)
+            #expect(try await etag(path) == first)
+            #expect(try await etag("/?from=USD&to=EUR&amount=101") != first)
+
+            let current = try #require(await app.appServices.currentRates.currentSnapshot())
+            app.appServices.currentRates.adopt(RateSnapshot(
+                id: UUID(), source: current.source, baseCurrency: current.baseCurrency,
+                effectiveDate: current.effectiveDate, storedAt: current.storedAt.addingTimeInterval(60), rates: current.rates))
+            let afterRefresh = try await etag(path)
+            #expect(afterRefresh != first)
+            #expect(try await get(app, path, ["If-None-Match": first]).0 == .ok)
+
+            clock.advance(by: 86_400)
+            #expect(try await etag(path) != afterRefresh)
+        }
+        let one = HTTPCachePolicy(build: "1", refreshInterval: 0, compresses: false)
+        let two = HTTPCachePolicy(build: "2", refreshInterval: 0, compresses: false)
+        #expect(one.etag(["page"]) != two.etag(["page"]))
+    }
+
+    @Test("signed-in pages, forms and errors are never stored, and carry no validator")
+    func noStore() async throws {
+        try await withPostgresApp(configuration: .forTests(initialAdmin: Self.admin)) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn("admin@example.org", "correct-horse")
+            for path in ["/?from=USD&to=EUR&amount=100", "/about", "/rates/USD/EUR", "/contacts", "/admin/rates"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok)
+                #expect(page.headers.first(name: .cacheControl) == "no-store", "\(path)")
+                #expect(page.headers.first(name: .eTag) == nil, "\(path)")
+            }
+            for path in ["/?from=USD&to=EUR&amount=abc", "/rates/USD/XXX", "/nowhere", "/api/v1/convert?from=USD&to=EUR&amount=-1",
+                         "/login"] {
+                let (status, headers, _) = try await get(app, path)
+                #expect(headers.first(name: .cacheControl) == "no-store", "\(path) \(status)")
+                #expect(headers.first(name: .eTag) == nil, "\(path)")
+            }
+            let (_, css, _) = try await get(app, "/css/app.css")
+            #expect(css.first(name: .cacheControl) == "no-cache")
+        }
+    }
+
+    @Test("responses are gzip-compressed for clients that accept it, and only for them")
+    func compression() async throws {
+        for enabled in [true, false] {
+            var configuration = AppConfiguration.forTests()
+            configuration.responseCompression = enabled
+            try await withPostgresApp(configuration: configuration) { app in
+                try await LoopbackServer.with(app) { server in
+                    let gzip = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                    let plain = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: [:], body: ByteBuffer())
+                    #expect(plain.headers.first(name: .contentEncoding) == nil)
+                    #expect(plain.body.readableBytesView.starts(with: Array("<!doctype html>".utf8)))
+                    if enabled {
+                        #expect(gzip.headers.first(name: .contentEncoding) == "gzip")
+                        #expect(gzip.body.readableBytesView.starts(with: [0x1f, 0x8b]))
+                        #expect(gzip.body.readableBytes * 3 < plain.body.readableBytes)
+                    } else {
+                        #expect(gzip.headers.first(name: .contentEncoding) == nil)
+                        #expect(gzip.body == plain.body)
+                    }
+                }
+            }
+        }
+    }
+}
