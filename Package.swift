@@ -10,6 +10,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent.git", exact: "4.13.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", exact: "2.14.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", exact: "4.9.0"),
+        // `GET /metrics`: swift-metrics (which Vapor already reports requests to) in Prometheus's format.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         // Already pulled in by Vapor; named so the entry point can hand NIO the concurrency pool.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
@@ -24,6 +27,8 @@ let package = Package(
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources")]
         ),

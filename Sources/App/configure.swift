@@ -59,6 +59,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.asyncCommands.use(ProfilePagesCommand(), as: "profile-pages")
 
     HealthRoutes.register(on: app, services: services)
+    AppMetrics.register(on: app, services: services)
     try ConverterAssembly.register(on: app, services: services)
     AboutAssembly.register(on: app, services: services)
     LoginAssembly.register(on: app, services: services)

@@ -13,6 +13,7 @@ enum Entrypoint {
 
         var environment = try Environment.detect()
         try LoggingSystem.bootstrap(from: &environment)
+        AppMetrics.bootstrap()
 
         let configuration: AppConfiguration
         do {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Fluent
 import FluentPostgresDriver
 import Foundation
@@ -24,6 +25,8 @@ struct DatabaseAccess: Sendable {
 
     private let target: Target
     let timeout: Duration
+    /// How long work waited for a pooled connection (connecting included), for `/metrics`.
+    private static let connectionWait = Timer(label: "database_connection_wait_seconds")
     let health: DatabaseHealth
 
     /// The app's databases; `database` answers `nil` once they are shut down.
@@ -64,7 +67,9 @@ struct DatabaseAccess: Sendable {
                 stuck.withConnection { $0.close() }.whenComplete { _ in }
             }) {
                 guard let database = source() else { throw DatabaseUnavailable(.shuttingDown) }
+                let asked = ContinuousClock.now
                 return try await database.withConnection { connection in
+                    Self.connectionWait.record(duration: ContinuousClock.now - asked)
                     pinned.withLockedValue { $0 = connection }
                     return try await work(connection)
                 }

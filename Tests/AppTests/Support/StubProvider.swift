@@ -138,7 +138,7 @@ final class StubProvider: Sendable {
                 }
             }
         }
-        try await app.server.start()
+        try await app.server.start(address: nil)
         let port = try #require(app.http.server.shared.localAddress?.port)
         state.port.withLockedValue { $0 = port }
         return StubProvider(app: app, state: state, port: port)

@@ -8,11 +8,15 @@ import Vapor
 let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z
 
 /// Quiet logs for every test process (once, as `LoggingSystem` allows).
-let quietLogging: Void = LoggingSystem.bootstrap { label in
-    var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
-    return handler
-}
+/// Metrics go to the app's registry, as in the entry point.
+let quietLogging: Void = {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
+        return handler
+    }
+    AppMetrics.bootstrap()
+}()
 
 enum TestDatabase {
     struct Missing: Error, CustomStringConvertible {

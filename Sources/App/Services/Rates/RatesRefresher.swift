@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Logging
 
@@ -71,6 +72,14 @@ struct RatesRefresher: Sendable {
 
     private func run(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
                      _ work: @escaping Work) async -> RefreshAttempt {
+        let attempt = await attempt(kind: kind, source: source, actor: actor, started: started, work)
+        Counter(label: "rates_refreshes_total", dimensions: [("kind", kind.rawValue), ("outcome", attempt.outcome.rawValue)])
+            .increment()
+        return attempt
+    }
+
+    private func attempt(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+                         _ work: @escaping Work) async -> RefreshAttempt {
         let now = now
         @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: String) -> RefreshAttempt {
             RefreshAttempt(kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),

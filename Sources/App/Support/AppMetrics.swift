@@ -1,0 +1,82 @@
+import CoreMetrics
+import Foundation
+import Prometheus
+import Vapor
+
+/// The app's metrics in Prometheus's text format at `GET /metrics`.
+///
+/// Through swift-metrics: Vapor's own request counts and latency histograms by route and status
+/// (`http_requests_total`, `http_request_duration_seconds`, `http_request_errors_total`), and
+/// the app's `rates_refreshes_total{kind,outcome}` and `database_connection_wait_seconds`.
+/// Read when scraped: `rates_snapshot_age_seconds`, the session cache's hits, misses and size,
+/// and whether it is trusted (`session_cache_live`).
+enum AppMetrics {
+    /// The process's one registry; swift-metrics reports to it once ``bootstrap()`` has run.
+    static let registry = PrometheusCollectorRegistry()
+
+    /// Points swift-metrics at ``registry``. Once per process (the entry point; the tests' setup).
+    static func bootstrap() { _ = bootstrapped }
+
+    private static let bootstrapped: Void = {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Pages take milliseconds: finer buckets at the low end than the default.
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
+        MetricsSystem.bootstrap(factory)
+    }()
+
+    private static let snapshotAge = gauge("rates_snapshot_age", "seconds",
+        "Seconds since the current rates were stored.")
+    private static let snapshotEffectiveAge = gauge("rates_effective_date_age", "days",
+        "Days between the current rates' effective date and today (UTC).")
+    private static let sessionHits = gauge("session_cache", "hits",
+        "Signed-in requests answered from this instance's session cache.")
+    private static let sessionMisses = gauge("session_cache", "misses",
+        "Session lookups that read the database.")
+    private static let sessionEntries = gauge("session_cache", "entries",
+        "Sessions in this instance's cache.")
+    private static let sessionLive = gauge("session_cache", "live",
+        "1 while the cache hears every session change (LISTEN), else 0.")
+
+    private static func gauge(_ name: String, _ unit: String, _ help: String) -> Prometheus.Gauge {
+        registry.makeGauge(descriptor: .init(metricName: name, unitName: unit, helpText: help))
+    }
+
+    /// The text a scrape gets, with the values read now.
+    static func scrape(services: AppServices) async -> [UInt8] {
+        if let snapshot = await services.currentRates.currentSnapshot() {
+            let now = services.now()
+            snapshotAge.set(now.timeIntervalSince(snapshot.storedAt))
+            snapshotEffectiveAge.set(Double(snapshot.effectiveDate.days(until: CalendarDate(containing: now))))
+        }
+        let cache = services.sessionCache.statistics
+        sessionHits.set(Double(cache.hits))
+        sessionMisses.set(Double(cache.misses))
+        sessionEntries.set(Double(services.sessionCache.count))
+        sessionLive.set(services.sessionCache.isLive ? 1.0 : 0.0)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(16 * 1024)
+        registry.emit(into: &buffer)
+        return buffer
+    }
+
+    /// `GET /metrics`; with `METRICS_TOKEN` set, only for `Authorization: Bearer <token>`.
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let token = services.configuration.metricsToken
+        routes.get("metrics") { request async throws -> Response in
+            if let token {
+                let sent = request.headers.bearerAuthorization?.token ?? ""
+                guard SecureToken.constantTimeEquals(sent, token) else {
+                    throw Abort(.unauthorized, headers: ["WWW-Authenticate": "Bearer realm=\"metrics\""],
+                                reason: "The metrics need the token set in METRICS_TOKEN.")
+                }
+            }
+            let body = await scrape(services: services)
+            return Response(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(buffer: ByteBuffer(bytes: body)))
+        }
+    }
+}
