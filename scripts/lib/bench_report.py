@@ -50,6 +50,10 @@ lines += [
     f"- Errors are responses with a status of 400 or more / socket errors; status is what one request got before the run.",
 ]
 lines.append("- Every target met." if not misses else "- Missed: " + "; ".join(misses) + ".")
+profile = os.environ.get("PROFILE_FILE")
+if profile and Path(profile).exists() and Path(profile).read_text().strip():
+    lines += ["", "Where the time goes, stage by stage (`App profile-pages`, in-process, no sockets):", "",
+              Path(profile).read_text().strip()]
 
 report = "\n".join(lines)
 print()
