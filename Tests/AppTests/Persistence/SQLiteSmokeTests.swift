@@ -26,9 +26,7 @@ struct SQLiteSmokeTests {
 
     @Test("on SQLite an in-process lock keeps refreshes one at a time")
     func refreshLockOnSQLite() async throws {
-        // Long enough that the second refresh starts while the first holds the lock, even on a
-        // machine busy with the other suites.
-        let stub = try await StubProvider.start(delay: .seconds(2))
+        let stub = try await StubProvider.start(delay: .milliseconds(500))
         defer { Task { try? await stub.stop() } }
         let configuration = AppConfiguration.forTests(ratesProviderURL: stub.url(.slowExchangeRateAPI))
         try await withSQLiteApp(configuration: configuration) { app, _ in
