@@ -41,14 +41,7 @@ struct HTTPCachePolicy: Sendable {
             hasher.update(data: Data(part.utf8))
             hasher.update(data: [0])
         }
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = Array("W/\"".utf8)
-        for byte in hasher.finalize().prefix(12) {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
-        }
-        text.append(UInt8(ascii: "\""))
-        return String(decoding: text, as: UTF8.self)
+        return "W/\"" + SecureToken.hex(hasher.finalize().prefix(12)) + "\""
     }
 
     /// The build's fingerprint: the version and every template and public file.
@@ -63,7 +56,7 @@ struct HTTPCachePolicy: Sendable {
                 hasher.update(data: data)
             }
         }
-        return hasher.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+        return SecureToken.hex(hasher.finalize().prefix(8))
     }
 }
 

@@ -14,14 +14,18 @@ enum SecureToken {
 
     /// Hex SHA-256 of `token`: what the database keeps instead of the token itself.
     static func digest(_ token: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var digits = [UInt8]()
-        digits.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(token.utf8)) {
-            digits.append(hex[Int(byte >> 4)])
-            digits.append(hex[Int(byte & 0x0f)])
+        hex(SHA256.hash(data: Data(token.utf8)))
+    }
+
+    /// Lower-case hex of `bytes`, without `String(format:)` (slow on Linux; this runs per request).
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
         }
-        return String(decoding: digits, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Compares without an early exit, so timing does not reveal how much of a guess was right.
