@@ -15,8 +15,8 @@ func configure(_ app: Application, configuration: AppConfiguration,
     let templates = app.leaf.sources
     app.leaf.sources = templates
 
-    app.leaf.tags["csrfField"] = CSRFFieldTag()
-    app.leaf.tags["accountNav"] = AccountNavTag()
+    app.pages = PageRenderer(requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development)
+    for tag in app.pages.requestTags { app.leaf.tags[tag.name] = tag }
 
     let listenerConfiguration = try useDatabase(configuration, for: app)
     for migration: any Migration in [

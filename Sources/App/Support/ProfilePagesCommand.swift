@@ -4,7 +4,7 @@ import Vapor
 /// in-process with `ContinuousClock` (this machine's `perf` cannot sample and valgrind cannot
 /// read Swift 6's debug information). For each page: the whole request through the app's
 /// middleware, router and handler (no sockets), then the interactor, the presenter, Leaf's
-/// rendering and the JSON encoding alone. `scripts/bench` runs it on the release build and
+/// rendering, the page skeleton's filling and the JSON encoding alone. `scripts/bench` runs it on the release build and
 /// writes the table into BENCHMARKS.md.
 struct ProfilePagesCommand: AsyncCommand {
     struct Signature: CommandSignature {
@@ -77,6 +77,9 @@ struct ProfilePagesCommand: AsyncCommand {
         try await time(result, "Leaf render") { index in
             _ = try await request("/").leaf.render("converter", models[index % models.count]).get()
         }
+        try await time(result, "page skeleton filled") { index in
+            _ = try await app.pages.render("converter", models[index % models.count], for: request("/"))
+        }
 
         let api = "/api/v1/convert"
         try await time(api, "whole request in-process") { index in
@@ -94,6 +97,7 @@ struct ProfilePagesCommand: AsyncCommand {
         await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about()) }
         let aboutModel = AboutPresenter().present(await about.about())
         try await time("/about", "Leaf render") { _ in _ = try await request("/about").leaf.render("about", aboutModel).get() }
+        try await time("/about", "page skeleton filled") { _ in _ = try await app.pages.render("about", aboutModel, for: request("/about")) }
 
         let historyPage = "/rates/FROM/TO"
         try await time(historyPage, "whole request in-process") { index in
@@ -108,6 +112,9 @@ struct ProfilePagesCommand: AsyncCommand {
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
         try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
+        try await time(historyPage, "page skeleton filled") { _ in
+            _ = try await app.pages.render("rate-history", historyModel, for: request("/"))
+        }
 
         context.console.print("| page | stage | µs per request |")
         context.console.print("|---|---|---:|")

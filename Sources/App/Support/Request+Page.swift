@@ -2,13 +2,11 @@ import Leaf
 import Vapor
 
 extension Request {
-    /// Renders a Leaf template from `Templates/` as an HTML page with `status`.
-    ///
-    /// Renders on this request's own event loop (`req.view` first builds a renderer on another
-    /// loop, and the hop back costs every page a thread switch).
+    /// Renders a Leaf template from `Templates/` as an HTML page with `status`, through the
+    /// page's skeleton (``PageRenderer``), on this request's own event loop.
     func renderPage(_ template: String, _ context: some Encodable & Sendable,
                     status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) async throws -> Response {
-        try await leaf.render(template, context).get().response(status: status, headers: headers)
+        View(data: try await application.pages.render(template, context, for: self)).response(status: status, headers: headers)
     }
 
     /// The query string's `name=value` pairs, read by ``FormFields``' rule (the same as forms'):

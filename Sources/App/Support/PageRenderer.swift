@@ -1,0 +1,104 @@
+import Leaf
+import LeafKit
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Renders pages from `Templates/` through Leaf once per template and shape of view model, and
+/// fills each request's texts into that rendering (``PageSkeleton``): what does not change per
+/// request (the layout, the form, the option lists, the table's markup) is not serialised again.
+///
+/// The first page of each shape is also rendered by Leaf directly and the two compared byte for
+/// byte; a shape whose skeleton differs (a template that transforms or compares a text rather
+/// than print it) is rendered by Leaf from then on and logged. Templates should therefore only
+/// print texts and test them for presence; comparisons belong in the presenter, as a flag.
+/// Off in the development environment, where templates are edited while the app runs.
+final class PageRenderer: Sendable {
+    struct Statistics: Sendable, Equatable {
+        var skeletons = 0
+        var leafOnly = 0
+        var filled = 0
+    }
+
+    private enum Entry: Sendable {
+        case skeleton(PageSkeleton)
+        case leafOnly
+    }
+
+    let isEnabled: Bool
+    /// At most this many shapes are kept; the whole set is dropped when it is full.
+    let capacity: Int
+    let requestTags: [any RequestTag]
+    private let entries = NIOLockedValueBox<[String: Entry]>([:])
+    private let counters = NIOLockedValueBox(Statistics())
+    private let tagsByName: [String: any RequestTag]
+
+    init(requestTags: [any RequestTag], isEnabled: Bool, capacity: Int = 2_000) {
+        self.requestTags = requestTags
+        self.isEnabled = isEnabled
+        self.capacity = capacity
+        self.tagsByName = Dictionary(uniqueKeysWithValues: requestTags.map { ($0.name, $0) })
+    }
+
+    var statistics: Statistics { counters.withLockedValue { $0 } }
+
+    /// `template` rendered with `model` for `request`.
+    func render(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> ByteBuffer {
+        guard isEnabled, let context = try? PageContext(encoding: model) else {
+            return try await request.leaf.render(path: template, context: model).get()
+        }
+        let (texts, shape) = context.values()
+        let key = template + "\u{0}" + shape
+        switch entries.withLockedValue({ $0[key] }) {
+        case .skeleton(let skeleton):
+            counters.withLockedValue { $0.filled += 1 }
+            return fill(skeleton, texts, for: request)
+        case .leafOnly:
+            return try await request.leaf.render(path: template, context: model).get()
+        case nil:
+            let direct = try await request.leaf.render(path: template, context: model).get()
+            let skeleton = try await self.skeleton(template, context, slots: texts.count, on: request)
+            let entry: Entry = if let skeleton, fill(skeleton, texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
+            if case .leafOnly = entry {
+                request.logger.warning("Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
+            }
+            entries.withLockedValue { entries in
+                if entries.count >= capacity { entries.removeAll() }
+                entries[key] = entry
+            }
+            counters.withLockedValue { counters in
+                if case .skeleton = entry { counters.skeletons += 1 } else { counters.leafOnly += 1 }
+            }
+            return direct
+        }
+    }
+
+    private func fill(_ skeleton: PageSkeleton, _ texts: [String], for request: Request) -> ByteBuffer {
+        skeleton.fill(texts) { name in tagsByName[name]?.html(for: request) ?? "" }
+    }
+
+    /// Leaf's rendering of `context`'s shape with markers in its slots, as a skeleton.
+    private func skeleton(_ template: String, _ context: PageContext, slots: Int, on request: Request) async throws -> PageSkeleton? {
+        let application = request.application
+        let renderer = LeafRenderer(
+            configuration: application.leaf.configuration, tags: application.leaf.tags, cache: application.leaf.cache,
+            sources: application.leaf.sources, eventLoop: request.eventLoop,
+            userInfo: ["application": application, PageSkeleton.renderingKey: true])
+        let rendered = try await renderer.render(path: template, context: context.leafData(marker: PageSkeleton.marker)).get()
+        return PageSkeleton(parsing: rendered, slots: slots)
+    }
+}
+
+extension Application {
+    private struct PageRendererKey: StorageKey {
+        typealias Value = PageRenderer
+    }
+
+    /// Set by `configure`.
+    var pages: PageRenderer {
+        get {
+            guard let renderer = storage[PageRendererKey.self] else { fatalError("configure(_:) has not run") }
+            return renderer
+        }
+        set { storage[PageRendererKey.self] = newValue }
+    }
+}

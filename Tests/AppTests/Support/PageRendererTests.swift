@@ -1,0 +1,144 @@
+@testable import App
+import Foundation
+import Leaf
+import LeafKit
+import NIOCore
+import Testing
+import Vapor
+import VaporTesting
+
+@Suite("Page skeletons: a page rendered once per shape, filled per request, byte for byte Leaf's page")
+struct PageRendererTests {
+    struct Row: Encodable, Sendable {
+        let name: String
+        let note: String?
+    }
+
+    struct Model: Encodable, Sendable {
+        let title: String
+        let html: String
+        let flag: Bool
+        let count: Int
+        let optional: String?
+        let word: String
+        let rows: [Row]
+    }
+
+    static let template = """
+        <title>#(title)</title>#unsafeHTML(html)
+        #if(flag):on#else:off#endif #(count) #if(optional):<b>#(optional)</b>#else:none#endif
+        #if(word):[#(word)]#else:[no word]#endif
+        <ul data-n="#count(rows)">#for(row in rows):<li class="#if(isFirst):first#endif">#(row.name)#if(row.note): (#(row.note))#endif</li>#endfor</ul>
+        """
+
+    /// An app whose only template is `templates[name]`, with page skeletons on.
+    func withTemplates(_ templates: [String: String], _ test: (Application) async throws -> Void) async throws {
+        _ = quietLogging
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-pages-\(UUID().uuidString)/")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in templates { try text.write(to: folder.appendingPathComponent(name + ".leaf"), atomically: true, encoding: .utf8) }
+        let app = try await Application.make(.testing)
+        do {
+            app.views.use(.leaf)
+            app.leaf.sources = .singleSource(NIOLeafFiles(
+                fileio: app.fileio, limits: .default, sandboxDirectory: folder.path, viewDirectory: folder.path))
+            app.pages = PageRenderer(requestTags: [], isEnabled: true)
+            try await test(app)
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+
+    func render(_ app: Application, _ template: String, _ model: Model) async throws -> (skeleton: String, leaf: String) {
+        let request = Request(application: app, on: app.eventLoopGroup.next())
+        let filled = try await app.pages.render(template, model, for: request)
+        let leaf = try await request.leaf.render(path: template, context: model).get()
+        return (String(buffer: filled), String(buffer: leaf))
+    }
+
+    @Test("texts with markup in them, absent optionals, flags, numbers, lists: the same page as Leaf's, from one skeleton per shape")
+    func sameAsLeaf() async throws {
+        try await withTemplates(["page": Self.template]) { app in
+            let first = Model(title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x",
+                              word: "hello", rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
+            let hostile = Model(title: "<script>alert('x')</script> \"quoted\"", html: "<b>&amp;</b>", flag: true, count: 3,
+                                optional: "\u{E000}0&\u{E001} & <", word: "Ünïcödé ✓", rows: [Row(name: "O'Brien <x>", note: nil),
+                                                                                             Row(name: "&lt;", note: "\"")])
+            for model in [first, hostile] {
+                let (skeleton, leaf) = try await render(app, "page", model)
+                #expect(skeleton == leaf)
+            }
+            #expect(try await render(app, "page", hostile).skeleton.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;quoted&quot;"))
+            // Both have the same shape: one skeleton, filled for the second and third pages.
+            #expect(app.pages.statistics == .init(skeletons: 1, leafOnly: 0, filled: 2))
+
+            // Other shapes: a missing optional, another list length, a flag off, an empty text and
+            // the texts Leaf's #if reads as flags.
+            let shapes = [
+                Model(title: "t", html: "", flag: false, count: 0, optional: nil, word: "", rows: []),
+                Model(title: "t", html: "", flag: true, count: 1, optional: nil, word: "false", rows: [Row(name: "a", note: "b")]),
+                Model(title: "true", html: "h", flag: true, count: 1, optional: "", word: "true", rows: [Row(name: "a", note: nil)]),
+            ]
+            for model in shapes {
+                let (skeleton, leaf) = try await render(app, "page", model)
+                #expect(skeleton == leaf)
+            }
+            #expect(app.pages.statistics.skeletons == 4)
+        }
+    }
+
+    @Test("a template that transforms a text is rendered by Leaf: its skeleton is refused on first use")
+    func transformedTextFallsBackToLeaf() async throws {
+        try await withTemplates(["shout": "<p>#uppercased(title)</p>#(html)"]) { app in
+            let model = Model(title: "quiet", html: "h", flag: false, count: 0, optional: nil, word: "w", rows: [])
+            let (first, leaf) = try await render(app, "shout", model)
+            #expect(first == leaf && first.contains("QUIET"))
+            let other = Model(title: "calm", html: "h", flag: false, count: 0, optional: nil, word: "w", rows: [])
+            let (second, secondLeaf) = try await render(app, "shout", other)
+            #expect(second == secondLeaf && second.contains("CALM"))
+            #expect(app.pages.statistics.skeletons == 0)
+            #expect(app.pages.statistics.leafOnly == 1)
+        }
+    }
+
+    @Test("every page of the app renders through its skeleton, and a skeleton never carries a visitor's account or token")
+    func appPages() async throws {
+        let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+        try await withPostgresApp(configuration: .forTests(initialAdmin: admin)) { app in
+            let anonymous = TestBrowser(app)
+            for path in ["/", "/?from=USD&to=EUR&amount=100", "/?from=JPY&to=GBP&amount=2500.5", "/?from=USD&to=EUR&amount=abc",
+                         "/about", "/rates/USD/EUR", "/rates/GBP/JPY", "/login", "/signup", "/no-such-page"] {
+                _ = try await anonymous.get(path)
+            }
+            let signedUp = TestBrowser(app)
+            try await signedUp.get("/signup")
+            let created = try await signedUp.post("/signup", [("email", "user@example.org"), ("password", "another-horse"),
+                                                             ("password_confirmation", "another-horse")])
+            #expect(created.status == .seeOther)
+            let administrator = TestBrowser(app)
+            try await administrator.signIn(admin.email, admin.password)
+
+            // The same shape (an empty contacts book) for two people: each sees only their own
+            // account and their own session's token.
+            for (browser, own, other) in [(signedUp, "user@example.org", "admin@example.org"),
+                                          (administrator, "admin@example.org", "user@example.org")] {
+                let page = try await browser.get("/contacts")
+                #expect(page.status == .ok)
+                #expect(page.html.contains(own) && !page.html.contains(other))
+                let token = try #require(browser.lastCSRFToken)
+                #expect(page.html.contains("value=\"\(token)\""))
+                for path in ["/contacts/new", "/about", "/?from=USD&to=EUR&amount=1"] {
+                    let again = try await browser.get(path)
+                    #expect(again.html.contains(own) && !again.html.contains(other), "\(path)")
+                }
+            }
+            _ = try await administrator.get("/admin/rates")
+            let statistics = app.pages.statistics
+            #expect(statistics.leafOnly == 0)
+            #expect(statistics.skeletons > 5 && statistics.filled > 0)
+        }
+    }
+}
