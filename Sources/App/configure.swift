@@ -22,6 +22,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
     for migration: any Migration in [
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
+        AddContactChangeNotifications(),
     ] {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }
@@ -50,9 +51,10 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
                                        delay: configuration.shutdownDelay))
-    if let listenerConfiguration, configuration.sessionCacheSize > 0 {
-        app.lifecycle.use(SessionChangeListener(
-            configuration: listenerConfiguration, cache: services.sessionCache, instance: services.instance))
+    if let listenerConfiguration, configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 {
+        app.lifecycle.use(ChangeListener(
+            configuration: listenerConfiguration,
+            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache), instance: services.instance))
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
@@ -72,7 +74,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the
-/// app's own (``SessionChangeListener``'s).
+/// app's own (``ChangeListener``'s).
 private func useDatabase(_ configuration: AppConfiguration, for app: Application) throws -> PostgresConnection.Configuration? {
     switch configuration.database {
     case .sqlite(let path):

@@ -63,6 +63,8 @@ struct AppConfiguration: Sendable {
     var trustedProxies: [IPAddressRange]
     /// How many signed-in sessions each instance keeps in memory; 0 reads every one from the database.
     var sessionCacheSize: Int
+    /// How many contact pages each instance keeps in memory; 0 reads every page from the database.
+    var contactPageCacheSize: Int
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
     var metricsToken: String?
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
@@ -98,6 +100,7 @@ struct AppConfiguration: Sendable {
          shutdownDelay: TimeInterval = 0,
          trustedProxies: [IPAddressRange] = [],
          sessionCacheSize: Int = 10_000,
+         contactPageCacheSize: Int = 2_000,
          metricsToken: String? = nil,
          responseCompression: Bool = true) {
         self.database = database
@@ -119,6 +122,7 @@ struct AppConfiguration: Sendable {
         self.shutdownDelay = shutdownDelay
         self.trustedProxies = trustedProxies
         self.sessionCacheSize = sessionCacheSize
+        self.contactPageCacheSize = contactPageCacheSize
         self.metricsToken = metricsToken
         self.responseCompression = responseCompression
     }
@@ -182,6 +186,7 @@ struct AppConfiguration: Sendable {
         whole("BCRYPT_COST", in: 4...31, into: &passwordHashCost)
         whole("RATES_REFRESH_INTERVAL", in: 0...31_536_000, into: &ratesRefreshInterval)
         whole("SESSION_CACHE_SIZE", in: 0...1_000_000, into: &sessionCacheSize)
+        whole("CONTACT_PAGE_CACHE_SIZE", in: 0...1_000_000, into: &contactPageCacheSize)
         flag("RESPONSE_COMPRESSION", into: &responseCompression)
         if let token = value("METRICS_TOKEN") {
             if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) { metricsToken = token } else {

@@ -8,8 +8,8 @@ import Vapor
 /// Through swift-metrics: Vapor's own request counts and latency histograms by route and status
 /// (`http_requests_total`, `http_request_duration_seconds`, `http_request_errors_total`), and
 /// the app's `rates_refreshes_total{kind,outcome}` and `database_connection_wait_seconds`.
-/// Read when scraped: `rates_snapshot_age_seconds`, the session cache's hits, misses and size,
-/// and whether it is trusted (`session_cache_live`).
+/// Read when scraped: `rates_snapshot_age_seconds`, and the session and contact page caches'
+/// hits, misses and size, and whether they are trusted (`session_cache_live`, `contact_page_cache_live`).
 enum AppMetrics {
     /// The process's one registry; swift-metrics reports to it once ``bootstrap()`` has run.
     static let registry = PrometheusCollectorRegistry()
@@ -32,14 +32,28 @@ enum AppMetrics {
         "Seconds since the current rates were stored.")
     private static let snapshotEffectiveAge = gauge("rates_effective_date_age", "days",
         "Days between the current rates' effective date and today (UTC).")
-    private static let sessionHits = gauge("session_cache", "hits",
-        "Signed-in requests answered from this instance's session cache.")
-    private static let sessionMisses = gauge("session_cache", "misses",
-        "Session lookups that read the database.")
-    private static let sessionEntries = gauge("session_cache", "entries",
-        "Sessions in this instance's cache.")
-    private static let sessionLive = gauge("session_cache", "live",
-        "1 while the cache hears every session change (LISTEN), else 0.")
+    private static let sessionCache = CacheGauges(name: "session_cache", of: "sessions")
+    private static let contactPageCache = CacheGauges(name: "contact_page_cache", of: "contact pages")
+
+    /// A ``ListenedCache``'s hits, misses, size and whether it is trusted.
+    private struct CacheGauges {
+        let hits, misses, entries, live: Prometheus.Gauge
+
+        init(name: String, of what: String) {
+            hits = AppMetrics.gauge(name, "hits", "Reads of \(what) answered from this instance's memory.")
+            misses = AppMetrics.gauge(name, "misses", "Reads of \(what) that went to the database.")
+            entries = AppMetrics.gauge(name, "entries", "The \(what) this instance keeps.")
+            live = AppMetrics.gauge(name, "live", "1 while this instance hears every change to \(what) (LISTEN), else 0.")
+        }
+
+        func set<Value>(from cache: ListenedCache<Value>) {
+            let statistics = cache.statistics
+            hits.set(Double(statistics.hits))
+            misses.set(Double(statistics.misses))
+            entries.set(Double(cache.count))
+            live.set(cache.isLive ? 1.0 : 0.0)
+        }
+    }
 
     private static func gauge(_ name: String, _ unit: String, _ help: String) -> Prometheus.Gauge {
         registry.makeGauge(descriptor: .init(metricName: name, unitName: unit, helpText: help))
@@ -52,11 +66,8 @@ enum AppMetrics {
             snapshotAge.set(now.timeIntervalSince(snapshot.storedAt))
             snapshotEffectiveAge.set(Double(snapshot.effectiveDate.days(until: CalendarDate(containing: now))))
         }
-        let cache = services.sessionCache.statistics
-        sessionHits.set(Double(cache.hits))
-        sessionMisses.set(Double(cache.misses))
-        sessionEntries.set(Double(services.sessionCache.count))
-        sessionLive.set(services.sessionCache.isLive ? 1.0 : 0.0)
+        sessionCache.set(from: services.sessionCache)
+        contactPageCache.set(from: services.contactPageCache)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(16 * 1024)
         registry.emit(into: &buffer)

@@ -10,8 +10,10 @@ struct AppServices: Sendable {
     let refresher: RatesRefresher
     let accounts: any AccountService
     let sessions: SessionStore
-    /// Signed-in sessions this instance has read lately (see ``SessionChangeListener``).
+    /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
     let sessionCache: SessionCache
+    /// Contact pages this instance has read lately (see ``CachedContactsService``).
+    let contactPageCache: ContactPageCache
     let throttle: AttemptThrottle
     let clients: ClientAddressResolver
     let contacts: any ContactsService
@@ -48,10 +50,14 @@ struct AppServices: Sendable {
         case .exchangeRateAPI:
             ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
         }
-        // On PostgreSQL the cache is trusted once ``SessionChangeListener`` listens; the embedded
+        // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
         // SQLite file has one instance, which hears its own changes.
         let sessionCache = SessionCache(capacity: configuration.sessionCacheSize,
                                         isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
+        let contactPageCache = ContactPageCache(
+            capacity: configuration.contactPageCacheSize,
+            isLive: !configuration.database.isPostgres && configuration.contactPageCacheSize > 0)
+        let contacts = FluentContactsService(database: database)
         let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         return AppServices(
             configuration: configuration,
@@ -67,9 +73,11 @@ struct AppServices: Sendable {
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
             sessions: SessionStore(database: database, cache: configuration.sessionCacheSize > 0 ? sessionCache : nil),
             sessionCache: sessionCache,
+            contactPageCache: contactPageCache,
             throttle: AttemptThrottle(database: database),
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
-            contacts: FluentContactsService(database: database),
+            contacts: configuration.contactPageCacheSize > 0
+                ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
             rateHistory: FluentRateHistoryService(database: database),
             database: database,
             cachePolicy: HTTPCachePolicy(

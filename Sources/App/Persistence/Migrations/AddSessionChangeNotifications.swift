@@ -2,7 +2,7 @@ import Fluent
 import SQLKit
 
 /// On PostgreSQL, announces every change to a session or a user on the channel
-/// ``SessionChangeListener/channel``, so that every instance's ``SessionCache`` forgets it at
+/// ``ChangeListener/channel``, so that every instance's ``SessionCache`` forgets it at
 /// once: a session's id when it is updated (a flash message) or deleted (sign-out, rotation,
 /// expiry, its user deleted), `*` when a user changes. Triggers rather than calls in the app:
 /// a change made any way at all (a script, `psql`, a later feature) is announced too.
@@ -10,7 +10,7 @@ import SQLKit
 struct AddSessionChangeNotifications: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
-        let channel = SessionChangeListener.channel
+        let channel = ChangeListener.channel
         try await sql.raw("""
             CREATE OR REPLACE FUNCTION cc_announce_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN

@@ -18,8 +18,9 @@ struct SessionCacheAcrossInstancesTests {
             try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { b in
                 try await a.asyncBoot()
                 try await b.asyncBoot()
-                try await Self.waitUntil("both instances listen for session changes") {
+                try await Self.waitUntil("both instances listen for changes") {
                     a.appServices.sessionCache.isLive && b.appServices.sessionCache.isLive
+                        && a.appServices.contactPageCache.isLive && b.appServices.contactPageCache.isLive
                 }
                 try await test(a, b)
             }
@@ -35,6 +36,45 @@ struct SessionCacheAcrossInstancesTests {
     }
 
     struct WaitFailed: Error, CustomStringConvertible { let description: String }
+
+    @Test("a contact added, edited or deleted on instance A shows on instance B's next page, though B had the page cached")
+    func contactPagesEverywhere() async throws {
+        try await withTwoInstances { a, b in
+            let onA = TestBrowser(a)
+            try await onA.signIn("admin@example.org", "correct-horse")
+            let onB = TestBrowser(b)
+            onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+            _ = try await onB.get("/contacts") // shows (and so clears) the sign-in's message
+            let hitsBefore = b.appServices.contactPageCache.statistics.hits
+            #expect(try await onB.get("/contacts").html.contains("No contacts yet."))
+            _ = try await onB.get("/contacts")
+            #expect(b.appServices.contactPageCache.statistics.hits > hitsBefore, "B answered from its cache")
+
+            for round in 0..<5 {
+                try await onA.get("/contacts/new")
+                let created = try await onA.post("/contacts", [("first_name", "Ada\(round)"), ("last_name", "Lovelace"),
+                                                             ("email", ""), ("phone", ""), ("notes", "")])
+                #expect(created.status == .seeOther)
+                // No pause: B's very next page has the new contact.
+                #expect(try await onB.get("/contacts").html.contains("Ada\(round)"), "round \(round): created")
+                #expect(try await onB.get("/contacts?q=ada\(round)").html.contains("Ada\(round)"))
+
+                let location = try #require(created.headers.first(name: .location))
+                let id = try #require(location.split(separator: "/").last.map(String.init))
+                try await onA.get("/contacts/\(id)/edit")
+                #expect(try await onA.post("/contacts/\(id)", [("first_name", "Grace\(round)"), ("last_name", "Hopper"),
+                                                               ("email", ""), ("phone", ""), ("notes", "")]).status == .seeOther)
+                let edited = try await onB.get("/contacts")
+                #expect(edited.html.contains("Grace\(round)") && !edited.html.contains("Ada\(round)"), "round \(round): edited")
+                #expect(edited.html.contains("href=\"/contacts/\(id)\""))
+
+                try await onA.get("/contacts/\(id)/delete")
+                #expect(try await onA.post("/contacts/\(id)/delete").status == .seeOther)
+                // (The page may say "Grace… deleted": the two share a session, and so its message.)
+                #expect(!(try await onB.get("/contacts").html.contains("href=\"/contacts/\(id)\"")), "round \(round): deleted")
+            }
+        }
+    }
 
     @Test("signing out on instance A ends the session on instance B at once, though B had it cached")
     func signOutEverywhere() async throws {
@@ -91,7 +131,7 @@ struct SessionCacheAcrossInstancesTests {
             let sql = a.db as! any SQLDatabase
             try await sql.raw("""
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE application_name = \(bind: SessionChangeListener.applicationName(instance: b.appServices.instance))
+                WHERE application_name = \(bind: ChangeListener.applicationName(instance: b.appServices.instance))
                 """).run()
             try await Self.waitUntil("B notices the drop") { !b.appServices.sessionCache.isLive }
             #expect(b.appServices.sessionCache.count == 0)

@@ -4,18 +4,43 @@ import NIOCore
 import PostgresNIO
 import Vapor
 
-/// Keeps this instance's ``SessionCache`` in step with every other instance on PostgreSQL: on a
-/// connection of its own it `LISTEN`s for the changes ``AddSessionChangeNotifications``'
-/// triggers announce, and evicts what they name.
+/// Keeps this instance's caches (``ListenedCache``) in step with every other instance on
+/// PostgreSQL: on a connection of its own it `LISTEN`s for the changes the triggers of
+/// ``AddSessionChangeNotifications`` and ``AddContactChangeNotifications`` announce, and evicts
+/// what they name: a session's digest, `*` (a user changed: every session), or
+/// `contacts:<owner>` (that owner's contact pages).
 ///
-/// The cache is trusted only while listening. When the connection drops, fails to answer a probe
-/// (a network that silently swallows traffic) or cannot be made, the cache is flushed and
-/// bypassed; once listening again it starts empty, because changes made meanwhile went unheard.
-struct SessionChangeListener: LifecycleHandler {
+/// The caches are trusted only while listening. When the connection drops, fails to answer a
+/// probe (a network that silently swallows traffic) or cannot be made, they are flushed and
+/// bypassed; once listening again they start empty, because changes made meanwhile went unheard.
+struct ChangeListener: LifecycleHandler {
+    /// One channel for every change (named for the first of them).
     static let channel = "cc_session_changes"
+    static let contactsPrefix = "contacts:"
+
+    struct Caches: Sendable {
+        let sessions: SessionCache
+        let contactPages: ContactPageCache
+
+        func setLive(_ live: Bool) {
+            sessions.setLive(live)
+            contactPages.setLive(live)
+        }
+
+        /// Forgets what one announcement names.
+        func hear(_ payload: String) {
+            if payload == "*" {
+                sessions.flush()
+            } else if payload.hasPrefix(ChangeListener.contactsPrefix) {
+                contactPages.evict(String(payload.dropFirst(ChangeListener.contactsPrefix.count)))
+            } else {
+                sessions.evict(payload)
+            }
+        }
+    }
 
     let configuration: PostgresConnection.Configuration
-    let cache: SessionCache
+    let caches: Caches
     /// How often the connection is asked `SELECT 1`, and how long it has to answer.
     var probeInterval: Duration = .seconds(5)
     var probeTimeout: Duration = .seconds(2)
@@ -24,13 +49,13 @@ struct SessionChangeListener: LifecycleHandler {
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     /// How the listening connection of the instance `instance` names itself in `pg_stat_activity`.
-    static func applicationName(instance: String) -> String { "currency-converter \(instance) session listener" }
+    static func applicationName(instance: String) -> String { "currency-converter \(instance) change listener" }
 
-    init(configuration: PostgresConnection.Configuration, cache: SessionCache, instance: String) {
+    init(configuration: PostgresConnection.Configuration, caches: Caches, instance: String) {
         var configuration = configuration
         configuration.options.additionalStartupParameters.append(("application_name", Self.applicationName(instance: instance)))
         self.configuration = configuration
-        self.cache = cache
+        self.caches = caches
     }
 
     func didBootAsync(_ application: Application) async throws {
@@ -43,7 +68,7 @@ struct SessionChangeListener: LifecycleHandler {
         guard let running = task.withLockedValue({ $0 }) else { return }
         running.cancel()
         await running.value
-        cache.setLive(false)
+        caches.setLive(false)
     }
 
     private func run(on loop: any EventLoop, logger: Logger) async {
@@ -57,16 +82,16 @@ struct SessionChangeListener: LifecycleHandler {
                     try await listen(on: connection, logger: logger)
                 } catch {
                     if !Task.isCancelled {
-                        logger.warning("Stopped hearing session changes (\(String(describing: error))); sessions are read from the database until listening again.")
+                        logger.warning("Stopped hearing changes (\(String(describing: error))); sessions and contact pages are read from the database until listening again.")
                     }
                 }
-                cache.setLive(false)
+                caches.setLive(false)
                 try? await connection.close()
             } catch {
-                cache.setLive(false)
+                caches.setLive(false)
                 failures += 1
                 if failures == 1 {
-                    logger.warning("Cannot listen for session changes (\(String(describing: error))); sessions are read from the database until it can.")
+                    logger.warning("Cannot listen for changes (\(String(describing: error))); sessions and contact pages are read from the database until it can.")
                 }
             }
             try? await Task.sleep(for: retryDelay)
@@ -75,16 +100,16 @@ struct SessionChangeListener: LifecycleHandler {
 
     /// Returns or throws only when the connection can no longer be trusted, or on cancellation.
     private func listen(on connection: PostgresConnection, logger: Logger) async throws {
-        let cache = cache, probeInterval = probeInterval, probeTimeout = probeTimeout
+        let caches = caches, probeInterval = probeInterval, probeTimeout = probeTimeout
         try await withTaskCancellationHandler {
           try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await connection.listen(on: Self.channel) { changes in
                     // LISTEN is in force from here: what changes from now on will be heard.
-                    cache.setLive(true)
-                    logger.debug("Listening for session changes; the session cache is on.")
+                    caches.setLive(true)
+                    logger.debug("Listening for changes; the session and contact page caches are on.")
                     for try await change in changes {
-                        if change.payload == "*" { cache.flush() } else { cache.evict(change.payload) }
+                        caches.hear(change.payload)
                     }
                 }
                 throw ListenerStopped()
