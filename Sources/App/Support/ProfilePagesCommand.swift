@@ -122,6 +122,8 @@ struct ProfilePagesCommand: AsyncCommand {
             let micros = Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
             context.console.print("| \(page) | \(stage) | \(String(format: "%.1f", micros)) |")
         }
-        context.console.print("\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair.")
+        let skeletons = app.pages.statistics
+        context.console.print("\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair; "
+            + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
     }
 }

@@ -49,10 +49,14 @@ enum RateHistory {
     struct Chart: Encodable, Sendable, Equatable {
         let width: Int
         let height: Int
-        let plotLeft: Double
-        let plotRight: Double
-        let plotTop: Double
-        let plotBottom: Double
+        let plotLeft: SVGCoordinate
+        let plotRight: SVGCoordinate
+        let plotTop: SVGCoordinate
+        let plotBottom: SVGCoordinate
+        /// Where the value axis's labels end, left of the plot.
+        let yLabelX: SVGCoordinate
+        /// The baseline of the date axis's labels, under the plot.
+        let xLabelY: SVGCoordinate
         /// `x,y x,y …` for the line.
         let line: String
         let points: [ChartPoint]
@@ -64,23 +68,39 @@ enum RateHistory {
     }
 
     struct ChartPoint: Encodable, Sendable, Equatable {
-        let x: Double
-        let y: Double
+        let x: SVGCoordinate
+        let y: SVGCoordinate
         let label: String
     }
 
     struct Tick: Encodable, Sendable, Equatable {
-        let position: Double
+        let position: SVGCoordinate
+        /// Where its label sits along the same axis (a value label's baseline is a little lower).
+        let labelPosition: SVGCoordinate
         let label: String
     }
 
     struct Marker: Encodable, Sendable, Equatable {
-        let x: Double
-        let y: Double
-        let labelX: Double
-        let labelY: Double
+        let x: SVGCoordinate
+        let y: SVGCoordinate
+        let labelX: SVGCoordinate
+        let labelY: SVGCoordinate
         let anchor: String
         let text: String
         let kind: String
+    }
+}
+
+/// A length in the chart's view box, given to the template as text (`72.0`, `128.4`): the
+/// presenter does the arithmetic and the writing, the template only prints it.
+struct SVGCoordinate: Encodable, Sendable, Equatable, ExpressibleByFloatLiteral {
+    let value: Double
+
+    init(_ value: Double) { self.value = value }
+    init(floatLiteral value: Double) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value.description)
     }
 }

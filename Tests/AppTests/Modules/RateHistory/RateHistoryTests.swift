@@ -21,7 +21,7 @@ struct RateHistoryUnitTests {
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
         #expect(chart.line.split(separator: " ").count == 4)
-        let xs = chart.points.map(\.x), ys = chart.points.map(\.y)
+        let xs = chart.points.map(\.x.value), ys = chart.points.map(\.y.value)
         #expect(xs.first == RateHistoryPresenter.plot.left && xs.last == RateHistoryPresenter.plot.right)
         #expect(xs == xs.sorted())
         // Day spacing: Feb 19 → Feb 20 is one day out of 79.
@@ -46,7 +46,7 @@ struct RateHistoryUnitTests {
             ("2025-02-19", "1"), ("2025-02-20", "1"), ("2025-02-21", "1"),
         ]))).chart)
         let middle = (RateHistoryPresenter.plot.top + RateHistoryPresenter.plot.bottom) / 2
-        #expect(chart.points.allSatisfy { abs($0.y - middle) < 1 })
+        #expect(chart.points.allSatisfy { abs($0.y.value - middle) < 1 })
     }
 
     @Test("fewer than two points: a message instead of a chart")
