@@ -28,8 +28,12 @@ final class PageRenderer: Sendable {
     /// At most this many shapes are kept; the whole set is dropped when it is full.
     let capacity: Int
     let requestTags: [any RequestTag]
-    private let entries = NIOLockedValueBox<[String: Entry]>([:])
-    private let counters = NIOLockedValueBox(Statistics())
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var statistics = Statistics()
+    }
+
+    private let state = NIOLockedValueBox(State())
     private let tagsByName: [String: any RequestTag]
 
     init(requestTags: [any RequestTag], isEnabled: Bool, capacity: Int = 2_000) {
@@ -39,7 +43,7 @@ final class PageRenderer: Sendable {
         self.tagsByName = Dictionary(uniqueKeysWithValues: requestTags.map { ($0.name, $0) })
     }
 
-    var statistics: Statistics { counters.withLockedValue { $0 } }
+    var statistics: Statistics { state.withLockedValue { $0.statistics } }
 
     /// `template` rendered with `model` for `request`.
     func render(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> ByteBuffer {
@@ -48,9 +52,13 @@ final class PageRenderer: Sendable {
         }
         let (texts, shape) = context.values()
         let key = template + "\u{0}" + shape
-        switch entries.withLockedValue({ $0[key] }) {
+        let entry = state.withLockedValue { state in
+            let entry = state.entries[key]
+            if case .skeleton = entry { state.statistics.filled += 1 }
+            return entry
+        }
+        switch entry {
         case .skeleton(let skeleton):
-            counters.withLockedValue { $0.filled += 1 }
             return fill(skeleton, texts, for: request)
         case .leafOnly:
             return try await request.leaf.render(path: template, context: model).get()
@@ -61,12 +69,10 @@ final class PageRenderer: Sendable {
             if case .leafOnly = entry {
                 request.logger.warning("Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
             }
-            entries.withLockedValue { entries in
-                if entries.count >= capacity { entries.removeAll() }
-                entries[key] = entry
-            }
-            counters.withLockedValue { counters in
-                if case .skeleton = entry { counters.skeletons += 1 } else { counters.leafOnly += 1 }
+            state.withLockedValue { state in
+                if state.entries.count >= capacity { state.entries.removeAll() }
+                state.entries[key] = entry
+                if case .skeleton = entry { state.statistics.skeletons += 1 } else { state.statistics.leafOnly += 1 }
             }
             return direct
         }

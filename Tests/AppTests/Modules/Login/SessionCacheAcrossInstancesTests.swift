@@ -37,13 +37,19 @@ struct SessionCacheAcrossInstancesTests {
 
     struct WaitFailed: Error, CustomStringConvertible { let description: String }
 
+    /// The admin signed in through A, and a browser on B with the same session cookie.
+    static func adminSignedIn(on a: Application, sharedWith b: Application) async throws -> (TestBrowser, TestBrowser) {
+        let onA = TestBrowser(a)
+        try await onA.signIn("admin@example.org", "correct-horse")
+        let onB = TestBrowser(b)
+        onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+        return (onA, onB)
+    }
+
     @Test("a contact added, edited or deleted on instance A shows on instance B's next page, though B had the page cached")
     func contactPagesEverywhere() async throws {
         try await withTwoInstances { a, b in
-            let onA = TestBrowser(a)
-            try await onA.signIn("admin@example.org", "correct-horse")
-            let onB = TestBrowser(b)
-            onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+            let (onA, onB) = try await Self.adminSignedIn(on: a, sharedWith: b)
             _ = try await onB.get("/contacts") // shows (and so clears) the sign-in's message
             let hitsBefore = b.appServices.contactPageCache.statistics.hits
             #expect(try await onB.get("/contacts").html.contains("No contacts yet."))
@@ -80,10 +86,7 @@ struct SessionCacheAcrossInstancesTests {
     func signOutEverywhere() async throws {
         try await withTwoInstances { a, b in
             for _ in 0..<5 {
-                let onA = TestBrowser(a)
-                try await onA.signIn("admin@example.org", "correct-horse")
-                let onB = TestBrowser(b)
-                onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+                let (onA, onB) = try await Self.adminSignedIn(on: a, sharedWith: b)
                 #expect(try await onB.get("/admin/rates").status == .ok) // shows (and so clears) the sign-in's message
                 let hitsBefore = b.appServices.sessionCache.statistics.hits
                 #expect(try await onB.get("/admin/rates").status == .ok)
@@ -103,10 +106,7 @@ struct SessionCacheAcrossInstancesTests {
     @Test("a flash message set through A shows on B, and only once, though B had the session cached")
     func flashAcrossInstances() async throws {
         try await withTwoInstances { a, b in
-            let onA = TestBrowser(a)
-            try await onA.signIn("admin@example.org", "correct-horse")
-            let onB = TestBrowser(b)
-            onB.setCookie(BrowserSession.cookieName, onA.sessionCookie)
+            let (onA, onB) = try await Self.adminSignedIn(on: a, sharedWith: b)
             #expect(try await onB.get("/contacts").status == .ok) // cached on B, without a flash
             try await onA.get("/contacts/new")
             let created = try await onA.post("/contacts", [("first_name", "Ada"), ("last_name", "Lovelace")])
