@@ -23,6 +23,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
         AddContactChangeNotifications(),
+        AddRateChangeNotifications(),
     ] {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }
@@ -51,10 +52,12 @@ func configure(_ app: Application, configuration: AppConfiguration,
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
                                        delay: configuration.shutdownDelay))
-    if let listenerConfiguration, configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 {
+    if let listenerConfiguration,
+       configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache {
         app.lifecycle.use(ChangeListener(
             configuration: listenerConfiguration,
-            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache), instance: services.instance))
+            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
+            instance: services.instance))
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")

@@ -7,8 +7,9 @@ import Vapor
 /// Keeps this instance's caches (``ListenedCache``) in step with every other instance on
 /// PostgreSQL: on a connection of its own it `LISTEN`s for the changes the triggers of
 /// ``AddSessionChangeNotifications`` and ``AddContactChangeNotifications`` announce, and evicts
-/// what they name: a session's digest, `*` (a user changed: every session), or
-/// `contacts:<owner>` (that owner's contact pages).
+/// what they name: a session's digest, `*` (a user changed: every session),
+/// `contacts:<owner>` (that owner's contact pages), or `rates` (a snapshot was stored: the
+/// days kept for rate history, ``AddRateChangeNotifications``).
 ///
 /// The caches are trusted only while listening. When the connection drops, fails to answer a
 /// probe (a network that silently swallows traffic) or cannot be made, they are flushed and
@@ -17,20 +18,26 @@ struct ChangeListener: LifecycleHandler {
     /// One channel for every change (named for the first of them).
     static let channel = "cc_session_changes"
     static let contactsPrefix = "contacts:"
+    /// A snapshot of rates was stored (``AddRateChangeNotifications``).
+    static let ratesChanged = "rates"
 
     struct Caches: Sendable {
         let sessions: SessionCache
         let contactPages: ContactPageCache
+        let rateDays: RateDaysCache
 
         func setLive(_ live: Bool) {
             sessions.setLive(live)
             contactPages.setLive(live)
+            rateDays.setLive(live)
         }
 
         /// Forgets what one announcement names.
         func hear(_ payload: String) {
             if payload == "*" {
                 sessions.flush()
+            } else if payload == ChangeListener.ratesChanged {
+                rateDays.snapshotsChanged()
             } else if payload.hasPrefix(ChangeListener.contactsPrefix) {
                 contactPages.evict(String(payload.dropFirst(ChangeListener.contactsPrefix.count)))
             } else {
@@ -82,7 +89,7 @@ struct ChangeListener: LifecycleHandler {
                     try await listen(on: connection, logger: logger)
                 } catch {
                     if !Task.isCancelled {
-                        logger.warning("Stopped hearing changes (\(String(describing: error))); sessions and contact pages are read from the database until listening again.")
+                        logger.warning("Stopped hearing changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until listening again.")
                     }
                 }
                 caches.setLive(false)
@@ -91,7 +98,7 @@ struct ChangeListener: LifecycleHandler {
                 caches.setLive(false)
                 failures += 1
                 if failures == 1 {
-                    logger.warning("Cannot listen for changes (\(String(describing: error))); sessions and contact pages are read from the database until it can.")
+                    logger.warning("Cannot listen for changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until it can.")
                 }
             }
             try? await Task.sleep(for: retryDelay)
@@ -107,7 +114,7 @@ struct ChangeListener: LifecycleHandler {
                 try await connection.listen(on: Self.channel) { changes in
                     // LISTEN is in force from here: what changes from now on will be heard.
                     caches.setLive(true)
-                    logger.debug("Listening for changes; the session and contact page caches are on.")
+                    logger.debug("Listening for changes; the session, contact page and rate history caches are on.")
                     for try await change in changes {
                         caches.hear(change.payload)
                     }

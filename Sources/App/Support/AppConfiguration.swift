@@ -65,6 +65,8 @@ struct AppConfiguration: Sendable {
     var sessionCacheSize: Int
     /// How many contact pages each instance keeps in memory; 0 reads every page from the database.
     var contactPageCacheSize: Int
+    /// Whether every stored day's rates are kept in memory for rate history pages.
+    var rateHistoryCache: Bool
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
     var metricsToken: String?
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
@@ -101,6 +103,7 @@ struct AppConfiguration: Sendable {
          trustedProxies: [IPAddressRange] = [],
          sessionCacheSize: Int = 10_000,
          contactPageCacheSize: Int = 2_000,
+         rateHistoryCache: Bool = true,
          metricsToken: String? = nil,
          responseCompression: Bool = true) {
         self.database = database
@@ -123,6 +126,7 @@ struct AppConfiguration: Sendable {
         self.trustedProxies = trustedProxies
         self.sessionCacheSize = sessionCacheSize
         self.contactPageCacheSize = contactPageCacheSize
+        self.rateHistoryCache = rateHistoryCache
         self.metricsToken = metricsToken
         self.responseCompression = responseCompression
     }
@@ -187,6 +191,7 @@ struct AppConfiguration: Sendable {
         whole("RATES_REFRESH_INTERVAL", in: 0...31_536_000, into: &ratesRefreshInterval)
         whole("SESSION_CACHE_SIZE", in: 0...1_000_000, into: &sessionCacheSize)
         whole("CONTACT_PAGE_CACHE_SIZE", in: 0...1_000_000, into: &contactPageCacheSize)
+        flag("RATE_HISTORY_CACHE", into: &rateHistoryCache)
         flag("RESPONSE_COMPRESSION", into: &responseCompression)
         if let token = value("METRICS_TOKEN") {
             if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) { metricsToken = token } else {

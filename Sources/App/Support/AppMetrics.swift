@@ -34,6 +34,7 @@ enum AppMetrics {
         "Days between the current rates' effective date and today (UTC).")
     private static let sessionCache = CacheGauges(name: "session_cache", of: "sessions")
     private static let contactPageCache = CacheGauges(name: "contact_page_cache", of: "contact pages")
+    private static let rateDaysCache = CacheGauges(name: "rate_history_cache", of: "stored days of rates")
 
     /// A ``ListenedCache``'s hits, misses, size and whether it is trusted.
     private struct CacheGauges {
@@ -68,6 +69,7 @@ enum AppMetrics {
         }
         sessionCache.set(from: services.sessionCache)
         contactPageCache.set(from: services.contactPageCache)
+        rateDaysCache.set(from: services.rateDaysCache)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(16 * 1024)
         registry.emit(into: &buffer)

@@ -14,6 +14,8 @@ struct AppServices: Sendable {
     let sessionCache: SessionCache
     /// Contact pages this instance has read lately (see ``CachedContactsService``).
     let contactPageCache: ContactPageCache
+    /// Every stored day's rates, for history pages (see ``CachedRateHistoryService``).
+    let rateDaysCache: RateDaysCache
     let throttle: AttemptThrottle
     let clients: ClientAddressResolver
     let contacts: any ContactsService
@@ -37,7 +39,10 @@ struct AppServices: Sendable {
         let database = DatabaseAccess(
             database: { databases.database(logger: logger, on: loops.any()) },
             timeout: configuration.databaseWorkTimeout, health: DatabaseHealth(logger: logger))
-        let store = FluentRateSnapshotStore(database: database)
+        // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
+        // SQLite file has one instance, which hears its own changes.
+        let rateDaysCache = RateDaysCache(enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres)
+        let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
         let currentRates = CurrentRates(store: store, logger: app.logger)
         let fetcher = HTTPDocumentFetcher(client: { app.http.client.shared }, timeout: configuration.ratesTimeout)
         let ecb = ECBRatesProvider(
@@ -50,8 +55,6 @@ struct AppServices: Sendable {
         case .exchangeRateAPI:
             ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
         }
-        // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
-        // SQLite file has one instance, which hears its own changes.
         let sessionCache = SessionCache(capacity: configuration.sessionCacheSize,
                                         isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
         let contactPageCache = ContactPageCache(
@@ -66,7 +69,8 @@ struct AppServices: Sendable {
             currentRates: currentRates,
             refresher: RatesRefresher(
                 provider: provider, history: ecb,
-                store: FluentRateRefreshStore(database: database, fetchTimeout: .seconds(configuration.ratesTimeout)),
+                store: FluentRateRefreshStore(database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
+                                             stored: { rateDaysCache.snapshotsChanged() }),
                 currentRates: currentRates, now: now, logger: app.logger),
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
@@ -74,11 +78,14 @@ struct AppServices: Sendable {
             sessions: SessionStore(database: database, cache: configuration.sessionCacheSize > 0 ? sessionCache : nil),
             sessionCache: sessionCache,
             contactPageCache: contactPageCache,
+            rateDaysCache: rateDaysCache,
             throttle: AttemptThrottle(database: database),
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: configuration.contactPageCacheSize > 0
                 ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
-            rateHistory: FluentRateHistoryService(database: database),
+            rateHistory: configuration.rateHistoryCache
+                ? CachedRateHistoryService(base: FluentRateHistoryService(database: database), cache: rateDaysCache, now: now)
+                : FluentRateHistoryService(database: database),
             database: database,
             cachePolicy: HTTPCachePolicy(
                 build: HTTPCachePolicy.fingerprint(version: AppInfo.version,

@@ -13,4 +13,13 @@ enum DateText {
     static func iso8601(_ date: Date) -> String {
         timestamp(date).replacingOccurrences(of: " UTC", with: "Z").replacingOccurrences(of: " ", with: "T")
     }
+
+    /// `March 2026`
+    static func month(of date: CalendarDate) -> String { "\(monthNames[date.month - 1]) \(date.year)" }
+
+    /// `2026-03`, for `<time datetime>`.
+    static func isoMonth(of date: CalendarDate) -> String { String(date.description.prefix(7)) }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                     "September", "October", "November", "December"]
 }

@@ -28,6 +28,8 @@ enum SiteURL: Sendable, Equatable {
     case contactsExportCSV
     /// The pair's rate over the stored snapshots, e.g. `/rates/USD/EUR`.
     case rateHistory(from: String, to: String)
+    /// Every stored day's rate of the pair as CSV, e.g. `/rates/USD/EUR/daily.csv`.
+    case rateHistoryCSV(from: String, to: String)
     case apiConvert
     case apiCurrencies
     case apiLatestRates
@@ -58,6 +60,7 @@ enum SiteURL: Sendable, Equatable {
         case .contactsExportVCard: "/contacts/export.vcf"
         case .contactsExportCSV: "/contacts/export.csv"
         case let .rateHistory(from, to): "/rates/\(Self.pathSegment(from))/\(Self.pathSegment(to))"
+        case let .rateHistoryCSV(from, to): "/rates/\(Self.pathSegment(from))/\(Self.pathSegment(to))/daily.csv"
         case .apiConvert: "/api/v1/convert"
         case .apiCurrencies: "/api/v1/currencies"
         case .apiLatestRates: "/api/v1/rates/latest"

@@ -41,4 +41,23 @@ struct SQLiteSmokeTests {
             #expect(await refresher.refresh(actor: "a@example.org").outcome == .unchanged)
         }
     }
+
+    @Test("on SQLite the stored days are kept in memory and forgotten when the instance stores rates")
+    func rateHistoryOnSQLite() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withSQLiteApp(configuration: .forTests(ecbHistoryURL: stub.url(.ecbHistory))) { app, _ in
+            try await app.testing().test(.GET, "/rates/USD/EUR") { res in
+                #expect(res.body.string.contains("Only one day of rates is stored"))
+            }
+            #expect(app.appServices.rateDaysCache.count == 1, "one read of every stored day, kept")
+            try await app.testing().test(.GET, "/rates/GBP/JPY") { res in #expect(res.status == .ok) }
+            #expect(app.appServices.rateDaysCache.statistics.hits >= 1)
+
+            #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
+            try await app.testing().test(.GET, "/rates/USD/EUR") { res in
+                #expect(res.body.string.contains("data-points=\"6\""))
+            }
+        }
+    }
 }

@@ -72,7 +72,8 @@ struct CachedContactsServiceTests {
         let contacts = CachedContactsService(base: base, cache: cache, now: { testNow })
         _ = try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25)
         _ = try await base.base.create(draft, owner: ann) // written by another instance
-        let caches = ChangeListener.Caches(sessions: SessionCache(capacity: 10, isLive: true), contactPages: cache)
+        let caches = ChangeListener.Caches(sessions: SessionCache(capacity: 10, isLive: true), contactPages: cache,
+                                           rateDays: RateDaysCache(enabled: true, isLive: true))
         caches.hear(ChangeListener.contactsPrefix + ContactPageCache.group(ann))
         #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 1)
 

@@ -24,7 +24,8 @@ struct MetricsTests {
                 #expect(text.contains("rates_effective_date_age_days 3"), "the bundled 2025-05-09 on the tests' 2025-05-12")
                 #expect(text.contains("database_connection_wait_seconds_count"))
                 for gauge in ["session_cache_hits", "session_cache_misses", "session_cache_entries", "session_cache_live",
-                              "contact_page_cache_hits", "contact_page_cache_entries", "contact_page_cache_live"] {
+                              "contact_page_cache_hits", "contact_page_cache_entries", "contact_page_cache_live",
+                              "rate_history_cache_hits", "rate_history_cache_live"] {
                     #expect(text.contains("\n\(gauge) "), "\(gauge)")
                 }
             }

@@ -10,5 +10,6 @@ enum RateHistoryAssembly {
             cachePolicy: services.cachePolicy,
             now: services.now)
         routes.get("rates", ":from", ":to", use: view.show)
+        routes.get("rates", ":from", ":to", "daily.csv", use: view.csv)
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
 
 /// A currency pair's rate over the stored snapshots: `GET /rates/{from}/{to}`, an inline SVG
-/// line chart (drawn on the server, with a text alternative) and the same data as a table.
-/// Fewer than two points: the page says so. An unknown pair: 404.
+/// line chart (drawn on the server, with a text alternative) and the same data as a table:
+/// one row per day for up to ``RateHistoryPresenter/dailyDetailLimit`` days, else one row per
+/// month (lowest, highest, last), with every day's rate a CSV download away
+/// (`GET /rates/{from}/{to}/daily.csv`). Fewer than two points: the page says so. An unknown pair: 404.
 enum RateHistory {
     struct Output: Sendable, Equatable {
         let from: Currency
         let to: Currency
         /// Oldest first.
         let points: [RatePoint]
+        /// Identifies the stored data the points come from (``PairHistory/version``).
+        var version = ""
     }
 
     enum Failure: Error, Equatable {
@@ -27,11 +31,28 @@ enum RateHistory {
         /// Instead of a chart, when there are fewer than two points.
         let message: String?
         let stats: [Stat]
-        /// Newest first.
+        /// Newest first; empty when the table is by month.
         let rows: [Row]
+        /// Newest first; empty when the table is by day.
+        let months: [MonthRow]
         let hasRows: Bool
+        let isMonthly: Bool
+        let tableTitle: String
+        let csvURL: String
         let reverseURL: String
         let converterURL: String
+    }
+
+    /// One month of a long history.
+    struct MonthRow: Encodable, Sendable, Equatable {
+        /// `2026-03`
+        let month: String
+        /// `March 2026`
+        let label: String
+        let days: String
+        let low: String
+        let high: String
+        let last: String
     }
 
     struct Stat: Encodable, Sendable, Equatable {
@@ -57,8 +78,12 @@ enum RateHistory {
         let yLabelX: SVGCoordinate
         /// The baseline of the date axis's labels, under the plot.
         let xLabelY: SVGCoordinate
-        /// `x,y x,y …` for the line.
+        /// `x,y x,y …` for the line: one point per day, or the lowest and highest of each
+        /// sliver of the plot when there are more days than it has room for.
         let line: String
+        /// How many days the chart covers.
+        let dayCount: Int
+        /// A point to hover per day, for short histories only (``RateHistoryPresenter/dailyDetailLimit``).
         let points: [ChartPoint]
         let yTicks: [Tick]
         let xTicks: [Tick]

@@ -4,45 +4,55 @@ import Foundation
 struct RateHistoryPresenter: Sendable {
     static let width = 720, height = 320
     static let plot = (left: 72.0, right: 696.0, top: 28.0, bottom: 268.0)
+    /// Up to this many days (about three months of business days), the table has a row and the
+    /// chart a point to hover per day; longer histories get a row per month.
+    static let dailyDetailLimit = 92
 
     func present(_ output: RateHistory.Output) -> RateHistory.ViewModel {
         let pair = "\(output.from.code) → \(output.to.code)"
         let points = output.points
-        // Each day's rate is written once, for the table, the chart and the figures.
-        let rates = points.map { Self.rate($0.rate) }
-        let stats: [RateHistory.Stat] = {
-            guard let lowIndex = points.indices.min(by: { points[$0].rate < points[$1].rate }),
-                  let highIndex = points.indices.max(by: { points[$0].rate < points[$1].rate })
-            else { return [] }
-            let lastIndex = points.count - 1
+        var texts = RateTexts(points)
+        let extremes = Extremes(points)
+        let stats: [RateHistory.Stat] = extremes.map { extremes in
+            let last = points.count - 1
             return [
-                .init(label: "Last", value: rates[lastIndex], date: points[lastIndex].date.description),
-                .init(label: "Lowest", value: rates[lowIndex], date: points[lowIndex].date.description),
-                .init(label: "Highest", value: rates[highIndex], date: points[highIndex].date.description),
+                .init(label: "Last", value: texts[last], date: points[last].date.description),
+                .init(label: "Lowest", value: texts[extremes.low], date: points[extremes.low].date.description),
+                .init(label: "Highest", value: texts[extremes.high], date: points[extremes.high].date.description),
             ]
-        }()
+        } ?? []
+        let isMonthly = points.count > Self.dailyDetailLimit
+        let rows: [RateHistory.Row] = isMonthly ? [] : points.indices.reversed().map { .init(date: points[$0].date.description, rate: texts[$0]) }
+        let months = isMonthly ? monthRows(points, texts: &texts) : []
         return RateHistory.ViewModel(
             title: "\(pair) rate history · \(AppInfo.name)",
             heading: "\(pair) rate history",
             subtitle: "\(output.from.name) in \(output.to.name): units of \(output.to.code) for 1 \(output.from.code)",
-            chart: points.count >= 2 ? chart(output, rates: rates) : nil,
+            chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts) : nil },
             message: points.count >= 2 ? nil
                 : points.isEmpty ? "No stored day has rates for both currencies yet, so there is no history to draw."
                 : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's 90-day history.",
             stats: stats,
-            rows: zip(points, rates).reversed().map { .init(date: $0.date.description, rate: $1) },
+            rows: rows,
+            months: months,
             hasRows: !points.isEmpty,
+            isMonthly: isMonthly,
+            tableTitle: isMonthly ? "Monthly rates" : "Daily rates",
+            csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code).path,
             reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code).path,
             converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100").path)
     }
 
-    /// The chart of `output`'s points, `rates` being their rates as written (``rate(_:)``).
-    func chart(_ output: RateHistory.Output, rates: [String]? = nil) -> RateHistory.Chart {
+    /// The chart of `output`'s points (at least two).
+    func chart(_ output: RateHistory.Output) -> RateHistory.Chart {
+        var texts = RateTexts(output.points)
+        return chart(output, extremes: Extremes(output.points)!, texts: &texts)
+    }
+
+    private func chart(_ output: RateHistory.Output, extremes: Extremes, texts: inout RateTexts) -> RateHistory.Chart {
         let points = output.points
-        let rates = rates ?? points.map { Self.rate($0.rate) }
         let plot = Self.plot
-        let values = points.map { NSDecimalNumber(decimal: $0.rate).doubleValue }
-        var low = values.min()!, high = values.max()!
+        var low = points[extremes.low].value, high = points[extremes.high].value
         if high - low < high * 1e-9 { low *= 0.99; high *= 1.01 } // a flat line sits mid-chart
         let padding = (high - low) * 0.08
         low -= padding
@@ -52,11 +62,11 @@ struct RateHistoryPresenter: Sendable {
             plot.left + (Double(date.dayNumber) - firstDay) / max(lastDay - firstDay, 1) * (plot.right - plot.left)
         }
         func y(_ value: Double) -> Double { plot.bottom - (value - low) / (high - low) * (plot.bottom - plot.top) }
-        let coordinates = zip(points, values).map { (x: Self.round(x($0.date)), y: Self.round(y($1))) }
+        let coordinates = points.map { (x: Self.round(x($0.date)), y: Self.round(y($0.value))) }
 
-        let chartPoints = points.indices.map { index in
+        let chartPoints = points.count > Self.dailyDetailLimit ? [] : points.indices.map { index in
             RateHistory.ChartPoint(x: .init(coordinates[index].x), y: .init(coordinates[index].y),
-                                   label: "\(points[index].date): \(rates[index])")
+                                   label: "\(points[index].date): \(texts[index])")
         }
         // One number of decimals for every axis label, enough to tell the ticks apart.
         let step = (high - low) / 3
@@ -75,8 +85,6 @@ struct RateHistoryPresenter: Sendable {
         }
         let uniqueXTicks = xTicks.sorted { $0.position.value < $1.position.value }
 
-        let lowIndex = values.indices.min { values[$0] < values[$1] }!
-        let highIndex = values.indices.max { values[$0] < values[$1] }!
         func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
             let at = coordinates[index]
             let anchor = at.x > plot.right - 120 ? "end" : at.x < plot.left + 120 ? "start" : "middle"
@@ -86,25 +94,52 @@ struct RateHistoryPresenter: Sendable {
             let labelAbove = above ? fitsAbove || !fitsBelow : !fitsBelow && fitsAbove
             let labelX = anchor == "middle" ? at.x : anchor == "end" ? at.x - 8 : at.x + 8
             return .init(x: .init(at.x), y: .init(at.y), labelX: .init(labelX), labelY: .init(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
-                         anchor: anchor, text: "\(label) \(rates[index])", kind: kind)
+                         anchor: anchor, text: "\(label) \(texts[index])", kind: kind)
         }
-        var markers = [marker(highIndex, "high", "max", above: true), marker(lowIndex, "low", "min", above: false)]
-        if points.count - 1 != highIndex && points.count - 1 != lowIndex {
-            markers.append(marker(points.count - 1, "last", "last", above: values.last! >= (low + high) / 2 ? false : true))
+        let lastIndex = points.count - 1
+        var markers = [marker(extremes.high, "high", "max", above: true), marker(extremes.low, "low", "min", above: false)]
+        if lastIndex != extremes.high && lastIndex != extremes.low {
+            markers.append(marker(lastIndex, "last", "last", above: points[lastIndex].value >= (low + high) / 2 ? false : true))
         }
 
         let first = points.first!, last = points.last!
         let description = "From \(first.date) to \(last.date), 1 \(output.from.code) was worth between "
-            + "\(rates[lowIndex]) \(output.to.code) (\(points[lowIndex].date)) and "
-            + "\(rates[highIndex]) \(output.to.code) (\(points[highIndex].date)); "
-            + "on \(last.date) it was \(rates[points.count - 1]) \(output.to.code). \(points.count) days are shown."
+            + "\(texts[extremes.low]) \(output.to.code) (\(points[extremes.low].date)) and "
+            + "\(texts[extremes.high]) \(output.to.code) (\(points[extremes.high].date)); "
+            + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown."
         return RateHistory.Chart(
             width: Self.width, height: Self.height, plotLeft: .init(plot.left), plotRight: .init(plot.right),
             plotTop: .init(plot.top), plotBottom: .init(plot.bottom), yLabelX: .init(plot.left - 8), xLabelY: .init(plot.bottom + 22),
-            line: coordinates.map { "\($0.x),\($0.y)" }.joined(separator: " "),
+            line: Self.line(through: coordinates), dayCount: points.count,
             points: chartPoints, yTicks: yTicks, xTicks: uniqueXTicks, markers: markers,
             titleText: "\(output.from.code) to \(output.to.code) exchange rate, \(first.date) to \(last.date)",
             description: description)
+    }
+
+    /// A row per calendar month, newest first: its lowest, highest and last rate.
+    private func monthRows(_ points: [RatePoint], texts: inout RateTexts) -> [RateHistory.MonthRow] {
+        var rows: [RateHistory.MonthRow] = []
+        var end = points.count
+        while end > 0 {
+            let month = (points[end - 1].date.year, points[end - 1].date.month)
+            var start = end - 1
+            while start > 0, (points[start - 1].date.year, points[start - 1].date.month) == month { start -= 1 }
+            let extremes = Extremes(points[start..<end])!
+            let date = points[end - 1].date
+            rows.append(.init(month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
+                              low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1]))
+            end = start
+        }
+        return rows
+    }
+
+    /// Every day's rate, oldest first, to ten significant digits (more than any source quotes).
+    func csv(_ output: RateHistory.Output) -> String {
+        var text = "date,\(output.to.code) per \(output.from.code)\r\n"
+        for point in output.points {
+            text += "\(point.date),\(point.rate.rounded(significantDigits: 10).plainText)\r\n"
+        }
+        return text
     }
 
     /// Rates as the converter shows them: four decimals, more for small rates.
@@ -112,5 +147,81 @@ struct RateHistoryPresenter: Sendable {
         value.rounded(minimumFractionDigits: 4, significantDigits: 4).plainText
     }
 
+    /// `x,y x,y …` through `coordinates`. With more than two days per unit of the plot's width
+    /// (years of history), each unit-wide column keeps only its first, lowest, highest and last
+    /// point, in order: the line keeps its shape at a fraction of the size.
+    static func line(through coordinates: [(x: Double, y: Double)]) -> String {
+        var kept = coordinates
+        if coordinates.count > 2 * Int(plot.right - plot.left) {
+            kept = []
+            var index = 0
+            while index < coordinates.count {
+                let column = Int(coordinates[index].x)
+                var end = index, lowest = index, highest = index
+                while end < coordinates.count, Int(coordinates[end].x) == column {
+                    if coordinates[end].y < coordinates[highest].y { highest = end } // SVG y grows downwards
+                    if coordinates[end].y > coordinates[lowest].y { lowest = end }
+                    end += 1
+                }
+                for keep in Set([index, min(lowest, highest), max(lowest, highest), end - 1]).sorted() { kept.append(coordinates[keep]) }
+                index = end
+            }
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(kept.count * 12)
+        for (index, point) in kept.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: " ")) }
+            writeTenths(point.x, into: &text)
+            text.append(UInt8(ascii: ","))
+            writeTenths(point.y, into: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `value` (already rounded to tenths) as `Double.description` writes it: `72.0`, `128.4`.
+    private static func writeTenths(_ value: Double, into text: inout [UInt8]) {
+        var tenths = Int((value * 10).rounded())
+        if tenths < 0 { text.append(UInt8(ascii: "-")); tenths = -tenths }
+        text.append(contentsOf: String(tenths / 10).utf8)
+        text.append(UInt8(ascii: "."))
+        text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+    }
+
     private static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
+
+/// Where the lowest and highest rates of some points are (the first of equals).
+private struct Extremes {
+    let low: Int
+    let high: Int
+
+    init?(_ points: [RatePoint]) { self.init(points[...]) }
+
+    /// Indices of `points`' base array.
+    init?(_ points: ArraySlice<RatePoint>) {
+        guard var low = points.indices.first else { return nil }
+        var high = low
+        for index in points.indices {
+            if points[index].value < points[low].value { low = index }
+            if points[index].value > points[high].value { high = index }
+        }
+        (self.low, self.high) = (low, high)
+    }
+}
+
+/// Each point's rate as written, worked out (a `Decimal` division) only for the points a page shows.
+private struct RateTexts {
+    private let points: [RatePoint]
+    private var written: [Int: String] = [:]
+
+    init(_ points: [RatePoint]) { self.points = points }
+
+    subscript(index: Int) -> String {
+        mutating get {
+            if let text = written[index] { return text }
+            let text = RateHistoryPresenter.rate(points[index].rate)
+            written[index] = text
+            return text
+        }
+    }
 }

@@ -6,4 +6,9 @@ struct RateHistoryRouter: Sendable {
     func canonical(from: String, to: String) -> Response {
         .movedPermanently(.rateHistory(from: from, to: to))
     }
+
+    /// The same for the pair's CSV.
+    func canonicalCSV(from: String, to: String) -> Response {
+        .movedPermanently(.rateHistoryCSV(from: from, to: to))
+    }
 }

@@ -1,6 +1,6 @@
 import Vapor
 
-/// The history page over HTTP.
+/// The history page over HTTP, and its data as CSV.
 struct RateHistoryView: Sendable {
     let interactor: RateHistoryInteractor
     let presenter: RateHistoryPresenter
@@ -10,18 +10,34 @@ struct RateHistoryView: Sendable {
 
     /// `GET /rates/{from}/{to}`.
     func show(_ request: Request) async throws -> Response {
+        try await respond(request, as: .page) { output in
+            try await request.renderPage("rate-history", presenter.present(output))
+        }
+    }
+
+    /// `GET /rates/{from}/{to}/daily.csv`: every stored day's rate.
+    func csv(_ request: Request) async throws -> Response {
+        try await respond(request, as: .csv) { output in
+            Response(status: .ok, headers: [
+                "Content-Type": "text/csv; charset=utf-8; header=present",
+                "Content-Disposition": "attachment; filename=\"\(output.from.code)-\(output.to.code)-daily-rates.csv\"",
+            ], body: .init(string: presenter.csv(output)))
+        }
+    }
+
+    enum Format: String { case page, csv }
+
+    private func respond(_ request: Request, as format: Format,
+                         render: (RateHistory.Output) async throws -> Response) async throws -> Response {
         do {
             let output = try await interactor.history(from: request.parameters.get("from"), to: request.parameters.get("to"))
-            guard request.getsPublicPage else { return try await request.renderPage("rate-history", presenter.present(output)) }
-            // Every day's rate is on the page: they are the validator (cheaper than rendering).
-            let days = output.points.map { "\($0.date)=\($0.rate)" }.joined(separator: ";")
-            let directive = cachePolicy.directive(["history", output.from.code, output.to.code, days],
-            now: now(), shared: true, variesWithCookie: true)
-            return try await request.respondCaching(directive) {
-                try await request.renderPage("rate-history", presenter.present(output))
-            }
+            guard request.getsPublicPage || format == .csv else { return try await render(output) }
+            // The stored data's version stands for every rate on the page (cheaper than rendering).
+            let directive = cachePolicy.directive([format.rawValue, output.from.code, output.to.code, output.version],
+                                                  now: now(), shared: true, variesWithCookie: format == .page)
+            return try await request.respondCaching(directive) { try await render(output) }
         } catch RateHistory.Failure.notCanonical(let from, let to) {
-            return router.canonical(from: from, to: to)
+            return format == .page ? router.canonical(from: from, to: to) : router.canonicalCSV(from: from, to: to)
         } catch RateHistory.Failure.unknownPair {
             throw Abort(.notFound, reason: "There are no rates for this currency pair.")
         }

@@ -10,14 +10,18 @@ final class FluentRateRefreshStore: RateRefreshStore {
     /// How long a refresh may hold its transaction: the provider is fetched while it does.
     private let lockTimeout: Duration
     private let inProcessLock = NIOLockedValueBox(false)
+    /// Called once a refresh's transaction has ended: caches of stored days forget them.
+    private let stored: @Sendable () -> Void
 
-    init(database: DatabaseAccess, fetchTimeout: Duration) {
+    init(database: DatabaseAccess, fetchTimeout: Duration, stored: @escaping @Sendable () -> Void = {}) {
         self.database = database
+        self.stored = stored
         lockTimeout = database.timeout + fetchTimeout
     }
 
     func withRefreshLock<T: Sendable>(_ body: @escaping @Sendable (any RefreshTransaction) async throws -> T) async throws -> T? {
         let access = database
+        defer { stored() }
         return try await access.transaction(timeout: lockTimeout) { transaction in
             if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
                 // Keyed by the schema search path too: deployments sharing one database in

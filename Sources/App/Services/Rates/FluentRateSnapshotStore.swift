@@ -4,6 +4,8 @@ import Foundation
 /// The rate store on whichever database Fluent is configured with (PostgreSQL or SQLite).
 struct FluentRateSnapshotStore: RateSnapshotStore {
     let database: DatabaseAccess
+    /// Called once a snapshot is stored (committed): caches of stored days forget them.
+    var stored: @Sendable () -> Void = {}
 
     func latest() async throws -> RateSnapshot? {
         try await database.run { try await Self.newestFirst(on: $0).with(\.$rates).first()?.toEntity() }
@@ -19,6 +21,7 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
             try await header.create(on: transaction)
             try await rates.create(on: transaction)
         }
+        self.stored()
         var stored = snapshot
         stored.id = snapshotID
         return stored

@@ -1,20 +1,44 @@
+import Crypto
 import Fluent
 import Foundation
 import SQLKit
 
-/// One day's rate of a currency pair.
+/// One day's rate of a currency pair, kept as the two stored rates it comes from: dividing
+/// `Decimal`s costs about a microsecond, so the exact rate is worked out only for the days a
+/// page writes, and charts and comparisons use ``value``.
 struct RatePoint: Sendable, Equatable {
     let date: CalendarDate
-    /// Units of `to` per one unit of `from`.
-    let rate: Decimal
-    let source: String
+    /// Units of the base currency per one unit of `from` and `to`'s stored rates.
+    let fromRate: Decimal
+    let toRate: Decimal
+    /// ``rate`` as a `Double`, for geometry and for finding the lowest and highest days.
+    let value: Double
+
+    init(date: CalendarDate, fromRate: Decimal, toRate: Decimal, value: Double) {
+        (self.date, self.fromRate, self.toRate, self.value) = (date, fromRate, toRate, value)
+    }
+
+    /// A point whose rate is already known (tests, one-currency pairs).
+    init(date: CalendarDate, rate: Decimal) {
+        self.init(date: date, fromRate: 1, toRate: rate, value: NSDecimalNumber(decimal: rate).doubleValue)
+    }
+
+    /// Units of `to` per one unit of `from`, exactly as the converter works it out.
+    var rate: Decimal { toRate / fromRate }
+}
+
+/// A pair's rate over the stored days, and what identifies the data it was read from (for
+/// HTTP validators: equal versions, equal pages).
+struct PairHistory: Sendable, Equatable {
+    /// One point per effective date (the latest stored snapshot of that day), oldest first;
+    /// days whose snapshot lacks either currency are left out.
+    let points: [RatePoint]
+    let version: String
 }
 
 /// A pair's rate over the stored snapshots.
 protocol RateHistoryService: Sendable {
-    /// One point per effective date (the latest stored snapshot of that day), oldest first;
-    /// days whose snapshot lacks either currency are left out.
-    func history(from: String, to: String) async throws -> [RatePoint]
+    func history(from: String, to: String) async throws -> PairHistory
 }
 
 struct FluentRateHistoryService: RateHistoryService {
@@ -22,10 +46,10 @@ struct FluentRateHistoryService: RateHistoryService {
 
     /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
     /// index), not every rate of every snapshot, and no Fluent models on the way.
-    func history(from: String, to: String) async throws -> [RatePoint] {
+    func history(from: String, to: String) async throws -> PairHistory {
         let rows = try await database.run { database in
             try await (database as! any SQLDatabase).raw("""
-                SELECT s.effective_date, s.stored_at, s.source, f.rate AS from_rate, t.rate AS to_rate
+                SELECT s.effective_date, s.stored_at, f.rate AS from_rate, t.rate AS to_rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
                 JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
@@ -35,15 +59,39 @@ struct FluentRateHistoryService: RateHistoryService {
         // Oldest first, and within a day the latest stored last: it replaces the earlier ones.
         var points: [RatePoint] = []
         points.reserveCapacity(rows.count)
+        var version = SHA256()
         for row in rows {
             let fromRate = try row.decode(column: "from_rate", as: Decimal.self)
+            let toRate = try row.decode(column: "to_rate", as: Decimal.self)
             guard fromRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else {
                 continue
             }
-            let point = RatePoint(date: date, rate: try row.decode(column: "to_rate", as: Decimal.self) / fromRate,
-                                  source: try row.decode(column: "source", as: String.self))
+            let point = RatePoint(date: date, fromRate: fromRate, toRate: toRate,
+                                  value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
             if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
         }
-        return points
+        for point in points { version.update(data: Data("\(point.date)=\(point.fromRate)/\(point.toRate);".utf8)) }
+        return PairHistory(points: points, version: "pair:" + SecureToken.hex(version.finalize().prefix(12)))
+    }
+
+    /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the
+    /// latest snapshot of each effective date.
+    func days() async throws -> RateDays {
+        let rows = try await database.run { database in
+            try await (database as! any SQLDatabase).raw("""
+                SELECT s.id, s.effective_date, s.stored_at, r.currency_code, r.rate
+                FROM \(ident: RateSnapshotModel.schema) s
+                JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
+                ORDER BY s.effective_date, s.stored_at, s.id
+                """).all()
+        }
+        var builder = RateDays.Builder()
+        for row in rows {
+            guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { continue }
+            builder.add(snapshot: try row.decode(column: "id", as: UUID.self), date: date,
+                        code: try row.decode(column: "currency_code", as: String.self),
+                        rate: try row.decode(column: "rate", as: Decimal.self))
+        }
+        return builder.build()
     }
 }

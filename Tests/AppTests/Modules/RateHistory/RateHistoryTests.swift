@@ -9,7 +9,7 @@ struct RateHistoryUnitTests {
     let usd = Fixtures.catalog.currency(for: "USD"), eur = Fixtures.catalog.currency(for: "EUR")
 
     func points(_ values: [(String, String)]) -> [RatePoint] {
-        values.map { RatePoint(date: CalendarDate(iso8601: $0.0)!, rate: Fixtures.decimal($0.1), source: "ecb") }
+        values.map { RatePoint(date: CalendarDate(iso8601: $0.0)!, rate: Fixtures.decimal($0.1)) }
     }
 
     @Test("geometry: a point per day placed by date, the lowest at the bottom, markers, a text alternative")
@@ -57,9 +57,93 @@ struct RateHistoryUnitTests {
         #expect(none.chart == nil && none.message?.contains("No stored day") == true && !none.hasRows)
     }
 
+    /// `count` business days from 2025-01-01 (weekends skipped), the rate climbing 0.0001 a day
+    /// but dipping on the 15th of each month.
+    func businessDays(_ count: Int) -> [RatePoint] {
+        var points: [RatePoint] = [], day = CalendarDate(iso8601: "2025-01-01")!.dayNumber
+        while points.count < count {
+            let date = CalendarDate(dayNumber: day)
+            defer { day += 1 }
+            guard (day + 3) % 7 < 5 else { continue } // Monday 0 … Sunday 6: day 0, 1970-01-01, was a Thursday
+            let rate = Decimal(string: "0.9")! + Decimal(points.count) / 10_000 - (date.day == 15 ? Decimal(string: "0.05")! : 0)
+            points.append(RatePoint(date: date, rate: rate))
+        }
+        return points
+    }
+
+    @Test("longer than three months: a row per month (days, lowest, highest, last), no point per day")
+    func monthly() throws {
+        let points = businessDays(129) // 2025-01-01 .. 2025-06-30
+        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points))
+        #expect(model.isMonthly && model.rows.isEmpty && model.tableTitle == "Monthly rates")
+        #expect(model.months.map(\.month) == ["2025-06", "2025-05", "2025-04", "2025-03", "2025-02", "2025-01"])
+        let january = try #require(model.months.last)
+        #expect(january.label == "January 2025" && january.days == "23")
+        #expect(january.low == "0.851" && january.high == "0.9022" && january.last == "0.9022") // the dip on the 15th: 0.9010 - 0.05
+        #expect(model.months.map { Int($0.days)! }.reduce(0, +) == 129)
+        let chart = try #require(model.chart)
+        #expect(chart.points.isEmpty && chart.dayCount == 129)
+        #expect(chart.line.split(separator: " ").count == 129)
+        #expect(model.csvURL == "/rates/USD/EUR/daily.csv")
+
+        let short = RateHistoryPresenter().present(.init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
+        #expect(!short.isMonthly && short.months.isEmpty && short.rows.count == RateHistoryPresenter.dailyDetailLimit)
+        #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
+    }
+
+    @Test("years of days: the line keeps each column's first, lowest, highest and last point, in order")
+    func thinnedLine() throws {
+        let points = businessDays(7_000)
+        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points))
+        let line = chart.line.split(separator: " ").map { pair in pair.split(separator: ",").map { Double($0)! } }
+        let columns = Int(RateHistoryPresenter.plot.right - RateHistoryPresenter.plot.left)
+        #expect(line.count > columns && line.count <= 4 * (columns + 1))
+        #expect(line.map { $0[0] } == line.map { $0[0] }.sorted())
+        #expect(line.first?[0] == RateHistoryPresenter.plot.left && line.last?[0] == RateHistoryPresenter.plot.right)
+        // The extremes survive thinning: the highest point's height is on the line.
+        let high = try #require(chart.markers.first { $0.kind == "high" })
+        #expect(line.contains { $0[1] == high.y.value })
+        #expect(chart.dayCount == 7_000 && chart.points.isEmpty)
+    }
+
+    @Test("the CSV has every day, oldest first, to ten significant digits")
+    func csv() {
+        let text = RateHistoryPresenter().csv(.init(from: usd, to: eur, points: [
+            RatePoint(date: CalendarDate(iso8601: "2025-02-19")!, fromRate: Fixtures.decimal("1.0434"), toRate: 1, value: 1 / 1.0434),
+            RatePoint(date: CalendarDate(iso8601: "2025-02-20")!, rate: Fixtures.decimal("0.9576")),
+        ]))
+        #expect(text == "date,EUR per USD\r\n2025-02-19,0.9584052137\r\n2025-02-20,0.9576\r\n")
+    }
+
+    @Test("the stored days in memory: the latest snapshot of a day wins; days without either currency are left out")
+    func rateDays() {
+        var builder = RateDays.Builder()
+        let first = UUID(), replaced = UUID(), replacement = UUID(), third = UUID()
+        let day = { CalendarDate(iso8601: $0)! }
+        builder.add(snapshot: first, date: day("2025-05-07"), code: "EUR", rate: 1)
+        builder.add(snapshot: first, date: day("2025-05-07"), code: "USD", rate: Fixtures.decimal("1.1"))
+        builder.add(snapshot: replaced, date: day("2025-05-08"), code: "EUR", rate: 1)
+        builder.add(snapshot: replaced, date: day("2025-05-08"), code: "USD", rate: Fixtures.decimal("1.2"))
+        builder.add(snapshot: replacement, date: day("2025-05-08"), code: "EUR", rate: 1)
+        builder.add(snapshot: replacement, date: day("2025-05-08"), code: "USD", rate: Fixtures.decimal("1.25"))
+        builder.add(snapshot: third, date: day("2025-05-09"), code: "EUR", rate: 1)
+        builder.add(snapshot: third, date: day("2025-05-09"), code: "GBP", rate: Fixtures.decimal("0.85"))
+        let days = builder.build()
+        let history = days.history(from: "USD", to: "EUR")
+        #expect(history.points.map(\.date.description) == ["2025-05-07", "2025-05-08"])
+        #expect(history.points.map(\.rate) == [1 / Fixtures.decimal("1.1"), Fixtures.decimal("0.8")])
+        #expect(abs(history.points[1].value - 0.8) < 1e-12)
+        #expect(days.history(from: "USD", to: "QQQ").points.isEmpty)
+        #expect(days.history(from: "EUR", to: "GBP").points.map(\.rate) == [Fixtures.decimal("0.85")])
+
+        var again = RateDays.Builder()
+        again.add(snapshot: first, date: day("2025-05-07"), code: "EUR", rate: 1)
+        #expect(again.build().version != days.version && again.build().version == again.build().version)
+    }
+
     struct FakeHistory: RateHistoryService {
         let points: [RatePoint]
-        func history(from: String, to: String) async throws -> [RatePoint] { points }
+        func history(from: String, to: String) async throws -> PairHistory { PairHistory(points: points, version: "v") }
     }
 
     @Test("unknown pairs and non-canonical codes")
@@ -99,6 +183,38 @@ struct RateHistoryPageTests {
 
             let result = try await TestBrowser(app).get("/?from=USD&to=EUR&amount=10").html
             #expect(result.contains("href=\"/rates/USD/EUR\">Rate history of this pair</a>"))
+        }
+    }
+
+    @Test("the days kept in memory give every pair the same history as the database, and the CSV has them all")
+    func memoryMatchesDatabase() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withPostgresApp(configuration: .forTests(ecbHistoryURL: stub.url(.ecbHistory))) { app in
+            try await app.asyncBoot() // listens for changes: the stored days may be kept
+            try await SessionCacheAcrossInstancesTests.waitUntil("the app listens") { app.appServices.rateDaysCache.isLive }
+            #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
+            let database = FluentRateHistoryService(database: app.appServices.database)
+            let days = try await database.days()
+            for (from, to) in [("USD", "EUR"), ("EUR", "JPY"), ("GBP", "CHF"), ("JPY", "USD"), ("USD", "QQQ")] {
+                let fromDatabase = try await database.history(from: from, to: to).points
+                let fromMemory = days.history(from: from, to: to).points
+                #expect(fromMemory.map(\.date) == fromDatabase.map(\.date), "\(from)/\(to)")
+                #expect(fromMemory.map(\.rate) == fromDatabase.map(\.rate), "\(from)/\(to)")
+            }
+            #expect(try await app.appServices.rateHistory.history(from: "USD", to: "EUR").version == days.version)
+
+            let csv = try await TestBrowser(app).get("/rates/USD/EUR/daily.csv")
+            #expect(csv.status == .ok)
+            #expect(csv.headers.first(name: .contentType) == "text/csv; charset=utf-8; header=present")
+            #expect(csv.headers.first(name: .contentDisposition) == "attachment; filename=\"USD-EUR-daily-rates.csv\"")
+            #expect(csv.headers.first(name: .eTag) != nil)
+            let lines = csv.body.string.split(separator: "\r\n")
+            #expect(lines.count == 7 && lines[0] == "date,EUR per USD" && lines[1] == "2025-02-19,0.9584052137")
+            let lower = try await TestBrowser(app).get("/rates/usd/eur/daily.csv")
+            #expect(lower.status == .movedPermanently && lower.headers.first(name: .location) == "/rates/USD/EUR/daily.csv")
+            #expect(try await TestBrowser(app).get("/rates/USD/QQQ/daily.csv").status == .notFound)
+            #expect(try await TestBrowser(app).get("/rates/USD/EUR").html.contains("<a href=\"/rates/USD/EUR/daily.csv\" download>"))
         }
     }
 
