@@ -111,6 +111,14 @@ struct ProfilePagesCommand: AsyncCommand {
         let historyOutput = try await history.history(from: "USD", to: "EUR")
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
+        await time(historyPage, "TMP rates x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate.rateText } }
+        await time(historyPage, "TMP description x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate.description } }
+        await time(historyPage, "TMP round x42") { _ in for p in historyOutput.points.prefix(42) { var v = p.rate, r = Decimal(); NSDecimalRound(&r, &v, 4, .plain); _ = r } }
+        await time(historyPage, "TMP round+desc x42") { _ in for p in historyOutput.points.prefix(42) { var v = p.rate, r = Decimal(); NSDecimalRound(&r, &v, 4, .plain); _ = r.description } }
+        await time(historyPage, "TMP double x42") { _ in for p in historyOutput.points.prefix(42) { _ = NSDecimalNumber(decimal: p.rate).doubleValue } }
+        await time(historyPage, "TMP bytes x42") { _ in for p in historyOutput.points.prefix(42) { var r = p.rate; _ = withUnsafeBytes(of: &r) { $0.reduce(0, { $0 &+ Int($1) }) } } }
+        await time(historyPage, "TMP division x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate } }
+        await time(historyPage, "TMP chart") { _ in _ = RateHistoryPresenter().chart(historyOutput) }
         try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
         try await time(historyPage, "page skeleton filled") { _ in
             _ = try await app.pages.render("rate-history", historyModel, for: request("/"))

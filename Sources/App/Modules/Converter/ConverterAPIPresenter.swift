@@ -105,6 +105,6 @@ struct ConverterAPIPresenter: Sendable {
 
     /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.
     static func precise(_ rate: Decimal) -> String {
-        rate.rounded(significantDigits: 10).plainText
+        rate.plainText(significantDigits: 10)
     }
 }

@@ -64,7 +64,6 @@ struct ConverterPresenter: Sendable {
 
     /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001.
     static func rateLine(_ rate: ExchangeRate) -> String {
-        let shown = rate.rate.rounded(minimumFractionDigits: 4, significantDigits: 4)
-        return "1 \(rate.from) = \(shown.plainText) \(rate.to)"
+        "1 \(rate.from) = \(rate.rate.rateText) \(rate.to)"
     }
 }

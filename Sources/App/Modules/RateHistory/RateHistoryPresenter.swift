@@ -137,14 +137,9 @@ struct RateHistoryPresenter: Sendable {
     func csv(_ output: RateHistory.Output) -> String {
         var text = "date,\(output.to.code) per \(output.from.code)\r\n"
         for point in output.points {
-            text += "\(point.date),\(point.rate.rounded(significantDigits: 10).plainText)\r\n"
+            text += "\(point.date),\(point.rate.plainText(significantDigits: 10))\r\n"
         }
         return text
-    }
-
-    /// Rates as the converter shows them: four decimals, more for small rates.
-    static func rate(_ value: Decimal) -> String {
-        value.rounded(minimumFractionDigits: 4, significantDigits: 4).plainText
     }
 
     /// `x,y x,y …` through `coordinates`. With more than two days per unit of the plot's width
@@ -219,7 +214,7 @@ private struct RateTexts {
     subscript(index: Int) -> String {
         mutating get {
             if let text = written[index] { return text }
-            let text = RateHistoryPresenter.rate(points[index].rate)
+            let text = points[index].rate.rateText
             written[index] = text
             return text
         }
