@@ -10,3 +10,11 @@ struct Conversion: Sendable, Equatable {
     let rate: ExchangeRate
     let inverseRate: ExchangeRate
 }
+
+/// The same amount in another currency, listed under a result: only what the list shows (no
+/// rates, which would cost two more `Decimal` divisions each).
+struct AlternativeResult: Sendable, Equatable {
+    let to: Currency
+    /// Truncated to `to`'s minor units, as ``Conversion/result``.
+    let result: Decimal
+}

@@ -72,6 +72,67 @@ struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
         }
+        let tmpView = ConverterView(interactor: converter, presenter: converterPresenter, router: ConverterRouter(),
+                                    cookieSecure: false, cachePolicy: services.cachePolicy, now: services.now)
+        try await time(result, "TMP view.index direct") { index in
+            let (from, to) = pair(index)
+            _ = try await tmpView.index(request("/?from=\(from)&to=\(to)&amount=\(amount(index))"))
+        }
+        try await time(result, "TMP step1 query+show") { index in
+            let (from, to) = pair(index)
+            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
+            let q = r.queryItems
+            _ = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
+        }
+        try await time(result, "TMP step2 +cookie+directive") { index in
+            let (from, to) = pair(index)
+            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
+            let q = r.queryItems
+            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
+            let remember = output.accepted.flatMap { $0 == LastConversionCookie.read(from: r) ? nil : $0 }
+            _ = r.getsPublicPage
+            _ = services.cachePolicy.directive(
+            ["converter", r.url.string, output.accepted.map(String.init(describing:)) ?? "",
+             output.snapshot.versionKey, output.today.description],
+            now: Date(), maxAge: nil, shared: remember == nil, variesWithCookie: true)
+        }
+        try await time(result, "TMP step3 +present") { index in
+            let (from, to) = pair(index)
+            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
+            let q = r.queryItems
+            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
+            _ = converterPresenter.present(output)
+        }
+        try await time(result, "TMP step4 +renderPage") { index in
+            let (from, to) = pair(index)
+            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
+            let q = r.queryItems
+            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
+            _ = try await r.renderPage("converter", converterPresenter.present(output))
+        }
+        let tmpSnapshot = await services.currentRates.currentSnapshot()!
+        let tmpCalc = ConversionCalculator(catalog: services.catalog)
+        await time(result, "TMP convert x1") { index in
+            _ = try? tmpCalc.convert(try! Amount.parse(amount(index))!, from: "USD", to: "JPY", in: tmpSnapshot)
+        }
+        await time(result, "TMP amount parse") { index in _ = try? Amount.parse(amount(index)) }
+        await time(result, "TMP currencies map") { _ in _ = tmpSnapshot.currencyCodes.map(services.catalog.currency(for:)) }
+        await time(result, "TMP snapshot currencyCodes") { _ in _ = tmpSnapshot.currencyCodes }
+        try await time(result, "TMP request made") { index in
+            let (from, to) = pair(index)
+            _ = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
+        }
+        try await time(result, "TMP queryItems") { index in
+            let (from, to) = pair(index)
+            _ = request("/?from=\(from)&to=\(to)&amount=\(amount(index))").queryItems
+        }
+        try await time(result, "TMP directive") { index in
+            _ = services.cachePolicy.directive(["converter", "/?from=USD&to=EUR&amount=\(amount(index))", "USD/EUR/12", "abc", "2025-01-01"], now: Date(), shared: true, variesWithCookie: true)
+        }
+        try await time(result, "TMP remember") { index in
+            let r = Response(status: .ok)
+            r.remember(outputs[index % outputs.count].accepted!, secure: false)
+        }
         await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count]) }
         let models = outputs.map(converterPresenter.present)
         try await time(result, "Leaf render") { index in

@@ -7,6 +7,8 @@ struct AboutView: Sendable {
     let router: AboutRouter
     let cachePolicy: HTTPCachePolicy
     let now: @Sendable () -> Date
+    /// The page anonymous visitors get, rendered once per snapshot and day.
+    let publicPage = LastPublicPage()
 
     /// `GET /about`.
     func show(_ request: Request) async throws -> Response {
@@ -14,7 +16,9 @@ struct AboutView: Sendable {
         guard request.getsPublicPage else { return try await request.renderPage("about", presenter.present(output)) }
         let directive = cachePolicy.directive(["about", output.snapshot?.versionKey ?? "no rates", output.today.description],
             now: now(), shared: true, variesWithCookie: true)
-        return try await request.respondCaching(directive) { try await request.renderPage("about", presenter.present(output)) }
+        return try await request.respondCaching(directive) {
+            try await publicPage.response(to: request, etag: directive.etag) { try await request.renderPage("about", presenter.present(output)) }
+        }
     }
 
     /// `GET /about/close`.

@@ -80,7 +80,7 @@ struct ConverterAPIPresenter: Sendable {
             rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, Self.precise($0.rate)) }))
     }
 
-    func present(_ conversion: App.Conversion, alternatives: [App.Conversion], snapshot: RateSnapshot) -> Conversion {
+    func present(_ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot) -> Conversion {
         let shown = page.present(conversion, alternatives: alternatives)
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,

@@ -37,7 +37,7 @@ enum Converter {
         let input: Input
         let outcome: Outcome
         /// For a conversion: the same amount in the major currencies not already shown.
-        var alternatives: [Conversion] = []
+        var alternatives: [AlternativeResult] = []
         /// The validated request in canonical form; `nil` when the input is invalid.
         let accepted: LastConversion?
         /// The currencies the current snapshot has rates for, sorted by code.

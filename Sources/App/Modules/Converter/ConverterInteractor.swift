@@ -73,14 +73,14 @@ struct ConverterInteractor: Sendable {
 
         let outcome: Converter.Outcome
         var accepted: LastConversion?
-        var alternatives: [Conversion] = []
+        var alternatives: [AlternativeResult] = []
         if let from, let to, errors.isEmpty {
             accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "")
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
                 alternatives = Converter.majorCurrencies
                     .filter { $0 != from && $0 != to }
-                    .compactMap { try? calculator.convert(amount, from: from, to: $0, in: snapshot) }
+                    .compactMap { try? calculator.result(amount, from: from, to: $0, in: snapshot) }
             } else {
                 outcome = .noAmount
             }

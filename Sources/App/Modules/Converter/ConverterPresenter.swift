@@ -36,7 +36,7 @@ struct ConverterPresenter: Sendable {
             apiConvertURL: SiteURL.apiConvert.path)
     }
 
-    func present(_ conversion: Conversion, alternatives: [Conversion] = []) -> Converter.ResultViewModel {
+    func present(_ conversion: Conversion, alternatives: [AlternativeResult] = []) -> Converter.ResultViewModel {
         let amountText = "\(conversion.amount.value.plainText) \(conversion.from.code)"
         let resultText = "\(conversion.result.plainText) \(conversion.to.code)"
         return Converter.ResultViewModel(
@@ -50,7 +50,7 @@ struct ConverterPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
                     text: "\(other.result.plainText) \(other.to.code)", name: other.to.name,
-                    url: SiteURL.conversion(from: other.from.code, to: other.to.code, amount: other.amount.text).path)
+                    url: SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text).path)
             },
             historyURL: SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code).path)
     }

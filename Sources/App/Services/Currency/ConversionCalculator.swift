@@ -21,12 +21,18 @@ struct ConversionCalculator: Sendable {
     func convert(_ amount: Amount, from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> Conversion {
         let rate = try rate(from: from, to: to, in: snapshot)
         let inverse = try self.rate(from: to, to: from, in: snapshot)
+        let converted = try result(amount, from: from, to: to, in: snapshot)
+        return Conversion(amount: amount, from: catalog.currency(for: from), to: converted.to, result: converted.result,
+                          rate: rate, inverseRate: inverse)
+    }
+
+    /// Only the converted amount, truncated the same way.
+    func result(_ amount: Amount, from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> AlternativeResult {
+        guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
+        guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
         let target = catalog.currency(for: to)
         // Multiply before dividing, so a result that is exact in decimal stays exact.
-        let exact = amount.value * snapshot.rates[to]! / snapshot.rates[from]!
-        return Conversion(
-            amount: amount, from: catalog.currency(for: from), to: target,
-            result: exact.truncated(toFractionDigits: target.resultFractionDigits),
-            rate: rate, inverseRate: inverse)
+        let exact = amount.value * toRate / fromRate
+        return AlternativeResult(to: target, result: exact.truncated(toFractionDigits: target.resultFractionDigits))
     }
 }

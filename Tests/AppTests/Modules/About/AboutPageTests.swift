@@ -53,6 +53,32 @@ struct AboutPageTests {
         }
     }
 
+    @Test("anonymous visitors share one rendering per address, snapshot and day; signed-in visitors get their own")
+    func publicPageKept() async throws {
+        let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+        try await withPostgresApp(configuration: .forTests(initialAdmin: admin)) { app in
+            let plain = try await TestBrowser(app).get("/about").html
+            #expect(plain.contains("<a href=\"/login?next=/about\">Sign in</a>"))
+            #expect(try await TestBrowser(app).get("/about").html == plain)
+            // Another address: its own Sign in link, and the first address keeps its own.
+            let other = try await TestBrowser(app).get("/about?from=x").html
+            #expect(other.contains("<a href=\"/login?next=/about?from%3Dx\">Sign in</a>") || other.contains("next=/about%3Ffrom%3Dx"))
+            #expect(try await TestBrowser(app).get("/about").html == plain)
+
+            let signedIn = TestBrowser(app)
+            try await signedIn.signIn("admin@example.org", "correct-horse")
+            let own = try await signedIn.get("/about").html
+            #expect(own.contains("admin@example.org") && !own.contains(">Sign in</a>"))
+
+            // New rates: a new rendering.
+            let newer = RateSnapshot(source: "ecb", baseCurrency: "EUR", effectiveDate: CalendarDate(iso8601: "2025-05-12")!,
+                                     storedAt: Date(timeIntervalSince1970: 1_747_000_000), rates: ["EUR": 1, "USD": Fixtures.decimal("1.11")])
+            try await app.appServices.currentRates.store(newer)
+            let after = try await TestBrowser(app).get("/about").html
+            #expect(after.contains("<time datetime=\"2025-05-12\">2025-05-12</time>") && after != plain)
+        }
+    }
+
     @Test("without rates About still works and says so")
     func withoutRates() async throws {
         try await withPostgresApp(.emptyStore) { app in
