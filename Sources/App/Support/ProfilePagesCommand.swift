@@ -72,67 +72,6 @@ struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
         }
-        let tmpView = ConverterView(interactor: converter, presenter: converterPresenter, router: ConverterRouter(),
-                                    cookieSecure: false, cachePolicy: services.cachePolicy, now: services.now)
-        try await time(result, "TMP view.index direct") { index in
-            let (from, to) = pair(index)
-            _ = try await tmpView.index(request("/?from=\(from)&to=\(to)&amount=\(amount(index))"))
-        }
-        try await time(result, "TMP step1 query+show") { index in
-            let (from, to) = pair(index)
-            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
-            let q = r.queryItems
-            _ = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
-        }
-        try await time(result, "TMP step2 +cookie+directive") { index in
-            let (from, to) = pair(index)
-            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
-            let q = r.queryItems
-            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
-            let remember = output.accepted.flatMap { $0 == LastConversionCookie.read(from: r) ? nil : $0 }
-            _ = r.getsPublicPage
-            _ = services.cachePolicy.directive(
-            ["converter", r.url.string, output.accepted.map(String.init(describing:)) ?? "",
-             output.snapshot.versionKey, output.today.description],
-            now: Date(), maxAge: nil, shared: remember == nil, variesWithCookie: true)
-        }
-        try await time(result, "TMP step3 +present") { index in
-            let (from, to) = pair(index)
-            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
-            let q = r.queryItems
-            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
-            _ = converterPresenter.present(output)
-        }
-        try await time(result, "TMP step4 +renderPage") { index in
-            let (from, to) = pair(index)
-            let r = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
-            let q = r.queryItems
-            let output = try await converter.show(.init(from: q["from"], to: q["to"], amount: q["amount"]))
-            _ = try await r.renderPage("converter", converterPresenter.present(output))
-        }
-        let tmpSnapshot = await services.currentRates.currentSnapshot()!
-        let tmpCalc = ConversionCalculator(catalog: services.catalog)
-        await time(result, "TMP convert x1") { index in
-            _ = try? tmpCalc.convert(try! Amount.parse(amount(index))!, from: "USD", to: "JPY", in: tmpSnapshot)
-        }
-        await time(result, "TMP amount parse") { index in _ = try? Amount.parse(amount(index)) }
-        await time(result, "TMP currencies map") { _ in _ = tmpSnapshot.currencyCodes.map(services.catalog.currency(for:)) }
-        await time(result, "TMP snapshot currencyCodes") { _ in _ = tmpSnapshot.currencyCodes }
-        try await time(result, "TMP request made") { index in
-            let (from, to) = pair(index)
-            _ = request("/?from=\(from)&to=\(to)&amount=\(amount(index))")
-        }
-        try await time(result, "TMP queryItems") { index in
-            let (from, to) = pair(index)
-            _ = request("/?from=\(from)&to=\(to)&amount=\(amount(index))").queryItems
-        }
-        try await time(result, "TMP directive") { index in
-            _ = services.cachePolicy.directive(["converter", "/?from=USD&to=EUR&amount=\(amount(index))", "USD/EUR/12", "abc", "2025-01-01"], now: Date(), shared: true, variesWithCookie: true)
-        }
-        try await time(result, "TMP remember") { index in
-            let r = Response(status: .ok)
-            r.remember(outputs[index % outputs.count].accepted!, secure: false)
-        }
         await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count]) }
         let models = outputs.map(converterPresenter.present)
         try await time(result, "Leaf render") { index in
@@ -165,21 +104,13 @@ struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             _ = try await app.responder.respond(to: request("/rates/\(from)/\(to)")).get()
         }
-        try await time(historyPage, "interactor (database)") { index in
+        try await time(historyPage, "interactor (stored days in memory)") { index in
             let (from, to) = pair(index)
             _ = try await history.history(from: from, to: to)
         }
         let historyOutput = try await history.history(from: "USD", to: "EUR")
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
-        await time(historyPage, "TMP rates x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate.rateText } }
-        await time(historyPage, "TMP description x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate.description } }
-        await time(historyPage, "TMP round x42") { _ in for p in historyOutput.points.prefix(42) { var v = p.rate, r = Decimal(); NSDecimalRound(&r, &v, 4, .plain); _ = r } }
-        await time(historyPage, "TMP round+desc x42") { _ in for p in historyOutput.points.prefix(42) { var v = p.rate, r = Decimal(); NSDecimalRound(&r, &v, 4, .plain); _ = r.description } }
-        await time(historyPage, "TMP double x42") { _ in for p in historyOutput.points.prefix(42) { _ = NSDecimalNumber(decimal: p.rate).doubleValue } }
-        await time(historyPage, "TMP bytes x42") { _ in for p in historyOutput.points.prefix(42) { var r = p.rate; _ = withUnsafeBytes(of: &r) { $0.reduce(0, { $0 &+ Int($1) }) } } }
-        await time(historyPage, "TMP division x42") { _ in for p in historyOutput.points.prefix(42) { _ = p.rate } }
-        await time(historyPage, "TMP chart") { _ in _ = RateHistoryPresenter().chart(historyOutput) }
         try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
         try await time(historyPage, "page skeleton filled") { _ in
             _ = try await app.pages.render("rate-history", historyModel, for: request("/"))
