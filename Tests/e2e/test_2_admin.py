@@ -1,5 +1,7 @@
 """An admin refreshes rates from the loopback provider and imports the ECB history; the
 converter and the chart follow at once."""
+import urllib.request
+
 from selenium.webdriver.common.by import By
 
 from conftest import ADMIN, screenshot
@@ -42,4 +44,10 @@ def test_history_import_and_chart(app, browser):
     assert len(svg.find_elements(By.CSS_SELECTOR, "circle.chart-point")) == 7
     assert svg.find_element(By.TAG_NAME, "title").get_attribute("textContent").startswith("USD to EUR exchange rate")
     assert "1 USD was worth between" in svg.find_element(By.TAG_NAME, "desc").get_attribute("textContent")
+    csv_link = browser.find_element(By.LINK_TEXT, "Every day's rate as CSV")
+    assert csv_link.get_attribute("href") == app.base + "/rates/USD/EUR/daily.csv"
+    with urllib.request.urlopen(csv_link.get_attribute("href")) as response:
+        assert response.headers["Content-Type"] == "text/csv; charset=utf-8; header=present"
+        lines = response.read().decode().splitlines()
+    assert lines[0] == "date,EUR per USD" and len(lines) == 8
     screenshot(browser, "rate-history")
