@@ -100,9 +100,15 @@ struct SessionCacheAcrossInstancesTests {
         defer { Task { try? await stub.stop() } }
         try await withTwoInstances(.forTests(initialAdmin: Self.admin, ecbHistoryURL: stub.url(.ecbHistory))) { a, b in
             #expect(try await TestBrowser(b).get("/rates/USD/EUR").html.contains("Only one day of rates is stored"))
-            let hitsBefore = b.appServices.rateDaysCache.statistics.hits
-            #expect(try await TestBrowser(b).get("/rates/GBP/JPY").status == .ok)
-            #expect(b.appServices.rateDaysCache.statistics.hits > hitsBefore, "B answered from the days it keeps")
+            // The channel is the database's: tests storing rates in other schemas at the same
+            // time make B forget too, so ask until B answers from what it keeps.
+            var answeredFromMemory = false
+            for _ in 0..<20 where !answeredFromMemory {
+                let hitsBefore = b.appServices.rateDaysCache.statistics.hits
+                #expect(try await TestBrowser(b).get("/rates/GBP/JPY").status == .ok)
+                answeredFromMemory = b.appServices.rateDaysCache.statistics.hits > hitsBefore
+            }
+            #expect(answeredFromMemory, "B answered from the days it keeps")
 
             #expect(await a.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
             // A forgets its own days before it answers; B as soon as it hears the announcement.
