@@ -18,7 +18,7 @@ struct RatePoint: Sendable, Equatable {
         (self.date, self.fromRate, self.toRate, self.value) = (date, fromRate, toRate, value)
     }
 
-    /// A point whose rate is already known (tests, one-currency pairs).
+    /// A point whose rate is already known, as if quoted against `from` itself (presenter tests).
     init(date: CalendarDate, rate: Decimal) {
         self.init(date: date, fromRate: 1, toRate: rate, value: NSDecimalNumber(decimal: rate).doubleValue)
     }
