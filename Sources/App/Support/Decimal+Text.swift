@@ -53,34 +53,13 @@ private struct DecimalDigits {
 
     init?(_ value: Decimal) {
         guard !value.isNaN else { return nil }
-        if let layout = Self.layout { self.init(representationOf: value, layout) } else { self.init(description: value.description) }
+        if let parts = DecimalParts(value) { self.init(parts) } else { self.init(description: value.description) }
     }
 
-    /// Where a `Decimal`'s second byte keeps the mantissa's length (in 16-bit words) and the sign.
-    /// The rest is the same everywhere: an 8-bit exponent first, two reserved bytes, then eight
-    /// 16-bit words of mantissa, least significant first.
-    struct Layout {
-        /// `NSDecimal`'s C bit fields (Darwin, swift-corelibs-foundation): length in the low
-        /// four bits, the sign in bit 4.
-        static let bitFields = Layout(lengthShift: 0, negativeMask: 0x10)
-        /// swift-foundation's `Decimal`: length in the high four bits, the sign in bit 3.
-        static let packed = Layout(lengthShift: 4, negativeMask: 0x08)
-        let lengthShift: UInt8
-        let negativeMask: UInt8
-    }
-
-    /// Read from the value's representation. Writing a 38-digit `Decimal` through its
-    /// `description` costs about 6 µs; this, well under one.
-    private init(representationOf value: Decimal, _ layout: Layout) {
-        var mantissa: UInt128 = 0
-        (exponent, isNegative) = withUnsafeBytes(of: value) { bytes in
-            let length = min(8, Int((bytes[1] >> layout.lengthShift) & 0x0f))
-            for word in stride(from: length - 1, through: 0, by: -1) {
-                mantissa = mantissa << 16 | UInt128(bytes.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self))
-            }
-            return (Int(Int8(bitPattern: bytes[0])), bytes[1] & layout.negativeMask != 0)
-        }
-        digits = []
+    /// Writing a 38-digit `Decimal` through its `description` costs about 6 µs; this, well under one.
+    private init(_ parts: DecimalParts) {
+        (isNegative, exponent, digits) = (parts.isNegative, parts.exponent, [])
+        var mantissa = parts.mantissa
         // At most three chunks of 19 digits, each written by the 64-bit conversion.
         var chunks: [UInt64] = []
         while mantissa > 0 {
@@ -96,7 +75,7 @@ private struct DecimalDigits {
     }
 
     /// Read from Foundation's own writing of the value (digits, `-` and `.`, never an exponent).
-    private init(description: String) {
+    init(description: String) {
         (isNegative, digits, exponent) = (false, [], 0)
         var seenPoint = false
         for byte in description.utf8 {
@@ -109,22 +88,6 @@ private struct DecimalDigits {
             }
         }
     }
-
-    /// How this platform's `Decimal` is laid out, found once by reading a few values both ways
-    /// and comparing with Foundation's own writing of them; `nil` (digits read from
-    /// `description`: slower, the same result) if neither known layout matches.
-    static let layout: Layout? = {
-        guard MemoryLayout<Decimal>.size == 20 else { return nil }
-        let samples = ["-123.45", "0.000123", "1500", "7", "0", "98765432109876543210.123456789012345678"]
-            .compactMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) } + [Decimal(1) / 3, -Decimal(2) / 7]
-        return [Layout.packed, Layout.bitFields].first { layout in
-            samples.allSatisfy { sample in
-                let read = Self(representationOf: sample, layout), written = Self(description: sample.description)
-                return read.isNegative == written.isNegative && read.plainText == written.plainText
-                    && read.leadingDigitExponent == written.leadingDigitExponent
-            }
-        }
-    }()
 
     /// The power of ten of the first significant digit: 2 for 145.18, -3 for 0.00688, 0 for 0.
     var leadingDigitExponent: Int { digits.isEmpty ? 0 : digits.count - 1 + exponent }
@@ -179,16 +142,36 @@ private struct DecimalDigits {
 extension Decimal {
     /// Reads plain decimal text such as `1.1252` or `0.84770` exactly (never through a binary
     /// floating point). Anything else — signs, exponents, spaces, trailing junk — is `nil`.
+    /// Up to 38 digits are read straight into the mantissa; longer text through Foundation.
     init?(plainText text: some StringProtocol) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
-              let value = Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
-        else { return nil }
-        self = value
+        var mantissa: UInt128 = 0, digits = 0, fractionDigits = 0, seenPoint = false, leading = true
+        var lastWasDigit = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "."), !seenPoint, lastWasDigit {
+                seenPoint = true
+                lastWasDigit = false
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            lastWasDigit = true
+            if seenPoint { fractionDigits += 1 }
+            if leading, byte == UInt8(ascii: "0") { continue }
+            leading = false
+            digits += 1
+            if digits <= 38 { mantissa = mantissa * 10 + UInt128(byte - UInt8(ascii: "0")) }
+        }
+        guard lastWasDigit else { return nil }
+        if digits <= 38, let value = DecimalParts(mantissa: mantissa, exponent: -fractionDigits).decimal {
+            self = value
+        } else if let value = Decimal(string: String(text), locale: .posix) {
+            self = value
+        } else {
+            return nil
+        }
     }
 }
 
-/// For tests: whether digits are read from the representation here.
-enum DecimalDigitsCheck {
-    static var layoutIsKnown: Bool { DecimalDigits.layout != nil }
+private extension Locale {
+    /// Made once: creating a `Locale` per parsed number cost microseconds.
+    static let posix = Locale(identifier: "en_US_POSIX")
 }

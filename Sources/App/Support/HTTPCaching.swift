@@ -34,14 +34,16 @@ struct HTTPCachePolicy: Sendable {
         return CacheDirective(etag: etag(parts), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
     }
 
-    /// A weak validator over `parts` (and the build): equal parts, equal pages.
+    /// A weak validator over `parts` (and the build): equal parts, equal pages. The parts are
+    /// joined with NUL (which none contains) and hashed once.
     func etag(_ parts: [String]) -> String {
-        var hasher = SHA256()
-        for part in [build] + parts {
-            hasher.update(data: Data(part.utf8))
-            hasher.update(data: [0])
+        var text = build
+        for part in parts {
+            text.append("\u{0}")
+            text.append(part)
         }
-        return "W/\"" + SecureToken.hex(hasher.finalize().prefix(12)) + "\""
+        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return "W/\"" + SecureToken.hex(digest.prefix(12)) + "\""
     }
 
     /// The build's fingerprint: the version and every template and public file.

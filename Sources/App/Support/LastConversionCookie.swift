@@ -24,7 +24,7 @@ enum LastConversionCookie {
 
     static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
         HTTPCookies.Value(
-            string: "\(conversion.from)-\(conversion.to)-\(conversion.amount)",
+            string: conversion.description,
             maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: false, sameSite: .lax)
     }
 }

@@ -31,8 +31,7 @@ struct ConversionCalculator: Sendable {
         guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
         guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
         let target = catalog.currency(for: to)
-        // Multiply before dividing, so a result that is exact in decimal stays exact.
-        let exact = amount.value * toRate / fromRate
-        return AlternativeResult(to: target, result: exact.truncated(toFractionDigits: target.resultFractionDigits))
+        let result = amount.value.truncatedProduct(toRate, over: fromRate, fractionDigits: target.resultFractionDigits)
+        return AlternativeResult(to: target, result: result)
     }
 }
