@@ -3,7 +3,8 @@ import LeafKit
 /// A view model as Leaf sees it (what Leaf's own encoder would give it), with its texts told
 /// apart from its shape: which fields are present, how long each list is, every flag and number.
 /// Two view models of the same shape render the same page but for their texts, which is what
-/// lets ``PageRenderer`` render a shape once and fill in the texts per request.
+/// lets ``PageRenderer`` render a shape once (from this tree) and fill in the texts per request
+/// (written by ``PageValues`` without building the tree).
 indirect enum PageContext {
     /// A string: a slot of the page, unless it is empty, `"true"` or `"false"`, which Leaf's
     /// `#if` reads differently from other strings (those stay part of the shape).
@@ -20,12 +21,11 @@ indirect enum PageContext {
         self = context
     }
 
-    /// The texts that fill the page's slots, in slot order, and the shape they fill.
-    func values() -> (texts: [String], shape: String) {
+    /// The texts that fill the page's slots, in slot order.
+    func texts() -> [String] {
         var texts: [String] = []
-        var shape = ""
-        collect(into: &texts, shape: &shape)
-        return (texts, shape)
+        collect(into: &texts)
+        return texts
     }
 
     /// Leaf's context for this shape, each slotted text replaced by `marker(index)`.
@@ -39,28 +39,17 @@ indirect enum PageContext {
         return text
     }
 
-    private func collect(into texts: inout [String], shape: inout String) {
+    private func collect(into texts: inout [String]) {
         if let text = slottedText {
             texts.append(text)
-            shape += "$"
             return
         }
         switch self {
-        case .text(let text): shape += "'\(text)'"
-        case .literal(let data): shape += "<\(data)>"
+        case .text, .literal: break
         case .list(let items):
-            shape += "["
-            for item in items { item.collect(into: &texts, shape: &shape); shape += "," }
-            shape += "]"
+            for item in items { item.collect(into: &texts) }
         case .record(let entries):
-            shape += "{"
-            for (key, value) in entries {
-                shape += key
-                shape += ":"
-                value.collect(into: &texts, shape: &shape)
-                shape += ","
-            }
-            shape += "}"
+            for (_, value) in entries { value.collect(into: &texts) }
         }
     }
 

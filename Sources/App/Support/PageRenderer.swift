@@ -47,11 +47,12 @@ final class PageRenderer: Sendable {
 
     /// `template` rendered with `model` for `request`.
     func render(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> ByteBuffer {
-        guard isEnabled, let context = try? PageContext(encoding: model) else {
+        guard isEnabled, let values = try? PageValues(encoding: model) else {
             return try await request.leaf.render(path: template, context: model).get()
         }
-        let (texts, shape) = context.values()
-        let key = template + "\u{0}" + shape
+        var key = template
+        key.append("\u{0}")
+        key.append(String(decoding: values.shape, as: UTF8.self))
         let entry = state.withLockedValue { state in
             let entry = state.entries[key]
             if case .skeleton = entry { state.statistics.filled += 1 }
@@ -59,13 +60,18 @@ final class PageRenderer: Sendable {
         }
         switch entry {
         case .skeleton(let skeleton):
-            return fill(skeleton, texts, for: request)
+            return fill(skeleton, values.texts, for: request)
         case .leafOnly:
             return try await request.leaf.render(path: template, context: model).get()
         case nil:
             let direct = try await request.leaf.render(path: template, context: model).get()
-            let skeleton = try await self.skeleton(template, context, slots: texts.count, on: request)
-            let entry: Entry = if let skeleton, fill(skeleton, texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
+            // The skeleton is Leaf's rendering of the model's tree, whose texts must be the ones
+            // written in one pass, in the same order; and filled, it must be Leaf's page.
+            var skeleton: PageSkeleton?
+            if let context = try? PageContext(encoding: model), context.texts() == values.texts {
+                skeleton = try await self.skeleton(template, context, slots: values.texts.count, on: request)
+            }
+            let entry: Entry = if let skeleton, fill(skeleton, values.texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
             if case .leafOnly = entry {
                 request.logger.warning("Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
             }

@@ -90,6 +90,39 @@ struct PageRendererTests {
         }
     }
 
+    struct Inner: Encodable { let b: String; var c: String? }
+    struct FlatAfter: Encodable { let a: Inner; let c: String }
+    struct NestedInside: Encodable { let a: Inner }
+
+    @Test("one pass writes the tree's texts in slot order, and a shape that tells apart what renders differently")
+    func valuesInOnePass() throws {
+        let model = Model(title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x", word: "hello",
+                          rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
+        let values = try PageValues(encoding: model)
+        #expect(values.texts == ["A & B", "<i>raw</i>", "x", "hello", "Ann", "Bob", "n"])
+        #expect(values.texts == (try PageContext(encoding: model)).texts())
+
+        func shape(_ model: some Encodable) throws -> [UInt8] { try PageValues(encoding: model).shape }
+        let other = Model(title: "other", html: "<b>", flag: true, count: 3, optional: "y", word: "bye",
+                          rows: [Row(name: "C", note: nil), Row(name: "D", note: "m")])
+        #expect(try shape(model) == shape(other), "only texts differ: one skeleton")
+        for different in [
+            Model(title: "A", html: "h", flag: false, count: 3, optional: "x", word: "w", rows: model.rows),
+            Model(title: "A", html: "h", flag: true, count: 4, optional: "x", word: "w", rows: model.rows),
+            Model(title: "A", html: "h", flag: true, count: 3, optional: nil, word: "w", rows: model.rows),
+            Model(title: "A", html: "h", flag: true, count: 3, optional: "x", word: "true", rows: model.rows),
+            Model(title: "A", html: "h", flag: true, count: 3, optional: "x", word: "", rows: model.rows),
+            Model(title: "A", html: "h", flag: true, count: 3, optional: "x", word: "w", rows: Array(model.rows.prefix(1))),
+            Model(title: "A", html: "h", flag: true, count: 3, optional: "x", word: "w", rows: [model.rows[0], Row(name: "B", note: nil)]),
+        ] {
+            #expect(try shape(model) != shape(different))
+        }
+        // The same keys and texts in the same order, nested differently.
+        let flat = FlatAfter(a: Inner(b: "1"), c: "2"), nested = NestedInside(a: Inner(b: "1", c: "2"))
+        #expect(try PageValues(encoding: flat).texts == PageValues(encoding: nested).texts)
+        #expect(try shape(flat) != shape(nested))
+    }
+
     @Test("a template that transforms a text is rendered by Leaf: its skeleton is refused on first use")
     func transformedTextFallsBackToLeaf() async throws {
         try await withTemplates(["shout": "<p>#uppercased(title)</p>#(html)"]) { app in

@@ -5,29 +5,38 @@ import NIOConcurrencyHelpers
 /// time; marking one as selected in a prebuilt list costs almost nothing.
 struct CurrencyMenu: Sendable {
     private let currencies: [Currency]
-    private let options: [String]
+    /// Every option, none selected, as one text.
+    private let options: String
+    /// Where each option starts in `options` (and, last, where they end), in UTF-8 bytes.
+    private let offsets: [Int]
     private let selectedOptions: [String]
     private let indexByCode: [String: Int]
 
     init(currencies: [Currency]) {
         self.currencies = currencies
         let labels = currencies.map { (value: HTML.escape($0.code), label: HTML.escape("\($0.code) — \($0.name)")) }
-        options = labels.map { "<option value=\"\($0.value)\">\($0.label)</option>" }
+        let unselected = labels.map { "<option value=\"\($0.value)\">\($0.label)</option>" }
+        options = unselected.joined()
+        offsets = unselected.reduce(into: [0]) { offsets, option in offsets.append(offsets.last! + option.utf8.count) }
         selectedOptions = labels.map { "<option value=\"\($0.value)\" selected>\($0.label)</option>" }
         indexByCode = Dictionary(currencies.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The options with `code` selected. When `code` is not in the list (missing or unknown),
-    /// a "Choose a currency" placeholder is selected instead of silently picking the first.
+    /// The options with `code` selected: the unselected list with one option swapped. When
+    /// `code` is not in the list (missing or unknown), a "Choose a currency" placeholder is
+    /// selected instead of silently picking the first.
     func html(selecting code: String?) -> String {
         guard let selected = code.flatMap({ indexByCode[$0] }) else {
-            return "<option value=\"\" selected disabled>Choose a currency</option>" + options.joined()
+            return "<option value=\"\" selected disabled>Choose a currency</option>" + options
         }
+        let bytes = options.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: offsets[selected])
+        let end = bytes.index(bytes.startIndex, offsetBy: offsets[selected + 1])
         var html = ""
-        html.reserveCapacity(options.reduce(0) { $0 + $1.utf8.count } + 16)
-        for index in options.indices {
-            html += index == selected ? selectedOptions[index] : options[index]
-        }
+        html.reserveCapacity(bytes.count + 10)
+        html += options[..<start]
+        html += selectedOptions[selected]
+        html += options[end...]
         return html
     }
 
