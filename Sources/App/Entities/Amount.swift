@@ -38,6 +38,12 @@ struct Amount: Sendable, Hashable {
     /// Parses typed text (surrounding whitespace ignored). Returns `nil` for an empty amount,
     /// which is not an error: the form simply has nothing to convert yet.
     static func parse(_ typed: String) throws(Problem) -> Amount? {
+        if let plain = plain(typed) { return plain }
+        return try parseByRules(typed)
+    }
+
+    /// ``parse(_:)`` by the rules alone, without the one-pass shortcut (internal for its tests).
+    static func parseByRules(_ typed: String) throws(Problem) -> Amount? {
         let text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return nil }
 
@@ -63,5 +69,29 @@ struct Amount: Sendable, Hashable {
             throw .notANumber
         }
         return Amount(value: value, text: canonical)
+    }
+
+    /// The common case in one pass over the bytes: canonical text as a URL carries it (ASCII
+    /// digits, at most one `.` with digits on both sides, no leading zeros, within the limits).
+    /// `nil` for anything else, which the full rules above then read or explain.
+    private static func plain(_ typed: String) -> Amount? {
+        var integerDigits = 0, fractionDigits = 0, seenPoint = false
+        var first: UInt8?, previous: UInt8?
+        for byte in typed.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint, previous != nil else { return nil }
+                seenPoint = true
+            } else {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                if seenPoint { fractionDigits += 1 } else { integerDigits += 1 }
+                if first == nil { first = byte }
+            }
+            previous = byte
+        }
+        guard previous != nil, previous != UInt8(ascii: "."), !(first == UInt8(ascii: "0") && integerDigits > 1),
+              integerDigits <= maxIntegerDigits, fractionDigits <= maxFractionDigits,
+              let value = Decimal(plainText: typed)
+        else { return nil }
+        return Amount(value: value, text: typed)
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// buys. The newest stored snapshot is the one the app converts with; older ones are history.
 struct RateSnapshot: Sendable, Equatable {
     /// Identifies the stored snapshot; `nil` until it is stored.
-    var id: UUID?
+    var id: UUID? {
+        didSet { versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt) }
+    }
     /// The provider it came from, e.g. `ecb` (see ``RateSource``).
     let source: String
     let baseCurrency: String
@@ -16,6 +18,9 @@ struct RateSnapshot: Sendable, Equatable {
     let rates: [String: Decimal]
     /// The codes this snapshot can convert between, sorted (once: every page lists them).
     let currencyCodes: [String]
+    /// Tells this stored snapshot from every other, for cache validators (written once: every
+    /// cacheable response names it).
+    private(set) var versionKey: String
 
     init(id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
          storedAt: Date, rates: [String: Decimal]) {
@@ -28,12 +33,10 @@ struct RateSnapshot: Sendable, Equatable {
         rates[baseCurrency] = 1
         self.rates = rates
         currencyCodes = rates.keys.sorted()
+        versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt)
     }
-}
 
-extension RateSnapshot {
-    /// Tells this stored snapshot from every other, for cache validators.
-    var versionKey: String {
+    private static func versionKey(source: String, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {
         "\(source)/\(effectiveDate)/\(id?.uuidString ?? String(storedAt.timeIntervalSince1970))"
     }
 }

@@ -17,8 +17,8 @@ struct ProblemDetails: Content, Sendable, Equatable {
     func response(headers extra: HTTPHeaders = [:]) -> Response {
         var headers = extra
         headers.replaceOrAdd(name: .contentType, value: "application/problem+json; charset=utf-8")
-        let body = (try? JSONEncoder.api.encode(self)) ?? Data()
-        return Response(status: HTTPStatus(statusCode: status), headers: headers, body: .init(data: body))
+        let body = (try? APIJSON.encode(self)) ?? []
+        return Response(status: HTTPStatus(statusCode: status), headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
     }
 
     /// Problem types this API names; each is also documented in the OpenAPI document.
@@ -30,15 +30,6 @@ struct ProblemDetails: Content, Sendable, Equatable {
 
         var uri: String { "https://currency-converter.example/problems/\(rawValue)" }
     }
-}
-
-extension JSONEncoder {
-    /// The API's JSON: stable key order, so responses (and their tests) read the same every time.
-    static let api: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 }
 
 extension Request {

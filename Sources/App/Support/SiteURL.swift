@@ -69,7 +69,9 @@ enum SiteURL: Sendable, Equatable {
     }
 
     private static func pathSegment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryValueCharacters.subtracting(CharacterSet(charactersIn: "/"))) ?? text
+        // Currency codes never need encoding: skip Foundation's slow path.
+        if text.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "/") }) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: pathSegmentCharacters) ?? text
     }
 
     private static func withQuery(_ path: String, _ items: [(String, String?)]) -> String {
@@ -99,4 +101,6 @@ enum SiteURL: Sendable, Equatable {
     /// `/login?next=/admin/rates` readable); everything else is percent-encoded.
     private static let queryValueCharacters = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+    /// RFC 3986 unreserved characters: a path segment keeps only these.
+    private static let pathSegmentCharacters = queryValueCharacters.subtracting(CharacterSet(charactersIn: "/"))
 }

@@ -39,4 +39,20 @@ struct AmountTests {
         #expect(Amount.Problem.tooManyFractionDigits.description.contains("8 digits"))
         #expect(Amount.Problem.negative.description.contains("negative"))
     }
+
+    @Test("the one-pass reading of canonical amounts agrees with the rules on 20,000 random inputs")
+    func shortcutAgreesWithRules() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0000123456789..,-e ")
+        for _ in 0..<20_000 {
+            let typed = String((0..<Int.random(in: 0...18, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let parsed = Result { () throws(Amount.Problem) in try Amount.parse(typed) }
+            let byRules = Result { () throws(Amount.Problem) in try Amount.parseByRules(typed) }
+            switch (parsed, byRules) {
+            case let (.success(a), .success(b)): #expect(a == b, "\(typed)")
+            case let (.failure(a), .failure(b)): #expect(a == b, "\(typed)")
+            default: Issue.record("“\(typed)”: \(parsed) but by the rules \(byRules)")
+            }
+        }
+    }
 }

@@ -41,6 +41,15 @@ struct CurrencyCatalogTests {
         #expect(nameless.isEmpty, "\(nameless.sorted())")
     }
 
+    @Test("a list of codes gives their currencies in order, whichever list was asked for before")
+    func listsOfCodes() throws {
+        let catalog = try CurrencyCatalog.bundled()
+        let first = ["EUR", "JPY", "USD"], second = ["GBP", "XAU"]
+        for codes in [first, second, first, first, second] {
+            #expect(catalog.currencies(for: codes) == codes.map(catalog.currency(for:)))
+        }
+    }
+
     @Test func unknownCodeStillConverts() {
         #expect(catalog.currency(for: "QQQ") == Currency(code: "QQQ", name: "QQQ", minorUnits: 2))
     }

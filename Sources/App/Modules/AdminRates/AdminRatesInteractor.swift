@@ -14,7 +14,7 @@ struct AdminRatesInteractor: Sendable {
         let snapshot = await rates.currentSnapshot()
         return AdminRates.Output(
             admin: admin, provider: provider, snapshot: snapshot,
-            currencies: snapshot?.currencyCodes.map(catalog.currency(for:)) ?? [],
+            currencies: snapshot.map { catalog.currencies(for: $0.currencyCodes) } ?? [],
             attempts: try await refresher.recentAttempts(limit: AdminRates.attemptsShown),
             flash: flash, now: now())
     }

@@ -78,7 +78,7 @@ struct ConverterAPIView: Sendable {
 
     private func json(_ value: some Encodable) throws -> Response {
         Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
-                 body: .init(data: try JSONEncoder.api.encode(value)))
+                 body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
     }
 
     private func unavailable(_ request: Request) -> Response {

@@ -41,7 +41,7 @@ struct ConverterInteractor: Sendable {
     /// The currencies the current rates convert between, sorted by code.
     func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
         let snapshot = try await currentSnapshot()
-        return (snapshot.currencyCodes.map(calculator.catalog.currency(for:)), snapshot)
+        return (calculator.catalog.currencies(for: snapshot.currencyCodes), snapshot)
     }
 
     /// Every current rate against `base` (the snapshot's own base when `nil`), crossing
@@ -89,7 +89,7 @@ struct ConverterInteractor: Sendable {
         }
         return Converter.Output(
             input: input, outcome: outcome, alternatives: alternatives, accepted: accepted,
-            currencies: snapshot.currencyCodes.map(calculator.catalog.currency(for:)),
+            currencies: calculator.catalog.currencies(for: snapshot.currencyCodes),
             snapshot: snapshot, today: CalendarDate(containing: now()))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The ISO 4217 reference data: every active currency's code, English name and minor units,
 /// read once at start from `Resources/currencies.csv` — plus names for the few codes providers
@@ -7,10 +8,21 @@ import Foundation
 struct CurrencyCatalog: Sendable {
     private let activeByCode: [String: Currency]
     private let unlistedByCode: [String: Currency]
+    /// The last list asked for by ``currencies(for:)``: every page asks for the current snapshot's.
+    private let lastList = NIOLockedValueBox<(codes: [String], currencies: [Currency])?>(nil)
 
     init(_ active: [Currency], unlisted: [Currency] = []) {
         activeByCode = Dictionary(active.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         unlistedByCode = Dictionary(unlisted.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The currency for each of `codes`, in order. The same codes (a snapshot's list, asked for
+    /// by every page) give the same array, looked up once.
+    func currencies(for codes: [String]) -> [Currency] {
+        if let last = lastList.withLockedValue({ $0 }), last.codes == codes { return last.currencies }
+        let currencies = codes.map(currency(for:))
+        lastList.withLockedValue { $0 = (codes, currencies) }
+        return currencies
     }
 
     /// Every active ISO 4217 currency, sorted by code.
