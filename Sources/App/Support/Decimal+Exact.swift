@@ -42,3 +42,86 @@ private extension UInt128 {
         return result
     }
 }
+
+extension Decimal {
+    /// `self ÷ divisor` written as ``plainText(minimumFractionDigits:significantDigits:)`` writes
+    /// a quotient (a rate from two stored rates): the digits come from an exact long division of
+    /// the mantissas, so no 38-digit `Decimal` quotient is made first. `Decimal` arithmetic
+    /// where the mantissas are not at hand (an unknown layout) or the divisor is zero.
+    func quotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String {
+        if let text = exactQuotientText(dividingBy: divisor, minimumFractionDigits: minimumFractionDigits,
+                                        significantDigits: significantDigits) {
+            return text
+        }
+        return (self / divisor).plainText(minimumFractionDigits: minimumFractionDigits, significantDigits: significantDigits)
+    }
+
+    /// `self ÷ divisor` as every page writes a rate (see ``rateText``), without dividing `Decimal`s.
+    func rateText(dividedBy divisor: Decimal) -> String {
+        quotientText(dividingBy: divisor, minimumFractionDigits: 4, significantDigits: 4)
+    }
+
+    /// The long division of ``quotientText(dividingBy:minimumFractionDigits:significantDigits:)``;
+    /// `nil` where it does not apply.
+    func exactQuotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String? {
+        guard let dividend = DecimalParts(self), let divisor = DecimalParts(divisor), divisor.mantissa != 0,
+              significantDigits > 0, minimumFractionDigits >= 0
+        else { return nil }
+        // dividend ÷ divisor = numerator ÷ denominator, both integers.
+        let shift = dividend.exponent - divisor.exponent
+        guard let numerator = shift >= 0 ? dividend.mantissa.timesPowerOfTen(shift) : dividend.mantissa,
+              let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift),
+              denominator <= UInt128.max / 10
+        else { return nil }
+        let (whole, firstRemainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        var remainder = firstRemainder
+        // Places after the point: at least the minimum, more below one until `significantDigits`
+        // significant digits are written (a leading-digit exponent of -k needs k - 1 + digits).
+        var places = minimumFractionDigits
+        var fraction: [UInt8] = []
+        var firstSignificant: Int? = whole > 0 ? -1 : nil
+        if whole > 0 {
+            places = Swift.max(minimumFractionDigits, significantDigits - String(whole).count)
+        }
+        while fraction.count < places || (firstSignificant == nil && remainder != 0) {
+            remainder *= 10
+            let (digit, rest) = remainder.quotientAndRemainder(dividingBy: denominator)
+            remainder = rest
+            fraction.append(UInt8(digit))
+            if firstSignificant == nil, digit != 0 {
+                firstSignificant = fraction.count - 1
+                places = Swift.max(minimumFractionDigits, fraction.count - 1 + significantDigits)
+            }
+            if fraction.count > 60 { return nil } // far beyond any rate: leave it to Decimal
+        }
+        // Round half away from zero on the next digit, as NSDecimalRound's `.plain` does.
+        var kept = Array(fraction.prefix(places))
+        var wholeDigits = Array(String(whole).utf8).map { $0 - UInt8(ascii: "0") }
+        let next: UInt8
+        if fraction.count > places {
+            next = fraction[places]
+        } else {
+            remainder *= 10
+            next = UInt8(remainder / denominator)
+        }
+        if next >= 5 {
+            var index = kept.count - 1
+            while index >= 0, kept[index] == 9 { kept[index] = 0; index -= 1 }
+            if index >= 0 {
+                kept[index] += 1
+            } else {
+                index = wholeDigits.count - 1
+                while index >= 0, wholeDigits[index] == 9 { wholeDigits[index] = 0; index -= 1 }
+                if index >= 0 { wholeDigits[index] += 1 } else { wholeDigits.insert(1, at: 0) }
+            }
+        }
+        while kept.last == 0 { kept.removeLast() }
+        var text = wholeDigits.map { $0 + UInt8(ascii: "0") }
+        if !kept.isEmpty {
+            text.append(UInt8(ascii: "."))
+            text += kept.map { $0 + UInt8(ascii: "0") }
+        }
+        let isNegative = dividend.isNegative != divisor.isNegative && (wholeDigits.contains { $0 != 0 } || !kept.isEmpty)
+        return (isNegative ? "-" : "") + String(decoding: text, as: UTF8.self)
+    }
+}

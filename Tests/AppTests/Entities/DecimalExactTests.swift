@@ -101,4 +101,26 @@ struct DecimalExactTests {
             try #require(Decimal(plainText: rate)), over: try #require(Decimal(plainText: divisor)), fractionDigits: digits)
         #expect(result.plainText == expected)
     }
+
+    @Test("a quotient written from an exact long division is the Decimal quotient written, over 20,000 pairs of rates")
+    func quotientTextMatchesDecimal() throws {
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(Decimal, Decimal)] = [
+            (Fixtures.decimal("1.00005"), 1), (Fixtures.decimal("0.00099995"), 1), (Fixtures.decimal("9.99995"), 1),
+            (0, Fixtures.decimal("1.1")), (Fixtures.decimal("163.36"), Fixtures.decimal("1.1252")), (1, 3), (2, 3),
+            (Fixtures.decimal("0.000342"), Fixtures.decimal("19999.99")), (Fixtures.decimal("99999.99995"), 1),
+        ]
+        for _ in 0..<20_000 {
+            let a = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 0...9, using: &generator)))
+            let b = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 0...9, using: &generator)))
+            if b != 0 { pairs.append((a, b)) }
+        }
+        for (a, b) in pairs {
+            #expect(a.exactQuotientText(dividingBy: b, minimumFractionDigits: 4, significantDigits: 4) == (a / b).rateText, "\(a) ÷ \(b)")
+            #expect(a.rateText(dividedBy: b) == (a / b).rateText, "\(a) ÷ \(b)")
+            #expect(a.exactQuotientText(dividingBy: b, minimumFractionDigits: 0, significantDigits: 10) == (a / b).plainText(significantDigits: 10),
+                    "\(a) ÷ \(b)")
+        }
+        #expect(Decimal(1).exactQuotientText(dividingBy: 0, minimumFractionDigits: 4, significantDigits: 4) == nil)
+    }
 }

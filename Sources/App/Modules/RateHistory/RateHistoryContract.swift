@@ -126,6 +126,23 @@ struct SVGCoordinate: Encodable, Sendable, Equatable, ExpressibleByFloatLiteral 
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(value.description)
+        try container.encode(text)
+    }
+
+    /// As `Double.description` writes it (`72.0`, `128.4`), written digit by digit for the
+    /// tenths every coordinate is rounded to.
+    var text: String {
+        let tenths = (value * 10).rounded()
+        guard abs(tenths) < 1e15, tenths / 10 == value, let whole = Int(exactly: tenths), whole != 0 || value.sign == .plus
+        else { return value.description }
+        var magnitude = whole.magnitude
+        var digits: [UInt8] = [UInt8(ascii: "0") + UInt8(magnitude % 10), UInt8(ascii: ".")]
+        magnitude /= 10
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        if whole < 0 { digits.append(UInt8(ascii: "-")) }
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 }

@@ -74,7 +74,7 @@ struct RateHistoryPresenter: Sendable {
         let yTicks = (0...3).map { index -> RateHistory.Tick in
             let value = low + step * Double(index)
             let position = Self.round(y(value))
-            return .init(position: .init(position), labelPosition: .init(position + 4), label: String(format: "%.\(decimals)f", value))
+            return .init(position: .init(position), labelPosition: .init(position + 4), label: Self.fixed(value, decimals: decimals))
         }
         // First and last dates, and others in between only where they do not crowd a neighbour.
         var xTicks: [RateHistory.Tick] = []
@@ -137,7 +137,7 @@ struct RateHistoryPresenter: Sendable {
     func csv(_ output: RateHistory.Output) -> String {
         var text = "date,\(output.to.code) per \(output.from.code)\r\n"
         for point in output.points {
-            text += "\(point.date),\(point.rate.plainText(significantDigits: 10))\r\n"
+            text += "\(point.date),\(point.toRate.quotientText(dividingBy: point.fromRate, minimumFractionDigits: 0, significantDigits: 10))\r\n"
         }
         return text
     }
@@ -177,9 +177,37 @@ struct RateHistoryPresenter: Sendable {
     private static func writeTenths(_ value: Double, into text: inout [UInt8]) {
         var tenths = Int((value * 10).rounded())
         if tenths < 0 { text.append(UInt8(ascii: "-")); tenths = -tenths }
-        text.append(contentsOf: String(tenths / 10).utf8)
+        writeDigits(of: tenths / 10, into: &text)
         text.append(UInt8(ascii: "."))
         text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
+    }
+
+    /// The decimal digits of `number` (not negative), without making a `String` of them.
+    private static func writeDigits(of number: Int, into text: inout [UInt8]) {
+        if number >= 10 { writeDigits(of: number / 10, into: &text) }
+        text.append(UInt8(ascii: "0") + UInt8(number % 10))
+    }
+
+    /// `value` with exactly `decimals` decimals (`0.9140`), as `%.Nf` writes it but without
+    /// `String(format:)`, which is slow on Linux.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        let product = abs(value) * Foundation.pow(10, Double(decimals))
+        // Where rounding the product could go either way (it is itself rounded), or the digits
+        // would not fit, `%.Nf`'s exact expansion decides.
+        let fraction = product - product.rounded(.down)
+        guard product < 1e15, abs(fraction - 0.5) > 4 * product.ulp else { return String(format: "%.\(decimals)f", value) }
+        let scaled = Int(product.rounded(.toNearestOrEven))
+        var text: [UInt8] = value < 0 && scaled != 0 ? [UInt8(ascii: "-")] : []
+        var power = 1
+        for _ in 0..<decimals { power *= 10 }
+        writeDigits(of: scaled / power, into: &text)
+        if decimals > 0 {
+            text.append(UInt8(ascii: "."))
+            let fraction = String(scaled % power).utf8
+            text += repeatElement(UInt8(ascii: "0"), count: decimals - fraction.count)
+            text += fraction
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
@@ -204,7 +232,8 @@ private struct Extremes {
     }
 }
 
-/// Each point's rate as written, worked out (a `Decimal` division) only for the points a page shows.
+/// Each point's rate as written, worked out (a long division of the two stored rates) only for
+/// the points a page shows.
 private struct RateTexts {
     private let points: [RatePoint]
     private var written: [Int: String] = [:]
@@ -214,7 +243,7 @@ private struct RateTexts {
     subscript(index: Int) -> String {
         mutating get {
             if let text = written[index] { return text }
-            let text = points[index].rate.rateText
+            let text = points[index].toRate.rateText(dividedBy: points[index].fromRate)
             written[index] = text
             return text
         }

@@ -155,6 +155,27 @@ struct RateHistoryUnitTests {
         await #expect(throws: RateHistory.Failure.notCanonical(from: "USD", to: "EUR")) { try await interactor.history(from: "usd", to: "EUR") }
         #expect(try await interactor.history(from: "USD", to: "EUR").points.isEmpty) // known pair, no history yet
     }
+
+    @Test("chart coordinates are written as Double.description writes them, over 10,000 values")
+    func coordinates() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 72, 696, 0.1, -3.5, 1e20, 0.123, .pi]
+        for _ in 0..<10_000 { values.append((Double.random(in: -1_000...100_000, using: &generator) * 10).rounded() / 10) }
+        for value in values {
+            #expect(SVGCoordinate(value).text == value.description, "\(value)")
+        }
+    }
+
+    @Test("axis labels are written as %.Nf writes them, over 10,000 values")
+    func fixedDecimals() {
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<10_000 {
+            let value = Double.random(in: 0.000001...200_000, using: &generator) * (index % 10 == 0 ? -1 : 1)
+            let decimals = 2 + index % 7
+            #expect(RateHistoryPresenter.fixed(value, decimals: decimals) == String(format: "%.\(decimals)f", value), "\(value)")
+        }
+        #expect(RateHistoryPresenter.fixed(0.9, decimals: 4) == "0.9000")
+    }
 }
 
 @Suite("Rate history over HTTP on PostgreSQL")
