@@ -54,22 +54,40 @@ struct FormFields: Sendable, Equatable {
     }
 
     init(parsing text: some Collection<UInt8>) throws(Problem) {
-        var fields: [(name: String, value: String)] = []
-        var seen: Set<String> = []
-        for pair in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            guard fields.count < Self.maxFields else { throw .tooMany }
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decode(parts[0])
-            let value = parts.count > 1 ? try Self.decode(parts[1]) : ""
-            guard !name.contains("["), !name.contains("]") else { throw .bracketedName(String(name.prefix(40))) }
-            guard seen.insert(name).inserted else { throw .repeated(String(name.prefix(40))) }
-            fields.append((name, value))
-        }
-        self.fields = fields
+        let result = text.withContiguousStorageIfAvailable(Self.fields(in:)) ?? Array(text).withUnsafeBufferPointer(Self.fields(in:))
+        fields = try result.get()
     }
 
     init(parsing text: String) throws(Problem) {
-        try self.init(parsing: text.utf8)
+        var text = text
+        fields = try text.withUTF8(Self.fields(in:)).get()
+    }
+
+    /// One pass over the bytes: no intermediate arrays of parts.
+    private static func fields(in bytes: UnsafeBufferPointer<UInt8>) -> Result<[(name: String, value: String)], Problem> {
+        var fields: [(name: String, value: String)] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            guard fields.count < maxFields else { return .failure(.tooMany) }
+            var equals = start
+            while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            let name: String, value: String
+            do {
+                name = try decode(UnsafeBufferPointer(rebasing: bytes[start..<equals]))
+                value = equals < end ? try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end])) : ""
+            } catch {
+                return .failure(error)
+            }
+            guard !name.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return .failure(.bracketedName(String(name.prefix(40)))) }
+            // A handful of fields: a scan beats hashing each name.
+            guard !fields.contains(where: { $0.name == name }) else { return .failure(.repeated(String(name.prefix(40)))) }
+            fields.append((name, value))
+        }
+        return .success(fields)
     }
 
     /// Whether `scalar` may appear in a field's text.
@@ -81,7 +99,7 @@ struct FormFields: Sendable, Equatable {
         }
     }
 
-    private static func decode(_ bytes: some Collection<UInt8>) throws(Problem) -> String {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Problem) -> String {
         // Fast path: printable ASCII without escapes is its own text.
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             return String(decoding: bytes, as: UTF8.self)

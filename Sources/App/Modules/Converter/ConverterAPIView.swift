@@ -12,16 +12,17 @@ struct ConverterAPIView: Sendable {
     /// `GET /api/v1/currencies`.
     func currencies(_ request: Request) async throws -> Response {
         guard let (currencies, snapshot) = try? await interactor.currencies() else { return unavailable(request) }
-        return try await request.respondCaching(caching(request, snapshot)) {
+        return try await request.respondCaching(caching(["currencies"], snapshot)) {
             try json(presenter.present(currencies: currencies, snapshot: snapshot))
         }
     }
 
     /// `GET /api/v1/rates/latest?base=USD`.
     func latestRates(_ request: Request) async throws -> Response {
+        let base = request.queryItems["base"]
         let latest: Converter.LatestRates
         do {
-            latest = try await interactor.latestRates(base: request.queryItems["base"])
+            latest = try await interactor.latestRates(base: base)
         } catch .ratesUnavailable {
             return unavailable(request)
         } catch .malformedBase(let base) {
@@ -34,7 +35,9 @@ struct ConverterAPIView: Sendable {
                 type: ProblemDetails.Kind.unknownCurrency.uri, title: "Unknown currency", status: 404,
                 detail: "There is no rate for \(base) in the current rates.", instance: request.url.string).response()
         }
-        return try await request.respondCaching(caching(request, latest.snapshot)) { try json(presenter.present(latest)) }
+        return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot)) {
+            try json(presenter.present(latest))
+        }
     }
 
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`.
@@ -56,7 +59,8 @@ struct ConverterAPIView: Sendable {
         }
         switch output.outcome {
         case .converted(let conversion):
-            return try await request.respondCaching(caching(request, output.snapshot)) {
+            let key = ["convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? ""]
+            return try await request.respondCaching(caching(key, output.snapshot)) {
                 try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
             }
         case .invalid(let errors):
@@ -71,9 +75,10 @@ struct ConverterAPIView: Sendable {
         }
     }
 
-    /// The same URL over the same rates is the same answer, for anyone: shared caches may keep it.
-    private func caching(_ request: Request, _ snapshot: RateSnapshot) -> CacheDirective {
-        cachePolicy.directive(["api", request.url.string, snapshot.versionKey], now: now(), shared: true, variesWithCookie: false)
+    /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
+    /// is the same answer, for anyone: shared caches may keep it.
+    private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
+        cachePolicy.directive(["api"] + key + [snapshot.versionKey], now: now(), shared: true, variesWithCookie: false)
     }
 
     private func json(_ value: some Encodable) throws -> Response {

@@ -29,11 +29,11 @@ struct ConverterView: Sendable {
             if let remember { response.remember(remember, secure: cookieSecure) }
             return response
         }
-        // The page follows from the URL (or, at `/`, the remembered conversion), the rates and
-        // the day (it says how old the rates are).
+        // The page follows from what was asked (or, at `/`, the remembered conversion), the
+        // rates and the day (it says how old the rates are); other query parameters change nothing.
         let directive = cachePolicy.directive(
-            ["converter", request.url.string, output.accepted.map(String.init(describing:)) ?? "",
-             output.snapshot.versionKey, output.today.description],
+            ["converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}",
+             output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description],
             now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty, variesWithCookie: true)
         let response = try await request.respondCaching(directive) { try await render(output, for: request) }
         if let remember { response.remember(remember, secure: cookieSecure) }
