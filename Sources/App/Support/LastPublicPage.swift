@@ -12,7 +12,7 @@ final class LastPublicPage: Sendable {
 
     /// `request`'s page for `etag`, rendered by `render` only if it is not the one kept.
     func response(to request: Request, etag: String, render: () async throws -> Response) async throws -> Response {
-        let key = etag + " " + request.url.string
+        let key = etag + " " + request.target
         if let kept = last.withLockedValue({ $0 }), kept.key == key {
             return View(data: kept.page).response()
         }

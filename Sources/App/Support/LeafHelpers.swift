@@ -22,7 +22,7 @@ struct AccountNavTag: RequestTag {
             return "<span class=\"account-unavailable\" title=\"The database is not answering; the converter still works.\">Accounts unavailable</span>"
         }
         guard let session = request.browserSessionIfAttached?.current, let user = session.user else {
-            let here = request.method == .GET ? LocalPath(request.url.string) : nil
+            let here = request.method == .GET ? LocalPath(request.target) : nil
             let next = here.flatMap { $0.value.hasPrefix("/login") || $0.value.hasPrefix("/signup") ? nil : $0 }
             return "<a href=\"\(HTML.escape(SiteURL.login(next: next).path))\">Sign in</a>"
         }

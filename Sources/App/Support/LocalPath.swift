@@ -4,15 +4,24 @@ struct LocalPath: Sendable, Equatable {
     let value: String
 
     init?(_ text: String?) {
-        guard let text, text.hasPrefix("/"), text.count <= 2000 else { return nil }
-        let second = text.dropFirst().first
-        guard second != "/", second != "\\",
-              !text.contains("\\"),
-              !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+        guard let text else { return nil }
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.count <= 2000 || text.count <= 2000 else { return nil }
+        let second = bytes.dropFirst().first
+        // Bytes, not characters: every byte checked here is ASCII, which UTF-8 never uses inside
+        // another character.
+        guard second != UInt8(ascii: "/"), second != UInt8(ascii: "\\"),
+              !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }),
               // A percent-encoded slash or backslash right after the first could be decoded by a
               // proxy into `//host`; no page of this app needs one there.
-              !text.lowercased().hasPrefix("/%2f"), !text.lowercased().hasPrefix("/%5c")
+              !Self.startsWithEncodedSeparator(bytes)
         else { return nil }
         value = text
+    }
+
+    /// `/%2f` or `/%5c`, in either case.
+    private static func startsWithEncodedSeparator(_ bytes: String.UTF8View) -> Bool {
+        let start = Array(bytes.prefix(4)).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        return start == Array("/%2f".utf8) || start == Array("/%5c".utf8)
     }
 }

@@ -9,6 +9,13 @@ extension Request {
         View(data: try await application.pages.render(template, context, for: self)).response(status: status, headers: headers)
     }
 
+    /// The path and query asked for (`/?from=USD&to=EUR`), as `url.string` writes them for a
+    /// request, without `URLComponents` putting the whole string together again.
+    var target: String {
+        guard let query = url.query else { return url.path }
+        return url.path + "?" + query
+    }
+
     /// The query string's `name=value` pairs, read by ``FormFields``' rule (the same as forms'):
     /// as ``RequestInputMiddleware`` already read them, so the string is parsed once.
     var queryItems: [String: String] {

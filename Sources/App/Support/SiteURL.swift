@@ -69,9 +69,7 @@ enum SiteURL: Sendable, Equatable {
     }
 
     private static func pathSegment(_ text: String) -> String {
-        // Currency codes never need encoding: skip Foundation's slow path.
-        if text.utf8.allSatisfy({ isUnreserved($0) && $0 != UInt8(ascii: "/") }) { return text }
-        return text.addingPercentEncoding(withAllowedCharacters: pathSegmentCharacters) ?? text
+        percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
     }
 
     private static func withQuery(_ path: String, _ items: [(String, String?)]) -> String {
@@ -83,12 +81,31 @@ enum SiteURL: Sendable, Equatable {
     private static func query(_ items: [(String, String?)]) -> String {
         items.compactMap { name, value in
             guard let value, !value.isEmpty else { return nil }
-            // Codes and canonical amounts never need encoding: skip Foundation's slow path.
-            if value.utf8.allSatisfy(Self.isUnreserved) { return name + "=" + value }
-            return name + "=" + (value.addingPercentEncoding(withAllowedCharacters: queryValueCharacters) ?? value)
+            return name + "=" + percentEncoded(value, keeping: isUnreserved)
         }.joined(separator: "&")
     }
 
+    /// `text` with every UTF-8 byte that `keeping` refuses written as `%XX` (upper-case hex, as
+    /// Foundation writes it); codes and canonical amounts come back as they are, uncopied.
+    private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
+        guard !text.utf8.allSatisfy(keeping) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if keeping(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0f)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// RFC 3986 unreserved characters and `/` (legal in a query, and it keeps
+    /// `/login?next=/admin/rates` readable); everything else is percent-encoded.
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -96,11 +113,4 @@ enum SiteURL: Sendable, Equatable {
         default: false
         }
     }
-
-    /// RFC 3986 unreserved characters and `/` (legal in a query, and it keeps
-    /// `/login?next=/admin/rates` readable); everything else is percent-encoded.
-    private static let queryValueCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
-    /// RFC 3986 unreserved characters: a path segment keeps only these.
-    private static let pathSegmentCharacters = queryValueCharacters.subtracting(CharacterSet(charactersIn: "/"))
 }

@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import Testing
+import Vapor
 
 @Suite("Configuration from the environment")
 struct AppConfigurationTests {
@@ -65,6 +66,31 @@ struct LinkAndCookieTests {
         #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "100").path == "/?from=USD&to=EUR&amount=100")
         #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "").path == "/?from=USD&to=EUR")
         #expect(SiteURL.conversion(from: "A&B", to: "C D", amount: nil).path == "/?from=A%26B&to=C%20D")
+    }
+
+    @Test("percent-encodes as Foundation does, over 5,000 random texts, in queries and path segments")
+    func percentEncoding() {
+        var generator = SystemRandomNumberGenerator()
+        let pool = Array("aZ09-._~/ ?&=#%+\"<>é€😀\u{1}\u{7f}")
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        for _ in 0..<5_000 {
+            let text = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+            let query = text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/")))!
+            #expect(SiteURL.login(next: LocalPath("/" + text)).path == (LocalPath("/" + text) == nil ? "/login" : "/login?next=/" + query),
+                    "\(text.debugDescription)")
+            let segment = text.addingPercentEncoding(withAllowedCharacters: unreserved)!
+            #expect(SiteURL.rateHistory(from: text, to: "EUR").path == "/rates/\(segment)/EUR", "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a request's target is its URL's path and query, as the URL writes them", arguments: [
+        "/", "/about", "/?from=USD&to=EUR&amount=100", "/contacts?q=ann%20b&page=2", "/rates/USD/EUR?", "/a;b?c=%3B",
+    ])
+    func requestTarget(path: String) async throws {
+        let app = try await Application.make(.testing)
+        let request = Request(application: app, url: URI(string: path), on: app.eventLoopGroup.next())
+        #expect(request.target == request.url.string)
+        try await app.asyncShutdown()
     }
 
     @Test func cookieRoundTrip() {
