@@ -47,13 +47,19 @@ private enum JSONTree {
             return node
         }
 
-        func set(_ value: some Encodable) throws {
-            switch value {
-            case let text as String: content = .string(text)
-            case let flag as Bool: content = .literal(flag ? "true" : "false")
-            case let number as Int: content = .integer(number)
-            case is Double, is Float, is Decimal, is Date, is Data, is URL: throw Unsupported()
-            default: try value.encode(to: NodeEncoder(node: self))
+        func set<Value: Encodable>(_ value: Value) throws {
+            // Told apart by their type metadata: cheaper than casting every value.
+            if Value.self == String.self {
+                content = .string(value as! String)
+            } else if Value.self == Bool.self {
+                content = .literal(value as! Bool ? "true" : "false")
+            } else if Value.self == Int.self {
+                content = .integer(value as! Int)
+            } else if Value.self == Double.self || Value.self == Float.self || Value.self == Decimal.self
+                        || Value.self == Date.self || Value.self == Data.self || Value.self == URL.self {
+                throw Unsupported()
+            } else {
+                try value.encode(to: NodeEncoder(node: self))
             }
         }
 

@@ -43,7 +43,7 @@ enum HealthRoutes {
             var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
             if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
             return Response(status: readiness.ready ? .ok : .serviceUnavailable, headers: headers,
-                            body: .init(data: (try? JSONEncoder.api.encode(readiness)) ?? Data()))
+                            body: .init(buffer: ByteBuffer(bytes: (try? APIJSON.encode(readiness)) ?? [])))
         }
     }
 }

@@ -4,8 +4,9 @@ import Vapor
 /// in-process with `ContinuousClock` (this machine's `perf` cannot sample and valgrind cannot
 /// read Swift 6's debug information). For each page: the whole request through the app's
 /// middleware, router and handler (no sockets), then the interactor, the presenter, Leaf's
-/// rendering, the page skeleton's filling and the JSON encoding alone. `scripts/bench` runs it on the release build and
-/// writes the table into BENCHMARKS.md.
+/// rendering, the page's values (texts and shape), the page skeleton's filling and the JSON
+/// encoding alone. `scripts/bench` runs it on the release build and writes the table into
+/// BENCHMARKS.md.
 struct ProfilePagesCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "iterations", help: "Requests per page (default 2000).")
@@ -77,6 +78,7 @@ struct ProfilePagesCommand: AsyncCommand {
         try await time(result, "Leaf render") { index in
             _ = try await request("/").leaf.render("converter", models[index % models.count]).get()
         }
+        try await time(result, "page values (texts and shape)") { index in _ = try PageValues(encoding: models[index % models.count]) }
         try await time(result, "page skeleton filled") { index in
             _ = try await app.pages.render("converter", models[index % models.count], for: request("/"))
         }
@@ -90,7 +92,7 @@ struct ProfilePagesCommand: AsyncCommand {
         try await time(api, "presenter + JSON encoding") { index in
             let output = outputs[index % outputs.count]
             guard case .converted(let conversion) = output.outcome else { return }
-            _ = try JSONEncoder.api.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+            _ = try APIJSON.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
         }
 
         try await time("/about", "whole request in-process") { _ in _ = try await app.responder.respond(to: request("/about")).get() }
@@ -112,6 +114,7 @@ struct ProfilePagesCommand: AsyncCommand {
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
         try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
+        try await time(historyPage, "page values (texts and shape)") { _ in _ = try PageValues(encoding: historyModel) }
         try await time(historyPage, "page skeleton filled") { _ in
             _ = try await app.pages.render("rate-history", historyModel, for: request("/"))
         }

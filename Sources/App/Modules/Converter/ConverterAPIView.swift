@@ -43,7 +43,7 @@ struct ConverterAPIView: Sendable {
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`.
     func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
-        let missing = ["from", "to", "amount"].filter { (query[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
         guard missing.isEmpty else {
             return ProblemDetails(
                 type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
@@ -84,6 +84,14 @@ struct ConverterAPIView: Sendable {
     private func json(_ value: some Encodable) throws -> Response {
         Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
                  body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
+    }
+
+    /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every
+    /// real one) is known not to be, without Foundation's trimming.
+    private static func isBlank(_ value: String?) -> Bool {
+        guard let value else { return true }
+        if let first = value.utf8.first, first > 0x20, first < 0x7F { return false }
+        return value.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     private func unavailable(_ request: Request) -> Response {
