@@ -38,9 +38,27 @@ struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConver
     }
 
     var description: String {
-        let month = month < 10 ? "0\(month)" : "\(month)"
-        let day = day < 10 ? "0\(day)" : "\(day)"
-        return "\(year)-\(month)-\(day)"
+        guard (0...9999).contains(year) else {
+            let month = month < 10 ? "0\(month)" : "\(month)"
+            let day = day < 10 ? "0\(day)" : "\(day)"
+            return "\(year)-\(month)-\(day)"
+        }
+        // Ten ASCII bytes, written in place (pages write dozens of dates).
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func write(_ value: Int, at start: Int, digits: Int) {
+                var rest = value
+                for position in stride(from: start + digits - 1, through: start, by: -1) {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            write(year, at: 0, digits: 4)
+            bytes[4] = UInt8(ascii: "-")
+            write(month, at: 5, digits: 2)
+            bytes[7] = UInt8(ascii: "-")
+            write(day, at: 8, digits: 2)
+            return 10
+        }
     }
 
     /// Whole days from `self` to `later` (negative when `later` is earlier).

@@ -123,22 +123,31 @@ private enum JSONTree {
         /// `\n`, `\t`, ... or `\u00XX`, everything else as it is.
         static func write(_ text: String, into bytes: inout [UInt8]) {
             bytes.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-                case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-                case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: #"\u00"#.utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0f)])
-                default: bytes.append(byte)
+            var text = text
+            text.withUTF8 { utf8 in
+                // Runs of bytes that need no escape are copied at once.
+                var start = 0
+                for offset in 0..<utf8.count {
+                    let byte = utf8[offset]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<offset]))
+                    start = offset + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                    case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                    case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                    case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+                    case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+                    case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        bytes.append(contentsOf: #"\u00"#.utf8)
+                        bytes.append(hex[Int(byte >> 4)])
+                        bytes.append(hex[Int(byte & 0x0f)])
+                    }
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
             }
             bytes.append(UInt8(ascii: "\""))
         }

@@ -47,8 +47,16 @@ struct CalendarDayNumberTests {
             let expected = calendar.dateComponents([.year, .month, .day], from: epoch.addingTimeInterval(Double(dayNumber) * 86_400))
             #expect((date.year, date.month, date.day) == (expected.year!, expected.month!, expected.day!))
             #expect(date.dayNumber == dayNumber)
-            #expect(CalendarDate(iso8601: date.description) == date || date.year < 1000)
+            #expect(CalendarDate(iso8601: date.description) == date)
+            #expect(date.description == String(format: "%04d-%02d-%02d", date.year, date.month, date.day))
         }
+    }
+
+    @Test("written as ISO 8601 always writes a day: four-digit years", arguments: [
+        (999, 1, 5, "0999-01-05"), (2026, 11, 22, "2026-11-22"), (1999, 12, 31, "1999-12-31"),
+    ])
+    func writesFourDigitYears(year: Int, month: Int, day: Int, expected: String) throws {
+        #expect(try #require(CalendarDate(year: year, month: month, day: day)).description == expected)
     }
 
     @Test func leapYears() {
