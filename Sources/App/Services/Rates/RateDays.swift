@@ -25,7 +25,8 @@ struct RateDays: Sendable {
         var points: [RatePoint] = []
         points.reserveCapacity(days.count)
         for day in days {
-            guard let fromRate = day.rates[fromColumn], let toRate = day.rates[toColumn], fromRate > 0 else { continue }
+            // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
+            guard day.values[fromColumn] > 0, let fromRate = day.rates[fromColumn], let toRate = day.rates[toColumn] else { continue }
             points.append(RatePoint(date: day.date, fromRate: fromRate, toRate: toRate,
                                     value: day.values[toColumn] / day.values[fromColumn]))
         }
