@@ -70,14 +70,14 @@ enum RateHistory {
     struct Chart: Encodable, Sendable, Equatable {
         let width: Int
         let height: Int
-        let plotLeft: SVGCoordinate
-        let plotRight: SVGCoordinate
-        let plotTop: SVGCoordinate
-        let plotBottom: SVGCoordinate
+        let plotLeft: String
+        let plotRight: String
+        let plotTop: String
+        let plotBottom: String
         /// Where the value axis's labels end, left of the plot.
-        let yLabelX: SVGCoordinate
+        let yLabelX: String
         /// The baseline of the date axis's labels, under the plot.
-        let xLabelY: SVGCoordinate
+        let xLabelY: String
         /// `x,y x,y …` for the line: one point per day, or the lowest and highest of each
         /// sliver of the plot when there are more days than it has room for.
         let line: String
@@ -93,56 +93,25 @@ enum RateHistory {
     }
 
     struct ChartPoint: Encodable, Sendable, Equatable {
-        let x: SVGCoordinate
-        let y: SVGCoordinate
+        let x: String
+        let y: String
         let label: String
     }
 
     struct Tick: Encodable, Sendable, Equatable {
-        let position: SVGCoordinate
+        let position: String
         /// Where its label sits along the same axis (a value label's baseline is a little lower).
-        let labelPosition: SVGCoordinate
+        let labelPosition: String
         let label: String
     }
 
     struct Marker: Encodable, Sendable, Equatable {
-        let x: SVGCoordinate
-        let y: SVGCoordinate
-        let labelX: SVGCoordinate
-        let labelY: SVGCoordinate
+        let x: String
+        let y: String
+        let labelX: String
+        let labelY: String
         let anchor: String
         let text: String
         let kind: String
-    }
-}
-
-/// A length in the chart's view box, given to the template as text (`72.0`, `128.4`): the
-/// presenter does the arithmetic and the writing, the template only prints it.
-struct SVGCoordinate: Encodable, Sendable, Equatable, ExpressibleByFloatLiteral {
-    let value: Double
-
-    init(_ value: Double) { self.value = value }
-    init(floatLiteral value: Double) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
-
-    /// As `Double.description` writes it (`72.0`, `128.4`), written digit by digit for the
-    /// tenths every coordinate is rounded to.
-    var text: String {
-        let tenths = (value * 10).rounded()
-        guard abs(tenths) < 1e15, tenths / 10 == value, let whole = Int(exactly: tenths), whole != 0 || value.sign == .plus
-        else { return value.description }
-        var magnitude = whole.magnitude
-        var digits: [UInt8] = [UInt8(ascii: "0") + UInt8(magnitude % 10), UInt8(ascii: ".")]
-        magnitude /= 10
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        if whole < 0 { digits.append(UInt8(ascii: "-")) }
-        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 }

@@ -65,7 +65,7 @@ struct RateHistoryPresenter: Sendable {
         let coordinates = points.map { (x: Self.round(x($0.date)), y: Self.round(y($0.value))) }
 
         let chartPoints = points.count > Self.dailyDetailLimit ? [] : points.indices.map { index in
-            RateHistory.ChartPoint(x: .init(coordinates[index].x), y: .init(coordinates[index].y),
+            RateHistory.ChartPoint(x: Self.coordinate(coordinates[index].x), y: Self.coordinate(coordinates[index].y),
                                    label: "\(points[index].date): \(texts[index])")
         }
         // One number of decimals for every axis label, enough to tell the ticks apart.
@@ -74,16 +74,19 @@ struct RateHistoryPresenter: Sendable {
         let yTicks = (0...3).map { index -> RateHistory.Tick in
             let value = low + step * Double(index)
             let position = Self.round(y(value))
-            return .init(position: .init(position), labelPosition: .init(position + 4), label: Self.fixed(value, decimals: decimals))
+            return .init(position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
+                         label: Self.fixed(value, decimals: decimals))
         }
         // First and last dates, and others in between only where they do not crowd a neighbour.
-        var xTicks: [RateHistory.Tick] = []
+        var xTicks: [(position: Double, date: CalendarDate)] = []
         for point in [points.first!, points.last!, points[points.count / 2], points[points.count / 4], points[3 * points.count / 4]] {
             let position = Self.round(x(point.date))
-            guard xTicks.allSatisfy({ abs($0.position.value - position) >= 110 }) else { continue }
-            xTicks.append(.init(position: .init(position), labelPosition: .init(position), label: point.date.description))
+            guard xTicks.allSatisfy({ abs($0.position - position) >= 110 }) else { continue }
+            xTicks.append((position, point.date))
         }
-        let uniqueXTicks = xTicks.sorted { $0.position.value < $1.position.value }
+        let uniqueXTicks = xTicks.sorted { $0.position < $1.position }.map { tick in
+            RateHistory.Tick(position: Self.coordinate(tick.position), labelPosition: Self.coordinate(tick.position), label: tick.date.description)
+        }
 
         func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
             let at = coordinates[index]
@@ -93,7 +96,8 @@ struct RateHistoryPresenter: Sendable {
             let fitsAbove = at.y - 10 >= plot.top + 12, fitsBelow = at.y + 20 <= plot.bottom - 6
             let labelAbove = above ? fitsAbove || !fitsBelow : !fitsBelow && fitsAbove
             let labelX = anchor == "middle" ? at.x : anchor == "end" ? at.x - 8 : at.x + 8
-            return .init(x: .init(at.x), y: .init(at.y), labelX: .init(labelX), labelY: .init(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
+            return .init(x: Self.coordinate(at.x), y: Self.coordinate(at.y), labelX: Self.coordinate(labelX),
+                         labelY: Self.coordinate(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
                          anchor: anchor, text: "\(label) \(texts[index])", kind: kind)
         }
         let lastIndex = points.count - 1
@@ -108,8 +112,9 @@ struct RateHistoryPresenter: Sendable {
             + "\(texts[extremes.high]) \(output.to.code) (\(points[extremes.high].date)); "
             + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown."
         return RateHistory.Chart(
-            width: Self.width, height: Self.height, plotLeft: .init(plot.left), plotRight: .init(plot.right),
-            plotTop: .init(plot.top), plotBottom: .init(plot.bottom), yLabelX: .init(plot.left - 8), xLabelY: .init(plot.bottom + 22),
+            width: Self.width, height: Self.height, plotLeft: Self.coordinate(plot.left), plotRight: Self.coordinate(plot.right),
+            plotTop: Self.coordinate(plot.top), plotBottom: Self.coordinate(plot.bottom), yLabelX: Self.coordinate(plot.left - 8),
+            xLabelY: Self.coordinate(plot.bottom + 22),
             line: Self.line(through: coordinates), dayCount: points.count,
             points: chartPoints, yTicks: yTicks, xTicks: uniqueXTicks, markers: markers,
             titleText: "\(output.from.code) to \(output.to.code) exchange rate, \(first.date) to \(last.date)",
@@ -211,6 +216,19 @@ struct RateHistoryPresenter: Sendable {
     }
 
     private static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// A length in the chart's view box as the template prints it, `Double.description`'s way
+    /// (`72.0`, `128.4`), written digit by digit for the tenths every coordinate is rounded to.
+    static func coordinate(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        guard abs(tenths) < 1e15, tenths / 10 == value, let whole = Int(exactly: tenths), whole != 0 || value.sign == .plus
+        else { return value.description }
+        var text: [UInt8] = whole < 0 ? [UInt8(ascii: "-")] : []
+        writeDigits(of: Int(whole.magnitude / 10), into: &text)
+        text.append(UInt8(ascii: "."))
+        text.append(UInt8(ascii: "0") + UInt8(whole.magnitude % 10))
+        return String(decoding: text, as: UTF8.self)
+    }
 }
 
 /// Where the lowest and highest rates of some points are (the first of equals).

@@ -21,7 +21,7 @@ struct RateHistoryUnitTests {
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
         #expect(chart.line.split(separator: " ").count == 4)
-        let xs = chart.points.map(\.x.value), ys = chart.points.map(\.y.value)
+        let xs = chart.points.map { Double($0.x)! }, ys = chart.points.map { Double($0.y)! }
         #expect(xs.first == RateHistoryPresenter.plot.left && xs.last == RateHistoryPresenter.plot.right)
         #expect(xs == xs.sorted())
         // Day spacing: Feb 19 → Feb 20 is one day out of 79.
@@ -46,7 +46,7 @@ struct RateHistoryUnitTests {
             ("2025-02-19", "1"), ("2025-02-20", "1"), ("2025-02-21", "1"),
         ]))).chart)
         let middle = (RateHistoryPresenter.plot.top + RateHistoryPresenter.plot.bottom) / 2
-        #expect(chart.points.allSatisfy { abs($0.y.value - middle) < 1 })
+        #expect(chart.points.allSatisfy { abs(Double($0.y)! - middle) < 1 })
     }
 
     @Test("fewer than two points: a message instead of a chart")
@@ -102,7 +102,7 @@ struct RateHistoryUnitTests {
         #expect(line.first?[0] == RateHistoryPresenter.plot.left && line.last?[0] == RateHistoryPresenter.plot.right)
         // The extremes survive thinning: the highest point's height is on the line.
         let high = try #require(chart.markers.first { $0.kind == "high" })
-        #expect(line.contains { $0[1] == high.y.value })
+        #expect(line.contains { $0[1] == Double(high.y)! })
         #expect(chart.dayCount == 7_000 && chart.points.isEmpty)
     }
 
@@ -162,7 +162,7 @@ struct RateHistoryUnitTests {
         var values: [Double] = [0, -0.0, 72, 696, 0.1, -3.5, 1e20, 0.123, .pi]
         for _ in 0..<10_000 { values.append((Double.random(in: -1_000...100_000, using: &generator) * 10).rounded() / 10) }
         for value in values {
-            #expect(SVGCoordinate(value).text == value.description, "\(value)")
+            #expect(RateHistoryPresenter.coordinate(value) == value.description, "\(value)")
         }
     }
 
