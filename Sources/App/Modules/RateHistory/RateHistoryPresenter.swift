@@ -167,24 +167,41 @@ struct RateHistoryPresenter: Sendable {
                 index = end
             }
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(kept.count * 12)
-        for (index, point) in kept.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: " ")) }
-            writeTenths(point.x, into: &text)
-            text.append(UInt8(ascii: ","))
-            writeTenths(point.y, into: &text)
+        // Written in place: at most 20 digits, a sign and a point per number.
+        return String(unsafeUninitializedCapacity: kept.count * 46) { text in
+            var count = 0
+            /// `value` (already rounded to tenths) as `Double.description` writes it: `72.0`, `128.4`.
+            func writeTenths(_ value: Double) {
+                var tenths = Int((value * 10).rounded())
+                if tenths < 0 {
+                    text[count] = UInt8(ascii: "-")
+                    count += 1
+                    tenths = -tenths
+                }
+                var digits = 1, rest = tenths / 10
+                while rest >= 10 { rest /= 10; digits += 1 }
+                var whole = tenths / 10
+                for position in stride(from: count + digits - 1, through: count, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(whole % 10)
+                    whole /= 10
+                }
+                count += digits
+                text[count] = UInt8(ascii: ".")
+                text[count + 1] = UInt8(ascii: "0") + UInt8(tenths % 10)
+                count += 2
+            }
+            for (index, point) in kept.enumerated() {
+                if index > 0 {
+                    text[count] = UInt8(ascii: " ")
+                    count += 1
+                }
+                writeTenths(point.x)
+                text[count] = UInt8(ascii: ",")
+                count += 1
+                writeTenths(point.y)
+            }
+            return count
         }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// `value` (already rounded to tenths) as `Double.description` writes it: `72.0`, `128.4`.
-    private static func writeTenths(_ value: Double, into text: inout [UInt8]) {
-        var tenths = Int((value * 10).rounded())
-        if tenths < 0 { text.append(UInt8(ascii: "-")); tenths = -tenths }
-        writeDigits(of: tenths / 10, into: &text)
-        text.append(UInt8(ascii: "."))
-        text.append(UInt8(ascii: "0") + UInt8(tenths % 10))
     }
 
     /// The decimal digits of `number` (not negative), without making a `String` of them.
@@ -254,9 +271,12 @@ private struct Extremes {
 /// the points a page shows.
 private struct RateTexts {
     private let points: [RatePoint]
-    private var written: [Int: String] = [:]
+    private var written: [String?]
 
-    init(_ points: [RatePoint]) { self.points = points }
+    init(_ points: [RatePoint]) {
+        self.points = points
+        written = Array(repeating: nil, count: points.count)
+    }
 
     subscript(index: Int) -> String {
         mutating get {

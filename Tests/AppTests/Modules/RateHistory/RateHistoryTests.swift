@@ -164,6 +164,10 @@ struct RateHistoryUnitTests {
         for value in values {
             #expect(RateHistoryPresenter.coordinate(value) == value.description, "\(value)")
         }
+        // The line writes its points the same way.
+        // (Tenths, as the presenter rounds them; fewer than the two per plot unit that thin the line.)
+        let points = values.filter { abs($0) < 1e12 && $0 != 0 && ($0 * 10).rounded() / 10 == $0 }.prefix(1_000).map { (x: $0, y: -$0) }
+        #expect(RateHistoryPresenter.line(through: Array(points)) == points.map { "\($0.x.description),\($0.y.description)" }.joined(separator: " "))
     }
 
     @Test("axis labels are written as %.Nf writes them, over 10,000 values")
