@@ -96,7 +96,9 @@ struct ConverterInteractor: Sendable {
     private func validateCode(_ typed: String?, field: Converter.Field, in snapshot: RateSnapshot,
                               errors: inout [Converter.Field: String]) -> String? {
         let direction = field == .from ? "from" : "to"
-        let code = (typed ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        // A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
+        let code = typed.flatMap { Currency.isWellFormedCode($0) ? $0 : nil }
+            ?? (typed ?? "").trimmingCharacters(in: .whitespaces).uppercased()
         guard !code.isEmpty else {
             errors[field] = "Choose a currency to convert \(direction)."
             return nil
