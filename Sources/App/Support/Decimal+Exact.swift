@@ -74,54 +74,66 @@ extension Decimal {
               denominator <= UInt128.max / 10
         else { return nil }
         let (whole, firstRemainder) = numerator.quotientAndRemainder(dividingBy: denominator)
-        var remainder = firstRemainder
-        // Places after the point: at least the minimum, more below one until `significantDigits`
-        // significant digits are written (a leading-digit exponent of -k needs k - 1 + digits).
-        var places = minimumFractionDigits
-        var fraction: [UInt8] = []
-        var firstSignificant: Int? = whole > 0 ? -1 : nil
-        if whole > 0 {
-            places = Swift.max(minimumFractionDigits, significantDigits - String(whole).count)
-        }
-        while fraction.count < places || (firstSignificant == nil && remainder != 0) {
-            remainder *= 10
-            let (digit, rest) = remainder.quotientAndRemainder(dividingBy: denominator)
-            remainder = rest
-            fraction.append(UInt8(digit))
-            if firstSignificant == nil, digit != 0 {
-                firstSignificant = fraction.count - 1
-                places = Swift.max(minimumFractionDigits, fraction.count - 1 + significantDigits)
+        // One buffer of digit values: room for a carry at 0, the whole part from 1, then the
+        // fraction; written out once at the end (this runs for every rate a page writes).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 112) { digits -> String? in
+            var wholeEnd = 1
+            var rest = whole
+            repeat {
+                digits[wholeEnd] = UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                wholeEnd += 1
+            } while rest > 0
+            var (low, high) = (1, wholeEnd - 1)
+            while low < high {
+                digits.swapAt(low, high)
+                (low, high) = (low + 1, high - 1)
             }
-            if fraction.count > 60 { return nil } // far beyond any rate: leave it to Decimal
-        }
-        // Round half away from zero on the next digit, as NSDecimalRound's `.plain` does.
-        var kept = Array(fraction.prefix(places))
-        var wholeDigits = Array(String(whole).utf8).map { $0 - UInt8(ascii: "0") }
-        let next: UInt8
-        if fraction.count > places {
-            next = fraction[places]
-        } else {
-            remainder *= 10
-            next = UInt8(remainder / denominator)
-        }
-        if next >= 5 {
-            var index = kept.count - 1
-            while index >= 0, kept[index] == 9 { kept[index] = 0; index -= 1 }
-            if index >= 0 {
-                kept[index] += 1
-            } else {
-                index = wholeDigits.count - 1
-                while index >= 0, wholeDigits[index] == 9 { wholeDigits[index] = 0; index -= 1 }
-                if index >= 0 { wholeDigits[index] += 1 } else { wholeDigits.insert(1, at: 0) }
+            // Places after the point: at least the minimum, more below one until
+            // `significantDigits` significant digits are written.
+            var significant = whole > 0
+            var places = significant ? Swift.max(minimumFractionDigits, significantDigits - (wholeEnd - 1)) : minimumFractionDigits
+            var remainder = firstRemainder, fractionCount = 0
+            while fractionCount < places || (!significant && remainder != 0) {
+                guard fractionCount < 60 else { return nil } // far beyond any rate: leave it to Decimal
+                remainder *= 10
+                let (digit, rest) = remainder.quotientAndRemainder(dividingBy: denominator)
+                remainder = rest
+                digits[wholeEnd + fractionCount] = UInt8(truncatingIfNeeded: digit)
+                fractionCount += 1
+                if !significant, digit != 0 {
+                    significant = true
+                    places = Swift.max(minimumFractionDigits, fractionCount - 1 + significantDigits)
+                }
+            }
+            // Round half away from zero on the next digit, as NSDecimalRound's `.plain` does.
+            let next = fractionCount > places ? digits[wholeEnd + places] : UInt8(truncatingIfNeeded: remainder * 10 / denominator)
+            var first = 1, end = wholeEnd + Swift.min(places, fractionCount)
+            if next >= 5 {
+                var index = end - 1
+                while index >= 1, digits[index] == 9 {
+                    digits[index] = 0
+                    index -= 1
+                }
+                if index >= 1 { digits[index] += 1 } else { (digits[0], first) = (1, 0) }
+            }
+            while end > wholeEnd, digits[end - 1] == 0 { end -= 1 }
+            let isNegative = dividend.isNegative != divisor.isNegative && (first..<end).contains { digits[$0] != 0 }
+            let length = (isNegative ? 1 : 0) + (wholeEnd - first) + (end > wholeEnd ? 1 + end - wholeEnd : 0)
+            return String(unsafeUninitializedCapacity: length) { text in
+                var count = 0
+                func write(_ byte: UInt8) {
+                    text[count] = byte
+                    count += 1
+                }
+                if isNegative { write(UInt8(ascii: "-")) }
+                for index in first..<wholeEnd { write(UInt8(ascii: "0") + digits[index]) }
+                if end > wholeEnd {
+                    write(UInt8(ascii: "."))
+                    for index in wholeEnd..<end { write(UInt8(ascii: "0") + digits[index]) }
+                }
+                return count
             }
         }
-        while kept.last == 0 { kept.removeLast() }
-        var text = wholeDigits.map { $0 + UInt8(ascii: "0") }
-        if !kept.isEmpty {
-            text.append(UInt8(ascii: "."))
-            text += kept.map { $0 + UInt8(ascii: "0") }
-        }
-        let isNegative = dividend.isNegative != divisor.isNegative && (wholeDigits.contains { $0 != 0 } || !kept.isEmpty)
-        return (isNegative ? "-" : "") + String(decoding: text, as: UTF8.self)
     }
 }
