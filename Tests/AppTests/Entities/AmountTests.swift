@@ -40,11 +40,11 @@ struct AmountTests {
         #expect(Amount.Problem.negative.description.contains("negative"))
     }
 
-    @Test("the one-pass reading of canonical amounts agrees with the rules on 20,000 random inputs")
-    func shortcutAgreesWithRules() {
+    @Test("the one-pass reading of canonical amounts agrees with the rules on 5,000 random inputs")
+    func shortcutAgreesWithRules() async {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("0000123456789..,-e ")
-        for _ in 0..<20_000 {
+        await forEachCase(5_000) { _ in
             let typed = String((0..<Int.random(in: 0...18, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let parsed = Result { () throws(Amount.Problem) in try Amount.parse(typed) }
             let byRules = Result { () throws(Amount.Problem) in try Amount.parseByRules(typed) }

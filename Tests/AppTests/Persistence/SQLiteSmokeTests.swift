@@ -26,9 +26,10 @@ struct SQLiteSmokeTests {
 
     @Test("on SQLite an in-process lock keeps refreshes one at a time")
     func refreshLockOnSQLite() async throws {
-        let stub = try await StubProvider.start(delay: .milliseconds(500))
+        // Slow enough that the second refresh starts while the first holds the lock, even on a busy machine.
+        let stub = try await StubProvider.start(delay: .milliseconds(1_500))
         defer { Task { try? await stub.stop() } }
-        let configuration = AppConfiguration.forTests(ratesProviderURL: stub.url(.slowExchangeRateAPI))
+        let configuration = AppConfiguration.forTests(ratesProviderURL: stub.url(.slowExchangeRateAPI), ratesTimeout: 5)
         try await withSQLiteApp(configuration: configuration) { app, _ in
             let refresher = app.appServices.refresher
             async let first = refresher.refresh(actor: "a@example.org")

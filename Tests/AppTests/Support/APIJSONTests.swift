@@ -54,10 +54,10 @@ struct APIJSONTests {
     }
 
     @Test("random texts, including every control character and non-ASCII, are escaped as Foundation escapes them")
-    func randomTexts() throws {
+    func randomTexts() async throws {
         var generator = SystemRandomNumberGenerator()
         let pool: [Character] = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) } + Array("aZ09 \"\\/<>&'é€😀\u{7f}\u{2028}")
-        for _ in 0..<2_000 {
+        try await forEachCase(2_000) { (_: Int) throws in
             let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
             #expect(try Self.ours(["k": text, text: "v"]) == Self.foundation(["k": text, text: "v"]), "\(text.debugDescription)")
         }

@@ -68,12 +68,12 @@ struct LinkAndCookieTests {
         #expect(SiteURL.conversion(from: "A&B", to: "C D", amount: nil).path == "/?from=A%26B&to=C%20D")
     }
 
-    @Test("percent-encodes as Foundation does, over 5,000 random texts, in queries and path segments")
-    func percentEncoding() {
+    @Test("percent-encodes as Foundation does, over 2,000 random texts, in queries and path segments")
+    func percentEncoding() async {
         var generator = SystemRandomNumberGenerator()
         let pool = Array("aZ09-._~/ ?&=#%+\"<>é€😀\u{1}\u{7f}")
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        for _ in 0..<5_000 {
+        await forEachCase(2_000) { _ in
             let text = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
             let query = text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/")))!
             #expect(SiteURL.login(next: LocalPath("/" + text)).path == (LocalPath("/" + text) == nil ? "/login" : "/login?next=/" + query),
