@@ -64,11 +64,17 @@ private final class Sink {
         }
     }
 
-    /// A key of a record at `depth` (a byte, so that where a nested record ends is never in doubt).
+    /// A key of a record at `depth` (a byte, so that where a nested record ends is never in
+    /// doubt), prefixed with its length (so that no key, whatever its bytes, reads as structure).
     func key(_ name: String, depth: Int) {
         shape.append(UInt8(truncatingIfNeeded: depth))
+        var length = name.utf8.count
+        while length >= 0x80 {
+            shape.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        shape.append(UInt8(length))
         shape.append(contentsOf: name.utf8)
-        shape.append(UInt8(ascii: ":"))
     }
 
     func item(depth: Int) {

@@ -121,6 +121,9 @@ struct PageRendererTests {
         let flat = FlatAfter(a: Inner(b: "1"), c: "2"), nested = NestedInside(a: Inner(b: "1", c: "2"))
         #expect(try PageValues(encoding: flat).texts == PageValues(encoding: nested).texts)
         #expect(try shape(flat) != shape(nested))
+        // Keys (a dictionary's may be anything) never read as structure.
+        let plain = ["a": "1", "b": "2"], mimicking = ["a\u{1}\u{1}b": "1"]
+        #expect(try shape(plain) != shape(mimicking))
     }
 
     @Test("a template that transforms a text is rendered by Leaf: its skeleton is refused on first use")
