@@ -24,6 +24,10 @@ extension JSONEncoder {
     }()
 }
 
+/// Its own small tree encoder rather than one shared with ``PageContext``'s: a shared encoder
+/// generic over what each reads as a leaf was tried and made the API's JSON twice as slow (a
+/// generic type's `Encoder` conformance runs unspecialised behind `any Encoder`), and this one
+/// runs on every API request while ``PageContext`` runs once per page shape.
 private enum JSONTree {
     /// A type this writer leaves to Foundation.
     struct Unsupported: Error {}
