@@ -89,6 +89,16 @@ struct ProfilePagesCommand: AsyncCommand {
             _ = try await app.responder.respond(to: request("/api/v1/convert?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
         }
         let apiPresenter = ConverterAPIPresenter()
+        await time(api, "presenter") { index in
+            let output = outputs[index % outputs.count]
+            guard case .converted(let conversion) = output.outcome else { return }
+            _ = apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot)
+        }
+        let apiModels = outputs.compactMap { output -> ConverterAPIPresenter.Conversion? in
+            guard case .converted(let conversion) = output.outcome else { return nil }
+            return apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot)
+        }
+        try await time(api, "JSON encoding") { index in _ = try APIJSON.encode(apiModels[index % apiModels.count]) }
         try await time(api, "presenter + JSON encoding") { index in
             let output = outputs[index % outputs.count]
             guard case .converted(let conversion) = output.outcome else { return }

@@ -10,9 +10,9 @@ enum AdminRatesAssembly {
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped("admin", "rates").grouped(SessionKnownMiddleware())
-        admin.get(use: view.show)
+        admin.get(immediately: view.show)
         let forms = admin.grouped(CSRFMiddleware())
-        forms.post("refresh", use: view.refresh)
-        forms.post("import-history", use: view.importHistory)
+        forms.post("refresh", immediately: view.refresh)
+        forms.post("import-history", immediately: view.importHistory)
     }
 }

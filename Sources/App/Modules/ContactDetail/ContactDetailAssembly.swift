@@ -8,8 +8,8 @@ enum ContactDetailAssembly {
             presenter: ContactDetailPresenter(),
             router: ContactDetailRouter())
         let pages = routes.grouped(SessionKnownMiddleware())
-        pages.get("contacts", ":id", use: view.show)
-        pages.get("contacts", ":id", "delete", use: view.confirmDelete)
-        routes.grouped(CSRFMiddleware()).post("contacts", ":id", "delete", use: view.delete)
+        pages.get("contacts", ":id", immediately: view.show)
+        pages.get("contacts", ":id", "delete", immediately: view.confirmDelete)
+        routes.grouped(CSRFMiddleware()).post("contacts", ":id", "delete", immediately: view.delete)
     }
 }

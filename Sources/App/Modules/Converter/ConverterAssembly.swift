@@ -15,16 +15,16 @@ enum ConverterAssembly {
             cookieSecure: services.configuration.cookieSecure,
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get(use: view.index)
-        routes.post("convert", use: view.convert)
-        routes.post("swap", use: view.swap)
+        routes.get(immediately: view.index)
+        routes.post("convert", immediately: view.convert)
+        routes.post("swap", immediately: view.swap)
 
         // The same use case as JSON: only the view differs.
         let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter(),
                                    cachePolicy: services.cachePolicy, now: services.now)
-        routes.get("api", "v1", "currencies", use: api.currencies)
-        routes.get("api", "v1", "rates", "latest", use: api.latestRates)
-        routes.get("api", "v1", "convert", use: api.convert)
+        routes.get("api", "v1", "currencies", immediately: api.currencies)
+        routes.get("api", "v1", "rates", "latest", immediately: api.latestRates)
+        routes.get("api", "v1", "convert", immediately: api.convert)
         let document = try APIDocument.bundled()
         routes.get("api", "v1", "openapi.yaml") { _ in document.response() }
     }
