@@ -1,16 +1,18 @@
 import Foundation
 
 /// The API's JSON: keys sorted, `/` not escaped. Strings, integers, flags, `null`, lists and
-/// records (what the API's view models are made of) are written here in one small tree and one
-/// pass; anything else (a `Double`, a `Date`, ...) by Foundation's `JSONEncoder` with the same
-/// settings (``JSONEncoder/api``), whose output this matches byte for byte.
+/// records (what the API's view models are made of) are written here in one pass, each record
+/// as soon as its `encode(to:)` returns; anything else (a `Double`, a `Date`, a nested container
+/// opened by key) by Foundation's `JSONEncoder` with the same settings (``JSONEncoder/api``),
+/// whose output this matches byte for byte.
 enum APIJSON {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
-        guard let tree = try? JSONTree.Node.encoding(value) else { return Array(try JSONEncoder.api.encode(value)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1_024)
-        tree.write(into: &bytes)
-        return bytes
+        let writer = JSONWriter()
+        do {
+            try writer.write(value)
+            if !writer.refused { return writer.bytes }
+        } catch is JSONWriter.Unsupported {}
+        return Array(try JSONEncoder.api.encode(value))
     }
 }
 
@@ -24,223 +26,325 @@ extension JSONEncoder {
     }()
 }
 
-/// Its own small tree encoder rather than one shared with ``PageContext``'s: a shared encoder
-/// generic over what each reads as a leaf was tried and made the API's JSON twice as slow (a
-/// generic type's `Encoder` conformance runs unspecialised behind `any Encoder`), and this one
-/// runs on every API request while ``PageContext`` runs once per page shape.
-private enum JSONTree {
-    /// A type this writer leaves to Foundation.
+/// Writes JSON as the value encodes itself. A record's members are written in the order they
+/// come, which for the API's view models is already sorted; a record whose keys come out of
+/// order (a dictionary) is put in order when it ends, by moving its members' bytes.
+private final class JSONWriter {
+    /// A type or a use of `Encoder` this writer leaves to Foundation.
     struct Unsupported: Error {}
 
-    /// One value. Records and lists are filled in as their containers are written to.
-    final class Node {
-        enum Content {
-            case empty
-            case string(String)
-            case literal(StaticString)
-            case integer(Int)
-            case record([(key: String, node: Node)])
-            case list([Node])
-        }
+    private enum Kind { case none, record, list, single }
 
-        var content = Content.empty
+    /// The value being written: what it turned out to be, where its bytes and its record's
+    /// members begin, and whether those members came in order.
+    private struct Frame {
+        var kind = Kind.none
+        var start: Int
+        var firstMember: Int
+        var sorted = true
+        var lastKey = ""
+    }
 
-        static func encoding(_ value: some Encodable) throws -> Node {
-            let node = Node()
-            try node.set(value)
-            return node
-        }
+    // Unchecked: every append would otherwise pay a run-time exclusivity check, and nothing
+    // here hands out access to these arrays while it appends.
+    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    /// Set when the value opened a container this writer cannot follow, even if it then wrote
+    /// nothing into it.
+    private(set) var refused = false
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The members of every open record: key and where `"key":value` begins.
+    @exclusivity(unchecked) private var members: [(key: String, start: Int)] = []
 
-        func set<Value: Encodable>(_ value: Value) throws {
-            // Told apart by their type metadata: cheaper than casting every value.
-            if Value.self == String.self {
-                content = .string(value as! String)
-            } else if Value.self == Bool.self {
-                content = .literal(value as! Bool ? "true" : "false")
-            } else if Value.self == Int.self {
-                content = .integer(value as! Int)
-            } else if Value.self == Double.self || Value.self == Float.self || Value.self == Decimal.self
-                        || Value.self == Date.self || Value.self == Data.self || Value.self == URL.self {
-                throw Unsupported()
-            } else {
-                try value.encode(to: NodeEncoder(node: self))
-            }
-        }
+    init() {
+        bytes.reserveCapacity(1_024)
+        frames.reserveCapacity(8)
+        members.reserveCapacity(32)
+    }
 
-        func append(key: String, _ node: Node) {
-            if case .record(var entries) = content {
-                content = .empty
-                entries.append((key, node))
-                content = .record(entries)
-            } else {
-                content = .record([(key, node)])
-            }
-        }
-
-        func append(_ node: Node) {
-            if case .list(var items) = content {
-                content = .empty
-                items.append(node)
-                content = .list(items)
-            } else {
-                content = .list([node])
-            }
-        }
-
-        var count: Int {
-            if case .list(let items) = content { return items.count }
-            return 0
-        }
-
-        func write(into bytes: inout [UInt8]) {
-            switch content {
-            case .empty: bytes.append(contentsOf: "{}".utf8)
-            case .string(let text): Self.write(text, into: &bytes)
-            case .literal(let text): bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-            case .integer(let number): bytes.append(contentsOf: String(number).utf8)
-            case .record(let entries):
-                bytes.append(UInt8(ascii: "{"))
-                // Sorted by key, and by order written within a key: a key written twice keeps its
-                // last value, as in Foundation's encoder.
-                let sorted = entries.indices.sorted { (entries[$0].key, $0) < (entries[$1].key, $1) }
-                var first = true
-                for (position, index) in sorted.enumerated() {
-                    if position + 1 < sorted.count, entries[sorted[position + 1]].key == entries[index].key { continue }
-                    if !first { bytes.append(UInt8(ascii: ",")) }
-                    first = false
-                    Self.write(entries[index].key, into: &bytes)
-                    bytes.append(UInt8(ascii: ":"))
-                    entries[index].node.write(into: &bytes)
-                }
-                bytes.append(UInt8(ascii: "}"))
-            case .list(let items):
-                bytes.append(UInt8(ascii: "["))
-                for (index, item) in items.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    item.write(into: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            }
-        }
-
-        /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as
-        /// `\n`, `\t`, ... or `\u00XX`, everything else as it is.
-        static func write(_ text: String, into bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: "\""))
-            var text = text
-            text.withUTF8 { utf8 in
-                // Runs of bytes that need no escape are copied at once.
-                var start = 0
-                for offset in 0..<utf8.count {
-                    let byte = utf8[offset]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<offset]))
-                    start = offset + 1
-                    switch byte {
-                    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-                    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-                    case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-                    case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-                    case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-                    case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-                    case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-                    default:
-                        let hex = Array("0123456789abcdef".utf8)
-                        bytes.append(contentsOf: #"\u00"#.utf8)
-                        bytes.append(hex[Int(byte >> 4)])
-                        bytes.append(hex[Int(byte & 0x0f)])
-                    }
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-            }
-            bytes.append(UInt8(ascii: "\""))
+    func write<Value: Encodable>(_ value: Value) throws {
+        // Told apart by their type metadata: cheaper than casting every value.
+        if Value.self == String.self {
+            writeString(value as! String)
+        } else if Value.self == Int.self {
+            writeASCII(String(value as! Int))
+        } else if Value.self == Bool.self {
+            writeASCII(value as! Bool ? "true" : "false")
+        } else if Value.self == Double.self || Value.self == Float.self || Value.self == Decimal.self
+                    || Value.self == Date.self || Value.self == Data.self || Value.self == URL.self {
+            throw Unsupported()
+        } else if Value.self == Int64.self || Value.self == Int32.self || Value.self == Int16.self || Value.self == Int8.self
+                    || Value.self == UInt.self || Value.self == UInt64.self || Value.self == UInt32.self
+                    || Value.self == UInt16.self || Value.self == UInt8.self {
+            writeASCII(String(describing: value))
+        } else {
+            frames.append(Frame(start: bytes.count, firstMember: members.count))
+            try value.encode(to: JSONWriterEncoder(writer: self))
+            try end(frames.removeLast())
         }
     }
 
-    struct NodeEncoder: Encoder, SingleValueEncodingContainer {
-        let node: Node
-        var codingPath: [any CodingKey] { [] }
-        var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if case .empty = node.content { node.content = .record([]) }
-            return KeyedEncodingContainer(KeyedContainer<Key>(node: node))
-        }
-
-        func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            if case .empty = node.content { node.content = .list([]) }
-            return UnkeyedContainer(node: node)
-        }
-
-        func singleValueContainer() -> any SingleValueEncodingContainer { self }
-
-        func encodeNil() throws { node.content = .literal("null") }
-        func encode(_ value: some Encodable) throws { try node.set(value) }
+    /// The value asked for something this writer leaves to Foundation; returns the error to
+    /// throw at the container's first use.
+    func refuse() -> Result<Void, any Error> {
+        refused = true
+        return .failure(Unsupported())
     }
 
-    struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let node: Node
-        var codingPath: [any CodingKey] { [] }
-
-        mutating func encodeNil(forKey key: Key) throws {
-            let child = Node()
-            child.content = .literal("null")
-            node.append(key: key.stringValue, child)
-        }
-        mutating func encode(_ value: String, forKey key: Key) throws {
-            let child = Node()
-            child.content = .string(value)
-            node.append(key: key.stringValue, child)
-        }
-        mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-            node.append(key: key.stringValue, try Node.encoding(value))
-        }
-        mutating func nestedContainer<NestedKey: CodingKey>(
-            keyedBy keyType: NestedKey.Type, forKey key: Key
-        ) -> KeyedEncodingContainer<NestedKey> {
-            let child = Node()
-            node.append(key: key.stringValue, child)
-            return NodeEncoder(node: child).container(keyedBy: keyType)
-        }
-        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let child = Node()
-            node.append(key: key.stringValue, child)
-            return NodeEncoder(node: child).unkeyedContainer()
-        }
-        mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
-        private func superEncoder(named name: String) -> any Encoder {
-            let child = Node()
-            node.append(key: name, child)
-            return NodeEncoder(node: child)
+    private func end(_ frame: Frame) throws {
+        switch frame.kind {
+        case .none: bytes.append(contentsOf: "{}".utf8)
+        case .single: break
+        case .list: bytes.append(UInt8(ascii: "]"))
+        case .record:
+            if !frame.sorted { sortMembers(of: frame) }
+            members.removeSubrange(frame.firstMember...)
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
-    struct UnkeyedContainer: UnkeyedEncodingContainer {
-        let node: Node
-        var codingPath: [any CodingKey] { [] }
-        var count: Int { node.count }
+    /// Rewrites the record's members in key order; of a key written twice, the last value stays
+    /// (as in Foundation's encoder).
+    private func sortMembers(of frame: Frame) {
+        let entries = members[frame.firstMember...]
+        var ranges: [(key: String, range: Range<Int>)] = []
+        for (offset, entry) in zip(entries.indices, entries) {
+            let end = offset + 1 < entries.endIndex ? entries[offset + 1].start - 1 : bytes.count
+            ranges.append((entry.key, entry.start..<end))
+        }
+        let order = ranges.indices.sorted { (ranges[$0].key, $0) < (ranges[$1].key, $1) }
+        var rewritten: [UInt8] = []
+        rewritten.reserveCapacity(bytes.count - frame.start)
+        rewritten.append(UInt8(ascii: "{"))
+        for (position, index) in order.enumerated() {
+            if position + 1 < order.count, ranges[order[position + 1]].key == ranges[index].key { continue }
+            if rewritten.count > 1 { rewritten.append(UInt8(ascii: ",")) }
+            rewritten.append(contentsOf: bytes[ranges[index].range])
+        }
+        bytes.replaceSubrange(frame.start..., with: rewritten)
+    }
 
-        mutating func encodeNil() throws {
-            let child = Node()
-            child.content = .literal("null")
-            node.append(child)
+    // MARK: What the containers call
+
+    /// Each container's first use reports a container this writer cannot follow here (a list's
+    /// items and a record's members in one value) by failing.
+    func beginRecord() -> Result<Void, any Error> {
+        switch frames[frames.count - 1].kind {
+        case .none:
+            frames[frames.count - 1].kind = .record
+            bytes.append(UInt8(ascii: "{"))
+        case .record: break
+        case .list, .single: return refuse()
         }
-        mutating func encode(_ value: some Encodable) throws { node.append(try Node.encoding(value)) }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            let child = Node()
-            node.append(child)
-            return NodeEncoder(node: child).container(keyedBy: keyType)
+        return .success(())
+    }
+
+    func beginList() -> Result<Void, any Error> {
+        switch frames[frames.count - 1].kind {
+        case .none:
+            frames[frames.count - 1].kind = .list
+            bytes.append(UInt8(ascii: "["))
+        case .list: break
+        case .record, .single: return refuse()
         }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let child = Node()
-            node.append(child)
-            return NodeEncoder(node: child).unkeyedContainer()
+        return .success(())
+    }
+
+    func beginSingle() -> Result<Void, any Error> {
+        guard case .none = frames[frames.count - 1].kind else { return refuse() }
+        frames[frames.count - 1].kind = .single
+        return .success(())
+    }
+
+    /// Starts a record's member: `,` if not the first, then `"key":`.
+    func beginMember(_ key: String) {
+        let top = frames.count - 1
+        if members.count > frames[top].firstMember {
+            bytes.append(UInt8(ascii: ","))
+            if frames[top].sorted, !(frames[top].lastKey < key) { frames[top].sorted = false }
         }
-        mutating func superEncoder() -> any Encoder {
-            let child = Node()
-            node.append(child)
-            return NodeEncoder(node: child)
+        if frames[top].sorted { frames[top].lastKey = key }
+        members.append((key, bytes.count))
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts a list's item: `,` if not the first.
+    func beginItem(_ index: Int) {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    func writeNull() { bytes.append(contentsOf: "null".utf8) }
+
+    private func writeASCII(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as
+    /// `\n`, `\t`, ... or `\u00XX`, everything else as it is.
+    func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied at once.
+            var start = 0
+            for offset in 0..<utf8.count {
+                let byte = utf8[offset]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<offset]))
+                start = offset + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+                case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
+                case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: #"\u00"#.utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0f)])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The `Encoder` a value sees. Containers opened by key and `superEncoder` end after the value
+/// that opened them, which writing in one pass cannot follow: values using them go to Foundation.
+private struct JSONWriterEncoder: Encoder, SingleValueEncodingContainer {
+    let writer: JSONWriter
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(JSONWriterRecord<Key>(writer: writer, failure: writer.beginRecord()))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        JSONWriterList(writer: writer, failure: writer.beginList())
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONWriterSingle(writer: writer, failure: writer.beginSingle())
+    }
+
+    func encodeNil() throws { writer.writeNull() }
+    func encode(_ value: some Encodable) throws { try writer.write(value) }
+}
+
+/// Containers cannot throw when opened: one opened where it cannot be written throws at its
+/// first use (and the writer has already given the value up to Foundation).
+private struct JSONWriterSingle: SingleValueEncodingContainer {
+    let writer: JSONWriter
+    let failure: Result<Void, any Error>
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil() throws {
+        try failure.get()
+        writer.writeNull()
+    }
+
+    func encode(_ value: some Encodable) throws {
+        try failure.get()
+        try writer.write(value)
+    }
+}
+
+private struct JSONWriterRecord<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONWriter
+    let failure: Result<Void, any Error>
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        try failure.get()
+        writer.beginMember(key.stringValue)
+        writer.writeNull()
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try failure.get()
+        writer.beginMember(key.stringValue)
+        writer.writeString(value)
+    }
+
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+        try failure.get()
+        writer.beginMember(key.stringValue)
+        try writer.write(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(JSONWriterRecord<NestedKey>(writer: writer, failure: writer.refuse()))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        JSONWriterList(writer: writer, failure: writer.refuse())
+    }
+
+    mutating func superEncoder() -> any Encoder { JSONWriterRefusingEncoder(writer: writer) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { JSONWriterRefusingEncoder(writer: writer) }
+}
+
+private struct JSONWriterList: UnkeyedEncodingContainer {
+    let writer: JSONWriter
+    let failure: Result<Void, any Error>
+    var codingPath: [any CodingKey] { [] }
+    private(set) var count = 0
+
+    init(writer: JSONWriter, failure: Result<Void, any Error>) {
+        self.writer = writer
+        self.failure = failure
+    }
+
+    mutating func encodeNil() throws {
+        try failure.get()
+        writer.beginItem(count)
+        count += 1
+        writer.writeNull()
+    }
+
+    mutating func encode(_ value: some Encodable) throws {
+        try failure.get()
+        writer.beginItem(count)
+        count += 1
+        try writer.write(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(JSONWriterRecord<NestedKey>(writer: writer, failure: writer.refuse()))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        JSONWriterList(writer: writer, failure: writer.refuse())
+    }
+
+    mutating func superEncoder() -> any Encoder { JSONWriterRefusingEncoder(writer: writer) }
+}
+
+/// What `superEncoder` returns: asking for it is enough to leave the value to Foundation.
+private struct JSONWriterRefusingEncoder: Encoder {
+    let writer: JSONWriter
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(writer: JSONWriter) {
+        self.writer = writer
+        _ = writer.refuse()
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(JSONWriterRecord<Key>(writer: writer, failure: writer.refuse()))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        JSONWriterList(writer: writer, failure: writer.refuse())
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        JSONWriterSingle(writer: writer, failure: writer.refuse())
     }
 }

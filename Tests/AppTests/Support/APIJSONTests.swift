@@ -80,6 +80,45 @@ struct APIJSONTests {
         }
     }
 
+    /// Uses the parts of `Encoder` that end after the value that opened them.
+    struct Nested: Encodable {
+        enum CodingKeys: String, CodingKey { case outer, list, empty, parent }
+        enum Inner: String, CodingKey { case b, a }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            var outer = container.nestedContainer(keyedBy: Inner.self, forKey: .outer)
+            try outer.encode("second", forKey: .b)
+            try outer.encode("first", forKey: .a)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            try list.encodeNil()
+            _ = container.nestedContainer(keyedBy: Inner.self, forKey: .empty) // opened, left empty
+            try "from super".encode(to: container.superEncoder(forKey: .parent))
+        }
+    }
+
+    @Test("nested containers opened by key (even left empty) and super-encoders: Foundation's output")
+    func containersItCannotFollow() throws {
+        #expect(try Self.ours(Nested()) == Self.foundation(Nested()))
+        #expect(try Self.ours([["k": Nested()]]) == Self.foundation([["k": Nested()]]))
+        #expect(try Self.ours(["fine": "yes"]) == #"{"fine":"yes"}"#)
+    }
+
+    @Test("dictionaries inside lists inside records, every integer type, top-level scalars and nil")
+    func nestedOrderAndScalars() throws {
+        struct Integers: Encodable {
+            let a: Int8 = -8, b: Int16 = -16, c: Int32 = -32, d: Int64 = .min, e: UInt = 1
+            let f: UInt8 = 255, g: UInt16 = 16, h: UInt32 = 32, i: UInt64 = .max, j: Int? = nil
+        }
+        let tables: [String: [[String: Int]]] = ["z": [["b": 2, "a": 1, "c": 3], [:]], "a": [], "m": [["x": 0]]]
+        #expect(try Self.ours(tables) == Self.foundation(tables))
+        #expect(try Self.ours(Integers()) == Self.foundation(Integers()))
+        #expect(try Self.ours("text/plain") == Self.foundation("text/plain"))
+        #expect(try Self.ours(Int?.none) == Self.foundation(Int?.none))
+        #expect(try Self.ours([Bool]()) == Self.foundation([Bool]()))
+    }
+
     @Test("what it does not write itself (a Double) is Foundation's")
     func fallsBackToFoundation() throws {
         struct Measured: Encodable { let value: Double; let day: Date }
