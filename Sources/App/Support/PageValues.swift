@@ -21,8 +21,10 @@ struct PageValues {
 
 /// Where the encoders write.
 private final class Sink {
-    var texts: [String] = []
-    var shape: [UInt8] = []
+    // Unchecked: every append would otherwise pay a run-time exclusivity check, and nothing
+    // here hands out access to these arrays while it appends.
+    @exclusivity(unchecked) var texts: [String] = []
+    @exclusivity(unchecked) var shape: [UInt8] = []
 
     init() {
         texts.reserveCapacity(64)
@@ -57,11 +59,23 @@ private final class Sink {
             literal(String(value as! Int))
         } else if Value.self == Double.self {
             literal("\(LeafData.double(value as! Double))")
-        } else if let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
+        } else if isLeafScalar(Value.self), let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
             literal("\(represented.leafData)")
         } else {
             try value.encode(to: SinkEncoder(sink: self, depth: depth))
         }
+    }
+
+    /// Types Leaf may read as one value, asked once per type and page: most values are the
+    /// model's records and lists, which a cast to ``LeafDataRepresentable`` would test each time.
+    private var leafScalars: [ObjectIdentifier: Bool] = [:]
+
+    private func isLeafScalar(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let known = leafScalars[id] { return known }
+        let answer = type is any LeafDataRepresentable.Type
+        leafScalars[id] = answer
+        return answer
     }
 
     /// A key of a record at `depth` (a byte, so that where a nested record ends is never in
