@@ -7,38 +7,50 @@ import sys
 from pathlib import Path
 
 (check, plain_first, plain_last, rss_before, rss_after, max_rss, max_refresh, refresh_ms, connections,
- duration, contacts, *rows) = sys.argv[1:]
+ duration, contacts, rounds, *rows) = sys.argv[1:]
 refresh = [int(ms) for ms in refresh_ms.split()]
 refresh_median = statistics.median(refresh)
 misses = []
 
 lines = [
     f"Measured {datetime.date.today().isoformat()} on {os.cpu_count()} cores: release build, production "
-    f"environment, PostgreSQL on loopback, `wrk -t2 -c{connections}` for {duration} s per target after a "
-    f"2 s warm-up, {contacts} contacts. Each ratio is to anonymous `/healthz` measured just before and just after "
-    f"that target (the mean of the two, both shown); this machine's speed drifts over minutes "
-    f"({float(plain_first):,.0f} req/s before the first target, {float(plain_last):,.0f} after the last).",
+    f"environment, PostgreSQL on loopback, `wrk -t2 -c{connections}`, {rounds} rounds over all targets of {duration} s "
+    f"per target (a 2 s warm-up in the first), {contacts} contacts. In each round a target's ratio is to anonymous "
+    f"`/healthz` measured just before and just after it (the mean of the two); the table shows each target's "
+    f"median round (req/s, ratio, p50, p99 are each that median) and every round's ratio. This machine's speed "
+    f"drifts over minutes ({float(plain_first):,.0f} req/s plaintext before the first target, "
+    f"{float(plain_last):,.0f} after the last).",
     "",
-    "| target | req/s | plaintext around it | ratio | target ratio | p50 ms | p99 ms | p99 limit | errors | status |",
+    "| target | req/s | ratio | ratio in each round | target ratio | p50 ms | p99 ms | p99 limit | errors | status |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
 ]
 for row in rows:
-    label, rate, p50, p99, errors, sockets, min_ratio, p99_limit, expected, got, before, after = row.split("|")
-    plain = (float(before) + float(after)) / 2
-    ratio = float(rate) / plain
+    label, min_ratio, p99_limit, expected, got, measured = row.split("|")
+    samples = []
+    for sample in measured.split(";"):
+        rate, p50, p99, errors, sockets, before, after = sample.split(",")
+        samples.append(dict(rate=float(rate), p50=float(p50), p99=float(p99), errors=int(errors), sockets=int(sockets),
+                            ratio=float(rate) / ((float(before) + float(after)) / 2)))
+    ratio = statistics.median(s["ratio"] for s in samples)
+    rate = statistics.median(s["rate"] for s in samples)
+    p50 = statistics.median(s["p50"] for s in samples)
+    p99 = statistics.median(s["p99"] for s in samples)
+    errors = sum(s["errors"] for s in samples)
+    sockets = sum(s["sockets"] for s in samples)
     problems = []
     if float(min_ratio) > 0 and ratio < float(min_ratio):
         problems.append(f"ratio {ratio:.2f} < {min_ratio}")
-    if float(p99) > float(p99_limit):
-        problems.append(f"p99 {p99} ms > {p99_limit} ms")
-    if int(errors) or int(sockets):
+    if p99 > float(p99_limit):
+        problems.append(f"p99 {p99:.2f} ms > {p99_limit} ms")
+    if errors or sockets:
         problems.append(f"{errors} error responses, {sockets} socket errors")
     if got != expected:
         problems.append(f"status {got}, expected {expected}")
     misses += [f"{label}: {problem}" for problem in problems]
     mark = "" if not problems else " ✗"
-    lines.append(f"| {label} | {float(rate):,.0f} | {float(before):,.0f}, {float(after):,.0f} | {ratio:.2f}{mark} | {'≥ ' + min_ratio if float(min_ratio) > 0 else '—'} "
-                 f"| {p50} | {p99} | {p99_limit} | {errors}/{sockets} | {got} |")
+    each = ", ".join(f"{s['ratio']:.2f}" for s in samples)
+    lines.append(f"| {label} | {rate:,.0f} | {ratio:.2f}{mark} | {each} | {'≥ ' + min_ratio if float(min_ratio) > 0 else '—'} "
+                 f"| {p50:.2f} | {p99:.2f} | {p99_limit} | {errors}/{sockets} | {got} |")
 if int(rss_after) > int(max_rss):
     misses.append(f"RSS after the run {rss_after} MB > {max_rss} MB")
 if refresh_median > int(max_refresh):
