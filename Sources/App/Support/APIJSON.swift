@@ -7,6 +7,11 @@ import Foundation
 /// whose output this matches byte for byte.
 enum APIJSON {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
+        if let writable = value as? any JSONWritable {
+            var json = JSONText()
+            writable.write(to: &json)
+            return json.bytes
+        }
         let writer = JSONWriter()
         do {
             try writer.write(value)
@@ -177,9 +182,13 @@ private final class JSONWriter {
 
     private func writeASCII(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    func writeString(_ text: String) { APIJSON.writeString(text, into: &bytes) }
+}
+
+extension APIJSON {
     /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as
     /// `\n`, `\t`, ... or `\u00XX`, everything else as it is.
-    func writeString(_ text: String) {
+    static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

@@ -68,8 +68,6 @@ struct ConverterAPIPresenter: Sendable {
         let historyURL: String
     }
 
-    let page = ConverterPresenter()
-
     func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
         Currencies(effectiveDate: snapshot.effectiveDate.description, currencies: currencies.map(item))
     }
@@ -80,18 +78,25 @@ struct ConverterAPIPresenter: Sendable {
             rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, Self.precise($0.rate)) }))
     }
 
+    /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
+    /// written once.
     func present(_ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot) -> Conversion {
-        let shown = page.present(conversion, alternatives: alternatives)
+        let result = conversion.result.plainText
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
-            result: conversion.result.plainText, rate: Self.precise(conversion.rate.rate),
+            result: result, rate: Self.precise(conversion.rate.rate),
             inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: snapshot.effectiveDate.description,
-            source: source(snapshot), summary: shown.summary, rateText: shown.rate, inverseRateText: shown.inverseRate,
-            alternatives: zip(alternatives, shown.alternatives).map { other, link in
-                Alternative(currency: other.to.code, name: other.to.name, result: other.result.plainText, url: link.url)
+            source: source(snapshot),
+            summary: ConverterPresenter.summary(amountText: ConverterPresenter.amountText(conversion),
+                                                resultText: ConverterPresenter.resultText(result, conversion)),
+            rateText: ConverterPresenter.rateLine(conversion.rate),
+            inverseRateText: ConverterPresenter.rateLine(conversion.inverseRate),
+            alternatives: alternatives.map { other in
+                Alternative(currency: other.to.code, name: other.to.name, result: other.result.plainText,
+                            url: ConverterPresenter.url(of: other, from: conversion))
             },
             url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text).path,
-            historyURL: shown.historyURL)
+            historyURL: ConverterPresenter.historyURL(of: conversion))
     }
 
     private func item(_ currency: Currency) -> CurrencyItem {

@@ -37,10 +37,10 @@ struct ConverterPresenter: Sendable {
     }
 
     func present(_ conversion: Conversion, alternatives: [AlternativeResult] = []) -> Converter.ResultViewModel {
-        let amountText = "\(conversion.amount.value.plainText) \(conversion.from.code)"
-        let resultText = "\(conversion.result.plainText) \(conversion.to.code)"
+        let amountText = Self.amountText(conversion)
+        let resultText = Self.resultText(conversion.result.plainText, conversion)
         return Converter.ResultViewModel(
-            summary: "\(amountText) = \(resultText)",
+            summary: Self.summary(amountText: amountText, resultText: resultText),
             amountText: amountText,
             resultText: resultText,
             rate: Self.rateLine(conversion.rate),
@@ -50,9 +50,24 @@ struct ConverterPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
                     text: "\(other.result.plainText) \(other.to.code)", name: other.to.name,
-                    url: SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text).path)
+                    url: Self.url(of: other, from: conversion))
             },
-            historyURL: SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code).path)
+            historyURL: Self.historyURL(of: conversion))
+    }
+
+    /// `100 USD`.
+    static func amountText(_ conversion: Conversion) -> String { "\(conversion.amount.value.plainText) \(conversion.from.code)" }
+    /// `88.87 EUR`, from the result's own text.
+    static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
+    /// `100 USD = 88.87 EUR`.
+    static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
+    /// The result page of the same amount in `other`'s currency.
+    static func url(of other: AlternativeResult, from conversion: Conversion) -> String {
+        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text).path
+    }
+    /// The pair's history page.
+    static func historyURL(of conversion: Conversion) -> String {
+        SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code).path
     }
 
     func presentUnavailable() -> Converter.UnavailableViewModel {

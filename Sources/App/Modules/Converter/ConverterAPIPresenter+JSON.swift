@@ -1,0 +1,54 @@
+/// The conversion's JSON, written member by member (``JSONWritable``): the API's busiest answer.
+/// Keys in the order Foundation sorts them; `APIJSONTests` checks each against its `Encodable`.
+extension ConverterAPIPresenter.Conversion: JSONWritable {
+    func write(to json: inout JSONText) {
+        json.record { json in
+            json.member("alternatives", alternatives)
+            json.member("amount", amount)
+            json.member("effectiveDate", effectiveDate)
+            json.member("from", from)
+            json.member("historyURL", historyURL)
+            json.member("inverseRate", inverseRate)
+            json.member("inverseRateText", inverseRateText)
+            json.member("rate", rate)
+            json.member("rateText", rateText)
+            json.member("result", result)
+            json.member("source", source)
+            json.member("summary", summary)
+            json.member("to", to)
+            json.member("url", url)
+        }
+    }
+}
+
+extension ConverterAPIPresenter.Alternative: JSONWritable {
+    func write(to json: inout JSONText) {
+        json.record { json in
+            json.member("currency", currency)
+            json.member("name", name)
+            json.member("result", result)
+            json.member("url", url)
+        }
+    }
+}
+
+extension ConverterAPIPresenter.CurrencyItem: JSONWritable {
+    func write(to json: inout JSONText) {
+        json.record { json in
+            json.member("code", code)
+            json.member("minorUnits", minorUnits)
+            json.member("name", name)
+        }
+    }
+}
+
+extension ConverterAPIPresenter.Source: JSONWritable {
+    func write(to json: inout JSONText) {
+        json.record { json in
+            json.member("bundled", bundled)
+            json.member("id", id)
+            json.member("name", name)
+            json.member("url", url)
+        }
+    }
+}
