@@ -30,7 +30,10 @@ enum LastConversionCookie {
 }
 
 extension Response {
+    /// Adds the cookie's `Set-Cookie` header as `cookies[name] = value` writes it, without reading
+    /// and writing again every cookie the response sets (each response sets this one once).
     func remember(_ conversion: LastConversion, secure: Bool) {
-        cookies[LastConversionCookie.name] = LastConversionCookie.value(for: conversion, secure: secure)
+        let value = LastConversionCookie.value(for: conversion, secure: secure)
+        headers.add(name: .setCookie, value: value.serialize(name: LastConversionCookie.name))
     }
 }

@@ -93,6 +93,17 @@ struct LinkAndCookieTests {
         try await app.asyncShutdown()
     }
 
+    @Test("remembering a conversion sets its cookie as Vapor writes it, beside the response's other cookies")
+    func rememberSetsOneCookie() {
+        let response = Response()
+        response.cookies["cc_session"] = HTTPCookies.Value(string: "token", isHTTPOnly: true)
+        response.remember(LastConversion(from: "GBP", to: "JPY", amount: "20.5"), secure: true)
+        #expect(response.headers[.setCookie].count == 2)
+        #expect(response.headers[.setCookie].last == "last_conversion=GBP-JPY-20.5; Max-Age=31536000; Path=/; Secure; SameSite=Lax")
+        #expect(response.cookies["cc_session"]?.string == "token")
+        #expect(response.cookies["last_conversion"]?.string == "GBP-JPY-20.5")
+    }
+
     @Test func cookieRoundTrip() {
         let value = LastConversionCookie.value(for: LastConversion(from: "GBP", to: "JPY", amount: "20.5"), secure: true)
         #expect(value.string == "GBP-JPY-20.5")
