@@ -79,7 +79,7 @@ enum AppMetrics {
     /// `GET /metrics`; with `METRICS_TOKEN` set, only for `Authorization: Bearer <token>`.
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let token = services.configuration.metricsToken
-        routes.get("metrics") { request async throws -> Response in
+        routes.get(SiteURL.Route.metrics.pathComponents) { request async throws -> Response in
             if let token {
                 let sent = request.headers.bearerAuthorization?.token ?? ""
                 guard SecureToken.constantTimeEquals(sent, token) else {

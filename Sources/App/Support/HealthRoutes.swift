@@ -20,9 +20,9 @@ enum HealthRoutes {
 
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let live: @Sendable (Request) -> String = { _ in "ok" }
-        routes.get("health", "live", use: live)
-        routes.get("healthz", use: live)
-        routes.get("health", "ready") { _ async -> Response in
+        routes.get(SiteURL.Route.healthLive.pathComponents, use: live)
+        routes.get(SiteURL.Route.healthz.pathComponents, use: live)
+        routes.get(SiteURL.Route.healthReady.pathComponents) { _ async -> Response in
             let database: String
             do {
                 try await services.database.run(timeout: readinessTimeout) { database in

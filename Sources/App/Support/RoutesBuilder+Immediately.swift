@@ -1,24 +1,24 @@
 import Vapor
 
 extension RoutesBuilder {
-    /// Registers `handler` for `GET path`, started at once (``ImmediateResponder``).
+    /// Registers `handler` for `GET route`, started at once (``ImmediateResponder``).
     @discardableResult
-    func get(_ path: PathComponent..., immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.GET, path, immediately: handler)
+    func get(_ route: SiteURL.Route, immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
+        on(.GET, route, immediately: handler)
     }
 
-    /// Registers `handler` for `POST path`, started at once (``ImmediateResponder``).
+    /// Registers `handler` for `POST route`, started at once (``ImmediateResponder``).
     @discardableResult
-    func post(_ path: PathComponent..., immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.POST, path, immediately: handler)
+    func post(_ route: SiteURL.Route, immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
+        on(.POST, route, immediately: handler)
     }
 
-    private func on(_ method: HTTPMethod, _ path: [PathComponent],
+    private func on(_ method: HTTPMethod, _ route: SiteURL.Route,
                     immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        let route = Route(method: method, path: path, responder: ImmediateResponder(handler: handler),
-                          requestType: Request.self, responseType: Response.self)
-        add(route)
-        return route
+        let registered = Route(method: method, path: route.pathComponents, responder: ImmediateResponder(handler: handler),
+                               requestType: Request.self, responseType: Response.self)
+        add(registered)
+        return registered
     }
 }
 

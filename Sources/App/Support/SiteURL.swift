@@ -1,6 +1,8 @@
 import Foundation
+import Vapor
 
-/// Every path the app links or redirects to, built in one place.
+/// Every path the app links or redirects to, built in one place from the routes it registers
+/// (``Route``): a path is written once, as a route's pattern.
 enum SiteURL: Sendable, Equatable {
     case converter
     /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`.
@@ -31,40 +33,34 @@ enum SiteURL: Sendable, Equatable {
     /// Every stored day's rate of the pair as CSV, e.g. `/rates/USD/EUR/daily.csv`.
     case rateHistoryCSV(from: String, to: String)
     case apiConvert
-    case apiCurrencies
-    case apiLatestRates
-    case apiDocument
 
     var path: String {
         switch self {
-        case .converter: "/"
+        case .converter: Route.converter.pattern
         case let .conversion(from, to, amount):
-            "/?" + Self.query([("from", from), ("to", to), ("amount", amount)])
-        case .convert: "/convert"
-        case .swap: "/swap"
-        case .about: "/about"
-        case .aboutClose: "/about/close"
-        case .login(let next): next.map { "/login?" + Self.query([("next", $0.value)]) } ?? "/login"
-        case .logout: "/logout"
-        case .signup(let next): next.map { "/signup?" + Self.query([("next", $0.value)]) } ?? "/signup"
-        case .adminRates: "/admin/rates"
-        case .adminRatesRefresh: "/admin/rates/refresh"
-        case .adminRatesImportHistory: "/admin/rates/import-history"
+            Route.converter.pattern + "?" + Self.query([("from", from), ("to", to), ("amount", amount)])
+        case .convert: Route.convert.pattern
+        case .swap: Route.swap.pattern
+        case .about: Route.about.pattern
+        case .aboutClose: Route.aboutClose.pattern
+        case .login(let next): Self.withQuery(Route.login.pattern, [("next", next?.value)])
+        case .logout: Route.logout.pattern
+        case .signup(let next): Self.withQuery(Route.signup.pattern, [("next", next?.value)])
+        case .adminRates: Route.adminRates.pattern
+        case .adminRatesRefresh: Route.adminRatesRefresh.pattern
+        case .adminRatesImportHistory: Route.adminRatesImportHistory.pattern
         case .local(let path): path.value
         case let .contacts(search, page):
-            Self.withQuery("/contacts", [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])
-        case .newContact: "/contacts/new"
-        case .contact(let id): "/contacts/\(id.uuidString.lowercased())"
-        case .editContact(let id): "/contacts/\(id.uuidString.lowercased())/edit"
-        case .deleteContact(let id): "/contacts/\(id.uuidString.lowercased())/delete"
-        case .contactsExportVCard: "/contacts/export.vcf"
-        case .contactsExportCSV: "/contacts/export.csv"
-        case let .rateHistory(from, to): "/rates/\(Self.pathSegment(from))/\(Self.pathSegment(to))"
-        case let .rateHistoryCSV(from, to): "/rates/\(Self.pathSegment(from))/\(Self.pathSegment(to))/daily.csv"
-        case .apiConvert: "/api/v1/convert"
-        case .apiCurrencies: "/api/v1/currencies"
-        case .apiLatestRates: "/api/v1/rates/latest"
-        case .apiDocument: "/api/v1/openapi.yaml"
+            Self.withQuery(Route.contacts.pattern, [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])
+        case .newContact: Route.newContact.pattern
+        case .contact(let id): Route.contact.path(id.uuidString.lowercased())
+        case .editContact(let id): Route.editContact.path(id.uuidString.lowercased())
+        case .deleteContact(let id): Route.deleteContact.path(id.uuidString.lowercased())
+        case .contactsExportVCard: Route.contactsExportVCard.pattern
+        case .contactsExportCSV: Route.contactsExportCSV.pattern
+        case let .rateHistory(from, to): Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to))
+        case let .rateHistoryCSV(from, to): Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to))
+        case .apiConvert: Route.apiConvert.pattern
         }
     }
 
@@ -112,5 +108,78 @@ enum SiteURL: Sendable, Equatable {
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
         default: false
         }
+    }
+}
+
+extension SiteURL {
+    /// Every route the app registers, as the pattern Vapor matches (`:name` for a parameter).
+    /// Assemblies register these (`routes.get(.about, immediately: ...)`) and ``SiteURL`` builds
+    /// its links from them, so no path is typed twice.
+    enum Route: String, CaseIterable, Sendable {
+        case converter = "/"
+        case convert = "/convert"
+        case swap = "/swap"
+        case about = "/about"
+        case aboutClose = "/about/close"
+        case login = "/login"
+        case logout = "/logout"
+        case signup = "/signup"
+        case adminRates = "/admin/rates"
+        case adminRatesRefresh = "/admin/rates/refresh"
+        case adminRatesImportHistory = "/admin/rates/import-history"
+        /// `GET` the list, `POST` a new contact.
+        case contacts = "/contacts"
+        case newContact = "/contacts/new"
+        /// `GET` one contact, `POST` its edited fields.
+        case contact = "/contacts/:id"
+        case editContact = "/contacts/:id/edit"
+        case deleteContact = "/contacts/:id/delete"
+        case contactsExportVCard = "/contacts/export.vcf"
+        case contactsExportCSV = "/contacts/export.csv"
+        case rateHistory = "/rates/:from/:to"
+        case rateHistoryCSV = "/rates/:from/:to/daily.csv"
+        case apiConvert = "/api/v1/convert"
+        case apiCurrencies = "/api/v1/currencies"
+        case apiLatestRates = "/api/v1/rates/latest"
+        case apiDocument = "/api/v1/openapi.yaml"
+        case healthLive = "/health/live"
+        /// `/health/live`'s older name.
+        case healthz = "/healthz"
+        case healthReady = "/health/ready"
+        case metrics = "/metrics"
+
+        var pattern: String { rawValue }
+
+        /// What Vapor registers: constants, and parameters for the `:name` segments.
+        var pathComponents: [PathComponent] { rawValue.pathComponents }
+
+        /// The pattern with its `:name` segments replaced by `values`, in order (already
+        /// percent-encoded where they need to be).
+        func path(_ values: String...) -> String {
+            var path = ""
+            path.reserveCapacity(rawValue.utf8.count + 8)
+            var values = values.makeIterator()
+            var rest = rawValue[...]
+            while let colon = rest.firstIndex(of: ":") {
+                path += rest[..<colon]
+                let end = rest[colon...].firstIndex(of: "/") ?? rest.endIndex
+                path += values.next() ?? String(rest[colon..<end])
+                rest = rest[end...]
+            }
+            path += rest
+            return path
+        }
+    }
+
+    /// The names of the routes' parameters (`:id` in `/contacts/:id`).
+    enum Parameter: String, Sendable {
+        case id, from, to
+    }
+}
+
+extension Request {
+    /// The value of the route's `parameter` in this request's path.
+    func parameter(_ parameter: SiteURL.Parameter) -> String? {
+        parameters.get(parameter.rawValue)
     }
 }

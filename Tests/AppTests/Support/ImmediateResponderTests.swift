@@ -44,9 +44,9 @@ struct ImmediateResponderTests {
     func collectsStreamedBodies() async throws {
         let app = try await Application.make(.testing)
         app.routes.defaultMaxBodySize = "1mb"
-        app.post("echo", immediately: { request in
+        app.routes.add(Route(method: .POST, path: ["echo"], responder: ImmediateResponder { request in
             Response(status: .ok, body: .init(string: "\(request.body.data?.readableBytes ?? -1)"))
-        })
+        }, requestType: Request.self, responseType: Response.self))
         let body = ByteBuffer(repeating: UInt8(ascii: "a"), count: 600_000)
         try await app.testing(method: .running(port: 0)).test(.POST, "echo", beforeRequest: { request in
             request.body = body

@@ -12,7 +12,7 @@ enum AboutAssembly {
             router: AboutRouter(),
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get("about", immediately: view.show)
-        routes.get("about", "close", immediately: view.close)
+        routes.get(.about, immediately: view.show)
+        routes.get(.aboutClose, immediately: view.close)
     }
 }

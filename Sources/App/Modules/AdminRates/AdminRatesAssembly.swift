@@ -9,10 +9,10 @@ enum AdminRatesAssembly {
                 provider: services.refresher.provider.source, now: services.now),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
-        let admin = routes.grouped("admin", "rates").grouped(SessionKnownMiddleware())
-        admin.get(immediately: view.show)
+        let admin = routes.grouped(SessionKnownMiddleware())
+        admin.get(.adminRates, immediately: view.show)
         let forms = admin.grouped(CSRFMiddleware())
-        forms.post("refresh", immediately: view.refresh)
-        forms.post("import-history", immediately: view.importHistory)
+        forms.post(.adminRatesRefresh, immediately: view.refresh)
+        forms.post(.adminRatesImportHistory, immediately: view.importHistory)
     }
 }

@@ -8,8 +8,8 @@ enum ContactDetailAssembly {
             presenter: ContactDetailPresenter(),
             router: ContactDetailRouter())
         let pages = routes.grouped(SessionKnownMiddleware())
-        pages.get("contacts", ":id", immediately: view.show)
-        pages.get("contacts", ":id", "delete", immediately: view.confirmDelete)
-        routes.grouped(CSRFMiddleware()).post("contacts", ":id", "delete", immediately: view.delete)
+        pages.get(.contact, immediately: view.show)
+        pages.get(.deleteContact, immediately: view.confirmDelete)
+        routes.grouped(CSRFMiddleware()).post(.deleteContact, immediately: view.delete)
     }
 }

@@ -10,7 +10,7 @@ struct ContactDetailView: Sendable {
     func show(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()
-            let output = try await interactor.show(request.parameters.get("id"), for: request.currentUser, flash: flash)
+            let output = try await interactor.show(request.parameter(.id), for: request.currentUser, flash: flash)
             return try await request.renderPage("contact", presenter.present(output))
         }
     }
@@ -18,7 +18,7 @@ struct ContactDetailView: Sendable {
     /// `GET /contacts/{id}/delete`: are you sure?
     func confirmDelete(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let output = try await interactor.show(request.parameters.get("id"), for: request.currentUser)
+            let output = try await interactor.show(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-delete", presenter.presentDeletion(output))
         }
     }
@@ -26,7 +26,7 @@ struct ContactDetailView: Sendable {
     /// `POST /contacts/{id}/delete` (CSRF-checked).
     func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let contact = try await interactor.delete(request.parameters.get("id"), for: request.currentUser)
+            let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
             await request.browserSession.flash("Contact deleted: \(ContactName.full(contact)).", logger: request.logger)
             return router.afterDelete()
         }

@@ -8,10 +8,10 @@ enum ContactFormAssembly {
             presenter: ContactFormPresenter(),
             router: ContactFormRouter())
         let pages = routes.grouped(SessionKnownMiddleware())
-        pages.get("contacts", "new", immediately: view.new)
-        pages.get("contacts", ":id", "edit", immediately: view.edit)
+        pages.get(.newContact, immediately: view.new)
+        pages.get(.editContact, immediately: view.edit)
         let forms = routes.grouped(CSRFMiddleware())
-        forms.post("contacts", immediately: view.create)
-        forms.post("contacts", ":id", immediately: view.update)
+        forms.post(.contacts, immediately: view.create)
+        forms.post(.contact, immediately: view.update)
     }
 }

@@ -16,7 +16,7 @@ struct ContactFormView: Sendable {
     /// `GET /contacts/{id}/edit`.
     func edit(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let output = try await interactor.editContact(request.parameters.get("id"), for: request.currentUser)
+            let output = try await interactor.editContact(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-form", presenter.present(output))
         }
     }
@@ -33,7 +33,7 @@ struct ContactFormView: Sendable {
     func update(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.content.decode(ContactDraft.Input.self)
-            let outcome = try await interactor.update(request.parameters.get("id"), with: input, for: request.currentUser)
+            let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)
             return try await respond(to: outcome, flash: "Changes saved.", request)
         }
     }

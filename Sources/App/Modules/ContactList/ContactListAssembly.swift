@@ -8,8 +8,8 @@ enum ContactListAssembly {
             presenter: ContactListPresenter(),
             router: ContactListRouter())
         let pages = routes.grouped(SessionKnownMiddleware())
-        pages.get("contacts", immediately: view.list)
-        pages.get("contacts", "export.vcf", immediately: view.exportVCard)
-        pages.get("contacts", "export.csv", immediately: view.exportCSV)
+        pages.get(.contacts, immediately: view.list)
+        pages.get(.contactsExportVCard, immediately: view.exportVCard)
+        pages.get(.contactsExportCSV, immediately: view.exportCSV)
     }
 }

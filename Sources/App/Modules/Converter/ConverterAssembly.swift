@@ -15,17 +15,17 @@ enum ConverterAssembly {
             cookieSecure: services.configuration.cookieSecure,
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get(immediately: view.index)
-        routes.post("convert", immediately: view.convert)
-        routes.post("swap", immediately: view.swap)
+        routes.get(.converter, immediately: view.index)
+        routes.post(.convert, immediately: view.convert)
+        routes.post(.swap, immediately: view.swap)
 
         // The same use case as JSON: only the view differs.
         let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter(),
                                    cachePolicy: services.cachePolicy, now: services.now)
-        routes.get("api", "v1", "currencies", immediately: api.currencies)
-        routes.get("api", "v1", "rates", "latest", immediately: api.latestRates)
-        routes.get("api", "v1", "convert", immediately: api.convert)
+        routes.get(.apiCurrencies, immediately: api.currencies)
+        routes.get(.apiLatestRates, immediately: api.latestRates)
+        routes.get(.apiConvert, immediately: api.convert)
         let document = try APIDocument.bundled()
-        routes.get("api", "v1", "openapi.yaml") { _ in document.response() }
+        routes.get(SiteURL.Route.apiDocument.pathComponents) { _ in document.response() }
     }
 }

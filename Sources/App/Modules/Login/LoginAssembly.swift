@@ -8,9 +8,9 @@ enum LoginAssembly {
             presenter: LoginPresenter(allowSignup: services.configuration.allowSignup),
             router: LoginRouter(),
             clients: services.clients)
-        routes.grouped(SessionKnownMiddleware()).get("login", immediately: view.show)
+        routes.grouped(SessionKnownMiddleware()).get(.login, immediately: view.show)
         let forms = routes.grouped(CSRFMiddleware())
-        forms.post("login", immediately: view.signIn)
-        forms.post("logout", immediately: view.signOut)
+        forms.post(.login, immediately: view.signIn)
+        forms.post(.logout, immediately: view.signOut)
     }
 }

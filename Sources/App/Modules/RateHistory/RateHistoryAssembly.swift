@@ -9,7 +9,7 @@ enum RateHistoryAssembly {
             router: RateHistoryRouter(),
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get("rates", ":from", ":to", immediately: view.show)
-        routes.get("rates", ":from", ":to", "daily.csv", immediately: view.csv)
+        routes.get(.rateHistory, immediately: view.show)
+        routes.get(.rateHistoryCSV, immediately: view.csv)
     }
 }

@@ -30,7 +30,7 @@ struct RateHistoryView: Sendable {
     private func respond(_ request: Request, as format: Format,
                          render: (RateHistory.Output) async throws -> Response) async throws -> Response {
         do {
-            let output = try await interactor.history(from: request.parameters.get("from"), to: request.parameters.get("to"))
+            let output = try await interactor.history(from: request.parameter(.from), to: request.parameter(.to))
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
             let directive = cachePolicy.directive([format.rawValue, output.from.code, output.to.code, output.version],

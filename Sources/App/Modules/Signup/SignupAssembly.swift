@@ -9,7 +9,7 @@ enum SignupAssembly {
             presenter: SignupPresenter(),
             router: SignupRouter(),
             clients: services.clients)
-        routes.grouped(SessionKnownMiddleware()).get("signup", immediately: view.show)
-        routes.grouped(CSRFMiddleware()).post("signup", immediately: view.signUp)
+        routes.grouped(SessionKnownMiddleware()).get(.signup, immediately: view.show)
+        routes.grouped(CSRFMiddleware()).post(.signup, immediately: view.signUp)
     }
 }
