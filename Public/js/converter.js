@@ -12,6 +12,7 @@
   if (!form || !window.fetch || !window.URLSearchParams || !window.history || !history.replaceState) return;
 
   var api = form.getAttribute("data-api");
+  var page = form.getAttribute("data-page");
   var amount = form.elements.namedItem("amount");
   var from = form.elements.namedItem("from");
   var to = form.elements.namedItem("to");
@@ -97,7 +98,7 @@
     result.hidden = true;
     document.title = "Currency Converter";
     var params = new URLSearchParams({ from: from.value, to: to.value });
-    history.replaceState(null, "", "/?" + params.toString());
+    history.replaceState(null, "", page + "?" + params.toString());
     rememberConversion(from.value, to.value, "");
   }
 

@@ -17,6 +17,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
 
     app.pages = PageRenderer(requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development)
     for tag in app.pages.requestTags { app.leaf.tags[tag.name] = tag }
+    app.leaf.tags[RouteTag.name] = RouteTag()
 
     let listenerConfiguration = try useDatabase(configuration, for: app)
     for migration: any Migration in [

@@ -1,4 +1,5 @@
 import Leaf
+import LeafKit
 import Vapor
 
 /// `#csrfField()`: the hidden CSRF input every state-changing form carries — the one place
@@ -23,7 +24,9 @@ struct AccountNavTag: RequestTag {
         }
         guard let session = request.browserSessionIfAttached?.current, let user = session.user else {
             let here = request.method == .GET ? LocalPath(request.target) : nil
-            let next = here.flatMap { $0.value.hasPrefix("/login") || $0.value.hasPrefix("/signup") ? nil : $0 }
+            let next = here.flatMap { here in
+                [SiteURL.Route.login, .signup].contains { here.value.hasPrefix($0.pattern) } ? nil : here
+            }
             return "<a href=\"\(HTML.escape(SiteURL.login(next: next).path))\">Sign in</a>"
         }
         var html = ""
@@ -50,5 +53,20 @@ extension RequestTag {
         if context.userInfo[PageSkeleton.renderingKey] != nil { return .string(PageSkeleton.tagMarker(name)) }
         guard let request = context.request else { return .string("") }
         return .string(html(for: request))
+    }
+}
+
+/// `#route("about")`: the path of the route named so in ``SiteURL/Route`` (`/about`), for the
+/// layout's fixed links, which belong to no page's view model. An unknown name fails the render.
+struct RouteTag: LeafTag {
+    static let name = "route"
+    private static let paths = Dictionary(uniqueKeysWithValues: SiteURL.Route.allCases.map { ("\($0)", $0.pattern) })
+
+    func render(_ context: LeafContext) throws -> LeafData {
+        try context.requireParameterCount(1)
+        guard let name = context.parameters[0].string, let path = Self.paths[name] else {
+            throw LeafError(.unknownError("#route: no route is named \(context.parameters[0])"))
+        }
+        return .string(path)
     }
 }

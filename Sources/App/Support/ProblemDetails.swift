@@ -34,5 +34,5 @@ struct ProblemDetails: Content, Sendable, Equatable {
 
 extension Request {
     /// Whether this request is for the JSON API (its errors are problem documents, not pages).
-    var isAPIRequest: Bool { url.path.hasPrefix("/api/") }
+    var isAPIRequest: Bool { url.path.hasPrefix(SiteURL.Route.apiPrefix) }
 }

@@ -46,7 +46,7 @@ struct ProfilePagesCommand: AsyncCommand {
         }
 
         let plain = "/healthz (plaintext)"
-        try await time(plain, "whole request in-process") { _ in _ = try await app.responder.respond(to: request("/healthz")).get() }
+        try await time(plain, "whole request in-process") { _ in _ = try await app.responder.respond(to: request(SiteURL.Route.healthz.pattern)).get() }
         struct Constant: Responder {
             func respond(to request: Request) -> EventLoopFuture<Response> {
                 request.eventLoop.makeSucceededFuture(Response(status: .ok, body: "ok"))
@@ -54,7 +54,7 @@ struct ProfilePagesCommand: AsyncCommand {
         }
         for middleware in app.middleware.resolve() {
             try await time("middleware", String(describing: type(of: middleware))) { index in
-                let path = index % 2 == 0 ? "/about" : "/?from=USD&to=EUR&amount=\(amount(index))"
+                let path = index % 2 == 0 ? SiteURL.about.path : SiteURL.conversion(from: "USD", to: "EUR", amount: amount(index)).path
                 _ = try await middleware.respond(to: request(path), chainingTo: Constant()).get()
             }
         }
@@ -62,7 +62,7 @@ struct ProfilePagesCommand: AsyncCommand {
         let result = "result page"
         try await time(result, "whole request in-process") { index in
             let (from, to) = pair(index)
-            _ = try await app.responder.respond(to: request("/?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
+            _ = try await app.responder.respond(to: request(SiteURL.conversion(from: from, to: to, amount: amount(index)).path)).get()
         }
         try await time(result, "interactor") { index in
             let (from, to) = pair(index)
@@ -76,17 +76,17 @@ struct ProfilePagesCommand: AsyncCommand {
         await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count]) }
         let models = outputs.map(converterPresenter.present)
         try await time(result, "Leaf render") { index in
-            _ = try await request("/").leaf.render("converter", models[index % models.count]).get()
+            _ = try await request(SiteURL.converter.path).leaf.render("converter", models[index % models.count]).get()
         }
         try await time(result, "page values (texts and shape)") { index in _ = try PageValues(encoding: models[index % models.count]) }
         try await time(result, "page skeleton filled") { index in
-            _ = try await app.pages.render("converter", models[index % models.count], for: request("/"))
+            _ = try await app.pages.render("converter", models[index % models.count], for: request(SiteURL.converter.path))
         }
 
         let api = "/api/v1/convert"
         try await time(api, "whole request in-process") { index in
             let (from, to) = pair(index)
-            _ = try await app.responder.respond(to: request("/api/v1/convert?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
+            _ = try await app.responder.respond(to: request(SiteURL.apiConvert.path + "?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
         }
         let apiPresenter = ConverterAPIPresenter()
         await time(api, "presenter") { index in
@@ -105,16 +105,16 @@ struct ProfilePagesCommand: AsyncCommand {
             _ = try APIJSON.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
         }
 
-        try await time("/about", "whole request in-process") { _ in _ = try await app.responder.respond(to: request("/about")).get() }
+        try await time("/about", "whole request in-process") { _ in _ = try await app.responder.respond(to: request(SiteURL.about.path)).get() }
         await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about()) }
         let aboutModel = AboutPresenter().present(await about.about())
-        try await time("/about", "Leaf render") { _ in _ = try await request("/about").leaf.render("about", aboutModel).get() }
-        try await time("/about", "page skeleton filled") { _ in _ = try await app.pages.render("about", aboutModel, for: request("/about")) }
+        try await time("/about", "Leaf render") { _ in _ = try await request(SiteURL.about.path).leaf.render("about", aboutModel).get() }
+        try await time("/about", "page skeleton filled") { _ in _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path)) }
 
         let historyPage = "/rates/FROM/TO"
         try await time(historyPage, "whole request in-process") { index in
             let (from, to) = pair(index)
-            _ = try await app.responder.respond(to: request("/rates/\(from)/\(to)")).get()
+            _ = try await app.responder.respond(to: request(SiteURL.rateHistory(from: from, to: to).path)).get()
         }
         try await time(historyPage, "interactor (stored days in memory)") { index in
             let (from, to) = pair(index)
@@ -123,10 +123,10 @@ struct ProfilePagesCommand: AsyncCommand {
         let historyOutput = try await history.history(from: "USD", to: "EUR")
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
-        try await time(historyPage, "Leaf render") { _ in _ = try await request("/").leaf.render("rate-history", historyModel).get() }
+        try await time(historyPage, "Leaf render") { _ in _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get() }
         try await time(historyPage, "page values (texts and shape)") { _ in _ = try PageValues(encoding: historyModel) }
         try await time(historyPage, "page skeleton filled") { _ in
-            _ = try await app.pages.render("rate-history", historyModel, for: request("/"))
+            _ = try await app.pages.render("rate-history", historyModel, for: request(SiteURL.converter.path))
         }
 
         context.console.print("| page | stage | µs per request |")

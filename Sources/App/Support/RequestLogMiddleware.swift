@@ -7,7 +7,7 @@ import Vapor
 struct RequestLogMiddleware: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let path = request.url.path
-        let level: Logger.Level = path.hasPrefix("/health") ? .debug : .info
+        let level: Logger.Level = SiteURL.Route.healthChecks.contains(path) ? .debug : .info
         guard request.logger.logLevel <= level else { return next.respond(to: request) }
         let started = ContinuousClock.now
         return next.respond(to: request).map { response in

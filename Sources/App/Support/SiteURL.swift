@@ -150,6 +150,11 @@ extension SiteURL {
 
         var pattern: String { rawValue }
 
+        /// What every JSON API route starts with (its errors are problem documents, not pages).
+        static let apiPrefix = "/api/"
+        /// The load balancers' probes, which log at debug.
+        static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
+
         /// What Vapor registers: constants, and parameters for the `:name` segments.
         var pathComponents: [PathComponent] { rawValue.pathComponents }
 

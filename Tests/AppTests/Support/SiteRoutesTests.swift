@@ -1,6 +1,7 @@
 @testable import App
 import Testing
 import Vapor
+import VaporTesting
 
 @Suite("Routes and links from one typed place")
 struct SiteRoutesTests {
@@ -9,6 +10,26 @@ struct SiteRoutesTests {
         try await withSQLiteApp { app, _ in
             let registered = Set(app.routes.all.map { "/" + $0.path.map(\.description).joined(separator: "/") })
             #expect(registered == Set(SiteURL.Route.allCases.map(\.pattern)))
+        }
+    }
+
+    @Test("the API's routes, and only they, start with the API prefix; the health checks are the health routes")
+    func apiAndHealthRoutes() {
+        for route in SiteURL.Route.allCases {
+            #expect(route.pattern.hasPrefix(SiteURL.Route.apiPrefix) == "\(route)".hasPrefix("api"), "\(route)")
+            #expect(SiteURL.Route.healthChecks.contains(route.pattern) == "\(route)".hasPrefix("health"), "\(route)")
+        }
+    }
+
+    @Test("the layout's fixed links come from the routes (#route)")
+    func layoutLinks() async throws {
+        try await withSQLiteApp { app, _ in
+            try await app.testing().test(.GET, SiteURL.about.path) { response in
+                #expect(response.status == .ok)
+                for route in [SiteURL.Route.converter, .contacts, .about] {
+                    #expect(response.body.string.contains("href=\"\(route.pattern)\""), "\(route)")
+                }
+            }
         }
     }
 

@@ -95,6 +95,8 @@ enum Converter {
         let aboutURL: String
         /// The JSON view of the same use case, for live conversion as the amount is typed.
         let apiConvertURL: String
+        /// The page itself, which the live script shows a partly filled form at.
+        let converterURL: String
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {
@@ -128,5 +130,6 @@ enum Converter {
         let title: String
         let message: String
         let retryURL: String
+        let aboutURL: String
     }
 }

@@ -33,7 +33,8 @@ struct ConverterPresenter: Sendable {
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
-            apiConvertURL: SiteURL.apiConvert.path)
+            apiConvertURL: SiteURL.apiConvert.path,
+            converterURL: SiteURL.converter.path)
     }
 
     func present(_ conversion: Conversion, alternatives: [AlternativeResult] = []) -> Converter.ResultViewModel {
@@ -74,7 +75,8 @@ struct ConverterPresenter: Sendable {
         Converter.UnavailableViewModel(
             title: "Rates not available · \(AppInfo.name)",
             message: "Exchange rates are not available yet. Please try again in a moment.",
-            retryURL: SiteURL.converter.path)
+            retryURL: SiteURL.converter.path,
+            aboutURL: SiteURL.about.path)
     }
 
     /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001.
