@@ -12,8 +12,6 @@ struct ProblemDetails: Content, Sendable, Equatable {
     /// For invalid input: a message per parameter.
     var errors: [String: String]?
 
-    static let mediaType = HTTPMediaType(type: "application", subType: "problem+json")
-
     func response(headers extra: HTTPHeaders = [:]) -> Response {
         var headers = extra
         headers.replaceOrAdd(name: .contentType, value: "application/problem+json; charset=utf-8")

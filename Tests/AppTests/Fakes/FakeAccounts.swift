@@ -12,7 +12,6 @@ final class FakeAccountService: AccountService {
         }
     }
 
-    func user(withID id: UUID) async throws -> User? { users.withLockedValue { $0.first { $0.user.id == id }?.user } }
 
     func user(withEmail email: String) async throws -> User? {
         users.withLockedValue { $0.first { $0.user.email == EmailAddress.normalized(email) }?.user }

@@ -6,7 +6,7 @@ enum AdminRatesAssembly {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
-                provider: services.refresher.provider.source, now: services.now),
+                provider: services.refresher.provider.source),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())

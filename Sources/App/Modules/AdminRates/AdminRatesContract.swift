@@ -17,7 +17,6 @@ enum AdminRates {
         let currencies: [Currency]
         let attempts: [RefreshAttempt]
         let flash: String?
-        let now: Date
     }
 
     enum Failure: Error, Equatable {

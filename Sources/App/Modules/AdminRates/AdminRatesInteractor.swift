@@ -7,7 +7,6 @@ struct AdminRatesInteractor: Sendable {
     let refresher: any RatesRefreshing
     let catalog: CurrencyCatalog
     let provider: RateSource
-    let now: @Sendable () -> Date
 
     func overview(for actor: User?, flash: String?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
@@ -16,7 +15,7 @@ struct AdminRatesInteractor: Sendable {
             admin: admin, provider: provider, snapshot: snapshot,
             currencies: snapshot.map { catalog.currencies(for: $0.currencyCodes) } ?? [],
             attempts: try await refresher.recentAttempts(limit: AdminRates.attemptsShown),
-            flash: flash, now: now())
+            flash: flash)
     }
 
     func refresh(by actor: User?) async throws -> RefreshAttempt {

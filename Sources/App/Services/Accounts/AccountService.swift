@@ -2,7 +2,6 @@ import Foundation
 
 /// Accounts: who exists, who may sign in. Interactors depend on this protocol.
 protocol AccountService: Sendable {
-    func user(withID id: UUID) async throws -> User?
     func user(withEmail email: String) async throws -> User?
     /// The account for `email` if `password` is its password; `nil` otherwise, taking about
     /// as long whether or not the email has an account.

@@ -8,10 +8,6 @@ struct FluentAccountService: AccountService {
     /// A hash of a random password nobody knows, made with the same cost as real ones.
     let unknownUserHash: String
 
-    func user(withID id: UUID) async throws -> User? {
-        try await database.run { try await UserModel.find(id, on: $0)?.toEntity() }
-    }
-
     func user(withEmail email: String) async throws -> User? {
         try await model(withEmail: EmailAddress.normalized(email))?.toEntity()
     }

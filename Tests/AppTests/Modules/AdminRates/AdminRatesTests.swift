@@ -9,7 +9,7 @@ struct AdminRatesTests {
 
     func interactor(_ refresher: FakeRefresher = FakeRefresher()) -> AdminRatesInteractor {
         AdminRatesInteractor(rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
-                             catalog: Fixtures.catalog, provider: .exchangeRateAPI, now: { testNow })
+                             catalog: Fixtures.catalog, provider: .exchangeRateAPI)
     }
 
     @Test("only admins get in: anonymous must sign in, others are refused")
@@ -44,7 +44,7 @@ struct AdminRatesTests {
         let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)
         let output = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
                                        currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
-                                       attempts: [failed, stored], flash: failed.message, now: testNow)
+                                       attempts: [failed, stored], flash: failed.message)
         let model = AdminRatesPresenter().present(output)
         #expect(model.flash == failed.message && model.flashIsError)
         #expect(model.providerName == "ExchangeRate-API")
