@@ -5,7 +5,7 @@ import Vapor
 struct AppServices: Sendable {
     let configuration: AppConfiguration
     let catalog: CurrencyCatalog
-    let rateStore: any RateSnapshotStore
+    let rateStore: FluentRateSnapshotStore
     let currentRates: CurrentRates
     let refresher: RatesRefresher
     let accounts: any AccountService

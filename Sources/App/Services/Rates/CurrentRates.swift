@@ -10,11 +10,11 @@ protocol CurrentRatesReading: Sendable {
 /// The current snapshot held in memory, so a conversion never waits on the database.
 /// Loaded at start and replaced whenever a newer snapshot is stored.
 final class CurrentRates: CurrentRatesReading {
-    private let store: any RateSnapshotStore
+    private let store: FluentRateSnapshotStore
     private let logger: Logger
     private let snapshot = NIOLockedValueBox<RateSnapshot?>(nil)
 
-    init(store: any RateSnapshotStore, logger: Logger) {
+    init(store: FluentRateSnapshotStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }

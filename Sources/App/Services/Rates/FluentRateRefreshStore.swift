@@ -2,10 +2,11 @@ import Fluent
 import NIOConcurrencyHelpers
 import SQLKit
 
-/// Refreshes on the app's database. On PostgreSQL the lock is a transaction-scoped advisory
+/// Storage for refreshes, on the app's database: a lock so only one runs at a time across all
+/// instances, a transaction for what one refresh stores, and the log of attempts. On PostgreSQL the lock is a transaction-scoped advisory
 /// lock, so it holds across every instance and is released by commit or rollback even if the
 /// instance dies; SQLite is one process, so an in-process flag does the same job there.
-final class FluentRateRefreshStore: RateRefreshStore {
+final class FluentRateRefreshStore: Sendable {
     private let database: DatabaseAccess
     /// How long a refresh may hold its transaction: the provider is fetched while it does.
     private let lockTimeout: Duration
@@ -19,7 +20,9 @@ final class FluentRateRefreshStore: RateRefreshStore {
         lockTimeout = database.timeout + fetchTimeout
     }
 
-    func withRefreshLock<T: Sendable>(_ body: @escaping @Sendable (any RefreshTransaction) async throws -> T) async throws -> T? {
+    /// Runs `body` in one transaction while holding the refresh lock; `nil` (without running
+    /// `body`) when another refresh holds it.
+    func withRefreshLock<T: Sendable>(_ body: @escaping @Sendable (Transaction) async throws -> T) async throws -> T? {
         let access = database
         defer { stored() }
         return try await access.transaction(timeout: lockTimeout) { transaction in
@@ -41,10 +44,12 @@ final class FluentRateRefreshStore: RateRefreshStore {
         }
     }
 
+    /// Logs an attempt outside any refresh transaction (failures, busy).
     func record(_ attempt: RefreshAttempt) async throws {
         try await database.run { try await RefreshAttemptModel(attempt).create(on: $0) }
     }
 
+    /// The newest attempts first.
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
         try await database.run { database in
             try await RefreshAttemptModel.query(on: database)
@@ -56,7 +61,8 @@ final class FluentRateRefreshStore: RateRefreshStore {
     /// "CCra" in ASCII: any fixed number the app owns.
     private static let lockKey: Int32 = 0x4343_7261
 
-    private struct Transaction: RefreshTransaction {
+    /// What a refresh may do while it holds the lock; all of it commits or none of it does.
+    struct Transaction: Sendable {
         /// Pinned to the transaction.
         let access: DatabaseAccess
 
@@ -66,6 +72,7 @@ final class FluentRateRefreshStore: RateRefreshStore {
 
         func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
 
+        /// The days already stored from `source`.
         func storedDates(source: String) async throws -> Set<CalendarDate> {
             let rows = try await access.run { database in
                 try await RateSnapshotModel.query(on: database).filter(\.$source == source).field(\.$effectiveDate).all()

@@ -1,16 +1,19 @@
 import Fluent
 import Foundation
 
-/// The rate store on whichever database Fluent is configured with (PostgreSQL or SQLite).
-struct FluentRateSnapshotStore: RateSnapshotStore {
+/// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
+/// SQLite): every snapshot ever stored, the newest effective one current.
+struct FluentRateSnapshotStore: Sendable {
     let database: DatabaseAccess
     /// Called once a snapshot is stored (committed): caches of stored days forget them.
     var stored: @Sendable () -> Void = {}
 
+    /// The current snapshot: the latest effective date, the latest stored on that date.
     func latest() async throws -> RateSnapshot? {
         try await database.run { try await Self.newestFirst(on: $0).with(\.$rates).first()?.toEntity() }
     }
 
+    /// Stores `snapshot` and its rates in one transaction; returns it with its id.
     func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot {
         let header = RateSnapshotModel(snapshot)
         let snapshotID = header.id!
@@ -27,6 +30,7 @@ struct FluentRateSnapshotStore: RateSnapshotStore {
         return stored
     }
 
+    /// The current snapshot's id, without loading its rates.
     func latestID() async throws -> UUID? {
         try await database.run { try await Self.newestFirst(on: $0).field(\.$id).first()?.id }
     }

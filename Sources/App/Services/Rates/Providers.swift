@@ -1,10 +1,10 @@
 import Foundation
 
 /// The European Central Bank's daily euro reference rates (about 30 currencies, no key).
-struct ECBRatesProvider: RatesProvider, RatesHistoryProvider {
+struct ECBRatesProvider: RatesProvider {
     static let dailyURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml")!
 
-    let fetcher: any DocumentFetcher
+    let fetcher: HTTPDocumentFetcher
     let dailyURL: URL
     let historyURL: URL
     var source: RateSource { .ecb }
@@ -25,7 +25,7 @@ struct ECBRatesProvider: RatesProvider, RatesHistoryProvider {
 struct ExchangeRateAPIProvider: RatesProvider {
     static let latestURL = URL(string: "https://open.er-api.com/v6/latest/USD")!
 
-    let fetcher: any DocumentFetcher
+    let fetcher: HTTPDocumentFetcher
     let url: URL
     var source: RateSource { .exchangeRateAPI }
 

@@ -19,12 +19,6 @@ protocol RatesProvider: Sendable {
     func fetchLatest() async throws(RatesProviderError) -> FetchedRates
 }
 
-/// An upstream that also publishes past days.
-protocol RatesHistoryProvider: Sendable {
-    var source: RateSource { get }
-    func fetchHistory() async throws(RatesProviderError) -> [FetchedRates]
-}
-
 /// Why a fetch stored nothing. Each reads as the end of "The refresh failed: …".
 enum RatesProviderError: Error, Equatable, CustomStringConvertible {
     case timedOut(seconds: Double)

@@ -9,8 +9,8 @@ import Logging
 /// schedule alike.
 struct RatesRefresher: Sendable {
     let provider: any RatesProvider
-    let history: any RatesHistoryProvider
-    let store: any RateRefreshStore
+    let history: ECBRatesProvider
+    let store: FluentRateRefreshStore
     let currentRates: CurrentRates
     let now: @Sendable () -> Date
     let logger: Logger
@@ -68,7 +68,7 @@ struct RatesRefresher: Sendable {
         }
     }
 
-    private typealias Work = @Sendable (any RefreshTransaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
+    private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
 
     private func run(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
                      _ work: @escaping Work) async -> RefreshAttempt {

@@ -3,12 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Vapor
 
-/// Downloads a provider's document. A protocol so provider tests can hand in documents directly.
-protocol DocumentFetcher: Sendable {
-    func fetch(_ url: URL) async throws(RatesProviderError) -> Data
-}
-
-/// Fetches with AsyncHTTPClient, defensively, since the answer comes from outside:
+/// Downloads a provider's document with AsyncHTTPClient, defensively, since the answer comes from outside:
 ///
 /// - one deadline (`RATES_TIMEOUT`) for the whole exchange, redirects and body included;
 /// - the body is streamed and abandoned (the connection closed) as soon as it passes
@@ -17,7 +12,7 @@ protocol DocumentFetcher: Sendable {
 ///   reverse), at most ``maxRedirects``: a provider cannot send the app to other addresses,
 ///   on the local network or elsewhere. The client itself must not follow redirects
 ///   (`configure` turns that off), or it would do so before this type could look.
-struct HTTPDocumentFetcher: DocumentFetcher {
+struct HTTPDocumentFetcher: Sendable {
     let client: @Sendable () -> HTTPClient
     let timeout: TimeInterval
     /// Refuses documents larger than this (the 90-day ECB history is about 70 kB).
