@@ -8,6 +8,8 @@ struct AppServices: Sendable {
     let rateStore: FluentRateSnapshotStore
     let currentRates: CurrentRates
     let refresher: RatesRefresher
+    /// Where scheduled and admin refreshes fetch the current rates.
+    let ratesSource: RateSource
     let accounts: any AccountService
     let sessions: SessionStore
     /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
@@ -72,6 +74,7 @@ struct AppServices: Sendable {
                 store: FluentRateRefreshStore(database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
                                              stored: { rateDaysCache.snapshotsChanged() }),
                 currentRates: currentRates, now: now, logger: app.logger),
+            ratesSource: provider.source,
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),

@@ -30,7 +30,8 @@ struct ProfilePagesCommand: AsyncCommand {
             Request(application: app, method: .GET, url: URI(string: path), on: loop)
         }
 
-        let converter = ConverterInteractor(rates: services.currentRates, calculator: ConversionCalculator(catalog: services.catalog),
+        let converter = ConverterInteractor(rates: services.currentRates, catalog: services.catalog,
+                                            calculator: ConversionCalculator(catalog: services.catalog),
                                             now: services.now)
         let converterPresenter = ConverterPresenter()
         let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)

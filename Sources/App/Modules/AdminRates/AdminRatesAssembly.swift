@@ -6,7 +6,7 @@ enum AdminRatesAssembly {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
-                provider: services.refresher.provider.source),
+                provider: services.ratesSource),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())

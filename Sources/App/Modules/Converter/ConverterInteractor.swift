@@ -3,6 +3,7 @@ import Foundation
 /// The converter's use case: validate what was asked, convert it with the current rates.
 struct ConverterInteractor: Sendable {
     let rates: any CurrentRatesReading
+    let catalog: CurrencyCatalog
     let calculator: ConversionCalculator
     let now: @Sendable () -> Date
 
@@ -41,7 +42,7 @@ struct ConverterInteractor: Sendable {
     /// The currencies the current rates convert between, sorted by code.
     func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
         let snapshot = try await currentSnapshot()
-        return (calculator.catalog.currencies(for: snapshot.currencyCodes), snapshot)
+        return (catalog.currencies(for: snapshot.currencyCodes), snapshot)
     }
 
     /// Every current rate against `base` (the snapshot's own base when `nil`), crossing
@@ -52,7 +53,7 @@ struct ConverterInteractor: Sendable {
         guard Currency.isWellFormedCode(code) else { throw .malformedBase(String((base ?? "").prefix(16))) }
         guard snapshot.rates[code] != nil else { throw .unknownBase(code) }
         let rates = snapshot.currencyCodes.compactMap { try? calculator.rate(from: code, to: $0, in: snapshot) }
-        return Converter.LatestRates(snapshot: snapshot, base: calculator.catalog.currency(for: code), rates: rates)
+        return Converter.LatestRates(snapshot: snapshot, base: catalog.currency(for: code), rates: rates)
     }
 
     private func currentSnapshot() async throws(Converter.Failure) -> RateSnapshot {
@@ -89,7 +90,7 @@ struct ConverterInteractor: Sendable {
         }
         return Converter.Output(
             input: input, outcome: outcome, alternatives: alternatives, accepted: accepted,
-            currencies: calculator.catalog.currencies(for: snapshot.currencyCodes),
+            currencies: catalog.currencies(for: snapshot.currencyCodes),
             snapshot: snapshot, today: CalendarDate(containing: now()))
     }
 

@@ -2,7 +2,11 @@ import Foundation
 
 /// Converts amounts with one snapshot's rates, in exact decimal arithmetic.
 struct ConversionCalculator: Sendable {
-    let catalog: CurrencyCatalog
+    private let catalog: CurrencyCatalog
+
+    init(catalog: CurrencyCatalog) {
+        self.catalog = catalog
+    }
 
     enum Failure: Error, Equatable {
         /// The snapshot has no rate for this code.

@@ -7,6 +7,7 @@ struct ConverterInteractorTests {
     func interactor(_ snapshot: RateSnapshot? = Fixtures.snapshot) -> ConverterInteractor {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: snapshot),
+            catalog: Fixtures.catalog,
             calculator: ConversionCalculator(catalog: Fixtures.catalog),
             now: { testNow })
     }
