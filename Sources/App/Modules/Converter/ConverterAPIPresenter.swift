@@ -99,6 +99,50 @@ struct ConverterAPIPresenter: Sendable {
             historyURL: ConverterPresenter.historyURL(of: conversion))
     }
 
+    // MARK: Problems (RFC 9457), each for the request at `instance`
+
+    /// 400: required parameters left out or blank.
+    func problem(missing: [String], instance: String) -> ProblemDetails {
+        ProblemDetails(
+            type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
+            detail: "Give \(missing.joined(separator: ", ")): \(SiteURL.apiConvert.path)?from=USD&to=EUR&amount=100",
+            instance: instance,
+            errors: Dictionary(uniqueKeysWithValues: missing.map { ($0, "This parameter is required.") }))
+    }
+
+    /// 422: each invalid field with its message, in the form's order.
+    func problem(invalid errors: [Converter.Field: String], instance: String) -> ProblemDetails {
+        ProblemDetails(
+            type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
+            detail: Converter.Field.allCases.compactMap { errors[$0] }.joined(separator: " "),
+            instance: instance,
+            errors: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }))
+    }
+
+    /// 400 for a malformed base, 404 for one without rates, 503 before any rates exist.
+    func problem(_ failure: Converter.LatestRatesFailure, instance: String) -> ProblemDetails {
+        switch failure {
+        case .ratesUnavailable:
+            unavailable(instance: instance)
+        case .malformedBase(let base):
+            ProblemDetails(
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 400,
+                detail: "base must be a three-letter currency code, got “\(base)”.", instance: instance,
+                errors: ["base": "Use a three-letter currency code such as USD."])
+        case .unknownBase(let base):
+            ProblemDetails(
+                type: ProblemDetails.Kind.unknownCurrency.uri, title: "Unknown currency", status: 404,
+                detail: "There is no rate for \(base) in the current rates.", instance: instance)
+        }
+    }
+
+    /// 503 before any rates are stored.
+    func unavailable(instance: String) -> ProblemDetails {
+        ProblemDetails(
+            type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
+            detail: "No exchange rates have been stored yet. Try again in a moment.", instance: instance)
+    }
+
     private func item(_ currency: Currency) -> CurrencyItem {
         CurrencyItem(code: currency.code, name: currency.name, minorUnits: currency.minorUnits)
     }

@@ -11,7 +11,12 @@ struct ConverterAPIView: Sendable {
 
     /// `GET /api/v1/currencies`.
     func currencies(_ request: Request) async throws -> Response {
-        guard let (currencies, snapshot) = try? await interactor.currencies() else { return unavailable(request) }
+        let currencies: [Currency], snapshot: RateSnapshot
+        do {
+            (currencies, snapshot) = try await interactor.currencies()
+        } catch .ratesUnavailable {
+            return unavailable(request)
+        }
         return try await request.respondCaching(caching(["currencies"], snapshot)) {
             try json(presenter.present(currencies: currencies, snapshot: snapshot))
         }
@@ -25,15 +30,8 @@ struct ConverterAPIView: Sendable {
             latest = try await interactor.latestRates(base: base)
         } catch .ratesUnavailable {
             return unavailable(request)
-        } catch .malformedBase(let base) {
-            return ProblemDetails(
-                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 400,
-                detail: "base must be a three-letter currency code, got “\(base)”.", instance: request.url.string,
-                errors: ["base": "Use a three-letter currency code such as USD."]).response()
-        } catch .unknownBase(let base) {
-            return ProblemDetails(
-                type: ProblemDetails.Kind.unknownCurrency.uri, title: "Unknown currency", status: 404,
-                detail: "There is no rate for \(base) in the current rates.", instance: request.url.string).response()
+        } catch {
+            return presenter.problem(error, instance: request.url.string).response()
         }
         return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot)) {
             try json(presenter.present(latest))
@@ -45,16 +43,12 @@ struct ConverterAPIView: Sendable {
         let query = request.queryItems
         let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
         guard missing.isEmpty else {
-            return ProblemDetails(
-                type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
-                detail: "Give \(missing.joined(separator: ", ")): /api/v1/convert?from=USD&to=EUR&amount=100",
-                instance: request.url.string,
-                errors: Dictionary(uniqueKeysWithValues: missing.map { ($0, "This parameter is required.") })).response()
+            return presenter.problem(missing: missing, instance: request.url.string).response()
         }
         let output: Converter.Output
         do {
             output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"]))
-        } catch {
+        } catch .ratesUnavailable {
             return unavailable(request)
         }
         switch output.outcome {
@@ -64,11 +58,7 @@ struct ConverterAPIView: Sendable {
                 try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
             }
         case .invalid(let errors):
-            return ProblemDetails(
-                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
-                detail: Converter.Field.allCases.compactMap { errors[$0] }.joined(separator: " "),
-                instance: request.url.string,
-                errors: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) })).response()
+            return presenter.problem(invalid: errors, instance: request.url.string).response()
         case .noAmount:
             // Unreachable: an empty amount is refused above as a missing parameter.
             throw Abort(.badRequest, reason: "amount is required.")
@@ -95,9 +85,6 @@ struct ConverterAPIView: Sendable {
     }
 
     private func unavailable(_ request: Request) -> Response {
-        ProblemDetails(
-            type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
-            detail: "No exchange rates have been stored yet. Try again in a moment.", instance: request.url.string)
-            .response(headers: ["Retry-After": "60"])
+        presenter.unavailable(instance: request.url.string).response(headers: ["Retry-After": "60"])
     }
 }
