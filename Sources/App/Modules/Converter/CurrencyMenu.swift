@@ -46,11 +46,16 @@ struct CurrencyMenu: Sendable {
 /// Remembers the menu for the current snapshot's currencies, rebuilding it only when they change.
 final class CurrencyMenuCache: Sendable {
     private let menu = NIOLockedValueBox<CurrencyMenu?>(nil)
+    private let builds = NIOLockedValueBox(0)
+
+    /// How many menus it has built.
+    var buildCount: Int { builds.withLockedValue { $0 } }
 
     func menu(for currencies: [Currency]) -> CurrencyMenu {
         if let cached = menu.withLockedValue({ $0 }), cached.isBuilt(for: currencies) { return cached }
         let built = CurrencyMenu(currencies: currencies)
         menu.withLockedValue { $0 = built }
+        builds.withLockedValue { $0 += 1 }
         return built
     }
 }

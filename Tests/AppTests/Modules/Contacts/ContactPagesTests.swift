@@ -208,10 +208,15 @@ struct ContactPagesTests {
             let invalidUpdate = try await bob.post(path, [("first_name", "")])
             #expect(invalidUpdate.status == .notFound) // not even "invalid": the contact does not exist for Bob
             #expect(try await bob.post(path + "/delete").status == .notFound)
-            #expect(try await !bob.get("/contacts").html.contains("Secret"))
-            #expect(try await !bob.get("/contacts?q=secret").html.contains("Secret"))
-            #expect(try await !bob.get("/contacts/export.vcf").html.contains("Secret"))
-            #expect(try await !bob.get("/contacts/export.csv").html.contains("Secret"))
+            // Bob's own pages answer, with his own contact and without Ann's.
+            _ = try await add(bob, [("first_name", "Bob's"), ("last_name", "Ownlisted"), ("email", "own@example.org")])
+            for list in ["/contacts", "/contacts/export.vcf", "/contacts/export.csv"] {
+                let response = try await bob.get(list)
+                #expect(response.status == .ok, "\(list)")
+                #expect(response.html.contains("Ownlisted") && !response.html.contains("Secret"), "\(list)")
+            }
+            let search = try await bob.get("/contacts?q=secret")
+            #expect(search.status == .ok && search.html.contains("No contact matches") && !search.html.contains("Secret"))
             let stored = try #require(try await ContactModel.query(on: app.db).first())
             #expect(stored.firstName == "Ann's")
             // A 404 looks the same for a missing or malformed id.
@@ -271,10 +276,12 @@ struct ContactPagesTests {
 
     @Test("exports: vCard 3.0 and RFC 4180 CSV with tricky values, only the user's own contacts")
     func exports() async throws {
-        try await withUsers { app, ann, _ in
+        try await withUsers { app, ann, bob in
             try await add(ann, [("first_name", "Zoë \"Z\""), ("last_name", "Müller, Jr.; III"), ("email", "zoe@example.org"),
                                 ("phone", "+49 30 1234"), ("notes", "Line one\nLine two, with a comma")])
             try await add(ann, [("first_name", "佐藤"), ("last_name", "")])
+            // Another user's contact, which neither of Ann's exports may carry.
+            try await add(bob, [("first_name", "Bobsfriend"), ("last_name", "Elsewhere"), ("email", "friend@example.org")])
 
             let vcf = try await ann.get("/contacts/export.vcf")
             #expect(vcf.status == .ok)
@@ -296,6 +303,12 @@ struct ContactPagesTests {
             #expect(lines.first == "\u{FEFF}\"First name\",\"Last name\",\"Email\",\"Phone\",\"Notes\",\"Added\",\"Updated\"")
             #expect(text.contains("\"Zoë \"\"Z\"\"\",\"Müller, Jr.; III\",\"zoe@example.org\",\"+49 30 1234\",\"Line one\nLine two, with a comma\","))
             #expect(text.hasSuffix("\r\n"))
+            // The header, Ann's two contacts (a note's own line break is a bare LF) and what follows the last CRLF.
+            #expect(lines.count == 4 && lines.last == "")
+            for export in [card, text] {
+                #expect(!export.contains("Bobsfriend") && !export.contains("friend@example.org"))
+            }
+            #expect(try await bob.get("/contacts/export.csv").body.string.contains("Bobsfriend"))
             _ = app
         }
     }

@@ -30,5 +30,11 @@ struct CurrencyMenuTests {
         #expect(cache.menu(for: more).html(selecting: "ZAR").contains("ZAR — Rand"))
         #expect(cache.menu(for: more).isBuilt(for: more))
         #expect(!cache.menu(for: more).isBuilt(for: few))
+        #expect(cache.buildCount == 2)
+        _ = cache.menu(for: more)
+        _ = cache.menu(for: ["EUR", "USD", "ZAR"].map(Fixtures.catalog.currency(for:))) // equal, not the same array
+        #expect(cache.buildCount == 2)
+        _ = cache.menu(for: few)
+        #expect(cache.buildCount == 3)
     }
 }
