@@ -34,6 +34,7 @@ struct ProfilePagesCommand: AsyncCommand {
                                             calculator: ConversionCalculator(catalog: services.catalog),
                                             now: services.now)
         let converterPresenter = ConverterPresenter()
+        let menus = CurrencyMenuCache()
         let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)
         let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
 
@@ -74,8 +75,11 @@ struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
         }
-        await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count]) }
-        let models = outputs.map(converterPresenter.present)
+        await time(result, "presenter") { index in 
+            let output = outputs[index % outputs.count]
+            _ = converterPresenter.present(output, menu: menus.menu(for: output.currencies))
+        }
+        let models = outputs.map { converterPresenter.present($0, menu: menus.menu(for: $0.currencies)) }
         try await time(result, "Leaf render") { index in
             _ = try await request(SiteURL.converter.path).leaf.render("converter", models[index % models.count]).get()
         }

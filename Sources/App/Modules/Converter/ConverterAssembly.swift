@@ -12,6 +12,7 @@ enum ConverterAssembly {
         let view = ConverterView(
             interactor: interactor,
             presenter: ConverterPresenter(),
+            menus: CurrencyMenuCache(),
             router: ConverterRouter(),
             cookieSecure: services.configuration.cookieSecure,
             cachePolicy: services.cachePolicy,

@@ -3,13 +3,12 @@ import Foundation
 /// Turns the interactor's output into what the page shows. All formatting lives here: numbers
 /// with `.` and no trailing zeros, rates to four decimals (more for small rates), the source line.
 struct ConverterPresenter: Sendable {
-    /// Prebuilt option lists; the same output always presents the same page.
-    let menus = CurrencyMenuCache()
-
-    func present(_ output: Converter.Output) -> Converter.ViewModel {
+    /// The page for `output`. `menu` is the currency menu for `output.currencies` when the caller
+    /// keeps one (the view does, per set of currencies); otherwise it is built here.
+    func present(_ output: Converter.Output, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
         let errors: [Converter.Field: String]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
-        let menu = menus.menu(for: output.currencies)
+        let menu = menu ?? CurrencyMenu(currencies: output.currencies)
         let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
         let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
 

@@ -5,6 +5,8 @@ import Vapor
 struct ConverterView: Sendable {
     let interactor: ConverterInteractor
     let presenter: ConverterPresenter
+    /// The currency menus, built once per set of currencies rather than per page.
+    let menus: CurrencyMenuCache
     let router: ConverterRouter
     let cookieSecure: Bool
     let cachePolicy: HTTPCachePolicy
@@ -73,7 +75,8 @@ struct ConverterView: Sendable {
 
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
-        return try await request.renderPage("converter", presenter.present(output), status: status)
+        return try await request.renderPage("converter", presenter.present(output, menu: menus.menu(for: output.currencies)),
+                                            status: status)
     }
 
     private func renderUnavailable(for request: Request) async throws -> Response {

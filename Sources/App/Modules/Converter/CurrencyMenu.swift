@@ -44,6 +44,7 @@ struct CurrencyMenu: Sendable {
 }
 
 /// Remembers the menu for the current snapshot's currencies, rebuilding it only when they change.
+/// The converter's view keeps one, so its presenter stays a pure function of its input.
 final class CurrencyMenuCache: Sendable {
     private let menu = NIOLockedValueBox<CurrencyMenu?>(nil)
     private let builds = NIOLockedValueBox(0)
