@@ -75,7 +75,7 @@ struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
         }
-        await time(result, "presenter") { index in 
+        await time(result, "presenter") { index in
             let output = outputs[index % outputs.count]
             _ = converterPresenter.present(output, menu: menus.menu(for: output.currencies))
         }
