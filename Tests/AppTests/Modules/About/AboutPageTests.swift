@@ -12,7 +12,7 @@ struct AboutPageTests {
                 let html = res.html
                 #expect(html.hasPrefix("<!doctype html>"))
                 #expect(html.contains("<title>About · Currency Converter</title>"))
-                #expect(html.contains("Currency Converter <span class=\"version\">version \(AppInfo.version)</span>"))
+                #expect(html.contains("Currency Converter <span class=\"version\">version 1.0.0</span>"))
                 #expect(html.contains("converts an amount of money between currencies"))
                 #expect(html.contains(">European Central Bank</a>"))
                 #expect(html.contains("href=\"https://www.ecb.europa.eu/"))
