@@ -38,7 +38,7 @@ private final class JSONWriter {
     /// A type or a use of `Encoder` this writer leaves to Foundation.
     struct Unsupported: Error {}
 
-    private enum Kind { case none, record, list, single }
+    fileprivate enum Kind { case none, record, list, single }
 
     /// The value being written: what it turned out to be, where its bytes and its record's
     /// members begin, and whether those members came in order.
@@ -130,33 +130,20 @@ private final class JSONWriter {
 
     // MARK: What the containers call
 
-    /// Each container's first use reports a container this writer cannot follow here (a list's
-    /// items and a record's members in one value) by failing.
-    func beginRecord() -> Result<Void, any Error> {
-        switch frames[frames.count - 1].kind {
+    /// Makes the value being written a record, a list or a single value. Asked again for the
+    /// same record or list, it goes on with it; asked for another kind (a list's items and a
+    /// record's members in one value), it cannot follow: the failure it returns is thrown at the
+    /// container's first use, and the value goes to Foundation.
+    func begin(_ kind: Kind) -> Result<Void, any Error> {
+        let top = frames.count - 1
+        switch frames[top].kind {
         case .none:
-            frames[frames.count - 1].kind = .record
-            bytes.append(UInt8(ascii: "{"))
-        case .record: break
-        case .list, .single: return refuse()
+            frames[top].kind = kind
+            if kind == .record { bytes.append(UInt8(ascii: "{")) }
+            if kind == .list { bytes.append(UInt8(ascii: "[")) }
+        case kind where kind != .single: break
+        default: return refuse()
         }
-        return .success(())
-    }
-
-    func beginList() -> Result<Void, any Error> {
-        switch frames[frames.count - 1].kind {
-        case .none:
-            frames[frames.count - 1].kind = .list
-            bytes.append(UInt8(ascii: "["))
-        case .list: break
-        case .record, .single: return refuse()
-        }
-        return .success(())
-    }
-
-    func beginSingle() -> Result<Void, any Error> {
-        guard case .none = frames[frames.count - 1].kind else { return refuse() }
-        frames[frames.count - 1].kind = .single
         return .success(())
     }
 
@@ -228,15 +215,15 @@ private struct JSONWriterEncoder: Encoder, SingleValueEncodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(JSONWriterRecord<Key>(writer: writer, failure: writer.beginRecord()))
+        KeyedEncodingContainer(JSONWriterRecord<Key>(writer: writer, failure: writer.begin(.record)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        JSONWriterList(writer: writer, failure: writer.beginList())
+        JSONWriterList(writer: writer, failure: writer.begin(.list))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONWriterSingle(writer: writer, failure: writer.beginSingle())
+        JSONWriterSingle(writer: writer, failure: writer.begin(.single))
     }
 
     func encodeNil() throws { writer.writeNull() }
