@@ -7,8 +7,8 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -20,26 +20,13 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+from ports import free_port  # noqa: E402  (shared with scripts/lib/soak.py)
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 ADMIN = ("admin@example.org", "correct-horse-battery")
 HUGE_BYTES = 400 << 20
 WIDTHS = (1280, 390)
-
-
-_given_ports = set()
-
-
-def free_port():
-    """A loopback port nobody listens on, never the same one twice in a run: the kernel may hand
-    a just-closed port out again, and two instances on one port would look like one that is up."""
-    while True:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        if port not in _given_ports:
-            _given_ports.add(port)
-            return port
 
 
 class StubProvider:

@@ -17,7 +17,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -27,24 +26,10 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
+from ports import free_port  # noqa: E402  (scripts/lib, this file's folder, is on the path)
 ADMIN = ("admin@soak.example", "soak admin password")
 CODES = ["USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "SEK", "PLN", "CZK"]
 RECOVERY_GRACE = 8.0  # seconds after PostgreSQL is back in which 503s may still be seen
-
-
-_given_ports = set()
-
-
-def free_port():
-    """A loopback port nobody listens on, never the same one twice in a run: the kernel may hand
-    a just-closed port out again, and two instances on one port would look like one that is up."""
-    while True:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        if port not in _given_ports:
-            _given_ports.add(port)
-            return port
 
 
 def as_postgres(command):
