@@ -1,0 +1,18 @@
+import Vapor
+
+/// Refuses a state-changing form without this session's CSRF token (403; nothing changes).
+/// A session that could not be read is a 503, not an "expired form".
+struct CSRFMiddleware: AsyncMiddleware {
+    static let fieldName = "csrf_token"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.browserSession.requireReadable()
+        guard let expected = request.browserSession.current?.csrfToken,
+              let sent = try? request.content.get(String.self, at: Self.fieldName),
+              SecureToken.constantTimeEquals(sent, expected)
+        else {
+            throw Abort(.forbidden, reason: "This form has expired or did not come from this site. Go back, reload the page and try again.")
+        }
+        return try await next.respond(to: request)
+    }
+}
