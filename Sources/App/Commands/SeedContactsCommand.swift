@@ -1,4 +1,3 @@
-import Fluent
 import Vapor
 
 /// `swift run App seed-contacts --email E --count N`: gives an existing account N generated
@@ -29,14 +28,8 @@ struct SeedContactsCommand: AsyncCommand {
             throw Failure(description: "No account has the email \(email); create it first (create-user).")
         }
         var generator = SeededGenerator(seed: UInt64(count))
-        var written = 0
-        while written < count {
-            let batch = (written..<min(count, written + 1000)).map { index in
-                ContactModel(owner: owner.id, draft: Self.draft(number: index, using: &generator))
-            }
-            try await batch.create(on: app.db)
-            written += batch.count
-        }
+        let drafts = (0..<count).map { Self.draft(number: $0, using: &generator) }
+        _ = try await app.appServices.contacts.createAll(drafts, owner: owner.id, batchSize: 1000)
         context.console.success("Added \(count) contacts to \(owner.email).")
     }
 

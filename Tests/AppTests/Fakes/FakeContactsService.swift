@@ -29,6 +29,11 @@ final class FakeContactsService: ContactsService {
         return contact
     }
 
+    func createAll(_ drafts: [ContactDraft], owner: UUID, batchSize: Int) async throws -> Int {
+        for draft in drafts { _ = try await create(draft, owner: owner) }
+        return drafts.count
+    }
+
     func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact? {
         guard try await contact(id: id, owner: owner) != nil else { return nil }
         _ = try await delete(id: id, owner: owner)

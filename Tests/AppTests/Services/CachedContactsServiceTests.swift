@@ -16,6 +16,9 @@ struct CachedContactsServiceTests {
         }
         func contact(id: UUID, owner: UUID) async throws -> Contact? { try await base.contact(id: id, owner: owner) }
         func create(_ draft: ContactDraft, owner: UUID) async throws -> Contact { try await base.create(draft, owner: owner) }
+        func createAll(_ drafts: [ContactDraft], owner: UUID, batchSize: Int) async throws -> Int {
+            try await base.createAll(drafts, owner: owner, batchSize: batchSize)
+        }
         func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact? {
             try await base.update(id: id, owner: owner, with: draft)
         }
@@ -45,11 +48,16 @@ struct CachedContactsServiceTests {
         #expect(base.pageReads.withLockedValue { $0 } == 5)
     }
 
-    @Test("creating, editing and deleting forget the owner's pages, and only the owner's")
+    @Test("creating (one or many), editing and deleting forget the owner's pages, and only the owner's")
     func writesForgetTheOwnersPages() async throws {
         let base = CountingContacts()
         let contacts = service(base)
         _ = try await contacts.page(owner: bob, search: nil, page: 1, perPage: 25)
+        #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 0)
+
+        #expect(try await contacts.createAll([draft, draft], owner: ann, batchSize: 1) == 2)
+        #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 2)
+        for contact in try await base.all(owner: ann) { _ = try await contacts.delete(id: contact.id, owner: ann) }
         #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 0)
 
         let created = try await contacts.create(draft, owner: ann)

@@ -76,8 +76,4 @@ protocol RatesRefreshing: Sendable {
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt]
 }
 
-extension RatesRefresher: RatesRefreshing {
-    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
-        try await store.recentAttempts(limit: limit)
-    }
-}
+extension RatesRefresher: RatesRefreshing {}

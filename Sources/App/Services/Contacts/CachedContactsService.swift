@@ -28,6 +28,11 @@ struct CachedContactsService: ContactsService {
         return try await base.create(draft, owner: owner)
     }
 
+    func createAll(_ drafts: [ContactDraft], owner: UUID, batchSize: Int) async throws -> Int {
+        defer { cache.evict(ContactPageCache.group(owner)) }
+        return try await base.createAll(drafts, owner: owner, batchSize: batchSize)
+    }
+
     func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact? {
         defer { cache.evict(ContactPageCache.group(owner)) }
         return try await base.update(id: id, owner: owner, with: draft)

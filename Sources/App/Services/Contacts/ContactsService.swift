@@ -9,6 +9,9 @@ protocol ContactsService: Sendable {
     func page(owner: UUID, search: String?, page: Int, perPage: Int) async throws -> ContactPage
     func contact(id: UUID, owner: UUID) async throws -> Contact?
     func create(_ draft: ContactDraft, owner: UUID) async throws -> Contact
+    /// Adds many contacts at once, in batches of `batchSize` (each batch one statement); for
+    /// seeding a book. Returns how many were added.
+    func createAll(_ drafts: [ContactDraft], owner: UUID, batchSize: Int) async throws -> Int
     /// `nil` when the owner has no such contact.
     func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact?
     /// `false` when the owner has no such contact.

@@ -69,6 +69,14 @@ struct FluentContactsService: ContactsService {
         return model.toEntity()
     }
 
+    func createAll(_ drafts: [ContactDraft], owner: UUID, batchSize: Int) async throws -> Int {
+        for start in stride(from: 0, to: drafts.count, by: batchSize) {
+            let batch = drafts[start..<min(drafts.count, start + batchSize)].map { ContactModel(owner: owner, draft: $0) }
+            try await database.run { try await batch.create(on: $0) }
+        }
+        return drafts.count
+    }
+
     func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact? {
         try await database.run { database in
             guard let model = try await Self.model(id: id, owner: owner, on: database) else { return nil }

@@ -49,6 +49,11 @@ struct RatesRefresher: Sendable {
     }
 
     /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
+    /// The newest entries of the attempt log, newest first.
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
+        try await store.recentAttempts(limit: limit)
+    }
+
     func importHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()

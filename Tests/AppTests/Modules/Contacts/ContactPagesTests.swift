@@ -313,18 +313,15 @@ struct ContactPagesTests {
         }
     }
 
-    @Test("indexes: the first page reads the owner's rows in order from an index; search reads only indexed rows")
+    @Test("indexes: the first page reads the owner's rows in order from an index; a search for one person is answered by the trigram index")
     func indexPlans() async throws {
         try await withUsers { app, _, _ in
             let owner = try await self.owner(app, "ann@example.org")
             let other = try await self.owner(app, "bob@example.org")
             var generator = SeededGenerator(seed: 7)
             for (user, count) in [(owner, 3000), (other, 3000)] {
-                for start in stride(from: 0, to: count, by: 1000) {
-                    try await (start..<start + 1000).map {
-                        ContactModel(owner: user, draft: SeedContactsCommand.draft(number: $0, using: &generator))
-                    }.create(on: app.db)
-                }
+                let drafts = (0..<count).map { SeedContactsCommand.draft(number: $0, using: &generator) }
+                _ = try await app.appServices.contacts.createAll(drafts, owner: user, batchSize: 1000)
             }
             let sql = app.db as! any SQLDatabase
             try await sql.raw("ANALYZE contacts").run()
@@ -344,9 +341,9 @@ struct ContactPagesTests {
             #expect(firstPage.contains("contacts_owner_sort_idx"), "\(firstPage)")
             #expect(!firstPage.contains("Sort  "), "\(firstPage)") // read in order, no sort step
             let search = try await plan("""
-                SELECT count(*) FROM contacts WHERE owner_id = \(bind: owner) AND search_text LIKE \(bind: "%ivan%") ESCAPE '\\'
+                SELECT count(*) FROM contacts WHERE owner_id = \(bind: owner) AND search_text LIKE \(bind: "%contact1234@%") ESCAPE '\\'
                 """, seqScan: false)
-            #expect(search.contains("contacts_search_trgm_idx") || search.contains("contacts_owner_sort_idx"), "\(search)")
+            #expect(search.contains("contacts_search_trgm_idx"), "\(search)")
             #expect(!search.contains("Seq Scan"), "\(search)")
             let trigram = try await sql.raw("SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_idx' AND schemaname = current_schema()")
                 .first()?.decode(column: "indexdef", as: String.self)
