@@ -5,8 +5,12 @@ import NIOConcurrencyHelpers
 /// Contacts in memory, with the real service's ownership, ordering and search rules.
 final class FakeContactsService: ContactsService {
     private let rows = NIOLockedValueBox<[Contact]>([])
+    /// Each page asked for, as `page <n> of <perPage> search <text>`, so tests can check what
+    /// an interactor asks rather than what this fake does.
+    let pageRequests = NIOLockedValueBox<[String]>([])
 
     func page(owner: UUID, search: String?, page: Int, perPage: Int) async throws -> ContactPage {
+        pageRequests.withLockedValue { $0.append("page \(page) of \(perPage) search \(search ?? "none")") }
         let matching = try await all(owner: owner).filter { contact in
             guard let search = search?.lowercased(), !search.isEmpty else { return true }
             return [contact.firstName, contact.lastName, contact.email ?? "", contact.phone ?? ""]

@@ -21,15 +21,16 @@ struct ContactModulesTests {
         #expect(try await interactor.list(for: ann, .init(search: "  ann  ", page: ""), flash: nil).search == "ann")
     }
 
-    @Test("pages of 25, past the end gives the last page")
+    @Test("asks the service for the owner's page of 25 with the trimmed search, and shows what it answers")
     func paging() async throws {
-        for index in 0..<60 { _ = try await service.create(.named("P\(index)", String(format: "L%02d", index)), owner: ann.id) }
+        for index in 0..<30 { _ = try await service.create(.named("P\(index)", String(format: "L%02d", index)), owner: ann.id) }
         let interactor = ContactListInteractor(contacts: service)
-        let second = try await interactor.list(for: ann, .init(page: "2"), flash: nil).page
-        #expect(second.contacts.count == 25 && second.contacts.first?.lastName == "L25" && second.pageCount == 3)
-        let beyond = try await interactor.list(for: ann, .init(page: "40"), flash: nil).page
-        #expect(beyond.page == 3 && beyond.contacts.count == 10)
-        #expect(try await interactor.list(for: bob, .init(), flash: nil).page.total == 0)
+        let second = try await interactor.list(for: ann, .init(search: " l2 ", page: "2"), flash: nil)
+        let asked = try await service.page(owner: ann.id, search: "l2", page: 2, perPage: 25)
+        #expect(service.pageRequests.withLockedValue { $0 } == ["page 2 of 25 search l2", "page 2 of 25 search l2"])
+        #expect(second.page == asked && second.search == "l2")
+        _ = try await interactor.list(for: ann, .init(), flash: nil)
+        #expect(service.pageRequests.withLockedValue { $0.last } == "page 1 of 25 search none")
     }
 
     @Test("list presenter: counts, search summary, page links that keep the search")
