@@ -32,6 +32,8 @@ func configure(_ app: Application, configuration: AppConfiguration,
     // The only outbound requests are rate fetches; `HTTPDocumentFetcher` decides which
     // redirects to follow, so the client must not follow any on its own.
     app.http.client.configuration.redirectConfiguration = .disallow
+    // One JSON style for everything Vapor encodes as `Content`, the same as ``APIJSON`` writes.
+    ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
 

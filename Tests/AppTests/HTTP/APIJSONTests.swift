@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import Testing
+import Vapor
 
 @Suite("The API's JSON, written as Foundation's JSONEncoder writes it")
 struct APIJSONTests {
@@ -41,6 +42,14 @@ struct APIJSONTests {
 
     static func ours(_ value: some Encodable) throws -> String {
         String(decoding: try APIJSON.encode(value), as: UTF8.self)
+    }
+
+    @Test("Vapor's own JSON (Content) uses the API's encoder, configured once")
+    func oneEncoder() async throws {
+        try await withSQLiteApp { _, _ in
+            let encoder = try ContentConfiguration.global.requireEncoder(for: .json)
+            #expect((encoder as? JSONEncoder) === JSONEncoder.api)
+        }
     }
 
     @Test("records, lists, dictionaries, nulls, keys written twice, upper-case keys: byte for byte")

@@ -12,11 +12,9 @@ struct ProblemDetails: Content, Sendable, Equatable {
     /// For invalid input: a message per parameter.
     var errors: [String: String]?
 
-    func response(headers extra: HTTPHeaders = [:]) -> Response {
-        var headers = extra
-        headers.replaceOrAdd(name: .contentType, value: "application/problem+json; charset=utf-8")
-        let body = (try? APIJSON.encode(self)) ?? []
-        return Response(status: HTTPStatus(statusCode: status), headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+    func response(headers: HTTPHeaders = [:]) throws -> Response {
+        try .json(self, status: HTTPStatus(statusCode: status), headers: headers,
+                  contentType: "application/problem+json; charset=utf-8")
     }
 
     /// Problem types this API names; each is also documented in the OpenAPI document.

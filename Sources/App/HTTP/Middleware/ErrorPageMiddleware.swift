@@ -42,17 +42,15 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             default: (error as? any AbortError)?.reason ?? status.reasonPhrase
             }
         }
-        if request.isAPIRequest {
-            var extra = headers
-            extra.remove(name: .contentType)
-            return ProblemDetails(type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
-                                  detail: status == .notFound ? "There is no API resource at this address." : message,
-                                  instance: request.url.string).response(headers: extra)
-        }
-        let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
+        var extra = headers
+        extra.remove(name: .contentType)
         do {
-            var extra = headers
-            extra.remove(name: .contentType)
+            if request.isAPIRequest {
+                return try ProblemDetails(type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
+                                          detail: status == .notFound ? "There is no API resource at this address." : message,
+                                          instance: request.url.string).response(headers: extra)
+            }
+            let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
             return try await request.renderPage("error", page, status: status, headers: extra)
         } catch {
             request.logger.error("The error page itself failed: \(String(reflecting: error))")

@@ -11,7 +11,7 @@ import Vapor
 enum HealthRoutes {
     static let readinessTimeout: Duration = .seconds(1)
 
-    struct Readiness: Content {
+    struct Readiness: Encodable {
         let ready: Bool
         let draining: Bool
         let database: String
@@ -22,7 +22,7 @@ enum HealthRoutes {
         let live: @Sendable (Request) -> String = { _ in "ok" }
         routes.get(SiteURL.Route.healthLive.pathComponents, use: live)
         routes.get(SiteURL.Route.healthz.pathComponents, use: live)
-        routes.get(SiteURL.Route.healthReady.pathComponents) { _ async -> Response in
+        routes.get(SiteURL.Route.healthReady.pathComponents) { _ async throws -> Response in
             let database: String
             do {
                 try await services.database.run(timeout: readinessTimeout) { database in
@@ -40,10 +40,9 @@ enum HealthRoutes {
             let draining = services.draining.isSet
             let readiness = Readiness(ready: database == "ok" && snapshot != nil && !draining, draining: draining,
                                       database: database, rates: rates)
-            var headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"]
+            var headers: HTTPHeaders = ["Cache-Control": "no-store"]
             if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
-            return Response(status: readiness.ready ? .ok : .serviceUnavailable, headers: headers,
-                            body: .init(buffer: ByteBuffer(bytes: (try? APIJSON.encode(readiness)) ?? [])))
+            return try Response.json(readiness, status: readiness.ready ? .ok : .serviceUnavailable, headers: headers)
         }
     }
 }

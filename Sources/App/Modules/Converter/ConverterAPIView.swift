@@ -15,10 +15,10 @@ struct ConverterAPIView: Sendable {
         do {
             (currencies, snapshot) = try await interactor.currencies()
         } catch .ratesUnavailable {
-            return unavailable(request)
+            return try unavailable(request)
         }
         return try await request.respondCaching(caching(["currencies"], snapshot)) {
-            try json(presenter.present(currencies: currencies, snapshot: snapshot))
+            try .json(presenter.present(currencies: currencies, snapshot: snapshot))
         }
     }
 
@@ -29,12 +29,12 @@ struct ConverterAPIView: Sendable {
         do {
             latest = try await interactor.latestRates(base: base)
         } catch .ratesUnavailable {
-            return unavailable(request)
+            return try unavailable(request)
         } catch {
-            return presenter.problem(error, instance: request.url.string).response()
+            return try presenter.problem(error, instance: request.url.string).response()
         }
         return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot)) {
-            try json(presenter.present(latest))
+            try .json(presenter.present(latest))
         }
     }
 
@@ -43,22 +43,22 @@ struct ConverterAPIView: Sendable {
         let query = request.queryItems
         let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
         guard missing.isEmpty else {
-            return presenter.problem(missing: missing, instance: request.url.string).response()
+            return try presenter.problem(missing: missing, instance: request.url.string).response()
         }
         let output: Converter.Output
         do {
             output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"]))
         } catch .ratesUnavailable {
-            return unavailable(request)
+            return try unavailable(request)
         }
         switch output.outcome {
         case .converted(let conversion):
             let key = ["convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? ""]
             return try await request.respondCaching(caching(key, output.snapshot)) {
-                try json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+                try .json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
             }
         case .invalid(let errors):
-            return presenter.problem(invalid: errors, instance: request.url.string).response()
+            return try presenter.problem(invalid: errors, instance: request.url.string).response()
         case .noAmount:
             // Unreachable: an empty amount is refused above as a missing parameter.
             throw Abort(.badRequest, reason: "amount is required.")
@@ -71,11 +71,6 @@ struct ConverterAPIView: Sendable {
         cachePolicy.directive(["api"] + key + [snapshot.versionKey], now: now(), shared: true, variesWithCookie: false)
     }
 
-    private func json(_ value: some Encodable) throws -> Response {
-        Response(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
-                 body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
-    }
-
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every
     /// real one) is known not to be, without Foundation's trimming.
     private static func isBlank(_ value: String?) -> Bool {
@@ -84,7 +79,7 @@ struct ConverterAPIView: Sendable {
         return value.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
-    private func unavailable(_ request: Request) -> Response {
-        presenter.unavailable(instance: request.url.string).response(headers: ["Retry-After": "60"])
+    private func unavailable(_ request: Request) throws -> Response {
+        try presenter.unavailable(instance: request.url.string).response(headers: ["Retry-After": "60"])
     }
 }
