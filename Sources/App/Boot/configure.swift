@@ -24,7 +24,7 @@ func configure(_ app: Application, configuration: AppConfiguration,
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
         AddContactChangeNotifications(),
-        AddRateChangeNotifications(),
+        AddRateChangeNotifications(), AddSessionFlashKind(),
     ] {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }

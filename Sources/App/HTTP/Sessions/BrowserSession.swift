@@ -75,20 +75,20 @@ final class BrowserSession: Sendable {
     /// A one-time message for the next page this browser shows. Best effort: it reports a
     /// change already made, so failing to store it (the database going away at that moment)
     /// must not turn the answer into an error page that invites the visitor to do it again.
-    func flash(_ message: String, logger: Logger) async {
+    func flash(_ flash: Flash, logger: Logger) async {
         do {
             let session = try await ensure()
-            try await store.setFlash(message, for: session.tokenDigest)
+            try await store.setFlash(flash, for: session.tokenDigest)
         } catch {
-            logger.warning("Could not store the message “\(message)” for the next page: \(String(describing: error))")
+            logger.warning("Could not store the message “\(flash.message)” for the next page: \(String(describing: error))")
         }
     }
 
     /// The pending flash message, removed as it is read.
-    func takeFlash() async throws -> String? {
-        guard let session = current, let message = session.flash else { return nil }
+    func takeFlash() async throws -> Flash? {
+        guard let session = current, let flash = session.flash else { return nil }
         try await store.setFlash(nil, for: session.tokenDigest)
-        return message
+        return flash
     }
 
     /// Sets or clears the cookie if this request changed the session.

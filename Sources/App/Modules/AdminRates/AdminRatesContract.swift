@@ -16,7 +16,7 @@ enum AdminRates {
         let snapshot: RateSnapshot?
         let currencies: [Currency]
         let attempts: [RefreshAttempt]
-        let flash: String?
+        let flash: Flash?
     }
 
     enum Failure: Error, Equatable {

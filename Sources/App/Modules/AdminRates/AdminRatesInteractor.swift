@@ -8,7 +8,7 @@ struct AdminRatesInteractor: Sendable {
     let catalog: CurrencyCatalog
     let provider: RateSource
 
-    func overview(for actor: User?, flash: String?) async throws -> AdminRates.Output {
+    func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
         let snapshot = await rates.currentSnapshot()
         return AdminRates.Output(

@@ -3,13 +3,10 @@ import Foundation
 /// The admin page's wording: times in UTC, durations people read, outcomes as words.
 struct AdminRatesPresenter: Sendable {
     func present(_ output: AdminRates.Output) -> AdminRates.ViewModel {
-        let flashIsError = output.flash.map { message in
-            output.attempts.first { $0.message == message }?.outcome == .failed
-        } ?? false
-        return AdminRates.ViewModel(
+        AdminRates.ViewModel(
             title: "Rates · Admin · \(AppInfo.name)",
-            flash: output.flash,
-            flashIsError: flashIsError,
+            flash: output.flash?.message,
+            flashIsError: output.flash?.kind == .error,
             providerName: output.provider.name,
             providerURL: output.provider.website,
             snapshot: output.snapshot.map { snapshot in
@@ -28,6 +25,11 @@ struct AdminRatesPresenter: Sendable {
             },
             refreshURL: SiteURL.adminRatesRefresh.path,
             importHistoryURL: SiteURL.adminRatesImportHistory.path)
+    }
+
+    /// What the page says after a refresh or an import: its log message, as an error if it failed.
+    func flash(for attempt: RefreshAttempt) -> Flash {
+        Flash(kind: attempt.outcome == .failed ? .error : .success, message: attempt.message)
     }
 
     func present(_ attempt: RefreshAttempt) -> AdminRates.AttemptViewModel {

@@ -19,7 +19,7 @@ struct AdminRatesView: Sendable {
     func refresh(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.refresh(by: request.currentUser)
-            await request.browserSession.flash(attempt.message, logger: request.logger)
+            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
             return router.backToRates()
         }
     }
@@ -28,7 +28,7 @@ struct AdminRatesView: Sendable {
     func importHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importHistory(by: request.currentUser)
-            await request.browserSession.flash(attempt.message, logger: request.logger)
+            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
             return router.backToRates()
         }
     }

@@ -12,6 +12,8 @@ final class SessionModel: Model, @unchecked Sendable {
     @Field(key: "csrf_token") var csrfToken: String
     /// A one-time message for the next page (post/redirect/get).
     @OptionalField(key: "flash") var flash: String?
+    /// The flash message's ``Flash/Kind``; `nil` (a success) for messages stored before kinds.
+    @OptionalField(key: "flash_kind") var flashKind: String?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "expires_at") var expiresAt: Date
 

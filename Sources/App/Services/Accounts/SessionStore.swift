@@ -8,7 +8,7 @@ struct StoredSession: Sendable, Equatable {
     let tokenDigest: String
     let csrfToken: String
     let user: User?
-    let flash: String?
+    let flash: Flash?
     let expiresAt: Date
 }
 
@@ -56,7 +56,7 @@ struct SessionStore: Sendable {
 
     private static func fetch(_ digest: String, now: Date, on database: any Database) async throws -> StoredSession? {
         guard let row = try await (database as! any SQLDatabase).raw("""
-            SELECT s.csrf_token, s.flash, s.expires_at, u.id AS user_id, u.email, u.role, u.created_at
+            SELECT s.csrf_token, s.flash, s.flash_kind, s.expires_at, u.id AS user_id, u.email, u.role, u.created_at
             FROM \(ident: SessionModel.schema) s LEFT JOIN \(ident: UserModel.schema) u ON u.id = s.user_id
             WHERE s.id = \(bind: digest) AND s.expires_at > \(bind: now)
             """).first()
@@ -71,8 +71,14 @@ struct SessionStore: Sendable {
                         createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast)
         }
         return StoredSession(tokenDigest: digest, csrfToken: try row.decode(column: "csrf_token", as: String.self), user: user,
-                             flash: try row.decode(column: "flash", as: String?.self),
+                             flash: try Self.flash(row),
                              expiresAt: try row.decode(column: "expires_at", as: Date.self))
+    }
+
+    private static func flash(_ row: any SQLRow) throws -> Flash? {
+        guard let message = try row.decode(column: "flash", as: String?.self) else { return nil }
+        let kind = try row.decode(column: "flash_kind", as: String?.self).flatMap(Flash.Kind.init(rawValue:))
+        return Flash(kind: kind ?? .success, message: message)
     }
 
     func delete(_ tokenDigest: String) async throws {
@@ -80,10 +86,11 @@ struct SessionStore: Sendable {
         try await database.run { try await SessionModel.query(on: $0).filter(\.$id == tokenDigest).delete() }
     }
 
-    func setFlash(_ message: String?, for tokenDigest: String) async throws {
+    func setFlash(_ flash: Flash?, for tokenDigest: String) async throws {
         defer { cache?.evict(tokenDigest) }
         try await database.run {
-            try await SessionModel.query(on: $0).filter(\.$id == tokenDigest).set(\.$flash, to: message).update()
+            try await SessionModel.query(on: $0).filter(\.$id == tokenDigest)
+                .set(\.$flash, to: flash?.message).set(\.$flashKind, to: flash?.kind.rawValue).update()
         }
     }
 

@@ -22,13 +22,13 @@ struct AdminRatesTests {
 
     @Test func overview() async throws {
         let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, "n\($0)") }
-        let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: "Hello")
+        let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: .success("Hello"))
         #expect(output.admin == admin)
         #expect(output.provider == .exchangeRateAPI)
         #expect(output.snapshot == Fixtures.snapshot)
         #expect(output.attempts.count == 20)
         #expect(output.currencies.map(\.code) == Fixtures.snapshot.currencyCodes)
-        #expect(output.flash == "Hello")
+        #expect(output.flash == .success("Hello"))
     }
 
     @Test("actions run as the admin who asked")
@@ -44,9 +44,14 @@ struct AdminRatesTests {
         let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)
         let output = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
                                        currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
-                                       attempts: [failed, stored], flash: failed.message)
+                                       attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed))
         let model = AdminRatesPresenter().present(output)
         #expect(model.flash == failed.message && model.flashIsError)
+        #expect(AdminRatesPresenter().flash(for: stored) == .success("Imported 5 days."))
+        // The kind decides, not the text: a success whose words match a failure's is no error.
+        let success = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
+                                        attempts: [failed], flash: .success(failed.message))
+        #expect(!AdminRatesPresenter().present(success).flashIsError)
         #expect(model.providerName == "ExchangeRate-API")
         #expect(model.snapshot == .init(sourceName: "European Central Bank", isBundled: false, baseCurrency: "EUR",
                                         effectiveDate: "2025-05-09", storedAt: "2025-05-09 14:13:20 UTC", currencyCount: 8))

@@ -9,7 +9,7 @@ struct ContactDetailView: Sendable {
     /// `GET /contacts/{id}`.
     func show(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()
+            let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser, flash: flash)
             return try await request.renderPage("contact", presenter.present(output))
         }
@@ -27,7 +27,7 @@ struct ContactDetailView: Sendable {
     func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
-            await request.browserSession.flash("Contact deleted: \(ContactName.full(contact)).", logger: request.logger)
+            await request.browserSession.flash(.success("Contact deleted: \(ContactName.full(contact))."), logger: request.logger)
             return router.afterDelete()
         }
     }

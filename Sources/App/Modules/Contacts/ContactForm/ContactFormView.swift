@@ -41,7 +41,7 @@ struct ContactFormView: Sendable {
     private func respond(to outcome: ContactForm.Outcome, flash: String, _ request: Request) async throws -> Response {
         switch outcome {
         case .saved(let contact):
-            await request.browserSession.flash(flash, logger: request.logger)
+            await request.browserSession.flash(.success(flash), logger: request.logger)
             return router.toContact(contact)
         case .invalid(let output):
             return try await request.renderPage("contact-form", presenter.present(output), status: .unprocessableEntity)

@@ -10,7 +10,7 @@ struct ContactListView: Sendable {
     func list(_ request: Request) async throws -> Response {
         let query = request.queryItems
         do {
-            let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()
+            let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.list(for: request.currentUser, .init(search: query["q"], page: query["page"]), flash: flash)
             return try await request.renderPage("contacts", presenter.present(output))
         } catch ContactAccessFailure.signInRequired {
