@@ -4,7 +4,9 @@
 // result, the rate lines, the "same amount in" list, the page title and the address update as
 // the amount is typed or a currency changes, through the JSON API that runs the same use case.
 // The amount field follows the original app's keystroke rules: one decimal separator, a comma
-// becomes a dot, no leading zeros ("00", "01"), at most 15 + 8 digits.
+// becomes a dot, no leading zeros ("00", "01"), at most the digits the server allows before and
+// after the point. Those limits, the URLs and the cookie's format come from the form's data-
+// attributes, written by the server, so no rule is typed twice.
 (function () {
   "use strict";
 
@@ -13,6 +15,9 @@
 
   var api = form.getAttribute("data-api");
   var page = form.getAttribute("data-page");
+  var maxIntegerDigits = Number(form.getAttribute("data-max-integer-digits"));
+  var maxFractionDigits = Number(form.getAttribute("data-max-fraction-digits"));
+  var rememberCookie = form.getAttribute("data-remember");
   var amount = form.elements.namedItem("amount");
   var from = form.elements.namedItem("from");
   var to = form.elements.namedItem("to");
@@ -33,12 +38,12 @@
     if (dot !== -1) cleaned = cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, "");
     cleaned = cleaned.replace(/^0+(?=[0-9])/, "");
     var parts = cleaned.split(".");
-    return parts[0].slice(0, 15) + (parts.length > 1 ? "." + parts[1].slice(0, 8) : "");
+    return parts[0].slice(0, maxIntegerDigits) + (parts.length > 1 ? "." + parts[1].slice(0, maxFractionDigits) : "");
   }
 
   function rememberConversion(fromCode, toCode, amountText) {
-    document.cookie = "last_conversion=" + fromCode + "-" + toCode + "-" + amountText +
-      "; Max-Age=31536000; Path=/; SameSite=Lax" + (location.protocol === "https:" ? "; Secure" : "");
+    if (!rememberCookie) return;
+    document.cookie = rememberCookie.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText);
   }
 
   function setError(input, message) {

@@ -14,6 +14,8 @@ struct RateSnapshot: Sendable, Equatable {
     let effectiveDate: CalendarDate
     /// When the app stored it.
     let storedAt: Date
+    /// The provider as people know it (name, site, whether bundled), looked up from ``source``.
+    var provider: RateSource { RateSource.withID(source) }
     /// Units of each currency per one unit of `baseCurrency`; the base itself maps to 1.
     let rates: [String: Decimal]
     /// The codes this snapshot can convert between, sorted (once: every page lists them).

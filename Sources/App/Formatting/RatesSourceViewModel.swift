@@ -12,7 +12,7 @@ struct RatesSourceViewModel: Encodable, Sendable, Equatable {
     let isBundled: Bool
 
     init(snapshot: RateSnapshot, today: CalendarDate) {
-        let source = RateSource.withID(snapshot.source)
+        let source = snapshot.provider
         effectiveDate = snapshot.effectiveDate.description
         age = Self.age(of: snapshot.effectiveDate, today: today)
         sourceName = source.name

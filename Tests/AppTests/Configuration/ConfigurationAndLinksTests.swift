@@ -112,6 +112,13 @@ struct LinkAndCookieTests {
         #expect(LastConversionCookie.parse("GBP-JPY-") == LastConversion(from: "GBP", to: "JPY", amount: ""))
     }
 
+    @Test("the live script's cookie is the server's, with the conversion's places marked")
+    func scriptCookieTemplate() {
+        #expect(LastConversionCookie.template(secure: false) == "last_conversion={from}-{to}-{amount}; Max-Age=31536000; Path=/; SameSite=Lax")
+        #expect(LastConversionCookie.template(secure: true).hasSuffix("; Path=/; Secure; SameSite=Lax"))
+        #expect(ConverterPresenter(cookieSecure: true).rememberCookie == LastConversionCookie.template(secure: true))
+    }
+
     @Test("ignores a tampered cookie", arguments: ["", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBPX-JPY-1",
                                                    "GBP-JPY-" + String(repeating: "9", count: 40)])
     func tampered(value: String) {

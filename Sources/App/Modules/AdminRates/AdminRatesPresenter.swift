@@ -10,7 +10,7 @@ struct AdminRatesPresenter: Sendable {
             providerName: output.provider.name,
             providerURL: output.provider.website,
             snapshot: output.snapshot.map { snapshot in
-                let source = RateSource.withID(snapshot.source)
+                let source = snapshot.provider
                 return AdminRates.SnapshotViewModel(
                     sourceName: source.name, isBundled: source.isBundled, baseCurrency: snapshot.baseCurrency,
                     effectiveDate: snapshot.effectiveDate.description, storedAt: DateText.timestamp(snapshot.storedAt),

@@ -148,7 +148,7 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     private func source(_ snapshot: RateSnapshot) -> Source {
-        let source = RateSource.withID(snapshot.source)
+        let source = snapshot.provider
         return Source(id: source.id, name: source.name, url: source.website, bundled: source.isBundled)
     }
 

@@ -11,7 +11,7 @@ enum ConverterAssembly {
             now: services.now)
         let view = ConverterView(
             interactor: interactor,
-            presenter: ConverterPresenter(),
+            presenter: ConverterPresenter(cookieSecure: services.configuration.cookieSecure),
             menus: CurrencyMenuCache(),
             router: ConverterRouter(),
             cookieSecure: services.configuration.cookieSecure,

@@ -97,6 +97,12 @@ enum Converter {
         let apiConvertURL: String
         /// The page itself, which the live script shows a partly filled form at.
         let converterURL: String
+        /// The amount's limits (``Amount``), which the live script applies as the visitor types.
+        let maxIntegerDigits: Int
+        let maxFractionDigits: Int
+        /// The last-conversion cookie as the live script sets it, with `{from}`, `{to}` and
+        /// `{amount}` to fill in (``LastConversionCookie/template(secure:)``).
+        let rememberCookie: String
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {

@@ -3,6 +3,13 @@ import Foundation
 /// Turns the interactor's output into what the page shows. All formatting lives here: numbers
 /// with `.` and no trailing zeros, rates to four decimals (more for small rates), the source line.
 struct ConverterPresenter: Sendable {
+    /// The cookie the live script sets; `Secure` when the site's cookies are.
+    let rememberCookie: String
+
+    init(cookieSecure: Bool = false) {
+        rememberCookie = LastConversionCookie.template(secure: cookieSecure)
+    }
+
     /// The page for `output`. `menu` is the currency menu for `output.currencies` when the caller
     /// keeps one (the view does, per set of currencies); otherwise it is built here.
     func present(_ output: Converter.Output, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
@@ -33,7 +40,10 @@ struct ConverterPresenter: Sendable {
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
             apiConvertURL: SiteURL.apiConvert.path,
-            converterURL: SiteURL.converter.path)
+            converterURL: SiteURL.converter.path,
+            maxIntegerDigits: Amount.maxIntegerDigits,
+            maxFractionDigits: Amount.maxFractionDigits,
+            rememberCookie: rememberCookie)
     }
 
     func present(_ conversion: Conversion, alternatives: [AlternativeResult] = []) -> Converter.ResultViewModel {

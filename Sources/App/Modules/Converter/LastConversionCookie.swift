@@ -22,6 +22,12 @@ enum LastConversionCookie {
         return LastConversion(from: parts[0], to: parts[1], amount: parts[2])
     }
 
+    /// The `Set-Cookie` text with `{from}`, `{to}` and `{amount}` in place of the conversion, for
+    /// the live script to fill in and set as `document.cookie`: one format, written here.
+    static func template(secure: Bool) -> String {
+        value(for: LastConversion(from: "{from}", to: "{to}", amount: "{amount}"), secure: secure).serialize(name: name)
+    }
+
     static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
         HTTPCookies.Value(
             string: conversion.description,
