@@ -28,9 +28,11 @@ enum AppMetrics {
         MetricsSystem.bootstrap(factory)
     }()
 
-    private static let snapshotAge = gauge("rates_snapshot_age", "seconds",
+    private static let snapshotAge = gauge(
+        "rates_snapshot_age", "seconds",
         "Seconds since the current rates were stored.")
-    private static let snapshotEffectiveAge = gauge("rates_effective_date_age", "days",
+    private static let snapshotEffectiveAge = gauge(
+        "rates_effective_date_age", "days",
         "Days between the current rates' effective date and today (UTC).")
     private static let sessionCache = CacheGauges(name: "session_cache", of: "sessions")
     private static let contactPageCache = CacheGauges(name: "contact_page_cache", of: "contact pages")
@@ -83,13 +85,15 @@ enum AppMetrics {
             if let token {
                 let sent = request.headers.bearerAuthorization?.token ?? ""
                 guard SecureToken.constantTimeEquals(sent, token) else {
-                    throw Abort(.unauthorized, headers: ["WWW-Authenticate": "Bearer realm=\"metrics\""],
-                                reason: "The metrics need the token set in METRICS_TOKEN.")
+                    throw Abort(
+                        .unauthorized, headers: ["WWW-Authenticate": "Bearer realm=\"metrics\""],
+                        reason: "The metrics need the token set in METRICS_TOKEN.")
                 }
             }
             let body = await scrape(services: services)
-            return Response(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                            body: .init(buffer: ByteBuffer(bytes: body)))
+            return Response(
+                status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(buffer: ByteBuffer(bytes: body)))
         }
     }
 }

@@ -33,8 +33,10 @@ struct AppServices: Sendable {
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
-    static func live(for app: Application, configuration: AppConfiguration,
-                     now: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
+    static func live(
+        for app: Application, configuration: AppConfiguration,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws -> AppServices {
         // The pools themselves, not `app.db`: that crashes once shutdown has cleared them, while
         // this answers `nil` (and `DatabaseAccess` a 503) for work that outlives them.
         let databases = app.databases, logger = app.logger, loops = app.eventLoopGroup
@@ -49,16 +51,19 @@ struct AppServices: Sendable {
         let fetcher = HTTPDocumentFetcher(client: { app.http.client.shared }, timeout: configuration.ratesTimeout)
         let ecb = ECBRatesProvider(
             fetcher: fetcher,
-            dailyURL: configuration.ratesProvider == .ecb ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL
-                                                          : ECBRatesProvider.dailyURL,
+            dailyURL: configuration.ratesProvider == .ecb
+                ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL
+                : ECBRatesProvider.dailyURL,
             historyURL: configuration.ecbHistoryURL)
-        let provider: any RatesProvider = switch configuration.ratesProvider {
-        case .ecb: ecb
-        case .exchangeRateAPI:
-            ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
-        }
-        let sessionCache = SessionCache(capacity: configuration.sessionCacheSize,
-                                        isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
+        let provider: any RatesProvider =
+            switch configuration.ratesProvider {
+            case .ecb: ecb
+            case .exchangeRateAPI:
+                ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
+            }
+        let sessionCache = SessionCache(
+            capacity: configuration.sessionCacheSize,
+            isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
         let contactPageCache = ContactPageCache(
             capacity: configuration.contactPageCacheSize,
             isLive: !configuration.database.isPostgres && configuration.contactPageCacheSize > 0)
@@ -71,8 +76,9 @@ struct AppServices: Sendable {
             currentRates: currentRates,
             refresher: RatesRefresher(
                 provider: provider, history: ecb,
-                store: FluentRateRefreshStore(database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
-                                             stored: { rateDaysCache.snapshotsChanged() }),
+                store: FluentRateRefreshStore(
+                    database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
+                    stored: { rateDaysCache.snapshotsChanged() }),
                 currentRates: currentRates, now: now, logger: app.logger),
             ratesSource: provider.source,
             accounts: FluentAccountService(
@@ -91,8 +97,9 @@ struct AppServices: Sendable {
                 : FluentRateHistoryService(database: database),
             database: database,
             cachePolicy: HTTPCachePolicy(
-                build: HTTPCachePolicy.fingerprint(version: AppInfo.version,
-                                                   directories: [app.directory.viewsDirectory, app.directory.publicDirectory]),
+                build: HTTPCachePolicy.fingerprint(
+                    version: AppInfo.version,
+                    directories: [app.directory.viewsDirectory, app.directory.publicDirectory]),
                 refreshInterval: configuration.ratesRefreshInterval, compresses: configuration.responseCompression),
             instance: String(UUID().uuidString.prefix(8)).lowercased(),
             draining: DrainingFlag(),

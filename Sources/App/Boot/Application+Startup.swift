@@ -52,7 +52,8 @@ extension Application {
         guard try await appServices.rateStore.isEmpty() else { return }
         let snapshot = try BundledRates.snapshot(storedAt: appServices.now())
         try await appServices.currentRates.store(snapshot)
-        logger.notice("Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count) currencies); an admin can refresh them.")
+        logger.notice(
+            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count) currencies); an admin can refresh them.")
     }
 
     /// Runs `body` holding a PostgreSQL session-level advisory lock (SQLite: one process, no lock needed).

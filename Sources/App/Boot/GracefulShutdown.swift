@@ -29,7 +29,9 @@ struct GracefulShutdown: LifecycleHandler {
         if application.running != nil {
             draining.set()
             if delay > 0 {
-                logger.notice("Draining: /health/ready answers 503 for \(Self.seconds(.milliseconds(Int64(delay * 1000)))) s while requests are still served.")
+                logger.notice(
+                    "Draining: /health/ready answers 503 for \(Self.seconds(.milliseconds(Int64(delay * 1000)))) s while requests are still served."
+                )
                 try? await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
             }
             let limit = application.http.server.configuration.shutdownTimeout
@@ -40,7 +42,8 @@ struct GracefulShutdown: LifecycleHandler {
             if elapsed >= .nanoseconds(limit.nanoseconds) {
                 logger.warning("Requests still running after \(Self.seconds(limit)) s (SHUTDOWN_TIMEOUT) are cut off.")
             } else {
-                logger.notice("Requests in flight finished after \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))).")
+                logger.notice(
+                    "Requests in flight finished after \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))).")
             }
         }
         await jobs.stop()

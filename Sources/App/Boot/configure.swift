@@ -5,8 +5,10 @@ import Leaf
 import Vapor
 
 /// Configures the app: templates, middleware, database, services and every page module.
-func configure(_ app: Application, configuration: AppConfiguration,
-               now: @escaping @Sendable () -> Date = Date.init) throws {
+func configure(
+    _ app: Application, configuration: AppConfiguration,
+    now: @escaping @Sendable () -> Date = Date.init
+) throws {
     app.directory.viewsDirectory = app.directory.workingDirectory + "Templates/"
     app.directory.publicDirectory = app.directory.workingDirectory + "Public/"
     app.views.use(.leaf)
@@ -53,14 +55,18 @@ func configure(_ app: Application, configuration: AppConfiguration,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval)
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
-    app.lifecycle.use(GracefulShutdown(jobs: jobs, database: services.database.health, draining: services.draining,
-                                       delay: configuration.shutdownDelay))
+    app.lifecycle.use(
+        GracefulShutdown(
+            jobs: jobs, database: services.database.health, draining: services.draining,
+            delay: configuration.shutdownDelay))
     if let listenerConfiguration,
-       configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache {
-        app.lifecycle.use(ChangeListener(
-            configuration: listenerConfiguration,
-            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
-            instance: services.instance))
+        configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache
+    {
+        app.lifecycle.use(
+            ChangeListener(
+                configuration: listenerConfiguration,
+                caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
+                instance: services.instance))
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
@@ -97,16 +103,18 @@ private func useDatabase(_ configuration: AppConfiguration, for app: Application
         // limit: building an index on a large table, or waiting for another instance to finish
         // migrating, may take longer than any page should. Two per loop: the lock holds one
         // while the migrations run on another.
-        app.databases.use(.postgres(configuration: postgres, maxConnectionsPerEventLoop: 2, connectionPoolTimeout: poolTimeout),
-                          as: .maintenance, isDefault: false)
+        app.databases.use(
+            .postgres(configuration: postgres, maxConnectionsPerEventLoop: 2, connectionPoolTimeout: poolTimeout),
+            as: .maintenance, isDefault: false)
         var requests = postgres
         requests.coreConfiguration.options.additionalStartupParameters = [
-            ("statement_timeout", String(Int(configuration.databaseStatementTimeout * 1000))),
+            ("statement_timeout", String(Int(configuration.databaseStatementTimeout * 1000)))
         ]
         // More than Fluent's default of one connection per event loop: pages should not queue
         // behind a slow query.
-        app.databases.use(.postgres(configuration: requests, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: poolTimeout),
-                          as: .psql, isDefault: true)
+        app.databases.use(
+            .postgres(configuration: requests, maxConnectionsPerEventLoop: 4, connectionPoolTimeout: poolTimeout),
+            as: .psql, isDefault: true)
         return postgres.coreConfiguration
     }
 }

@@ -30,9 +30,10 @@ struct ProfilePagesCommand: AsyncCommand {
             Request(application: app, method: .GET, url: URI(string: path), on: loop)
         }
 
-        let converter = ConverterInteractor(rates: services.currentRates, catalog: services.catalog,
-                                            calculator: ConversionCalculator(catalog: services.catalog),
-                                            now: services.now)
+        let converter = ConverterInteractor(
+            rates: services.currentRates, catalog: services.catalog,
+            calculator: ConversionCalculator(catalog: services.catalog),
+            now: services.now)
         let converterPresenter = ConverterPresenter()
         let menus = CurrencyMenuCache()
         let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)
@@ -48,7 +49,9 @@ struct ProfilePagesCommand: AsyncCommand {
         }
 
         let plain = "/healthz (plaintext)"
-        try await time(plain, "whole request in-process") { _ in _ = try await app.responder.respond(to: request(SiteURL.Route.healthz.pattern)).get() }
+        try await time(plain, "whole request in-process") { _ in
+            _ = try await app.responder.respond(to: request(SiteURL.Route.healthz.pattern)).get()
+        }
         struct Constant: Responder {
             func respond(to request: Request) -> EventLoopFuture<Response> {
                 request.eventLoop.makeSucceededFuture(Response(status: .ok, body: "ok"))
@@ -91,7 +94,8 @@ struct ProfilePagesCommand: AsyncCommand {
         let api = "/api/v1/convert"
         try await time(api, "whole request in-process") { index in
             let (from, to) = pair(index)
-            _ = try await app.responder.respond(to: request(SiteURL.apiConvert.path + "?from=\(from)&to=\(to)&amount=\(amount(index))")).get()
+            _ = try await app.responder.respond(to: request(SiteURL.apiConvert.path + "?from=\(from)&to=\(to)&amount=\(amount(index))"))
+                .get()
         }
         let apiPresenter = ConverterAPIPresenter()
         await time(api, "presenter") { index in
@@ -110,11 +114,15 @@ struct ProfilePagesCommand: AsyncCommand {
             _ = try APIJSON.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
         }
 
-        try await time("/about", "whole request in-process") { _ in _ = try await app.responder.respond(to: request(SiteURL.about.path)).get() }
+        try await time("/about", "whole request in-process") { _ in
+            _ = try await app.responder.respond(to: request(SiteURL.about.path)).get()
+        }
         await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about()) }
         let aboutModel = AboutPresenter().present(await about.about())
         try await time("/about", "Leaf render") { _ in _ = try await request(SiteURL.about.path).leaf.render("about", aboutModel).get() }
-        try await time("/about", "page skeleton filled") { _ in _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path)) }
+        try await time("/about", "page skeleton filled") { _ in
+            _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path))
+        }
 
         let historyPage = "/rates/FROM/TO"
         try await time(historyPage, "whole request in-process") { index in
@@ -128,7 +136,9 @@ struct ProfilePagesCommand: AsyncCommand {
         let historyOutput = try await history.history(from: "USD", to: "EUR")
         await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
         let historyModel = RateHistoryPresenter().present(historyOutput)
-        try await time(historyPage, "Leaf render") { _ in _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get() }
+        try await time(historyPage, "Leaf render") { _ in
+            _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get()
+        }
         try await time(historyPage, "page values (texts and shape)") { _ in _ = try PageValues(encoding: historyModel) }
         try await time(historyPage, "page skeleton filled") { _ in
             _ = try await app.pages.render("rate-history", historyModel, for: request(SiteURL.converter.path))
@@ -141,7 +151,8 @@ struct ProfilePagesCommand: AsyncCommand {
             context.console.print("| \(page) | \(stage) | \(String(format: "%.1f", micros)) |")
         }
         let skeletons = app.pages.statistics
-        context.console.print("\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair; "
-            + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
+        context.console.print(
+            "\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair; "
+                + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
     }
 }

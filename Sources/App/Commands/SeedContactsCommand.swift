@@ -33,13 +33,17 @@ struct SeedContactsCommand: AsyncCommand {
         context.console.success("Added \(count) contacts to \(owner.email).")
     }
 
-    static let firstNames = ["Anna", "Ben", "Chloé", "Dmitri", "Élodie", "Fatima", "György", "Hiroshi", "Ingrid", "José",
-                             "Kateřina", "Liam", "Мария", "Nikos", "Olga", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
-                             "Umar", "Vera", "Wei", "Yuki", "Zoë", "أحمد", "さくら", "Ευγενία"]
-    static let lastNames = ["Andersen", "Bauer", "Çelik", "Dubois", "Eriksson", "Fernández", "García", "Hoffmann", "Ivanova",
-                            "Jensen", "Kowalski", "López", "Müller", "Nakamura", "O'Brien", "Papadopoulos", "Quispe",
-                            "Rossi", "Smith", "Tanaka", "Újvári", "van Dijk", "Wójcik", "Xu", "Yilmaz", "Zhang",
-                            "Иванов", "الحسن", "佐藤"]
+    static let firstNames = [
+        "Anna", "Ben", "Chloé", "Dmitri", "Élodie", "Fatima", "György", "Hiroshi", "Ingrid", "José",
+        "Kateřina", "Liam", "Мария", "Nikos", "Olga", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
+        "Umar", "Vera", "Wei", "Yuki", "Zoë", "أحمد", "さくら", "Ευγενία",
+    ]
+    static let lastNames = [
+        "Andersen", "Bauer", "Çelik", "Dubois", "Eriksson", "Fernández", "García", "Hoffmann", "Ivanova",
+        "Jensen", "Kowalski", "López", "Müller", "Nakamura", "O'Brien", "Papadopoulos", "Quispe",
+        "Rossi", "Smith", "Tanaka", "Újvári", "van Dijk", "Wójcik", "Xu", "Yilmaz", "Zhang",
+        "Иванов", "الحسن", "佐藤",
+    ]
 
     static func draft(number: Int, using generator: inout SeededGenerator) -> ContactDraft {
         let first = firstNames.randomElement(using: &generator)!

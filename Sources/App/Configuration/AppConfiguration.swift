@@ -83,29 +83,31 @@ struct AppConfiguration: Sendable {
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
     static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
 
-    init(database: DatabaseKind = .sqlite(path: defaultSQLitePath),
-         sourceCodeURL: String = defaultSourceCodeURL,
-         cookieSecure: Bool = false,
-         allowSignup: Bool = true,
-         initialAdmin: InitialAdmin? = nil,
-         passwordHashCost: Int = 12,
-         ratesProvider: RatesProviderKind = .exchangeRateAPI,
-         ratesProviderURL: URL? = nil,
-         ecbHistoryURL: URL = defaultECBHistoryURL,
-         ratesTimeout: TimeInterval = 10,
-         ratesRefreshInterval: Int = 0,
-         ratesSyncInterval: Int = 30,
-         databaseConnectTimeout: TimeInterval = 3,
-         databasePoolTimeout: TimeInterval = 3,
-         databaseStatementTimeout: TimeInterval = 4,
-         shutdownTimeout: TimeInterval = 8,
-         shutdownDelay: TimeInterval = 0,
-         trustedProxies: [IPAddressRange] = [],
-         sessionCacheSize: Int = 10_000,
-         contactPageCacheSize: Int = 2_000,
-         rateHistoryCache: Bool = true,
-         metricsToken: String? = nil,
-         responseCompression: Bool = true) {
+    init(
+        database: DatabaseKind = .sqlite(path: defaultSQLitePath),
+        sourceCodeURL: String = defaultSourceCodeURL,
+        cookieSecure: Bool = false,
+        allowSignup: Bool = true,
+        initialAdmin: InitialAdmin? = nil,
+        passwordHashCost: Int = 12,
+        ratesProvider: RatesProviderKind = .exchangeRateAPI,
+        ratesProviderURL: URL? = nil,
+        ecbHistoryURL: URL = defaultECBHistoryURL,
+        ratesTimeout: TimeInterval = 10,
+        ratesRefreshInterval: Int = 0,
+        ratesSyncInterval: Int = 30,
+        databaseConnectTimeout: TimeInterval = 3,
+        databasePoolTimeout: TimeInterval = 3,
+        databaseStatementTimeout: TimeInterval = 4,
+        shutdownTimeout: TimeInterval = 8,
+        shutdownDelay: TimeInterval = 0,
+        trustedProxies: [IPAddressRange] = [],
+        sessionCacheSize: Int = 10_000,
+        contactPageCacheSize: Int = 2_000,
+        rateHistoryCache: Bool = true,
+        metricsToken: String? = nil,
+        responseCompression: Bool = true
+    ) {
         self.database = database
         self.sourceCodeURL = sourceCodeURL
         self.cookieSecure = cookieSecure
@@ -150,7 +152,9 @@ struct AppConfiguration: Sendable {
             if let url = URL(string: text), ["postgres", "postgresql"].contains(url.scheme?.lowercased()), url.host != nil {
                 database = .postgres(url: url)
             } else {
-                problems.append("DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=disable (leave it unset for the embedded SQLite file)")
+                problems.append(
+                    "DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/database?sslmode=disable (leave it unset for the embedded SQLite file)"
+                )
             }
         } else {
             database = .sqlite(path: value("SQLITE_PATH") ?? Self.defaultSQLitePath)
@@ -172,7 +176,9 @@ struct AppConfiguration: Sendable {
         }
         func whole(_ name: String, in range: ClosedRange<Int>, into setting: inout Int) {
             guard let text = value(name) else { return }
-            if let number = Int(text), range.contains(number) { setting = number } else {
+            if let number = Int(text), range.contains(number) {
+                setting = number
+            } else {
                 problems.append("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
             }
         }
@@ -194,7 +200,9 @@ struct AppConfiguration: Sendable {
         flag("RATE_HISTORY_CACHE", into: &rateHistoryCache)
         flag("RESPONSE_COMPRESSION", into: &responseCompression)
         if let token = value("METRICS_TOKEN") {
-            if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) { metricsToken = token } else {
+            if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) {
+                metricsToken = token
+            } else {
                 problems.append("METRICS_TOKEN must be at least 16 characters of printable ASCII without spaces or commas")
             }
         }
@@ -209,15 +217,20 @@ struct AppConfiguration: Sendable {
         default: problems.append("ADMIN_EMAIL and ADMIN_PASSWORD must be set together")
         }
         if let text = value("RATES_PROVIDER") {
-            if let kind = RatesProviderKind(rawValue: text.lowercased()) { ratesProvider = kind } else {
-                problems.append("RATES_PROVIDER must be one of \(RatesProviderKind.allCases.map(\.rawValue).joined(separator: ", ")), got \(text)")
+            if let kind = RatesProviderKind(rawValue: text.lowercased()) {
+                ratesProvider = kind
+            } else {
+                problems.append(
+                    "RATES_PROVIDER must be one of \(RatesProviderKind.allCases.map(\.rawValue).joined(separator: ", ")), got \(text)")
             }
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
         func seconds(_ name: String, upTo maximum: Double, into setting: inout TimeInterval) {
             guard let text = value(name) else { return }
-            if let seconds = Double(text), seconds > 0, seconds <= maximum { setting = seconds } else {
+            if let seconds = Double(text), seconds > 0, seconds <= maximum {
+                setting = seconds
+            } else {
                 problems.append("\(name) must be a number of seconds above 0 and at most \(Int(maximum)), got \(text)")
             }
         }
@@ -232,7 +245,8 @@ struct AppConfiguration: Sendable {
             let ranges = entries.map { IPAddressRange($0) }
             if ranges.contains(nil) {
                 let bad = zip(entries, ranges).filter { $0.1 == nil }.map(\.0).joined(separator: ", ")
-                problems.append("TRUSTED_PROXIES must list IP addresses or CIDR blocks (10.0.0.0/8, ::1), separated by commas; not understood: \(bad)")
+                problems.append(
+                    "TRUSTED_PROXIES must list IP addresses or CIDR blocks (10.0.0.0/8, ::1), separated by commas; not understood: \(bad)")
             } else {
                 trustedProxies = ranges.compactMap { $0 }
             }

@@ -49,7 +49,10 @@ struct Amount: Sendable, Hashable {
 
         if text.hasPrefix("-") || text.hasPrefix("−") { throw .negative }
         if text.contains(where: { $0 == "e" || $0 == "E" }),
-           text.allSatisfy({ $0.isASCIIDigit || ".,eE+-".contains($0) }) { throw .exponent }
+            text.allSatisfy({ $0.isASCIIDigit || ".,eE+-".contains($0) })
+        {
+            throw .exponent
+        }
         let separators = text.filter { $0 == "." || $0 == "," }.count
         guard text.allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "," }) else { throw .notANumber }
         guard separators <= 1 else { throw .moreThanOneSeparator }
@@ -63,7 +66,8 @@ struct Amount: Sendable, Hashable {
         guard fractionPart.count <= maxFractionDigits else { throw .tooManyFractionDigits }
 
         // ".5" and "5." are unfinished rather than wrong: read them as 0.5 and 5.
-        let canonical = (integerPart.isEmpty ? "0" : String(integerPart))
+        let canonical =
+            (integerPart.isEmpty ? "0" : String(integerPart))
             + (fractionPart.isEmpty ? "" : "." + fractionPart)
         guard let value = Decimal(plainText: canonical) else {
             throw .notANumber
@@ -89,8 +93,8 @@ struct Amount: Sendable, Hashable {
             previous = byte
         }
         guard previous != nil, previous != UInt8(ascii: "."), !(first == UInt8(ascii: "0") && integerDigits > 1),
-              integerDigits <= maxIntegerDigits, fractionDigits <= maxFractionDigits,
-              let value = Decimal(plainText: typed)
+            integerDigits <= maxIntegerDigits, fractionDigits <= maxFractionDigits,
+            let value = Decimal(plainText: typed)
         else { return nil }
         return Amount(value: value, text: typed)
     }

@@ -73,8 +73,9 @@ struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConver
     init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = CalendarDate(iso8601: text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "Expected a date as YYYY-MM-DD, got \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "Expected a date as YYYY-MM-DD, got \(text)"))
         }
         self = date
     }

@@ -22,7 +22,9 @@ struct ContactDraft: Sendable, Equatable {
         var notes: String?
 
         enum CodingKeys: String, CodingKey {
-            case firstName = "first_name", lastName = "last_name", email, phone, notes
+            case firstName = "first_name"
+            case lastName = "last_name"
+            case email, phone, notes
         }
     }
 
@@ -72,7 +74,9 @@ struct ContactDraft: Sendable, Equatable {
         }
         if notes.count > maxNotesLength {
             errors[.notes] = "Use at most \(maxNotesLength) characters (now \(notes.count))."
-        } else if notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0) }) {
+        } else if notes.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0)
+        }) {
             errors[.notes] = "Remove the control characters."
         }
 

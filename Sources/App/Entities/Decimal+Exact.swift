@@ -14,7 +14,7 @@ extension Decimal {
     /// The integer route of ``truncatedProduct(_:over:fractionDigits:)``; `nil` where it does not apply.
     func integerProduct(_ multiplier: Decimal, over divisor: Decimal, fractionDigits: Int) -> Decimal? {
         guard let value = DecimalParts(self), let multiplier = DecimalParts(multiplier), let divisor = DecimalParts(divisor),
-              divisor.mantissa != 0, (0...38).contains(fractionDigits)
+            divisor.mantissa != 0, (0...38).contains(fractionDigits)
         else { return nil }
         let (product, overflow) = value.mantissa.multipliedReportingOverflow(by: multiplier.mantissa)
         guard !overflow else { return nil }
@@ -22,7 +22,7 @@ extension Decimal {
         //   = product × 10^(value.e + multiplier.e + fractionDigits - divisor.e) ÷ divisor.mantissa
         let shift = value.exponent + multiplier.exponent + fractionDigits - divisor.exponent
         guard let numerator = shift >= 0 ? product.timesPowerOfTen(shift) : product,
-              let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift)
+            let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift)
         else { return nil }
         let isNegative = (value.isNegative != multiplier.isNegative) != divisor.isNegative
         return DecimalParts(isNegative: isNegative, mantissa: numerator / denominator, exponent: -fractionDigits).decimal
@@ -49,8 +49,10 @@ extension Decimal {
     /// the mantissas, so no 38-digit `Decimal` quotient is made first. `Decimal` arithmetic
     /// where the mantissas are not at hand (an unknown layout) or the divisor is zero.
     func quotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String {
-        if let text = exactQuotientText(dividingBy: divisor, minimumFractionDigits: minimumFractionDigits,
-                                        significantDigits: significantDigits) {
+        if let text = exactQuotientText(
+            dividingBy: divisor, minimumFractionDigits: minimumFractionDigits,
+            significantDigits: significantDigits)
+        {
             return text
         }
         return (self / divisor).plainText(minimumFractionDigits: minimumFractionDigits, significantDigits: significantDigits)
@@ -65,13 +67,13 @@ extension Decimal {
     /// `nil` where it does not apply.
     func exactQuotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String? {
         guard let dividend = DecimalParts(self), let divisor = DecimalParts(divisor), divisor.mantissa != 0,
-              significantDigits > 0, minimumFractionDigits >= 0
+            significantDigits > 0, minimumFractionDigits >= 0
         else { return nil }
         // dividend ÷ divisor = numerator ÷ denominator, both integers.
         let shift = dividend.exponent - divisor.exponent
         guard let numerator = shift >= 0 ? dividend.mantissa.timesPowerOfTen(shift) : dividend.mantissa,
-              let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift),
-              denominator <= UInt128.max / 10
+            let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift),
+            denominator <= UInt128.max / 10
         else { return nil }
         let (whole, firstRemainder) = numerator.quotientAndRemainder(dividingBy: denominator)
         // One buffer of digit values: room for a carry at 0, the whole part from 1, then the

@@ -24,8 +24,10 @@ struct RateSnapshot: Sendable, Equatable {
     /// cacheable response names it).
     private(set) var versionKey: String
 
-    init(id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
-         storedAt: Date, rates: [String: Decimal]) {
+    init(
+        id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
+        storedAt: Date, rates: [String: Decimal]
+    ) {
         self.id = id
         self.source = source
         self.baseCurrency = baseCurrency

@@ -20,6 +20,8 @@ enum DateText {
     /// `2026-03`, for `<time datetime>`.
     static func isoMonth(of date: CalendarDate) -> String { String(date.description.prefix(7)) }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                     "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 }

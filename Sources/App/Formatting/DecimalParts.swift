@@ -64,7 +64,8 @@ struct DecimalParts: Equatable {
     static let layout: Layout? = {
         guard MemoryLayout<Decimal>.size == 20 else { return nil }
         let posix = Locale(identifier: "en_US_POSIX")
-        let samples = ["-123.45", "0.000123", "1500", "7", "0", "98765432109876543210.123456789012345678"]
+        let samples =
+            ["-123.45", "0.000123", "1500", "7", "0", "98765432109876543210.123456789012345678"]
             .compactMap { Decimal(string: $0, locale: posix) } + [Decimal(1) / 3, -Decimal(2) / 7]
         return [Layout.packed, Layout.bitFields].first { layout in
             samples.allSatisfy { sample in
@@ -94,7 +95,9 @@ struct DecimalParts: Equatable {
                 length += 1
             }
             bytes[0] = UInt8(bitPattern: Int8(truncatingIfNeeded: exponent))
-            bytes[1] = length == 0 ? 0
+            bytes[1] =
+                length == 0
+                ? 0
                 : length << layout.lengthShift | (isNegative ? layout.negativeMask : 0) | layout.compactMask
         }
         return value

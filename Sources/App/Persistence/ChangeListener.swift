@@ -89,7 +89,9 @@ struct ChangeListener: LifecycleHandler {
                     try await listen(on: connection, logger: logger)
                 } catch {
                     if !Task.isCancelled {
-                        logger.warning("Stopped hearing changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until listening again.")
+                        logger.warning(
+                            "Stopped hearing changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until listening again."
+                        )
                     }
                 }
                 caches.setLive(false)
@@ -98,7 +100,9 @@ struct ChangeListener: LifecycleHandler {
                 caches.setLive(false)
                 failures += 1
                 if failures == 1 {
-                    logger.warning("Cannot listen for changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until it can.")
+                    logger.warning(
+                        "Cannot listen for changes (\(String(describing: error))); sessions, contact pages and rate history are read from the database until it can."
+                    )
                 }
             }
             try? await Task.sleep(for: retryDelay)
@@ -109,29 +113,29 @@ struct ChangeListener: LifecycleHandler {
     private func listen(on connection: PostgresConnection, logger: Logger) async throws {
         let caches = caches, probeInterval = probeInterval, probeTimeout = probeTimeout
         try await withTaskCancellationHandler {
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await connection.listen(on: Self.channel) { changes in
-                    // LISTEN is in force from here: what changes from now on will be heard.
-                    caches.setLive(true)
-                    logger.debug("Listening for changes; the session, contact page and rate history caches are on.")
-                    for try await change in changes {
-                        caches.hear(change.payload)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await connection.listen(on: Self.channel) { changes in
+                        // LISTEN is in force from here: what changes from now on will be heard.
+                        caches.setLive(true)
+                        logger.debug("Listening for changes; the session, contact page and rate history caches are on.")
+                        for try await change in changes {
+                            caches.hear(change.payload)
+                        }
+                    }
+                    throw ListenerStopped()
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: probeInterval)
+                        try await Deadline.run(within: probeTimeout, onExpiry: { connection.close().whenComplete { _ in } }) {
+                            _ = try await connection.query("SELECT 1", logger: logger).collect()
+                        }
                     }
                 }
-                throw ListenerStopped()
+                defer { group.cancelAll() }
+                try await group.next()
             }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: probeInterval)
-                    try await Deadline.run(within: probeTimeout, onExpiry: { connection.close().whenComplete { _ in } }) {
-                        _ = try await connection.query("SELECT 1", logger: logger).collect()
-                    }
-                }
-            }
-            defer { group.cancelAll() }
-            try await group.next()
-          }
         } onCancel: {
             connection.close().whenComplete { _ in } // ends the notification stream at once
         }

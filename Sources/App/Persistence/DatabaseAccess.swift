@@ -49,8 +49,10 @@ struct DatabaseAccess: Sendable {
 
     /// Runs `work` on one connection within the time limit (`timeout` when given, for work that
     /// legitimately waits on something else while it holds the connection).
-    func run<T: Sendable>(timeout limit: Duration? = nil,
-                          _ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    func run<T: Sendable>(
+        timeout limit: Duration? = nil,
+        _ work: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
         let source: @Sendable () -> (any Database)?
         switch target {
         case .pinned(let database): return try await work(database)
@@ -61,11 +63,14 @@ struct DatabaseAccess: Sendable {
         let pinned = NIOLockedValueBox<(any Database)?>(nil)
         let limit = limit ?? timeout
         do {
-            let value = try await Deadline.run(within: limit, onExpiry: {
-                // A query that outlived its limit may never be answered: drop its connection.
-                guard let stuck = pinned.withLockedValue({ $0 }) as? any PostgresDatabase else { return }
-                stuck.withConnection { $0.close() }.whenComplete { _ in }
-            }) {
+            let value = try await Deadline.run(
+                within: limit,
+                onExpiry: {
+                    // A query that outlived its limit may never be answered: drop its connection.
+                    guard let stuck = pinned.withLockedValue({ $0 }) as? any PostgresDatabase else { return }
+                    stuck.withConnection { $0.close() }.whenComplete { _ in }
+                }
+            ) {
                 guard let database = source() else { throw DatabaseUnavailable(.shuttingDown) }
                 let asked = ContinuousClock.now
                 return try await database.withConnection { connection in
@@ -77,7 +82,8 @@ struct DatabaseAccess: Sendable {
             health.recordAnswer()
             return value
         } catch {
-            let outage = (error as? DeadlineExceeded).map { DatabaseUnavailable(.timedOut($0.limit)) }
+            let outage =
+                (error as? DeadlineExceeded).map { DatabaseUnavailable(.timedOut($0.limit)) }
                 ?? DatabaseUnavailable(classifying: error)
             guard let outage else {
                 health.recordAnswer() // it answered, with an error of another kind
@@ -99,8 +105,10 @@ extension DatabaseAccess {
     /// Use this, never `database.transaction` inside ``run(timeout:_:)``: fluent-postgres-driver
     /// marks every connection it hands out through `withConnection` as already in a transaction,
     /// so `transaction` on it would run without `BEGIN` — and nothing would be atomic.
-    func transaction<T: Sendable>(timeout limit: Duration? = nil,
-                                  _ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(
+        timeout limit: Duration? = nil,
+        _ work: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
         if case .pinned(let database) = target { return try await work(database) }
         return try await run(timeout: limit) { database in
             guard database is any PostgresDatabase, let control = database as? any TransactionControlDatabase else {
@@ -186,7 +194,8 @@ final class DatabaseHealth: Sendable {
             }
         }
         if started {
-            logger?.warning("The database is unavailable (\(outage.logDescription)); pages that need it answer 503, probing every \(cooldown).")
+            logger?.warning(
+                "The database is unavailable (\(outage.logDescription)); pages that need it answer 503, probing every \(cooldown).")
         }
     }
 

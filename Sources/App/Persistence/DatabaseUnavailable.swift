@@ -81,7 +81,7 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
     private static func isOutage(_ error: PSQLError) -> Bool {
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
-             .queryCancelled:
+            .queryCancelled:
             return true
         case .server:
             // Connection exceptions (08…), admin/crash shutdown, "starting up", too many connections.

@@ -13,9 +13,11 @@ enum Deadline {
     /// Unlike a task group, this returns at the deadline even when `work` cannot be cancelled
     /// (a future waiting on a silent socket): `work` then finishes, or fails, on its own in the
     /// background, and `onExpiry` is the chance to make it fail sooner (close its connection).
-    static func run<T: Sendable>(within limit: Duration,
-                                 onExpiry: @escaping @Sendable () -> Void = {},
-                                 _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        within limit: Duration,
+        onExpiry: @escaping @Sendable () -> Void = {},
+        _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let finished = NIOLockedValueBox(false)
             /// Resumes the caller once; `true` for the call that did.

@@ -63,8 +63,10 @@ final class ListenedCache<Value: Sendable>: Sendable {
     private let isCurrent: @Sendable (Value, Date) -> Bool
     private let state: NIOLockedValueBox<State>
 
-    init(capacity: Int, maxAge: TimeInterval = 60, isLive: Bool,
-         isCurrent: @escaping @Sendable (Value, Date) -> Bool = { _, _ in true }) {
+    init(
+        capacity: Int, maxAge: TimeInterval = 60, isLive: Bool,
+        isCurrent: @escaping @Sendable (Value, Date) -> Bool = { _, _ in true }
+    ) {
         self.capacity = capacity
         self.maxAge = maxAge
         self.isCurrent = isCurrent

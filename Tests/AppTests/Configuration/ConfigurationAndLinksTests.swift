@@ -1,7 +1,8 @@
-@testable import App
 import Foundation
 import Testing
 import Vapor
+
+@testable import App
 
 @Suite("Configuration from the environment")
 struct AppConfigurationTests {
@@ -39,8 +40,10 @@ struct AppConfigurationTests {
         #expect(configured.shutdownTimeout == 20)
         #expect(configured.trustedProxies.map(\.description) == ["10.0.0.0/8", "::1", "192.168.1.7"])
         #expect {
-            try AppConfiguration(environment: ["DATABASE_STATEMENT_TIMEOUT": "0", "SHUTDOWN_TIMEOUT": "soon",
-                                               "TRUSTED_PROXIES": "10.0.0.0/33, proxy.example"])
+            try AppConfiguration(environment: [
+                "DATABASE_STATEMENT_TIMEOUT": "0", "SHUTDOWN_TIMEOUT": "soon",
+                "TRUSTED_PROXIES": "10.0.0.0/33, proxy.example",
+            ])
         } throws: { error in
             let text = (error as? AppConfiguration.Invalid)?.description ?? ""
             return text.contains("DATABASE_STATEMENT_TIMEOUT must be a number of seconds above 0")
@@ -76,16 +79,19 @@ struct LinkAndCookieTests {
         await forEachCase(2_000) { _ in
             let text = String((0..<Int.random(in: 1...10, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
             let query = text.addingPercentEncoding(withAllowedCharacters: unreserved.union(CharacterSet(charactersIn: "/")))!
-            #expect(SiteURL.login(next: LocalPath("/" + text)).path == (LocalPath("/" + text) == nil ? "/login" : "/login?next=/" + query),
-                    "\(text.debugDescription)")
+            #expect(
+                SiteURL.login(next: LocalPath("/" + text)).path == (LocalPath("/" + text) == nil ? "/login" : "/login?next=/" + query),
+                "\(text.debugDescription)")
             let segment = text.addingPercentEncoding(withAllowedCharacters: unreserved)!
             #expect(SiteURL.rateHistory(from: text, to: "EUR").path == "/rates/\(segment)/EUR", "\(text.debugDescription)")
         }
     }
 
-    @Test("a request's target is its URL's path and query, as the URL writes them", arguments: [
-        "/", "/about", "/?from=USD&to=EUR&amount=100", "/contacts?q=ann%20b&page=2", "/rates/USD/EUR?", "/a;b?c=%3B",
-    ])
+    @Test(
+        "a request's target is its URL's path and query, as the URL writes them",
+        arguments: [
+            "/", "/about", "/?from=USD&to=EUR&amount=100", "/contacts?q=ann%20b&page=2", "/rates/USD/EUR?", "/a;b?c=%3B",
+        ])
     func requestTarget(path: String) async throws {
         let app = try await Application.make(.testing)
         let request = Request(application: app, url: URI(string: path), on: app.eventLoopGroup.next())
@@ -114,13 +120,18 @@ struct LinkAndCookieTests {
 
     @Test("the live script's cookie is the server's, with the conversion's places marked")
     func scriptCookieTemplate() {
-        #expect(LastConversionCookie.template(secure: false) == "last_conversion={from}-{to}-{amount}; Max-Age=31536000; Path=/; SameSite=Lax")
+        #expect(
+            LastConversionCookie.template(secure: false) == "last_conversion={from}-{to}-{amount}; Max-Age=31536000; Path=/; SameSite=Lax")
         #expect(LastConversionCookie.template(secure: true).hasSuffix("; Path=/; Secure; SameSite=Lax"))
         #expect(ConverterPresenter(cookieSecure: true).rememberCookie == LastConversionCookie.template(secure: true))
     }
 
-    @Test("ignores a tampered cookie", arguments: ["", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBPX-JPY-1",
-                                                   "GBP-JPY-" + String(repeating: "9", count: 40)])
+    @Test(
+        "ignores a tampered cookie",
+        arguments: [
+            "", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBPX-JPY-1",
+            "GBP-JPY-" + String(repeating: "9", count: 40),
+        ])
     func tampered(value: String) {
         #expect(LastConversionCookie.parse(value) == nil)
     }

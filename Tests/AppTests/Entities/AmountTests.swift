@@ -1,14 +1,17 @@
-@testable import App
 import Foundation
 import Testing
 
+@testable import App
+
 @Suite("Amount input rules")
 struct AmountTests {
-    @Test("accepts digits with at most one separator, a comma meaning the decimal point", arguments: [
-        ("100", "100"), ("0", "0"), ("0.5", "0.5"), ("12.50", "12.50"), ("1,5", "1.5"),
-        ("  42 ", "42"), (".5", "0.5"), ("5.", "5"), ("0,25", "0.25"),
-        ("999999999999999", "999999999999999"), ("1.12345678", "1.12345678"),
-    ])
+    @Test(
+        "accepts digits with at most one separator, a comma meaning the decimal point",
+        arguments: [
+            ("100", "100"), ("0", "0"), ("0.5", "0.5"), ("12.50", "12.50"), ("1,5", "1.5"),
+            ("  42 ", "42"), (".5", "0.5"), ("5.", "5"), ("0,25", "0.25"),
+            ("999999999999999", "999999999999999"), ("1.12345678", "1.12345678"),
+        ])
     func accepts(typed: String, canonical: String) throws {
         let amount = try #require(try Amount.parse(typed))
         #expect(amount.text == canonical)
@@ -20,14 +23,16 @@ struct AmountTests {
         #expect(try Amount.parse(typed) == nil)
     }
 
-    @Test("rejects input the original app's field would not take", arguments: [
-        ("-5", Amount.Problem.negative), ("−5", .negative), ("1e5", .exponent), ("2E-3", .exponent),
-        ("1.2.3", .moreThanOneSeparator), ("1,000.50", .moreThanOneSeparator),
-        ("00", .leadingZeros), ("01", .leadingZeros), ("007.5", .leadingZeros),
-        ("1234567890123456", .tooManyIntegerDigits), ("1.123456789", .tooManyFractionDigits),
-        ("abc", .notANumber), ("12abc", .notANumber), (".", .notANumber), ("1 000", .notANumber),
-        ("+5", .notANumber), ("٣", .notANumber), ("NaN", .notANumber), ("0x10", .notANumber),
-    ])
+    @Test(
+        "rejects input the original app's field would not take",
+        arguments: [
+            ("-5", Amount.Problem.negative), ("−5", .negative), ("1e5", .exponent), ("2E-3", .exponent),
+            ("1.2.3", .moreThanOneSeparator), ("1,000.50", .moreThanOneSeparator),
+            ("00", .leadingZeros), ("01", .leadingZeros), ("007.5", .leadingZeros),
+            ("1234567890123456", .tooManyIntegerDigits), ("1.123456789", .tooManyFractionDigits),
+            ("abc", .notANumber), ("12abc", .notANumber), (".", .notANumber), ("1 000", .notANumber),
+            ("+5", .notANumber), ("٣", .notANumber), ("NaN", .notANumber), ("0x10", .notANumber),
+        ])
     func rejects(typed: String, problem: Amount.Problem) {
         #expect(throws: problem) { try Amount.parse(typed) }
     }

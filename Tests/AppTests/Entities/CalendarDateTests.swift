@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("CalendarDate")
 struct CalendarDateTests {
@@ -10,9 +11,11 @@ struct CalendarDateTests {
         #expect(date.description == "2025-05-09")
     }
 
-    @Test("rejects anything but a real YYYY-MM-DD day", arguments: [
-        "2025-02-30", "2025-13-01", "2025-5-9", "25-05-09", "2025-05-09T00:00:00Z", "", "yesterday", "2025-05-0x",
-    ])
+    @Test(
+        "rejects anything but a real YYYY-MM-DD day",
+        arguments: [
+            "2025-02-30", "2025-13-01", "2025-5-9", "25-05-09", "2025-05-09T00:00:00Z", "", "yesterday", "2025-05-0x",
+        ])
     func rejects(text: String) {
         #expect(CalendarDate(iso8601: text) == nil)
     }
@@ -52,9 +55,11 @@ struct CalendarDayNumberTests {
         }
     }
 
-    @Test("written as ISO 8601 always writes a day: four-digit years", arguments: [
-        (999, 1, 5, "0999-01-05"), (2026, 11, 22, "2026-11-22"), (1999, 12, 31, "1999-12-31"),
-    ])
+    @Test(
+        "written as ISO 8601 always writes a day: four-digit years",
+        arguments: [
+            (999, 1, 5, "0999-01-05"), (2026, 11, 22, "2026-11-22"), (1999, 12, 31, "1999-12-31"),
+        ])
     func writesFourDigitYears(year: Int, month: Int, day: Int, expected: String) throws {
         #expect(try #require(CalendarDate(year: year, month: month, day: day)).description == expected)
     }

@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Decimal read, written and divided through its representation")
 struct DecimalExactTests {
@@ -15,8 +16,10 @@ struct DecimalExactTests {
     }
 
     /// Plain text with up to `integer` and `fraction` digits, no leading zeros.
-    private static func randomText(integer: ClosedRange<Int>, fraction: ClosedRange<Int>,
-                                   using generator: inout some RandomNumberGenerator) -> String {
+    private static func randomText(
+        integer: ClosedRange<Int>, fraction: ClosedRange<Int>,
+        using generator: inout some RandomNumberGenerator
+    ) -> String {
         var whole = randomDigits(integer, using: &generator)
         while whole.count > 1, whole.hasPrefix("0") { whole.removeFirst() }
         if whole.isEmpty { whole = "0" }
@@ -27,8 +30,10 @@ struct DecimalExactTests {
     @Test("plain text is read into the same Decimal, byte for byte, as Foundation reads it, over 4,000 texts up to 45 digits")
     func readsAsFoundationDoes() async throws {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0", "0.0", "000.000", "7", "1500", "0.84770", "123456789012345.12345678",
-                     "99999999999999999999999999999999999999", "340282366920938463463374607431768211455"]
+        var texts = [
+            "0", "0.0", "000.000", "7", "1500", "0.84770", "123456789012345.12345678",
+            "99999999999999999999999999999999999999", "340282366920938463463374607431768211455",
+        ]
         for _ in 0..<4_000 { texts.append(Self.randomText(integer: 0...25, fraction: 0...20, using: &generator)) }
         try await forEachCase(texts.count) { index in
             let text = texts[index]
@@ -73,8 +78,9 @@ struct DecimalExactTests {
             var divisor = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...9, using: &generator)))
             if divisor == 0 { divisor = 1 }
             let digits = [0, 2, 3, 8][index % 4]
-            let result = try #require(amount.integerProduct(rate, over: divisor, fractionDigits: digits),
-                                      "\(amount) × \(rate) ÷ \(divisor): the integer route applies")
+            let result = try #require(
+                amount.integerProduct(rate, over: divisor, fractionDigits: digits),
+                "\(amount) × \(rate) ÷ \(divisor): the integer route applies")
             let unit = Decimal(sign: .plus, exponent: -digits, significand: 1)
             // Products of at most 38 digits: exact in Decimal.
             #expect(result * divisor <= amount * rate, "\(amount) × \(rate) ÷ \(divisor) → \(result)")
@@ -93,11 +99,13 @@ struct DecimalExactTests {
     }
 
     /// The last: (10¹⁵ − 10⁻⁸) × 250,005,000 = 2.50005 × 10²³ − 2.50005, beyond 64 bits in minor units.
-    @Test("known conversions", arguments: [
-        ("100", "163.36", "1.1252", 0, "14518"), ("100", "1", "1.1252", 2, "88.87"), ("1000", "0.3457", "1.1252", 3, "307.234"),
-        ("2", "0.9353", "0.84770", 2, "2.2"), ("1", "1", "163.36", 2, "0"), ("123.45", "1.1252", "1.1252", 2, "123.45"),
-        ("999999999999999.99999999", "25000.5", "0.0001", 2, "250004999999999999999997.49"),
-    ])
+    @Test(
+        "known conversions",
+        arguments: [
+            ("100", "163.36", "1.1252", 0, "14518"), ("100", "1", "1.1252", 2, "88.87"), ("1000", "0.3457", "1.1252", 3, "307.234"),
+            ("2", "0.9353", "0.84770", 2, "2.2"), ("1", "1", "163.36", 2, "0"), ("123.45", "1.1252", "1.1252", 2, "123.45"),
+            ("999999999999999.99999999", "25000.5", "0.0001", 2, "250004999999999999999997.49"),
+        ])
     func known(amount: String, rate: String, divisor: String, digits: Int, expected: String) throws {
         let result = try #require(Decimal(plainText: amount)).truncatedProduct(
             try #require(Decimal(plainText: rate)), over: try #require(Decimal(plainText: divisor)), fractionDigits: digits)
@@ -121,8 +129,10 @@ struct DecimalExactTests {
             let (a, b) = pairs[index]
             #expect(a.exactQuotientText(dividingBy: b, minimumFractionDigits: 4, significantDigits: 4) == (a / b).rateText, "\(a) ÷ \(b)")
             #expect(a.rateText(dividedBy: b) == (a / b).rateText, "\(a) ÷ \(b)")
-            #expect(a.exactQuotientText(dividingBy: b, minimumFractionDigits: 0, significantDigits: 10) == (a / b).plainText(significantDigits: 10),
-                    "\(a) ÷ \(b)")
+            #expect(
+                a.exactQuotientText(dividingBy: b, minimumFractionDigits: 0, significantDigits: 10)
+                    == (a / b).plainText(significantDigits: 10),
+                "\(a) ÷ \(b)")
         }
         #expect(Decimal(1).exactQuotientText(dividingBy: 0, minimumFractionDigits: 4, significantDigits: 4) == nil)
     }

@@ -1,29 +1,36 @@
-@testable import App
 import Foundation
 import Testing
 
+@testable import App
+
 @Suite("Decimal text and rounding")
 struct DecimalTextTests {
-    @Test("plain text: `.` as the point, no trailing zeros, no exponent", arguments: [
-        ("92.50", "92.5"), ("1500", "1500"), ("1500.000", "1500"), ("0.000123", "0.000123"),
-        ("0", "0"), ("123456789012345.12345678", "123456789012345.12345678"), ("0.84770", "0.8477"),
-    ])
+    @Test(
+        "plain text: `.` as the point, no trailing zeros, no exponent",
+        arguments: [
+            ("92.50", "92.5"), ("1500", "1500"), ("1500.000", "1500"), ("0.000123", "0.000123"),
+            ("0", "0"), ("123456789012345.12345678", "123456789012345.12345678"), ("0.84770", "0.8477"),
+        ])
     func plainText(value: String, expected: String) {
         #expect(Fixtures.decimal(value).plainText == expected)
     }
 
-    @Test("truncation rounds down, never up", arguments: [
-        ("88.8731", 2, "88.87"), ("14518.99", 0, "14518"), ("0.0099", 2, "0"), ("1.23456", 3, "1.234"),
-        ("5", 2, "5"),
-    ])
+    @Test(
+        "truncation rounds down, never up",
+        arguments: [
+            ("88.8731", 2, "88.87"), ("14518.99", 0, "14518"), ("0.0099", 2, "0"), ("1.23456", 3, "1.234"),
+            ("5", 2, "5"),
+        ])
     func truncates(value: String, digits: Int, expected: String) {
         #expect(Fixtures.decimal(value).truncated(toFractionDigits: digits) == Fixtures.decimal(expected))
     }
 
-    @Test("rates keep four decimals, or four significant digits when small", arguments: [
-        ("0.92341234", "0.9234"), ("1.08291", "1.0829"), ("145.18307", "145.1831"),
-        ("0.0061214", "0.006121"), ("0.000006212345", "0.000006212"), ("0.00068", "0.00068"),
-    ])
+    @Test(
+        "rates keep four decimals, or four significant digits when small",
+        arguments: [
+            ("0.92341234", "0.9234"), ("1.08291", "1.0829"), ("145.18307", "145.1831"),
+            ("0.0061214", "0.006121"), ("0.000006212345", "0.000006212"), ("0.00068", "0.00068"),
+        ])
     func roundsRates(value: String, expected: String) {
         #expect(Fixtures.decimal(value).rateText == expected)
     }
@@ -48,7 +55,9 @@ struct DecimalTextTests {
         return text == "-0" ? "0" : text
     }
 
-    @Test("written from the digits exactly as Foundation rounds and writes, over 20,000 values: quotients of rates, long and short, signs, halves")
+    @Test(
+        "written from the digits exactly as Foundation rounds and writes, over 20,000 values: quotients of rates, long and short, signs, halves"
+    )
     func digitsMatchFoundation() async {
         #expect(DecimalDigitsCheck.layoutIsKnown, "this platform's Decimal is read from its representation")
         var generator = SystemRandomNumberGenerator()
@@ -58,9 +67,11 @@ struct DecimalTextTests {
             let text = point == digits.count ? digits : String(digits.prefix(point)) + (point == 0 ? "0." : ".") + digits.dropFirst(point)
             return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
         }
-        var values: [Decimal] = [0, 1, Fixtures.decimal("0.5"), Fixtures.decimal("0.00005"), Fixtures.decimal("1.00005"),
-                                 Fixtures.decimal("9.99995"), Fixtures.decimal("99999.99995"), Fixtures.decimal("1500"),
-                                 Decimal(sign: .plus, exponent: 5, significand: 15), Fixtures.decimal("0.84770")]
+        var values: [Decimal] = [
+            0, 1, Fixtures.decimal("0.5"), Fixtures.decimal("0.00005"), Fixtures.decimal("1.00005"),
+            Fixtures.decimal("9.99995"), Fixtures.decimal("99999.99995"), Fixtures.decimal("1500"),
+            Decimal(sign: .plus, exponent: 5, significand: 15), Fixtures.decimal("0.84770"),
+        ]
         for _ in 0..<10_000 {
             let a = randomDecimal(), b = randomDecimal()
             values.append(a)
@@ -77,8 +88,14 @@ struct DecimalTextTests {
         func leadingExponent(_ value: Decimal) -> Int {
             var scaled = abs(value), exponent = 0
             guard scaled > 0 else { return 0 }
-            while scaled >= 10 { scaled /= 10; exponent += 1 }
-            while scaled < 1 { scaled *= 10; exponent -= 1 }
+            while scaled >= 10 {
+                scaled /= 10
+                exponent += 1
+            }
+            while scaled < 1 {
+                scaled *= 10
+                exponent -= 1
+            }
             return exponent
         }
         await forEachCase(values.count) { index in
@@ -86,7 +103,8 @@ struct DecimalTextTests {
             let leading = leadingExponent(value)
             #expect(value.plainText == Self.foundationPlainText(value), "\(value)")
             #expect(value.rateText == Self.foundationPlainText(foundationRounded(value, max(4, -leading - 1 + 4))), "\(value)")
-            #expect(value.plainText(significantDigits: 10)
+            #expect(
+                value.plainText(significantDigits: 10)
                     == Self.foundationPlainText(foundationRounded(value, max(0, 10 - 1 - leading))), "\(value)")
             for places in [0, 2, 5] {
                 var reference = value, rounded = Decimal()

@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import NIOConcurrencyHelpers
+
+@testable import App
 
 /// Accounts in memory with plain-text passwords: enough to test interactors without a database.
 final class FakeAccountService: AccountService {
@@ -11,7 +12,6 @@ final class FakeAccountService: AccountService {
             users.withLockedValue { $0.append((User(id: UUID(), email: email, role: role, createdAt: testNow), password)) }
         }
     }
-
 
     func user(withEmail email: String) async throws -> User? {
         users.withLockedValue { $0.first { $0.user.email == EmailAddress.normalized(email) }?.user }
@@ -85,9 +85,12 @@ final class FakeRefresher: RatesRefreshing {
 
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt] { Array(attempts.prefix(limit)) }
 
-    static func attempt(_ kind: RefreshAttempt.Kind, actor: String?, _ outcome: RefreshAttempt.Outcome, _ message: String,
-                        duration: TimeInterval = 0.25) -> RefreshAttempt {
-        RefreshAttempt(kind: kind, source: "exchangerate-api", startedAt: testNow, duration: duration, actor: actor,
-                       outcome: outcome, message: message)
+    static func attempt(
+        _ kind: RefreshAttempt.Kind, actor: String?, _ outcome: RefreshAttempt.Outcome, _ message: String,
+        duration: TimeInterval = 0.25
+    ) -> RefreshAttempt {
+        RefreshAttempt(
+            kind: kind, source: "exchangerate-api", startedAt: testNow, duration: duration, actor: actor,
+            outcome: outcome, message: message)
     }
 }

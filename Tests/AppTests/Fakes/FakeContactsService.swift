@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import NIOConcurrencyHelpers
+
+@testable import App
 
 /// Contacts in memory, with the real service's ownership, ordering and search rules.
 final class FakeContactsService: ContactsService {
@@ -18,8 +19,9 @@ final class FakeContactsService: ContactsService {
         }
         let pageCount = max(1, (matching.count + perPage - 1) / perPage)
         let page = min(max(page, 1), pageCount)
-        return ContactPage(contacts: Array(matching.dropFirst((page - 1) * perPage).prefix(perPage)),
-                           total: matching.count, page: page, perPage: perPage)
+        return ContactPage(
+            contacts: Array(matching.dropFirst((page - 1) * perPage).prefix(perPage)),
+            total: matching.count, page: page, perPage: perPage)
     }
 
     func contact(id: UUID, owner: UUID) async throws -> Contact? {
@@ -27,8 +29,9 @@ final class FakeContactsService: ContactsService {
     }
 
     func create(_ draft: ContactDraft, owner: UUID) async throws -> Contact {
-        let contact = Contact(id: UUID(), ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
-                              email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow, updatedAt: testNow)
+        let contact = Contact(
+            id: UUID(), ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
+            email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow, updatedAt: testNow)
         rows.withLockedValue { $0.append(contact) }
         return contact
     }
@@ -41,9 +44,10 @@ final class FakeContactsService: ContactsService {
     func update(id: UUID, owner: UUID, with draft: ContactDraft) async throws -> Contact? {
         guard try await contact(id: id, owner: owner) != nil else { return nil }
         _ = try await delete(id: id, owner: owner)
-        let updated = Contact(id: id, ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
-                              email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow,
-                              updatedAt: testNow.addingTimeInterval(60))
+        let updated = Contact(
+            id: id, ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
+            email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow,
+            updatedAt: testNow.addingTimeInterval(60))
         rows.withLockedValue { $0.append(updated) }
         return updated
     }
@@ -65,7 +69,8 @@ final class FakeContactsService: ContactsService {
 }
 
 extension ContactDraft {
-    static func named(_ first: String, _ last: String = "", email: String? = nil, phone: String? = nil, notes: String = "") -> ContactDraft {
+    static func named(_ first: String, _ last: String = "", email: String? = nil, phone: String? = nil, notes: String = "") -> ContactDraft
+    {
         ContactDraft(firstName: first, lastName: last, email: email, phone: phone, notes: notes)
     }
 }

@@ -1,5 +1,6 @@
-@testable import App
 import Foundation
+
+@testable import App
 
 /// Hands interactors a fixed snapshot (or none), no database involved.
 struct FakeCurrentRates: CurrentRatesReading {

@@ -1,7 +1,8 @@
-@testable import App
 import Foundation
 import Testing
 import Vapor
+
+@testable import App
 
 @Suite("The API's JSON, written as Foundation's JSONEncoder writes it")
 struct APIJSONTests {
@@ -14,6 +15,8 @@ struct APIJSONTests {
         let table: [String: String]
         let nothing: Int?
 
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // An upper-case key on purpose: sorted keys put it before the lower-case ones.
         enum CodingKeys: String, CodingKey { case text, number, flag, missing, items, table, nothing, zebra, Alpha }
 
         func encode(to encoder: any Encoder) throws {
@@ -54,9 +57,10 @@ struct APIJSONTests {
 
     @Test("records, lists, dictionaries, nulls, keys written twice, upper-case keys: byte for byte")
     func sameAsFoundation() throws {
-        let record = Record(text: "a/b \"q\" \\ é ✓ \u{1}\u{8}\u{c}\n\r\t\u{1f}\u{7f}\u{2028}", number: 42, flag: true, missing: nil,
-                            items: [Item(name: "x", values: [1, nil, 3]), Item(name: "", values: [])],
-                            table: ["USD": "1.1", "EUR": "1", "AUD": "1.6", "aud": "lower"], nothing: nil)
+        let record = Record(
+            text: "a/b \"q\" \\ é ✓ \u{1}\u{8}\u{c}\n\r\t\u{1f}\u{7f}\u{2028}", number: 42, flag: true, missing: nil,
+            items: [Item(name: "x", values: [1, nil, 3]), Item(name: "", values: [])],
+            table: ["USD": "1.1", "EUR": "1", "AUD": "1.6", "aud": "lower"], nothing: nil)
         #expect(try Self.ours(record) == Self.foundation(record))
         #expect(try Self.ours([record, record]) == Self.foundation([record, record]))
         #expect(try Self.ours(["only": [String]()]) == Self.foundation(["only": [String]()]))
@@ -81,8 +85,10 @@ struct APIJSONTests {
         let alternatives = try ["EUR", "GBP"].map { try calculator.result(amount, from: "USD", to: $0, in: Fixtures.snapshot) }
         let models: [any Encodable] = [
             presenter.present(conversion, alternatives: alternatives, snapshot: Fixtures.snapshot),
-            presenter.present(currencies: Fixtures.snapshot.currencyCodes.map(Fixtures.catalog.currency(for:)) + [
-                Currency(code: "XAU", name: "Gold", minorUnits: nil)], snapshot: Fixtures.snapshot),
+            presenter.present(
+                currencies: Fixtures.snapshot.currencyCodes.map(Fixtures.catalog.currency(for:)) + [
+                    Currency(code: "XAU", name: "Gold", minorUnits: nil)
+                ], snapshot: Fixtures.snapshot),
         ]
         for model in models {
             #expect(try Self.ours(model) == Self.foundation(model))
@@ -139,10 +145,13 @@ struct APIJSONTests {
             from: gold, to: yen, amount: "1", result: "0", rate: "0.5", inverseRate: "2", effectiveDate: "2025-05-09",
             source: source, summary: "1 XAU = 0 JPY", rateText: "1 XAU = 0.5000 JPY", inverseRateText: "1 JPY = 2.0000 XAU",
             alternatives: [other, other], url: "/?from=XAU&to=JPY&amount=1", historyURL: "/rates/XAU/JPY")
-        let models: [any JSONWritable] = [source, gold, yen, other, conversion,
-                                          API.Conversion(from: yen, to: gold, amount: "", result: "", rate: "", inverseRate: "",
-                                                         effectiveDate: "", source: source, summary: "", rateText: "",
-                                                         inverseRateText: "", alternatives: [], url: "", historyURL: "")]
+        let models: [any JSONWritable] = [
+            source, gold, yen, other, conversion,
+            API.Conversion(
+                from: yen, to: gold, amount: "", result: "", rate: "", inverseRate: "",
+                effectiveDate: "", source: source, summary: "", rateText: "",
+                inverseRateText: "", alternatives: [], url: "", historyURL: ""),
+        ]
         for model in models {
             var json = JSONText()
             model.write(to: &json)
@@ -152,7 +161,10 @@ struct APIJSONTests {
 
     @Test("what it does not write itself (a Double) is Foundation's")
     func fallsBackToFoundation() throws {
-        struct Measured: Encodable { let value: Double; let day: Date }
+        struct Measured: Encodable {
+            let value: Double
+            let day: Date
+        }
         let value = Measured(value: 0.1, day: Date(timeIntervalSince1970: 0))
         #expect(try Self.ours(value) == Self.foundation(value))
     }

@@ -1,4 +1,3 @@
-@testable import App
 import Fluent
 import Foundation
 import SQLKit
@@ -6,11 +5,14 @@ import Testing
 import Vapor
 import VaporTesting
 
+@testable import App
+
 @Suite("Input at the door, health endpoints and database outages, over HTTP on PostgreSQL")
 struct BoundaryPageTests {
     /// An app with an admin signed in through the real form, who has opened the add-contact form.
     func withSignedInAdmin(_ test: (Application, TestBrowser) async throws -> Void) async throws {
-        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) { app in
+        try await withPostgresApp(configuration: .forTests(initialAdmin: .init(email: "admin@example.org", password: "correct-horse"))) {
+            app in
             let browser = TestBrowser(app)
             try await browser.signIn("admin@example.org", "correct-horse")
             try await browser.get("/contacts/new")
@@ -18,22 +20,27 @@ struct BoundaryPageTests {
         }
     }
 
-    func send(_ app: Application, _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:],
-              body: String? = nil) async throws -> TestingHTTPResponse {
-        try await app.testing().performTest(request: TestingHTTPRequest(
-            method: method, url: URI(string: path), headers: headers, body: ByteBuffer(string: body ?? "")))
+    func send(
+        _ app: Application, _ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:],
+        body: String? = nil
+    ) async throws -> TestingHTTPResponse {
+        try await app.testing().performTest(
+            request: TestingHTTPRequest(
+                method: method, url: URI(string: path), headers: headers, body: ByteBuffer(string: body ?? "")))
     }
 
-    @Test("oversized, malformed and hostile requests get a clear 4xx page, never a 500", arguments: [
-        ("GET", "/?amount=" + String(repeating: "9", count: 9000), 414, "The address is too long"),
-        ("GET", "/?from=USD&from=EUR&amount=1", 400, "The parameter “from” is given more than once"),
-        ("GET", "/?from[]=USD", 400, "Parameters like “from[]” are not accepted"),
-        ("GET", "/?amount=%00", 400, "control characters"),
-        ("GET", "/?amount=%ED%A0%80", 400, "not valid UTF-8"),
-        ("GET", "/contacts%00", 400, "The address contains characters that are not allowed"),
-        ("GET", "/css/app.css%00.html", 400, "The address contains characters that are not allowed"),
-        ("GET", "/x%0a%5B%20CRITICAL%20%5D", 400, "The address contains characters that are not allowed"),
-    ])
+    @Test(
+        "oversized, malformed and hostile requests get a clear 4xx page, never a 500",
+        arguments: [
+            ("GET", "/?amount=" + String(repeating: "9", count: 9000), 414, "The address is too long"),
+            ("GET", "/?from=USD&from=EUR&amount=1", 400, "The parameter “from” is given more than once"),
+            ("GET", "/?from[]=USD", 400, "Parameters like “from[]” are not accepted"),
+            ("GET", "/?amount=%00", 400, "control characters"),
+            ("GET", "/?amount=%ED%A0%80", 400, "not valid UTF-8"),
+            ("GET", "/contacts%00", 400, "The address contains characters that are not allowed"),
+            ("GET", "/css/app.css%00.html", 400, "The address contains characters that are not allowed"),
+            ("GET", "/x%0a%5B%20CRITICAL%20%5D", 400, "The address contains characters that are not allowed"),
+        ])
     func refused(method: String, path: String, status: Int, message: String) async throws {
         try await withPostgresApp { app in
             let response = try await send(app, HTTPMethod(rawValue: method), path)
@@ -58,8 +65,9 @@ struct BoundaryPageTests {
         try await withPostgresApp { app in
             let big = try await send(app, .GET, "/", headers: ["X-Padding": String(repeating: "b", count: 17_000)])
             #expect(big.status == .requestHeaderFieldsTooLarge)
-            let form = try await send(app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                      body: "amount=1&from=USD&to=EUR&x=" + String(repeating: "x", count: 70_000))
+            let form = try await send(
+                app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: "amount=1&from=USD&to=EUR&x=" + String(repeating: "x", count: 70_000))
             #expect(form.status == .payloadTooLarge)
             #expect(form.body.string.contains("The form is too large (at most 64 KB)."))
         }
@@ -69,10 +77,13 @@ struct BoundaryPageTests {
     func oneRule() async throws {
         try await withPostgresApp { app in
             let get = try await send(app, .GET, "/?from=USD&to=EUR&amount=1&amount=2")
-            let post = try await send(app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                      body: "from=USD&to=EUR&amount=1&amount=2")
+            let post = try await send(
+                app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: "from=USD&to=EUR&amount=1&amount=2")
             #expect(get.status == .badRequest && post.status == .badRequest)
-            #expect(get.body.string.contains("“amount” is given more than once") && post.body.string.contains("“amount” is given more than once"))
+            #expect(
+                get.body.string.contains("“amount” is given more than once")
+                    && post.body.string.contains("“amount” is given more than once"))
         }
     }
 
@@ -127,11 +138,14 @@ struct BoundaryPageTests {
         try await withSignedInAdmin { app, browser in
             // From here the database refuses to update sessions, as a server shutting down would.
             let sql = app.db as! any SQLDatabase
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 CREATE FUNCTION refuse_session_updates() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION 'shutting down' USING ERRCODE = '57P01'; END $$
-                """).run()
-            try await sql.raw("CREATE TRIGGER refuse BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_session_updates()").run()
+                """
+            ).run()
+            try await sql.raw("CREATE TRIGGER refuse BEFORE UPDATE ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_session_updates()")
+                .run()
 
             let saved = try await browser.post("/contacts", [("first_name", "Kept")])
             #expect(saved.status == .seeOther)

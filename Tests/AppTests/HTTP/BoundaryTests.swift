@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Form fields: one strict rule for query strings and form bodies")
 struct FormFieldsTests {

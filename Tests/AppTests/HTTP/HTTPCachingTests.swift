@@ -1,9 +1,10 @@
-@testable import App
 import Foundation
 import NIOCore
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("HTTP caching: ETag, 304 without a body, Cache-Control, no-store for signed-in pages and errors")
 struct HTTPCachingTests {
@@ -15,9 +16,12 @@ struct HTTPCachingTests {
         return try #require(result)
     }
 
-    @Test("a result page has a validator; the same validator back gets 304 with no body, headers kept",
-          arguments: ["/?from=USD&to=EUR&amount=100", "/about", "/rates/USD/EUR", "/api/v1/convert?from=USD&to=EUR&amount=100",
-                      "/api/v1/currencies", "/api/v1/rates/latest?base=USD"])
+    @Test(
+        "a result page has a validator; the same validator back gets 304 with no body, headers kept",
+        arguments: [
+            "/?from=USD&to=EUR&amount=100", "/about", "/rates/USD/EUR", "/api/v1/convert?from=USD&to=EUR&amount=100",
+            "/api/v1/currencies", "/api/v1/rates/latest?base=USD",
+        ])
     func notModified(path: String) async throws {
         try await withPostgresApp { app in
             let (status, headers, body) = try await get(app, path)
@@ -79,9 +83,10 @@ struct HTTPCachingTests {
             #expect(try await etag("/?from=USD&to=EUR&amount=101") != first)
 
             let current = try #require(await app.appServices.currentRates.currentSnapshot())
-            app.appServices.currentRates.adopt(RateSnapshot(
-                id: UUID(), source: current.source, baseCurrency: current.baseCurrency,
-                effectiveDate: current.effectiveDate, storedAt: current.storedAt.addingTimeInterval(60), rates: current.rates))
+            app.appServices.currentRates.adopt(
+                RateSnapshot(
+                    id: UUID(), source: current.source, baseCurrency: current.baseCurrency,
+                    effectiveDate: current.effectiveDate, storedAt: current.storedAt.addingTimeInterval(60), rates: current.rates))
             let afterRefresh = try await etag(path)
             #expect(afterRefresh != first)
             #expect(try await get(app, path, ["If-None-Match": first]).0 == .ok)
@@ -105,8 +110,10 @@ struct HTTPCachingTests {
                 #expect(page.headers.first(name: .cacheControl) == "no-store", "\(path)")
                 #expect(page.headers.first(name: .eTag) == nil, "\(path)")
             }
-            for path in ["/?from=USD&to=EUR&amount=abc", "/rates/USD/XXX", "/nowhere", "/api/v1/convert?from=USD&to=EUR&amount=-1",
-                         "/login"] {
+            for path in [
+                "/?from=USD&to=EUR&amount=abc", "/rates/USD/XXX", "/nowhere", "/api/v1/convert?from=USD&to=EUR&amount=-1",
+                "/login",
+            ] {
                 let (status, headers, _) = try await get(app, path)
                 #expect(headers.first(name: .cacheControl) == "no-store", "\(path) \(status)")
                 #expect(headers.first(name: .eTag) == nil, "\(path)")
@@ -123,7 +130,8 @@ struct HTTPCachingTests {
             configuration.responseCompression = enabled
             try await withPostgresApp(configuration: configuration) { app in
                 try await LoopbackServer.with(app) { server in
-                    let gzip = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                    let gzip = try await server.send(
+                        .GET, "/?from=USD&to=EUR&amount=100", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
                     let plain = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: [:], body: ByteBuffer())
                     #expect(plain.headers.first(name: .contentEncoding) == nil)
                     #expect(plain.body.readableBytesView.starts(with: Array("<!doctype html>".utf8)))

@@ -1,8 +1,9 @@
-@testable import App
 import Synchronization
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("Routes started at once")
 struct ImmediateResponderTests {
@@ -44,19 +45,28 @@ struct ImmediateResponderTests {
     func collectsStreamedBodies() async throws {
         let app = try await Application.make(.testing)
         app.routes.defaultMaxBodySize = "1mb"
-        app.routes.add(Route(method: .POST, path: ["echo"], responder: ImmediateResponder { request in
-            Response(status: .ok, body: .init(string: "\(request.body.data?.readableBytes ?? -1)"))
-        }, requestType: Request.self, responseType: Response.self))
+        app.routes.add(
+            Route(
+                method: .POST, path: ["echo"],
+                responder: ImmediateResponder { request in
+                    Response(status: .ok, body: .init(string: "\(request.body.data?.readableBytes ?? -1)"))
+                }, requestType: Request.self, responseType: Response.self))
         let body = ByteBuffer(repeating: UInt8(ascii: "a"), count: 600_000)
-        try await app.testing(method: .running(port: 0)).test(.POST, "echo", beforeRequest: { request in
-            request.body = body
-        }) { response in
+        try await app.testing(method: .running(port: 0)).test(
+            .POST, "echo",
+            beforeRequest: { request in
+                request.body = body
+            }
+        ) { response in
             #expect(response.status == .ok)
             #expect(response.body.string == "600000")
         }
-        try await app.testing(method: .running(port: 0)).test(.POST, "echo", beforeRequest: { request in
-            request.body = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1_100_000)
-        }) { response in
+        try await app.testing(method: .running(port: 0)).test(
+            .POST, "echo",
+            beforeRequest: { request in
+                request.body = ByteBuffer(repeating: UInt8(ascii: "a"), count: 1_100_000)
+            }
+        ) { response in
             #expect(response.status == .payloadTooLarge)
         }
         try await app.asyncShutdown()

@@ -1,8 +1,9 @@
-@testable import App
 import Foundation
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("GET /metrics in Prometheus's text format")
 struct MetricsTests {
@@ -18,14 +19,17 @@ struct MetricsTests {
                 #expect(res.headers.first(name: .contentType) == "text/plain; version=0.0.4; charset=utf-8")
                 let text = res.body.string
                 #expect(text.contains(#"http_requests_total{method="GET",path="/about",status="200"}"#))
-                #expect(text.contains(#"http_request_duration_seconds_bucket{method="GET",path="/rates/:from/:to",status="200",le="0.005"}"#))
+                #expect(
+                    text.contains(#"http_request_duration_seconds_bucket{method="GET",path="/rates/:from/:to",status="200",le="0.005"}"#))
                 #expect(text.contains(#"rates_refreshes_total{kind="refresh",outcome="failed"}"#))
                 #expect(text.contains("# HELP rates_snapshot_age_seconds"))
                 #expect(text.contains("rates_effective_date_age_days 3"), "the bundled 2025-05-09 on the tests' 2025-05-12")
                 #expect(text.contains("database_connection_wait_seconds_count"))
-                for gauge in ["session_cache_hits", "session_cache_misses", "session_cache_entries", "session_cache_live",
-                              "contact_page_cache_hits", "contact_page_cache_entries", "contact_page_cache_live",
-                              "rate_history_cache_hits", "rate_history_cache_live"] {
+                for gauge in [
+                    "session_cache_hits", "session_cache_misses", "session_cache_entries", "session_cache_live",
+                    "contact_page_cache_hits", "contact_page_cache_entries", "contact_page_cache_live",
+                    "rate_history_cache_hits", "rate_history_cache_live",
+                ] {
                     #expect(text.contains("\n\(gauge) "), "\(gauge)")
                 }
             }

@@ -1,4 +1,3 @@
-@testable import App
 import Foundation
 import Leaf
 import LeafKit
@@ -6,6 +5,8 @@ import NIOCore
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("Page skeletons: a page rendered once per shape, filled per request, byte for byte Leaf's page")
 struct PageRendererTests {
@@ -37,12 +38,15 @@ struct PageRendererTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-pages-\(UUID().uuidString)/")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in templates { try text.write(to: folder.appendingPathComponent(name + ".leaf"), atomically: true, encoding: .utf8) }
+        for (name, text) in templates {
+            try text.write(to: folder.appendingPathComponent(name + ".leaf"), atomically: true, encoding: .utf8)
+        }
         let app = try await Application.make(.testing)
         do {
             app.views.use(.leaf)
-            app.leaf.sources = .singleSource(NIOLeafFiles(
-                fileio: app.fileio, limits: .default, sandboxDirectory: folder.path, viewDirectory: folder.path))
+            app.leaf.sources = .singleSource(
+                NIOLeafFiles(
+                    fileio: app.fileio, limits: .default, sandboxDirectory: folder.path, viewDirectory: folder.path))
             app.pages = PageRenderer(requestTags: [], isEnabled: true)
             try await test(app)
         } catch {
@@ -62,16 +66,23 @@ struct PageRendererTests {
     @Test("texts with markup in them, absent optionals, flags, numbers, lists: the same page as Leaf's, from one skeleton per shape")
     func sameAsLeaf() async throws {
         try await withTemplates(["page": Self.template]) { app in
-            let first = Model(title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x",
-                              word: "hello", rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
-            let hostile = Model(title: "<script>alert('x')</script> \"quoted\"", html: "<b>&amp;</b>", flag: true, count: 3,
-                                optional: "\u{E000}0&\u{E001} & <", word: "Ünïcödé ✓", rows: [Row(name: "O'Brien <x>", note: nil),
-                                                                                             Row(name: "&lt;", note: "\"")])
+            let first = Model(
+                title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x",
+                word: "hello", rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
+            let hostile = Model(
+                title: "<script>alert('x')</script> \"quoted\"", html: "<b>&amp;</b>", flag: true, count: 3,
+                optional: "\u{E000}0&\u{E001} & <", word: "Ünïcödé ✓",
+                rows: [
+                    Row(name: "O'Brien <x>", note: nil),
+                    Row(name: "&lt;", note: "\""),
+                ])
             for model in [first, hostile] {
                 let (skeleton, leaf) = try await render(app, "page", model)
                 #expect(skeleton == leaf)
             }
-            #expect(try await render(app, "page", hostile).skeleton.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;quoted&quot;"))
+            #expect(
+                try await render(app, "page", hostile).skeleton.contains(
+                    "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;quoted&quot;"))
             // Both have the same shape: one skeleton, filled for the second and third pages.
             #expect(app.pages.statistics == .init(skeletons: 1, leafOnly: 0, filled: 2))
 
@@ -90,21 +101,29 @@ struct PageRendererTests {
         }
     }
 
-    struct Inner: Encodable { let b: String; var c: String? }
-    struct FlatAfter: Encodable { let a: Inner; let c: String }
+    struct Inner: Encodable {
+        let b: String
+        var c: String?
+    }
+    struct FlatAfter: Encodable {
+        let a: Inner
+        let c: String
+    }
     struct NestedInside: Encodable { let a: Inner }
 
     @Test("one pass writes the tree's texts in slot order, and a shape that tells apart what renders differently")
     func valuesInOnePass() throws {
-        let model = Model(title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x", word: "hello",
-                          rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
+        let model = Model(
+            title: "A & B", html: "<i>raw</i>", flag: true, count: 3, optional: "x", word: "hello",
+            rows: [Row(name: "Ann", note: nil), Row(name: "Bob", note: "n")])
         let values = try PageValues(encoding: model)
         #expect(values.texts == ["A & B", "<i>raw</i>", "x", "hello", "Ann", "Bob", "n"])
         #expect(values.texts == (try PageContext(encoding: model)).texts())
 
         func shape(_ model: some Encodable) throws -> [UInt8] { try PageValues(encoding: model).shape }
-        let other = Model(title: "other", html: "<b>", flag: true, count: 3, optional: "y", word: "bye",
-                          rows: [Row(name: "C", note: nil), Row(name: "D", note: "m")])
+        let other = Model(
+            title: "other", html: "<b>", flag: true, count: 3, optional: "y", word: "bye",
+            rows: [Row(name: "C", note: nil), Row(name: "D", note: "m")])
         #expect(try shape(model) == shape(other), "only texts differ: one skeleton")
         for different in [
             Model(title: "A", html: "h", flag: false, count: 3, optional: "x", word: "w", rows: model.rows),
@@ -145,22 +164,30 @@ struct PageRendererTests {
         let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
         try await withPostgresApp(configuration: .forTests(initialAdmin: admin)) { app in
             let anonymous = TestBrowser(app)
-            for path in ["/", "/?from=USD&to=EUR&amount=100", "/?from=JPY&to=GBP&amount=2500.5", "/?from=USD&to=EUR&amount=abc",
-                         "/about", "/rates/USD/EUR", "/rates/GBP/JPY", "/login", "/signup", "/no-such-page"] {
+            for path in [
+                "/", "/?from=USD&to=EUR&amount=100", "/?from=JPY&to=GBP&amount=2500.5", "/?from=USD&to=EUR&amount=abc",
+                "/about", "/rates/USD/EUR", "/rates/GBP/JPY", "/login", "/signup", "/no-such-page",
+            ] {
                 _ = try await anonymous.get(path)
             }
             let signedUp = TestBrowser(app)
             try await signedUp.get("/signup")
-            let created = try await signedUp.post("/signup", [("email", "user@example.org"), ("password", "another-horse"),
-                                                             ("password_confirmation", "another-horse")])
+            let created = try await signedUp.post(
+                "/signup",
+                [
+                    ("email", "user@example.org"), ("password", "another-horse"),
+                    ("password_confirmation", "another-horse"),
+                ])
             #expect(created.status == .seeOther)
             let administrator = TestBrowser(app)
             try await administrator.signIn(admin.email, admin.password)
 
             // The same shape (an empty contacts book) for two people: each sees only their own
             // account and their own session's token.
-            for (browser, own, other) in [(signedUp, "user@example.org", "admin@example.org"),
-                                          (administrator, "admin@example.org", "user@example.org")] {
+            for (browser, own, other) in [
+                (signedUp, "user@example.org", "admin@example.org"),
+                (administrator, "admin@example.org", "user@example.org"),
+            ] {
                 let page = try await browser.get("/contacts")
                 #expect(page.status == .ok)
                 #expect(page.html.contains(own) && !page.html.contains(other))

@@ -1,7 +1,8 @@
-@testable import App
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("Routes and links from one typed place")
 struct SiteRoutesTests {

@@ -1,6 +1,7 @@
-@testable import App
 import Vapor
 import VaporTesting
+
+@testable import App
 
 extension TestingHTTPResponse {
     var html: String { body.string }

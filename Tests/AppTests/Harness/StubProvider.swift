@@ -1,10 +1,11 @@
-@testable import App
 import Foundation
 import NIOConcurrencyHelpers
-import Testing
 import NIOCore
 import NIOPosix
+import Testing
 import Vapor
+
+@testable import App
 
 /// A rates provider on loopback that serves the real formats and every fault a refresh must
 /// survive, one path per behaviour. `/current.json` serves whatever the test sets.
@@ -89,7 +90,10 @@ final class StubProvider: Sendable {
             .partialXML: ("text/xml", String(ecbDaily.prefix(ecbDaily.count / 2))),
             .negativeRate: ("application/json", try exchangeRateAPI(rates: ["EUR": "-0.919028"])),
             .exchangeRateAPIError: ("application/json", #"{"result":"error","error-type":"unsupported-code"}"#),
-            .fewCurrencies: ("application/json", #"{"result":"success","base_code":"USD","time_last_update_unix":1746921751,"rates":{"USD":1,"EUR":0.919028,"GBP":0.788614}}"#),
+            .fewCurrencies: (
+                "application/json",
+                #"{"result":"success","base_code":"USD","time_last_update_unix":1746921751,"rates":{"USD":1,"EUR":0.919028,"GBP":0.788614}}"#
+            ),
             .futureDate: ("application/json", try exchangeRateAPI(time: 1_900_000_000)),
             .badCode: ("application/json", erAPI.replacingOccurrences(of: "\"EUR\":", with: "\"eur\":")),
             .empty: ("application/json", ""),
@@ -108,28 +112,32 @@ final class StubProvider: Sendable {
                 case .serverError:
                     return Response(status: .internalServerError, body: "oops")
                 case .current:
-                    return Response(status: .ok, headers: ["Content-Type": "application/json"],
-                                    body: .init(string: state.current.withLockedValue { $0 }))
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "application/json"],
+                        body: .init(string: state.current.withLockedValue { $0 }))
                 case .huge:
-                    return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(asyncStream: { writer in
-                        let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 << 10)
-                        do {
-                            for _ in 0..<(hugeBytes / chunk.readableBytes) {
-                                try await writer.write(.buffer(chunk))
-                                state.hugeBytesSent.withLockedValue { $0 += chunk.readableBytes }
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "application/json"],
+                        body: .init(asyncStream: { writer in
+                            let chunk = ByteBuffer(repeating: UInt8(ascii: " "), count: 64 << 10)
+                            do {
+                                for _ in 0..<(hugeBytes / chunk.readableBytes) {
+                                    try await writer.write(.buffer(chunk))
+                                    state.hugeBytesSent.withLockedValue { $0 += chunk.readableBytes }
+                                }
+                                try await writer.write(.end)
+                            } catch {
+                                // The client hung up: exactly what it should do. (Vapor wants to be told.)
+                                try? await writer.write(.error(error))
                             }
-                            try await writer.write(.end)
-                        } catch {
-                            // The client hung up: exactly what it should do. (Vapor wants to be told.)
-                            try? await writer.write(.error(error))
-                        }
-                    }))
+                        }))
                 case .redirectSameHost, .redirectOtherHost, .redirectLoop:
-                    let target = switch path {
-                    case .redirectSameHost: Path.exchangeRateAPI.rawValue
-                    case .redirectOtherHost: "http://localhost:\(state.port.withLockedValue { $0 })\(Path.exchangeRateAPI.rawValue)"
-                    default: Path.redirectLoop.rawValue
-                    }
+                    let target =
+                        switch path {
+                        case .redirectSameHost: Path.exchangeRateAPI.rawValue
+                        case .redirectOtherHost: "http://localhost:\(state.port.withLockedValue { $0 })\(Path.exchangeRateAPI.rawValue)"
+                        default: Path.redirectLoop.rawValue
+                        }
                     return Response(status: .found, headers: ["Location": target])
                 default:
                     if path == .slowExchangeRateAPI { try await Task.sleep(for: delay) }

@@ -1,8 +1,9 @@
-@testable import App
 import Foundation
 import Logging
 import SQLKit
 import Vapor
+
+@testable import App
 
 /// The moment the tests live in: three days after the bundled snapshot's 2025-05-09.
 let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z
@@ -122,8 +123,10 @@ func withPostgresApp(
 }
 
 /// Runs `test` against the embedded default: an SQLite file in a temporary folder.
-func withSQLiteApp(configuration: AppConfiguration = .forTests(),
-                   _ test: (Application, String) async throws -> Void) async throws {
+func withSQLiteApp(
+    configuration: AppConfiguration = .forTests(),
+    _ test: (Application, String) async throws -> Void
+) async throws {
     _ = quietLogging
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cc-sqlite-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }

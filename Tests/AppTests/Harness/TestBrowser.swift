@@ -1,10 +1,11 @@
-@testable import App
 import AsyncHTTPClient
 import NIOConcurrencyHelpers
 import NIOPosix
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 /// Walks the app like a browser: keeps cookies between requests and fills in the CSRF token
 /// from the last page it saw.
@@ -68,8 +69,9 @@ final class TestBrowser: Sendable {
         let response: BrowserResponse
         switch transport {
         case .inMemory(let app):
-            let answer = try await app.testing().performTest(request: TestingHTTPRequest(
-                method: method, url: URI(string: path), headers: headers, body: body))
+            let answer = try await app.testing().performTest(
+                request: TestingHTTPRequest(
+                    method: method, url: URI(string: path), headers: headers, body: body))
             response = BrowserResponse(status: answer.status, headers: answer.headers, body: answer.body)
         case let .loopback(server, client):
             headers.add(name: .xForwardedFor, value: client)
@@ -98,8 +100,9 @@ final class LoopbackServer: Sendable {
 
     static func with(_ app: Application, _ body: (LoopbackServer) async throws -> Void) async throws {
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-                                configuration: .init(redirectConfiguration: .disallow))
+        let client = HTTPClient(
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            configuration: .init(redirectConfiguration: .disallow))
         do {
             try await body(LoopbackServer(port: try #require(app.http.server.shared.localAddress?.port), client: client))
         } catch {
@@ -117,8 +120,9 @@ final class LoopbackServer: Sendable {
         request.headers = headers
         request.body = .bytes(body)
         let response = try await client.execute(request, timeout: .seconds(30))
-        return BrowserResponse(status: response.status, headers: response.headers,
-                               body: try await response.body.collect(upTo: 4 << 20))
+        return BrowserResponse(
+            status: response.status, headers: response.headers,
+            body: try await response.body.collect(upTo: 4 << 20))
     }
 }
 

@@ -1,4 +1,3 @@
-@testable import App
 import AsyncKit
 import Fluent
 import Foundation
@@ -7,6 +6,8 @@ import NIOCore
 import SQLKit
 import Testing
 import Vapor
+
+@testable import App
 
 @Suite("Deadlines and the database circuit breaker")
 struct DeadlineTests {
@@ -74,8 +75,9 @@ struct DatabaseAccessTests {
     func access(_ app: Application, timeout: Duration = .seconds(1)) -> DatabaseAccess {
         let base = app.appServices.database
         let databases = app.databases, logger = app.logger, loops = app.eventLoopGroup
-        return DatabaseAccess(database: { databases.database(logger: logger, on: loops.any()) }, timeout: timeout,
-                              health: base.health)
+        return DatabaseAccess(
+            database: { databases.database(logger: logger, on: loops.any()) }, timeout: timeout,
+            health: base.health)
     }
 
     @Test("a query that outlives the limit is a 503 at the limit, and the pool recovers")
@@ -89,7 +91,9 @@ struct DatabaseAccessTests {
             #expect(ContinuousClock.now - started < .milliseconds(1800))
             #expect(!access.health.isAvailable)
             try await Task.sleep(for: access.health.cooldown)
-            let answer = try await access.run { try await ($0 as! any SQLDatabase).raw("SELECT 7 AS n").first()?.decode(column: "n", as: Int.self) }
+            let answer = try await access.run {
+                try await ($0 as! any SQLDatabase).raw("SELECT 7 AS n").first()?.decode(column: "n", as: Int.self)
+            }
             #expect(answer == 7)
             #expect(access.health.isAvailable)
         }
@@ -113,8 +117,9 @@ struct DatabaseAccessTests {
         struct Boom: Error {}
         try await withPostgresApp(.emptyStore) { app in
             let access = app.appServices.database
-            let attempt = RefreshAttempt(kind: .refresh, source: "ecb", startedAt: testNow, duration: 0, actor: nil,
-                                         outcome: .failed, message: "x")
+            let attempt = RefreshAttempt(
+                kind: .refresh, source: "ecb", startedAt: testNow, duration: 0, actor: nil,
+                outcome: .failed, message: "x")
             await #expect(throws: Boom.self) {
                 try await access.transaction { database in
                     try await RefreshAttemptModel(attempt).create(on: database)

@@ -1,24 +1,28 @@
-@testable import App
 import Foundation
-import Vapor
-import VaporTesting
 import SQLKit
 import Testing
+import Vapor
+import VaporTesting
+
+@testable import App
 
 @Suite("Rate snapshots on PostgreSQL")
 struct RateStoreTests {
     func snapshot(_ day: String, storedAt: TimeInterval = 0, rates: [String: String]) -> RateSnapshot {
-        RateSnapshot(source: "ecb", baseCurrency: "EUR", effectiveDate: CalendarDate(iso8601: day)!,
-                     storedAt: Date(timeIntervalSince1970: 1_700_000_000 + storedAt),
-                     rates: rates.mapValues(Fixtures.decimal))
+        RateSnapshot(
+            source: "ecb", baseCurrency: "EUR", effectiveDate: CalendarDate(iso8601: day)!,
+            storedAt: Date(timeIntervalSince1970: 1_700_000_000 + storedAt),
+            rates: rates.mapValues(Fixtures.decimal))
     }
 
     @Test("rates round-trip exactly through numeric columns")
     func exactRoundTrip() async throws {
         try await withPostgresApp(.emptyStore) { app in
             let store = app.appServices.rateStore
-            let tricky = ["GBP": "0.84770", "IDR": "18606.59", "BTC": "0.0000153412345678", "VND": "29123.123456789012",
-                          "XAU": "0.000342", "ONE": "1", "BIG": "123456789012345.123456"]
+            let tricky = [
+                "GBP": "0.84770", "IDR": "18606.59", "BTC": "0.0000153412345678", "VND": "29123.123456789012",
+                "XAU": "0.000342", "ONE": "1", "BIG": "123456789012345.123456",
+            ]
             let saved = try await store.save(snapshot("2025-05-09", rates: tricky))
             #expect(saved.id != nil)
             let loaded = try #require(try await store.latest())
@@ -34,10 +38,13 @@ struct RateStoreTests {
     func numericColumn() async throws {
         try await withPostgresApp(.emptyStore) { app in
             let sql = app.db as! any SQLDatabase
-            let row = try #require(try await sql.raw("""
-                SELECT data_type FROM information_schema.columns
-                WHERE table_schema = current_schema() AND table_name = 'snapshot_rates' AND column_name = 'rate'
-                """).first())
+            let row = try #require(
+                try await sql.raw(
+                    """
+                    SELECT data_type FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND table_name = 'snapshot_rates' AND column_name = 'rate'
+                    """
+                ).first())
             #expect(try row.decode(column: "data_type", as: String.self) == "numeric")
         }
     }
@@ -49,7 +56,7 @@ struct RateStoreTests {
             #expect(try await store.isEmpty())
             _ = try await store.save(snapshot("2025-05-08", storedAt: 10, rates: ["USD": "1.12"]))
             _ = try await store.save(snapshot("2025-05-09", storedAt: 0, rates: ["USD": "1.1252"]))
-            _ = try await store.save(snapshot("2025-05-07", storedAt: 20, rates: ["USD": "1.13"]))  // history arriving late
+            _ = try await store.save(snapshot("2025-05-07", storedAt: 20, rates: ["USD": "1.13"])) // history arriving late
             #expect(try await store.latest()?.rates["USD"] == Fixtures.decimal("1.1252"))
             #expect(try await RateSnapshotModel.query(on: app.db).count() == 3)
             #expect(try await SnapshotRateModel.query(on: app.db).count() == 6) // each with EUR = 1
@@ -90,8 +97,10 @@ struct RateStoreTests {
                     group.addTask {
                         let other = try await Application.make(.testing)
                         do {
-                            try configure(other, configuration: AppConfiguration(
-                                database: .postgres(url: try TestDatabase.url(), searchPath: schema)), now: { testNow })
+                            try configure(
+                                other,
+                                configuration: AppConfiguration(
+                                    database: .postgres(url: try TestDatabase.url(), searchPath: schema)), now: { testNow })
                             try await other.prepareToServe()
                         } catch {
                             try? await other.asyncShutdown()

@@ -1,9 +1,10 @@
-@testable import App
 import Fluent
 import Foundation
+import Testing
 import Vapor
 import VaporTesting
-import Testing
+
+@testable import App
 
 @Suite("The embedded SQLite default")
 struct SQLiteSmokeTests {

@@ -1,8 +1,9 @@
-@testable import App
 import Fluent
 import Foundation
 import Testing
 import Vapor
+
+@testable import App
 
 @Suite("Attempt limits on PostgreSQL: per client, per account from a client, per window")
 struct AttemptThrottleTests {

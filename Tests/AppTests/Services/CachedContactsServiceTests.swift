@@ -1,7 +1,8 @@
-@testable import App
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
+
+@testable import App
 
 @Suite("Contact pages kept in memory: served again without the database, forgotten on the owner's every change")
 struct CachedContactsServiceTests {
@@ -80,8 +81,9 @@ struct CachedContactsServiceTests {
         let contacts = CachedContactsService(base: base, cache: cache, now: { testNow })
         _ = try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25)
         _ = try await base.base.create(draft, owner: ann) // written by another instance
-        let caches = ChangeListener.Caches(sessions: SessionCache(capacity: 10, isLive: true), contactPages: cache,
-                                           rateDays: RateDaysCache(enabled: true, isLive: true))
+        let caches = ChangeListener.Caches(
+            sessions: SessionCache(capacity: 10, isLive: true), contactPages: cache,
+            rateDays: RateDaysCache(enabled: true, isLive: true))
         caches.hear(ChangeListener.contactsPrefix + ContactPageCache.group(ann))
         #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 1)
 

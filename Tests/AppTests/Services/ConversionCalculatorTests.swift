@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Conversion arithmetic")
 struct ConversionCalculatorTests {

@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("ISO 4217 currency catalog")
 struct CurrencyCatalogTests {
@@ -12,10 +13,12 @@ struct CurrencyCatalogTests {
         #expect(catalog.all.allSatisfy { Currency.isWellFormedCode($0.code) && !$0.name.isEmpty })
     }
 
-    @Test("names and minor units from ISO 4217", arguments: [
-        ("USD", "US Dollar", 2), ("EUR", "Euro", 2), ("JPY", "Yen", 0), ("KWD", "Kuwaiti Dinar", 3),
-        ("CLF", "Unidad de Fomento", 4), ("GBP", "Pound Sterling", 2), ("KMF", "Comorian Franc", 0),
-    ])
+    @Test(
+        "names and minor units from ISO 4217",
+        arguments: [
+            ("USD", "US Dollar", 2), ("EUR", "Euro", 2), ("JPY", "Yen", 0), ("KWD", "Kuwaiti Dinar", 3),
+            ("CLF", "Unidad de Fomento", 4), ("GBP", "Pound Sterling", 2), ("KMF", "Comorian Franc", 0),
+        ])
     func knows(code: String, name: String, minorUnits: Int) {
         #expect(catalog.currency(for: code) == Currency(code: code, name: name, minorUnits: minorUnits))
         #expect(catalog.isListed(code))
@@ -60,7 +63,12 @@ struct CurrencyCatalogTests {
         #expect(catalog.currency(for: "BBB").minorUnits == nil)
     }
 
-    @Test("refuses a malformed data file", arguments: ["code,name,minor_units\nusd,Dollar,2", "code,name,minor_units\nUSD,,2", "code,name,minor_units\nUSD,Dollar,two", "code,name,minor_units\nUSD,Dollar"])
+    @Test(
+        "refuses a malformed data file",
+        arguments: [
+            "code,name,minor_units\nusd,Dollar,2", "code,name,minor_units\nUSD,,2", "code,name,minor_units\nUSD,Dollar,two",
+            "code,name,minor_units\nUSD,Dollar",
+        ])
     func refusesMalformed(csv: String) {
         #expect(throws: CurrencyCatalog.LoadingError.self) { try CurrencyCatalog(csv: csv) }
     }

@@ -1,14 +1,16 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Session cache: trusted only while changes are heard; a read that raced a change is not kept")
 struct SessionCacheTests {
     let now = Date(timeIntervalSince1970: 1_000_000)
 
     func session(_ digest: String = "d1", expiresIn seconds: TimeInterval = 3600) -> StoredSession {
-        StoredSession(tokenDigest: digest, csrfToken: "csrf", user: nil, flash: nil,
-                      expiresAt: now.addingTimeInterval(seconds))
+        StoredSession(
+            tokenDigest: digest, csrfToken: "csrf", user: nil, flash: nil,
+            expiresAt: now.addingTimeInterval(seconds))
     }
 
     @Test("a stored session is answered from memory until it is evicted")
@@ -25,8 +27,8 @@ struct SessionCacheTests {
     @Test("a read that began before an eviction does not put the old session back")
     func raceWithEviction() {
         let cache = SessionCache(capacity: 10, isLive: true)
-        let ticket = cache.ticket()   // a request starts reading the session...
-        cache.evict("d1")             // ...another instance signs it out meanwhile...
+        let ticket = cache.ticket() // a request starts reading the session...
+        cache.evict("d1") // ...another instance signs it out meanwhile...
         cache.store(session(), ticket: ticket, now: now) // ...and the read ends with the old row
         #expect(cache.session("d1", now: now) == nil)
         cache.store(session(), ticket: cache.ticket(), now: now)

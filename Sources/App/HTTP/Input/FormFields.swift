@@ -82,7 +82,9 @@ struct FormFields: Sendable, Equatable {
             } catch {
                 return .failure(error)
             }
-            guard !name.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return .failure(.bracketedName(String(name.prefix(40)))) }
+            guard !name.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else {
+                return .failure(.bracketedName(String(name.prefix(40))))
+            }
             // A handful of fields: a scan beats hashing each name.
             guard !fields.contains(where: { $0.name == name }) else { return .failure(.repeated(String(name.prefix(40)))) }
             fields.append((name, value))
@@ -115,7 +117,8 @@ struct FormFields: Sendable, Equatable {
             case UInt8(ascii: "%"):
                 let first = bytes.index(after: index)
                 guard first != bytes.endIndex, bytes.index(after: first) != bytes.endIndex,
-                      let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)]) else {
+                    let high = hexValue(bytes[first]), let low = hexValue(bytes[bytes.index(after: first)])
+                else {
                     let rest = bytes[index...].prefix(3)
                     throw .malformedEscape(String(decoding: rest, as: UTF8.self))
                 }

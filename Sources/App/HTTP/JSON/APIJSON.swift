@@ -75,11 +75,13 @@ private final class JSONWriter {
         } else if Value.self == Bool.self {
             writeASCII(value as! Bool ? "true" : "false")
         } else if Value.self == Double.self || Value.self == Float.self || Value.self == Decimal.self
-                    || Value.self == Date.self || Value.self == Data.self || Value.self == URL.self {
+            || Value.self == Date.self || Value.self == Data.self || Value.self == URL.self
+        {
             throw Unsupported()
         } else if Value.self == Int64.self || Value.self == Int32.self || Value.self == Int16.self || Value.self == Int8.self
-                    || Value.self == UInt.self || Value.self == UInt64.self || Value.self == UInt32.self
-                    || Value.self == UInt16.self || Value.self == UInt8.self {
+            || Value.self == UInt.self || Value.self == UInt64.self || Value.self == UInt32.self
+            || Value.self == UInt16.self || Value.self == UInt8.self
+        {
             writeASCII(String(describing: value))
         } else {
             frames.append(Frame(start: bytes.count, firstMember: members.count))

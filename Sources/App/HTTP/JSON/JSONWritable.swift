@@ -12,7 +12,7 @@ struct JSONText {
     /// Whether the record being written has a member already (the next one needs a comma).
     private var hasMember = false
     #if DEBUG
-    private var lastKey = ""
+        private var lastKey = ""
     #endif
 
     init(capacity: Int = 1_024) {
@@ -24,8 +24,8 @@ struct JSONText {
     mutating func record(_ members: (inout JSONText) -> Void) {
         let outer = hasMember
         #if DEBUG
-        let outerKey = lastKey
-        defer { lastKey = outerKey }
+            let outerKey = lastKey
+            defer { lastKey = outerKey }
         #endif
         hasMember = false
         bytes.append(UInt8(ascii: "{"))
@@ -37,8 +37,8 @@ struct JSONText {
     /// `"key":` and then what `value` writes.
     mutating func member(_ key: String, _ value: (inout JSONText) -> Void) {
         #if DEBUG
-        assert(!hasMember || lastKey < key, "JSON members must be written in key order: \(lastKey), then \(key)")
-        lastKey = key
+            assert(!hasMember || lastKey < key, "JSON members must be written in key order: \(lastKey), then \(key)")
+            lastKey = key
         #endif
         if hasMember { bytes.append(UInt8(ascii: ",")) }
         hasMember = true

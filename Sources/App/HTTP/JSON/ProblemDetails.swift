@@ -13,8 +13,9 @@ struct ProblemDetails: Content, Sendable, Equatable {
     var errors: [String: String]?
 
     func response(headers: HTTPHeaders = [:]) throws -> Response {
-        try .json(self, status: HTTPStatus(statusCode: status), headers: headers,
-                  contentType: "application/problem+json; charset=utf-8")
+        try .json(
+            self, status: HTTPStatus(statusCode: status), headers: headers,
+            contentType: "application/problem+json; charset=utf-8")
     }
 
     /// Problem types this API names; each is also documented in the OpenAPI document.

@@ -3,8 +3,10 @@ import Vapor
 extension Response {
     /// `value` as the API's JSON (``APIJSON``): the one way the app answers in JSON, API
     /// results, problem documents and health checks alike.
-    static func json(_ value: some Encodable, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:],
-                     contentType: String = "application/json; charset=utf-8") throws -> Response {
+    static func json(
+        _ value: some Encodable, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:],
+        contentType: String = "application/json; charset=utf-8"
+    ) throws -> Response {
         var headers = extra
         headers.replaceOrAdd(name: .contentType, value: contentType)
         return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Vapor
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An IP address or a CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`), as `TRUSTED_PROXIES` lists them.
 struct IPAddressRange: Sendable, Equatable, CustomStringConvertible {

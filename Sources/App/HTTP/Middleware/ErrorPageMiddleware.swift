@@ -34,21 +34,24 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             message = "Something went wrong on our side. Please try again in a moment."
         } else {
             request.logger.debug("\(status.code) \(request.method) \(LogText.escaped(request.url.path)): \(error)")
-            message = switch error {
-            case let abort as Abort where status == .notFound && abort.reason != status.reasonPhrase: abort.reason
-            case _ where status == .notFound: "There is no page at this address."
-            // Decoder details ("Expected to decode String but found an array") help nobody.
-            case is DecodingError: "The form could not be read. Please go back and submit it again."
-            default: (error as? any AbortError)?.reason ?? status.reasonPhrase
-            }
+            message =
+                switch error {
+                case let abort as Abort where status == .notFound && abort.reason != status.reasonPhrase: abort.reason
+                case _ where status == .notFound: "There is no page at this address."
+                // Decoder details ("Expected to decode String but found an array") help nobody.
+                case is DecodingError: "The form could not be read. Please go back and submit it again."
+                default: (error as? any AbortError)?.reason ?? status.reasonPhrase
+                }
         }
         var extra = headers
         extra.remove(name: .contentType)
         do {
             if request.isAPIRequest {
-                return try ProblemDetails(type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
-                                          detail: status == .notFound ? "There is no API resource at this address." : message,
-                                          instance: request.url.string).response(headers: extra)
+                return try ProblemDetails(
+                    type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
+                    detail: status == .notFound ? "There is no API resource at this address." : message,
+                    instance: request.url.string
+                ).response(headers: extra)
             }
             let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
             return try await request.renderPage("error", page, status: status, headers: extra)

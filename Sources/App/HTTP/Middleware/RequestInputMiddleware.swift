@@ -35,8 +35,9 @@ struct RequestInputMiddleware: Middleware {
             throw Abort(.uriTooLong, reason: "The address is too long (at most \(maxURLBytes / 1024) KB).")
         }
         guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= maxHeaderBytes else {
-            throw Abort(.requestHeaderFieldsTooLarge,
-                        reason: "The request's headers are too large (at most \(maxHeaderBytes / 1024) KB in all).")
+            throw Abort(
+                .requestHeaderFieldsTooLarge,
+                reason: "The request's headers are too large (at most \(maxHeaderBytes / 1024) KB in all).")
         }
         try checkPath(request.url.path)
         guard let query = request.url.query, !query.isEmpty else { return }
@@ -82,9 +83,10 @@ struct RequestInputMiddleware: Middleware {
         let bytes = path.utf8
         // Fast path: printable ASCII without escapes (every page of this app).
         if bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) { return }
-        let refusal = Abort(.badRequest, reason: "The address contains characters that are not allowed (control characters or bytes that are not UTF-8).")
+        let refusal = Abort(
+            .badRequest, reason: "The address contains characters that are not allowed (control characters or bytes that are not UTF-8).")
         guard let decoded = path.removingPercentEncoding,
-              decoded.unicodeScalars.allSatisfy({ FormFields.isAllowed($0) && !"\t\r\n".unicodeScalars.contains($0) })
+            decoded.unicodeScalars.allSatisfy({ FormFields.isAllowed($0) && !"\t\r\n".unicodeScalars.contains($0) })
         else { throw refusal }
     }
 }

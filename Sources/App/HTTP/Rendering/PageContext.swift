@@ -108,9 +108,10 @@ private final class Node {
         case .value(let value): value
         case .record(let entries):
             // A key written twice keeps its last value, as in Leaf's dictionary.
-            .record(entries.enumerated().compactMap { offset, entry in
-                entries[(offset + 1)...].contains { $0.0 == entry.0 } ? nil : entry.1.resolved.map { (entry.0, $0) }
-            })
+            .record(
+                entries.enumerated().compactMap { offset, entry in
+                    entries[(offset + 1)...].contains { $0.0 == entry.0 } ? nil : entry.1.resolved.map { (entry.0, $0) }
+                })
         case .list(let items): .list(items.compactMap(\.resolved))
         }
     }

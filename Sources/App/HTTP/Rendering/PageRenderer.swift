@@ -71,9 +71,11 @@ final class PageRenderer: Sendable {
             if let context = try? PageContext(encoding: model), context.texts() == values.texts {
                 skeleton = try await self.skeleton(template, context, slots: values.texts.count, on: request)
             }
-            let entry: Entry = if let skeleton, fill(skeleton, values.texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
+            let entry: Entry =
+                if let skeleton, fill(skeleton, values.texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
             if case .leafOnly = entry {
-                request.logger.warning("Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
+                request.logger.warning(
+                    "Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
             }
             state.withLockedValue { state in
                 if state.entries.count >= capacity { state.entries.removeAll() }

@@ -3,8 +3,10 @@ import Vapor
 extension Request {
     /// Renders a Leaf template from `Templates/` as an HTML page with `status`, through the
     /// page's skeleton (``PageRenderer``), on this request's own event loop.
-    func renderPage(_ template: String, _ context: some Encodable & Sendable,
-                    status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) async throws -> Response {
+    func renderPage(
+        _ template: String, _ context: some Encodable & Sendable,
+        status: HTTPStatus = .ok, headers: HTTPHeaders = [:]
+    ) async throws -> Response {
         View(data: try await application.pages.render(template, context, for: self)).response(status: status, headers: headers)
     }
 }

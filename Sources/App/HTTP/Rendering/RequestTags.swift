@@ -20,7 +20,8 @@ struct AccountNavTag: RequestTag {
 
     func html(for request: Request) -> String {
         if request.browserSessionIfAttached?.isUnreadable == true {
-            return "<span class=\"account-unavailable\" title=\"The database is not answering; the converter still works.\">Accounts unavailable</span>"
+            return
+                "<span class=\"account-unavailable\" title=\"The database is not answering; the converter still works.\">Accounts unavailable</span>"
         }
         guard let session = request.browserSessionIfAttached?.current, let user = session.user else {
             let here = request.method == .GET ? LocalPath(request.target) : nil
@@ -32,7 +33,8 @@ struct AccountNavTag: RequestTag {
         var html = ""
         if user.isAdmin { html += "<a href=\"\(SiteURL.adminRates.path)\">Admin</a>" }
         html += "<span class=\"account-email\" title=\"Signed in\">\(HTML.escape(user.email))</span>"
-        html += "<form class=\"sign-out\" method=\"post\" action=\"\(SiteURL.logout.path)\">"
+        html +=
+            "<form class=\"sign-out\" method=\"post\" action=\"\(SiteURL.logout.path)\">"
             + "<input type=\"hidden\" name=\"\(CSRFMiddleware.fieldName)\" value=\"\(HTML.escape(session.csrfToken))\">"
             + "<button type=\"submit\" class=\"link-button\">Sign out</button></form>"
         return html

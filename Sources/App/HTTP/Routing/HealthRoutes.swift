@@ -38,8 +38,9 @@ enum HealthRoutes {
             let snapshot = services.currentRates.loaded
             let rates = snapshot.map { "ok: \($0.source) of \($0.effectiveDate)" } ?? "none loaded"
             let draining = services.draining.isSet
-            let readiness = Readiness(ready: database == "ok" && snapshot != nil && !draining, draining: draining,
-                                      database: database, rates: rates)
+            let readiness = Readiness(
+                ready: database == "ok" && snapshot != nil && !draining, draining: draining,
+                database: database, rates: rates)
             var headers: HTTPHeaders = ["Cache-Control": "no-store"]
             if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
             return try Response.json(readiness, status: readiness.ready ? .ok : .serviceUnavailable, headers: headers)

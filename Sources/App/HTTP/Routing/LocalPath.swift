@@ -11,10 +11,10 @@ struct LocalPath: Sendable, Equatable {
         // Bytes, not characters: every byte checked here is ASCII, which UTF-8 never uses inside
         // another character.
         guard second != UInt8(ascii: "/"), second != UInt8(ascii: "\\"),
-              !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }),
-              // A percent-encoded slash or backslash right after the first could be decoded by a
-              // proxy into `//host`; no page of this app needs one there.
-              !Self.startsWithEncodedSeparator(bytes)
+            !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }),
+            // A percent-encoded slash or backslash right after the first could be decoded by a
+            // proxy into `//host`; no page of this app needs one there.
+            !Self.startsWithEncodedSeparator(bytes)
         else { return nil }
         value = text
     }

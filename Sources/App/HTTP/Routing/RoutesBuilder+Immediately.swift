@@ -13,10 +13,13 @@ extension RoutesBuilder {
         on(.POST, route, immediately: handler)
     }
 
-    private func on(_ method: HTTPMethod, _ route: SiteURL.Route,
-                    immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        let registered = Route(method: method, path: route.pathComponents, responder: ImmediateResponder(handler: handler),
-                               requestType: Request.self, responseType: Response.self)
+    private func on(
+        _ method: HTTPMethod, _ route: SiteURL.Route,
+        immediately handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> Route {
+        let registered = Route(
+            method: method, path: route.pathComponents, responder: ImmediateResponder(handler: handler),
+            requestType: Request.self, responseType: Response.self)
         add(registered)
         return registered
     }
@@ -36,7 +39,8 @@ struct ImmediateResponder: Responder {
         // As Vapor's routes do: a streamed body is read whole (up to the routes' limit) first.
         guard request.body.data == nil else { return start(request) }
         let limit = request.application.routes.defaultMaxBodySize.value
-        let collected = request.eventLoop.inEventLoop
+        let collected =
+            request.eventLoop.inEventLoop
             ? request.body.collect(max: limit)
             : request.eventLoop.flatSubmit { request.body.collect(max: limit) }
         return collected.flatMap { _ in start(request) }

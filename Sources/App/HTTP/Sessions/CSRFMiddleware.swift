@@ -8,8 +8,8 @@ struct CSRFMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         try request.browserSession.requireReadable()
         guard let expected = request.browserSession.current?.csrfToken,
-              let sent = try? request.content.get(String.self, at: Self.fieldName),
-              SecureToken.constantTimeEquals(sent, expected)
+            let sent = try? request.content.get(String.self, at: Self.fieldName),
+            SecureToken.constantTimeEquals(sent, expected)
         else {
             throw Abort(.forbidden, reason: "This form has expired or did not come from this site. Go back, reload the page and try again.")
         }

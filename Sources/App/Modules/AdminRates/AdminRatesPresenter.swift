@@ -33,12 +33,13 @@ struct AdminRatesPresenter: Sendable {
     }
 
     func present(_ attempt: RefreshAttempt) -> AdminRates.AttemptViewModel {
-        let outcome = switch attempt.outcome {
-        case .stored: "stored"
-        case .unchanged: "unchanged"
-        case .failed: "failed"
-        case .busy: "skipped"
-        }
+        let outcome =
+            switch attempt.outcome {
+            case .stored: "stored"
+            case .unchanged: "unchanged"
+            case .failed: "failed"
+            case .busy: "skipped"
+            }
         return AdminRates.AttemptViewModel(
             startedAt: DateText.timestamp(attempt.startedAt),
             startedAtISO: DateText.iso8601(attempt.startedAt),

@@ -87,13 +87,15 @@ struct ConverterAPIPresenter: Sendable {
             result: result, rate: Self.precise(conversion.rate.rate),
             inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: snapshot.effectiveDate.description,
             source: source(snapshot),
-            summary: ConverterPresenter.summary(amountText: ConverterPresenter.amountText(conversion),
-                                                resultText: ConverterPresenter.resultText(result, conversion)),
+            summary: ConverterPresenter.summary(
+                amountText: ConverterPresenter.amountText(conversion),
+                resultText: ConverterPresenter.resultText(result, conversion)),
             rateText: ConverterPresenter.rateLine(conversion.rate),
             inverseRateText: ConverterPresenter.rateLine(conversion.inverseRate),
             alternatives: alternatives.map { other in
-                Alternative(currency: other.to.code, name: other.to.name, result: other.result.plainText,
-                            url: ConverterPresenter.url(of: other, from: conversion))
+                Alternative(
+                    currency: other.to.code, name: other.to.name, result: other.result.plainText,
+                    url: ConverterPresenter.url(of: other, from: conversion))
             },
             url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text).path,
             historyURL: ConverterPresenter.historyURL(of: conversion))

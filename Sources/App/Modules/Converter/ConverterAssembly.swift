@@ -22,8 +22,9 @@ enum ConverterAssembly {
         routes.post(.swap, immediately: view.swap)
 
         // The same use case as JSON: only the view differs.
-        let api = ConverterAPIView(interactor: interactor, presenter: ConverterAPIPresenter(),
-                                   cachePolicy: services.cachePolicy, now: services.now)
+        let api = ConverterAPIView(
+            interactor: interactor, presenter: ConverterAPIPresenter(),
+            cachePolicy: services.cachePolicy, now: services.now)
         routes.get(.apiCurrencies, immediately: api.currencies)
         routes.get(.apiLatestRates, immediately: api.latestRates)
         routes.get(.apiConvert, immediately: api.convert)

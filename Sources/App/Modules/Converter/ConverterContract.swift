@@ -106,8 +106,9 @@ enum Converter {
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {
-        static let empty = ResultViewModel(summary: "", amountText: "", resultText: "", rate: "", inverseRate: "",
-                                           fromName: "", toName: "", alternatives: [], historyURL: "")
+        static let empty = ResultViewModel(
+            summary: "", amountText: "", resultText: "", rate: "", inverseRate: "",
+            fromName: "", toName: "", alternatives: [], historyURL: "")
 
         /// `100 USD = 92.5 EUR`
         let summary: String

@@ -23,8 +23,9 @@ struct ConverterInteractor: Sendable {
         }
         // Neither converts (a snapshot without USD or EUR): start from its first currencies.
         let codes = snapshot.currencyCodes
-        return evaluate(Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100"),
-                        with: snapshot)
+        return evaluate(
+            Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100"),
+            with: snapshot)
     }
 
     /// `POST /convert`: on to the canonical result page, or back to the form with messages.
@@ -94,11 +95,14 @@ struct ConverterInteractor: Sendable {
             snapshot: snapshot, today: CalendarDate(containing: now()))
     }
 
-    private func validateCode(_ typed: String?, field: Converter.Field, in snapshot: RateSnapshot,
-                              errors: inout [Converter.Field: String]) -> String? {
+    private func validateCode(
+        _ typed: String?, field: Converter.Field, in snapshot: RateSnapshot,
+        errors: inout [Converter.Field: String]
+    ) -> String? {
         let direction = field == .from ? "from" : "to"
         // A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
-        let code = typed.flatMap { Currency.isWellFormedCode($0) ? $0 : nil }
+        let code =
+            typed.flatMap { Currency.isWellFormedCode($0) ? $0 : nil }
             ?? (typed ?? "").trimmingCharacters(in: .whitespaces).uppercased()
         guard !code.isEmpty else {
             errors[field] = "Choose a currency to convert \(direction)."

@@ -18,7 +18,8 @@ struct ConverterView: Sendable {
         let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"])
         let output: Converter.Output
         do {
-            output = input.isEmpty
+            output =
+                input.isEmpty
                 ? try await interactor.restore(LastConversionCookie.read(from: request))
                 : try await interactor.show(input)
         } catch {
@@ -34,8 +35,10 @@ struct ConverterView: Sendable {
         // The page follows from what was asked (or, at `/`, the remembered conversion), the
         // rates and the day (it says how old the rates are); other query parameters change nothing.
         let directive = cachePolicy.directive(
-            ["converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}",
-             output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description],
+            [
+                "converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}",
+                output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description,
+            ],
             now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty, variesWithCookie: true)
         let response = try await request.respondCaching(directive) { try await render(output, for: request) }
         if let remember { response.remember(remember, secure: cookieSecure) }
@@ -75,12 +78,14 @@ struct ConverterView: Sendable {
 
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
-        return try await request.renderPage("converter", presenter.present(output, menu: menus.menu(for: output.currencies)),
-                                            status: status)
+        return try await request.renderPage(
+            "converter", presenter.present(output, menu: menus.menu(for: output.currencies)),
+            status: status)
     }
 
     private func renderUnavailable(for request: Request) async throws -> Response {
-        try await request.renderPage("rates-unavailable", presenter.presentUnavailable(),
-                                     status: .serviceUnavailable, headers: ["Retry-After": "60"])
+        try await request.renderPage(
+            "rates-unavailable", presenter.presentUnavailable(),
+            status: .serviceUnavailable, headers: ["Retry-After": "60"])
     }
 }

@@ -16,8 +16,8 @@ enum LastConversionCookie {
     static func parse(_ value: String) -> LastConversion? {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
-              parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
-              parts[2].allSatisfy({ $0.isASCIIDigit || $0 == "." })
+            parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
+            parts[2].allSatisfy({ $0.isASCIIDigit || $0 == "." })
         else { return nil }
         return LastConversion(from: parts[0], to: parts[1], amount: parts[2])
     }

@@ -16,10 +16,11 @@ struct LoginPresenter: Sendable {
     /// "Too many attempts", in minutes a person can act on.
     func presentThrottled(_ input: Login.Input, refusal: AttemptThrottle.Refusal) -> Login.ViewModel {
         let wait = RetryWait(seconds: refusal.retryAfter).text
-        let message = switch refusal.scope {
-        case .account: "Too many failed attempts for this email from your connection. Try again in \(wait)."
-        case .client: "Too many failed sign-ins from your connection. Try again in \(wait)."
-        }
+        let message =
+            switch refusal.scope {
+            case .account: "Too many failed attempts for this email from your connection. Try again in \(wait)."
+            case .client: "Too many failed sign-ins from your connection. Try again in \(wait)."
+            }
         return present(input, error: message)
     }
 }

@@ -25,9 +25,10 @@ struct LoginView: Sendable {
         case let .rejected(message, kept):
             return try await request.renderPage("login", presenter.present(kept, error: message), status: .unprocessableEntity)
         case let .throttled(refusal, kept):
-            return try await request.renderPage("login", presenter.presentThrottled(kept, refusal: refusal),
-                                                status: .tooManyRequests,
-                                                headers: ["Retry-After": RetryWait(seconds: refusal.retryAfter).header])
+            return try await request.renderPage(
+                "login", presenter.presentThrottled(kept, refusal: refusal),
+                status: .tooManyRequests,
+                headers: ["Retry-After": RetryWait(seconds: refusal.retryAfter).header])
         }
     }
 

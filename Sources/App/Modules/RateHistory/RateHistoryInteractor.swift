@@ -16,7 +16,8 @@ struct RateHistoryInteractor: Sendable {
                 throw RateHistory.Failure.unknownPair
             }
         }
-        return RateHistory.Output(from: catalog.currency(for: fromCode), to: catalog.currency(for: toCode),
-                                  points: history.points, version: history.version)
+        return RateHistory.Output(
+            from: catalog.currency(for: fromCode), to: catalog.currency(for: toCode),
+            points: history.points, version: history.version)
     }
 }

@@ -13,25 +13,29 @@ struct RateHistoryPresenter: Sendable {
         let points = output.points
         var texts = RateTexts(points)
         let extremes = Extremes(points)
-        let stats: [RateHistory.Stat] = extremes.map { extremes in
-            let last = points.count - 1
-            return [
-                .init(label: "Last", value: texts[last], date: points[last].date.description),
-                .init(label: "Lowest", value: texts[extremes.low], date: points[extremes.low].date.description),
-                .init(label: "Highest", value: texts[extremes.high], date: points[extremes.high].date.description),
-            ]
-        } ?? []
+        let stats: [RateHistory.Stat] =
+            extremes.map { extremes in
+                let last = points.count - 1
+                return [
+                    .init(label: "Last", value: texts[last], date: points[last].date.description),
+                    .init(label: "Lowest", value: texts[extremes.low], date: points[extremes.low].date.description),
+                    .init(label: "Highest", value: texts[extremes.high], date: points[extremes.high].date.description),
+                ]
+            } ?? []
         let isMonthly = points.count > Self.dailyDetailLimit
-        let rows: [RateHistory.Row] = isMonthly ? [] : points.indices.reversed().map { .init(date: points[$0].date.description, rate: texts[$0]) }
+        let rows: [RateHistory.Row] =
+            isMonthly ? [] : points.indices.reversed().map { .init(date: points[$0].date.description, rate: texts[$0]) }
         let months = isMonthly ? monthRows(points, texts: &texts) : []
         return RateHistory.ViewModel(
             title: "\(pair) rate history · \(AppInfo.name)",
             heading: "\(pair) rate history",
             subtitle: "\(output.from.name) in \(output.to.name): units of \(output.to.code) for 1 \(output.from.code)",
             chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts) : nil },
-            message: points.count >= 2 ? nil
-                : points.isEmpty ? "No stored day has rates for both currencies yet, so there is no history to draw."
-                : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's 90-day history.",
+            message: points.count >= 2
+                ? nil
+                : points.isEmpty
+                    ? "No stored day has rates for both currencies yet, so there is no history to draw."
+                    : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's 90-day history.",
             stats: stats,
             rows: rows,
             months: months,
@@ -53,7 +57,10 @@ struct RateHistoryPresenter: Sendable {
         let points = output.points
         let plot = Self.plot
         var low = points[extremes.low].value, high = points[extremes.high].value
-        if high - low < high * 1e-9 { low *= 0.99; high *= 1.01 } // a flat line sits mid-chart
+        if high - low < high * 1e-9 {
+            low *= 0.99
+            high *= 1.01
+        } // a flat line sits mid-chart
         let padding = (high - low) * 0.08
         low -= padding
         high += padding
@@ -64,18 +71,23 @@ struct RateHistoryPresenter: Sendable {
         func y(_ value: Double) -> Double { plot.bottom - (value - low) / (high - low) * (plot.bottom - plot.top) }
         let coordinates = points.map { (x: Self.round(x($0.date)), y: Self.round(y($0.value))) }
 
-        let chartPoints = points.count > Self.dailyDetailLimit ? [] : points.indices.map { index in
-            RateHistory.ChartPoint(x: Self.coordinate(coordinates[index].x), y: Self.coordinate(coordinates[index].y),
-                                   label: "\(points[index].date): \(texts[index])")
-        }
+        let chartPoints =
+            points.count > Self.dailyDetailLimit
+            ? []
+            : points.indices.map { index in
+                RateHistory.ChartPoint(
+                    x: Self.coordinate(coordinates[index].x), y: Self.coordinate(coordinates[index].y),
+                    label: "\(points[index].date): \(texts[index])")
+            }
         // One number of decimals for every axis label, enough to tell the ticks apart.
         let step = (high - low) / 3
         let decimals = min(8, max(2, Int((-log10(step)).rounded(.up)) + 1))
         let yTicks = (0...3).map { index -> RateHistory.Tick in
             let value = low + step * Double(index)
             let position = Self.round(y(value))
-            return .init(position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
-                         label: Self.fixed(value, decimals: decimals))
+            return .init(
+                position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
+                label: Self.fixed(value, decimals: decimals))
         }
         // First and last dates, and others in between only where they do not crowd a neighbour.
         var xTicks: [(position: Double, date: CalendarDate)] = []
@@ -85,7 +97,8 @@ struct RateHistoryPresenter: Sendable {
             xTicks.append((position, point.date))
         }
         let uniqueXTicks = xTicks.sorted { $0.position < $1.position }.map { tick in
-            RateHistory.Tick(position: Self.coordinate(tick.position), labelPosition: Self.coordinate(tick.position), label: tick.date.description)
+            RateHistory.Tick(
+                position: Self.coordinate(tick.position), labelPosition: Self.coordinate(tick.position), label: tick.date.description)
         }
 
         func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
@@ -96,9 +109,10 @@ struct RateHistoryPresenter: Sendable {
             let fitsAbove = at.y - 10 >= plot.top + 12, fitsBelow = at.y + 20 <= plot.bottom - 6
             let labelAbove = above ? fitsAbove || !fitsBelow : !fitsBelow && fitsAbove
             let labelX = anchor == "middle" ? at.x : anchor == "end" ? at.x - 8 : at.x + 8
-            return .init(x: Self.coordinate(at.x), y: Self.coordinate(at.y), labelX: Self.coordinate(labelX),
-                         labelY: Self.coordinate(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
-                         anchor: anchor, text: "\(label) \(texts[index])", kind: kind)
+            return .init(
+                x: Self.coordinate(at.x), y: Self.coordinate(at.y), labelX: Self.coordinate(labelX),
+                labelY: Self.coordinate(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
+                anchor: anchor, text: "\(label) \(texts[index])", kind: kind)
         }
         let lastIndex = points.count - 1
         var markers = [marker(extremes.high, "high", "max", above: true), marker(extremes.low, "low", "min", above: false)]
@@ -107,7 +121,8 @@ struct RateHistoryPresenter: Sendable {
         }
 
         let first = points.first!, last = points.last!
-        let description = "From \(first.date) to \(last.date), 1 \(output.from.code) was worth between "
+        let description =
+            "From \(first.date) to \(last.date), 1 \(output.from.code) was worth between "
             + "\(texts[extremes.low]) \(output.to.code) (\(points[extremes.low].date)) and "
             + "\(texts[extremes.high]) \(output.to.code) (\(points[extremes.high].date)); "
             + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown."
@@ -131,8 +146,10 @@ struct RateHistoryPresenter: Sendable {
             while start > 0, (points[start - 1].date.year, points[start - 1].date.month) == month { start -= 1 }
             let extremes = Extremes(points[start..<end])!
             let date = points[end - 1].date
-            rows.append(.init(month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
-                              low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1]))
+            rows.append(
+                .init(
+                    month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
+                    low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1]))
             end = start
         }
         return rows
@@ -142,7 +159,8 @@ struct RateHistoryPresenter: Sendable {
     func csv(_ output: RateHistory.Output) -> String {
         var text = "date,\(output.to.code) per \(output.from.code)\r\n"
         for point in output.points {
-            text += "\(point.date),\(point.toRate.quotientText(dividingBy: point.fromRate, minimumFractionDigits: 0, significantDigits: 10))\r\n"
+            text +=
+                "\(point.date),\(point.toRate.quotientText(dividingBy: point.fromRate, minimumFractionDigits: 0, significantDigits: 10))\r\n"
         }
         return text
     }
@@ -179,7 +197,10 @@ struct RateHistoryPresenter: Sendable {
                     tenths = -tenths
                 }
                 var digits = 1, rest = tenths / 10
-                while rest >= 10 { rest /= 10; digits += 1 }
+                while rest >= 10 {
+                    rest /= 10
+                    digits += 1
+                }
                 var whole = tenths / 10
                 for position in stride(from: count + digits - 1, through: count, by: -1) {
                     text[position] = UInt8(ascii: "0") + UInt8(whole % 10)

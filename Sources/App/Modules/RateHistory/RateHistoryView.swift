@@ -18,23 +18,28 @@ struct RateHistoryView: Sendable {
     /// `GET /rates/{from}/{to}/daily.csv`: every stored day's rate.
     func csv(_ request: Request) async throws -> Response {
         try await respond(request, as: .csv) { output in
-            Response(status: .ok, headers: [
-                "Content-Type": "text/csv; charset=utf-8; header=present",
-                "Content-Disposition": "attachment; filename=\"\(output.from.code)-\(output.to.code)-daily-rates.csv\"",
-            ], body: .init(string: presenter.csv(output)))
+            Response(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/csv; charset=utf-8; header=present",
+                    "Content-Disposition": "attachment; filename=\"\(output.from.code)-\(output.to.code)-daily-rates.csv\"",
+                ], body: .init(string: presenter.csv(output)))
         }
     }
 
     enum Format: String { case page, csv }
 
-    private func respond(_ request: Request, as format: Format,
-                         render: (RateHistory.Output) async throws -> Response) async throws -> Response {
+    private func respond(
+        _ request: Request, as format: Format,
+        render: (RateHistory.Output) async throws -> Response
+    ) async throws -> Response {
         do {
             let output = try await interactor.history(from: request.parameter(.from), to: request.parameter(.to))
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
-            let directive = cachePolicy.directive([format.rawValue, output.from.code, output.to.code, output.version],
-                                                  now: now(), shared: true, variesWithCookie: format == .page)
+            let directive = cachePolicy.directive(
+                [format.rawValue, output.from.code, output.to.code, output.version],
+                now: now(), shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive) { try await render(output) }
         } catch RateHistory.Failure.notCanonical(let from, let to) {
             return format == .page ? router.canonical(from: from, to: to) : router.canonicalCSV(from: from, to: to)

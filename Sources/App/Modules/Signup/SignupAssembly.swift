@@ -4,8 +4,9 @@ import Vapor
 enum SignupAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = SignupView(
-            interactor: SignupInteractor(accounts: services.accounts, throttle: services.throttle,
-                                         isOpen: services.configuration.allowSignup, now: services.now),
+            interactor: SignupInteractor(
+                accounts: services.accounts, throttle: services.throttle,
+                isOpen: services.configuration.allowSignup, now: services.now),
             presenter: SignupPresenter(),
             router: SignupRouter(),
             clients: services.clients)

@@ -27,9 +27,10 @@ struct SignupView: Sendable {
         case let .invalid(errors, kept):
             return try await request.renderPage("signup", presenter.present(kept, errors: errors), status: .unprocessableEntity)
         case let .throttled(retryAfter, kept):
-            return try await request.renderPage("signup", presenter.presentThrottled(kept, retryAfter: retryAfter),
-                                                status: .tooManyRequests,
-                                                headers: ["Retry-After": RetryWait(seconds: retryAfter).header])
+            return try await request.renderPage(
+                "signup", presenter.presentThrottled(kept, retryAfter: retryAfter),
+                status: .tooManyRequests,
+                headers: ["Retry-After": RetryWait(seconds: retryAfter).header])
         }
     }
 

@@ -8,7 +8,8 @@ import SQLKit
 struct AddContactChangeNotifications: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE OR REPLACE FUNCTION cc_announce_contact_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP <> 'INSERT' THEN
@@ -19,11 +20,14 @@ struct AddContactChangeNotifications: AsyncMigration {
                 END IF;
                 RETURN NULL;
             END $$
-            """).run()
-        try await sql.raw("""
+            """
+        ).run()
+        try await sql.raw(
+            """
             CREATE TRIGGER contacts_announce_change AFTER INSERT OR UPDATE OR DELETE ON \(ident: ContactModel.schema)
             FOR EACH ROW EXECUTE FUNCTION cc_announce_contact_change()
-            """).run()
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

@@ -9,18 +9,22 @@ import SQLKit
 struct AddRateChangeNotifications: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE OR REPLACE FUNCTION cc_announce_rates_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 PERFORM pg_notify('\(unsafeRaw: ChangeListener.channel)', '\(unsafeRaw: ChangeListener.ratesChanged)');
                 RETURN NULL;
             END $$
-            """).run()
+            """
+        ).run()
         for table in [RateSnapshotModel.schema, SnapshotRateModel.schema] {
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 CREATE TRIGGER \(ident: table + "_announce_change") AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(ident: table)
                 FOR EACH STATEMENT EXECUTE FUNCTION cc_announce_rates_change()
-                """).run()
+                """
+            ).run()
         }
     }
 

@@ -11,28 +11,36 @@ struct AddSessionChangeNotifications: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
         let channel = ChangeListener.channel
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE OR REPLACE FUNCTION cc_announce_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 PERFORM pg_notify('\(unsafeRaw: channel)', OLD.id);
                 RETURN NULL;
             END $$
-            """).run()
-        try await sql.raw("""
+            """
+        ).run()
+        try await sql.raw(
+            """
             CREATE OR REPLACE FUNCTION cc_announce_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 PERFORM pg_notify('\(unsafeRaw: channel)', '*');
                 RETURN NULL;
             END $$
-            """).run()
-        try await sql.raw("""
+            """
+        ).run()
+        try await sql.raw(
+            """
             CREATE TRIGGER sessions_announce_change AFTER UPDATE OR DELETE ON \(ident: SessionModel.schema)
             FOR EACH ROW EXECUTE FUNCTION cc_announce_session_change()
-            """).run()
-        try await sql.raw("""
+            """
+        ).run()
+        try await sql.raw(
+            """
             CREATE TRIGGER users_announce_change AFTER UPDATE OR DELETE ON \(ident: UserModel.schema)
             FOR EACH ROW EXECUTE FUNCTION cc_announce_user_change()
-            """).run()
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

@@ -26,9 +26,11 @@ struct CreateContacts: AsyncMigration {
             .run()
         if sql.dialect.name == "postgresql" {
             if let schema = try await trigramSchema(sql) {
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     CREATE INDEX contacts_search_trgm_idx ON contacts USING gin (search_text \(ident: schema).gin_trgm_ops)
-                    """).run()
+                    """
+                ).run()
             } else {
                 database.logger.warning("pg_trgm is not available: contact search works without its index (slower for very large books).")
             }
@@ -50,10 +52,12 @@ struct CreateContacts: AsyncMigration {
     }
 
     private func installedTrigramSchema(_ sql: any SQLDatabase) async throws -> String? {
-        try await sql.raw("""
+        try await sql.raw(
+            """
             SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
             WHERE e.extname = 'pg_trgm'
-            """).first()?.decode(column: "schema", as: String.self)
+            """
+        ).first()?.decode(column: "schema", as: String.self)
     }
 
     func revert(on database: any Database) async throws {

@@ -42,7 +42,8 @@ final class ContactModel: Model, @unchecked Sendable {
     }
 
     func toEntity() -> Contact {
-        Contact(id: id!, ownerID: $owner.id, firstName: firstName, lastName: lastName, email: email, phone: phone,
-                notes: notes, createdAt: createdAt ?? .distantPast, updatedAt: updatedAt ?? createdAt ?? .distantPast)
+        Contact(
+            id: id!, ownerID: $owner.id, firstName: firstName, lastName: lastName, email: email, phone: phone,
+            notes: notes, createdAt: createdAt ?? .distantPast, updatedAt: updatedAt ?? createdAt ?? .distantPast)
     }
 }

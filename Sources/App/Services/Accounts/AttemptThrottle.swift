@@ -43,13 +43,19 @@ struct AttemptThrottle: Sendable {
     func signInRefusal(email: String, client: String, now: Date) async throws -> Refusal? {
         let account = EmailAddress.normalized(email)
         return try await database.run { database in
-            if let wait = try await Self.wait(Self.signInPerAccount, now: now, ThrottleEventModel.query(on: database)
-                .filter(\.$action == Action.signInFailure.rawValue)
-                .filter(\.$account == account).filter(\.$client == client)) {
+            if let wait = try await Self.wait(
+                Self.signInPerAccount, now: now,
+                ThrottleEventModel.query(on: database)
+                    .filter(\.$action == Action.signInFailure.rawValue)
+                    .filter(\.$account == account).filter(\.$client == client))
+            {
                 return Refusal(scope: .account, retryAfter: wait)
             }
-            if let wait = try await Self.wait(Self.signInPerClient, now: now, ThrottleEventModel.query(on: database)
-                .filter(\.$action == Action.signInFailure.rawValue).filter(\.$client == client)) {
+            if let wait = try await Self.wait(
+                Self.signInPerClient, now: now,
+                ThrottleEventModel.query(on: database)
+                    .filter(\.$action == Action.signInFailure.rawValue).filter(\.$client == client))
+            {
                 return Refusal(scope: .client, retryAfter: wait)
             }
             return nil
@@ -73,9 +79,12 @@ struct AttemptThrottle: Sendable {
     /// Whether `client` may attempt a sign-up now.
     func signUpRefusal(client: String, now: Date) async throws -> Refusal? {
         try await database.run { database in
-            try await Self.wait(Self.signUpPerClient, now: now, ThrottleEventModel.query(on: database)
-                .filter(\.$action == Action.signUp.rawValue).filter(\.$client == client))
-                .map { Refusal(scope: .client, retryAfter: $0) }
+            try await Self.wait(
+                Self.signUpPerClient, now: now,
+                ThrottleEventModel.query(on: database)
+                    .filter(\.$action == Action.signUp.rawValue).filter(\.$client == client)
+            )
+            .map { Refusal(scope: .client, retryAfter: $0) }
         }
     }
 
@@ -97,7 +106,8 @@ struct AttemptThrottle: Sendable {
     /// Seconds until the oldest of the last `limit.attempts` events in the window leaves it, or
     /// `nil` while fewer than that many are in the window.
     private static func wait(_ limit: Limit, now: Date, _ events: QueryBuilder<ThrottleEventModel>) async throws -> TimeInterval? {
-        let recent = try await events
+        let recent =
+            try await events
             .filter(\.$occurredAt > now.addingTimeInterval(-limit.window))
             .sort(\.$occurredAt, .descending)
             .range(..<limit.attempts)

@@ -38,8 +38,12 @@ struct SessionStore: Sendable {
             tokenHash: SecureToken.digest(token), userID: user?.id, csrfToken: SecureToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
         try await database.run { try await model.create(on: $0) }
-        return (token, StoredSession(tokenDigest: model.id!, csrfToken: model.csrfToken, user: user, flash: nil,
-                                     expiresAt: model.expiresAt))
+        return (
+            token,
+            StoredSession(
+                tokenDigest: model.id!, csrfToken: model.csrfToken, user: user, flash: nil,
+                expiresAt: model.expiresAt)
+        )
     }
 
     /// The live session for a cookie's token, with its user; `nil` if unknown or expired. One
@@ -55,11 +59,14 @@ struct SessionStore: Sendable {
     }
 
     private static func fetch(_ digest: String, now: Date, on database: any Database) async throws -> StoredSession? {
-        guard let row = try await (database as! any SQLDatabase).raw("""
-            SELECT s.csrf_token, s.flash, s.flash_kind, s.expires_at, u.id AS user_id, u.email, u.role, u.created_at
-            FROM \(ident: SessionModel.schema) s LEFT JOIN \(ident: UserModel.schema) u ON u.id = s.user_id
-            WHERE s.id = \(bind: digest) AND s.expires_at > \(bind: now)
-            """).first()
+        guard
+            let row = try await (database as! any SQLDatabase).raw(
+                """
+                SELECT s.csrf_token, s.flash, s.flash_kind, s.expires_at, u.id AS user_id, u.email, u.role, u.created_at
+                FROM \(ident: SessionModel.schema) s LEFT JOIN \(ident: UserModel.schema) u ON u.id = s.user_id
+                WHERE s.id = \(bind: digest) AND s.expires_at > \(bind: now)
+                """
+            ).first()
         else { return nil }
         var user: User?
         if let id = try row.decodeNil(column: "user_id") ? nil : row.decode(column: "user_id", as: UUID.self) {
@@ -67,12 +74,14 @@ struct SessionStore: Sendable {
             guard let role = User.Role(rawValue: role) else {
                 throw PersistenceError.corruptRow("users \(id.uuidString) has role \(role)")
             }
-            user = User(id: id, email: try row.decode(column: "email", as: String.self), role: role,
-                        createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast)
+            user = User(
+                id: id, email: try row.decode(column: "email", as: String.self), role: role,
+                createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast)
         }
-        return StoredSession(tokenDigest: digest, csrfToken: try row.decode(column: "csrf_token", as: String.self), user: user,
-                             flash: try Self.flash(row),
-                             expiresAt: try row.decode(column: "expires_at", as: Date.self))
+        return StoredSession(
+            tokenDigest: digest, csrfToken: try row.decode(column: "csrf_token", as: String.self), user: user,
+            flash: try Self.flash(row),
+            expiresAt: try row.decode(column: "expires_at", as: Date.self))
     }
 
     private static func flash(_ row: any SQLRow) throws -> Flash? {

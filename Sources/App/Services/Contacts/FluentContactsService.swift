@@ -20,10 +20,13 @@ struct FluentContactsService: ContactsService {
     /// from the (owner, sort, id) index alone, so skipping to page 400 reads index entries, not
     /// 10,000 rows; only the page's 25 rows are read in full. (`count(*) OVER ()` would read
     /// every matching row to count them.) One row with only the total when the page is empty.
-    private static func page(owner: UUID, search: String?, page: Int, perPage: Int,
-                             on sql: any SQLDatabase) async throws -> ContactPage {
+    private static func page(
+        owner: UUID, search: String?, page: Int, perPage: Int,
+        on sql: any SQLDatabase
+    ) async throws -> ContactPage {
         let matching = Self.matching(owner: owner, search: search)
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT t.total, c.id, c.owner_id, c.first_name, c.last_name, c.email, c.phone, c.notes, c.created_at, c.updated_at
             FROM (SELECT count(*) AS total FROM \(ident: ContactModel.schema) WHERE \(matching)) t
             LEFT JOIN (
@@ -32,7 +35,8 @@ struct FluentContactsService: ContactsService {
                     ORDER BY sort_last, sort_first, id LIMIT \(bind: perPage) OFFSET \(bind: (page - 1) * perPage))
             ) c ON 1 = 1
             ORDER BY c.sort_last, c.sort_first, c.id
-            """).all()
+            """
+        ).all()
         let total = try rows.first?.decode(column: "total", as: Int.self) ?? 0
         let contacts = try rows.filter { try !$0.decodeNil(column: "id") }.map { row in
             let created = try row.decode(column: "created_at", as: Date?.self)

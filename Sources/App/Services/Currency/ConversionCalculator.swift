@@ -26,8 +26,9 @@ struct ConversionCalculator: Sendable {
         let rate = try rate(from: from, to: to, in: snapshot)
         let inverse = try self.rate(from: to, to: from, in: snapshot)
         let converted = try result(amount, from: from, to: to, in: snapshot)
-        return Conversion(amount: amount, from: catalog.currency(for: from), to: converted.to, result: converted.result,
-                          rate: rate, inverseRate: inverse)
+        return Conversion(
+            amount: amount, from: catalog.currency(for: from), to: converted.to, result: converted.result,
+            rate: rate, inverseRate: inverse)
     }
 
     /// Only the converted amount, truncated the same way.

@@ -51,8 +51,9 @@ extension CurrencyCatalog {
             }
             return try String(contentsOf: url, encoding: .utf8)
         }
-        return CurrencyCatalog(try currencies(csv: resource("currencies")),
-                               unlisted: try currencies(csv: resource("currencies-unlisted")))
+        return CurrencyCatalog(
+            try currencies(csv: resource("currencies")),
+            unlisted: try currencies(csv: resource("currencies-unlisted")))
     }
 
     init(csv: String) throws {
@@ -66,7 +67,7 @@ extension CurrencyCatalog {
         for (index, line) in csv.split(whereSeparator: \.isNewline).enumerated().dropFirst() {
             let fields = CSVLine.fields(of: String(line))
             guard fields.count == 3, Currency.isWellFormedCode(fields[0]), !fields[1].isEmpty,
-                  fields[2].isEmpty || Int(fields[2]) != nil
+                fields[2].isEmpty || Int(fields[2]) != nil
             else { throw LoadingError(description: "currencies.csv line \(index + 1) is not code,name,minor_units: \(line)") }
             currencies.append(Currency(code: fields[0], name: fields[1], minorUnits: Int(fields[2])))
         }
@@ -86,13 +87,24 @@ enum CSVLine {
             case ("\"", true):
                 // A doubled quote inside quotes is a literal quote; a single one closes the field.
                 if let next = characters.next() {
-                    if next == "\"" { field.append("\"") } else {
+                    if next == "\"" {
+                        field.append("\"")
+                    } else {
                         inQuotes = false
-                        if next == "," { fields.append(field); field = "" } else { field.append(next) }
+                        if next == "," {
+                            fields.append(field)
+                            field = ""
+                        } else {
+                            field.append(next)
+                        }
                     }
-                } else { inQuotes = false }
+                } else {
+                    inQuotes = false
+                }
             case ("\"", false) where field.isEmpty: inQuotes = true
-            case (",", false): fields.append(field); field = ""
+            case (",", false):
+                fields.append(field)
+                field = ""
             default: field.append(character)
             }
         }

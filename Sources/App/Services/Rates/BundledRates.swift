@@ -26,7 +26,8 @@ enum BundledRates {
         var rates: [String: Decimal] = [:]
         for (code, text) in document.rates {
             guard Currency.isWellFormedCode(code), let rate = Decimal(plainText: text),
-                  rate > 0 else {
+                rate > 0
+            else {
                 throw LoadingError(description: "bundled-rates.json has an invalid rate \(code): \(text)")
             }
             rates[code] = rate

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads the European Central Bank's euro reference rates: a `gesmes:Envelope` whose
@@ -13,7 +14,8 @@ enum ECBRatesDocument {
         parser.shouldProcessNamespaces = true
         parser.delegate = reader
         guard parser.parse() else {
-            throw .unreadable(reader.problem ?? "not well-formed XML (\(parser.parserError.map { String(describing: $0) } ?? "unknown error"))")
+            throw .unreadable(
+                reader.problem ?? "not well-formed XML (\(parser.parserError.map { String(describing: $0) } ?? "unknown error"))")
         }
         if let problem = reader.problem { throw .unreadable(problem) }
         guard reader.sawEnvelope else { throw .unreadable("not an ECB reference-rates document (no gesmes:Envelope)") }
@@ -41,8 +43,10 @@ enum ECBRatesDocument {
             if elementName == "Envelope" { closedEnvelope = true }
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             if elementName == "Envelope" { sawEnvelope = true }
             guard elementName == "Cube", problem == nil else { return }
             if let time = attributes["time"] {

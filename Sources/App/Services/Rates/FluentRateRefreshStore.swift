@@ -29,16 +29,20 @@ final class FluentRateRefreshStore: Sendable {
             if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
                 // Keyed by the schema search path too: deployments sharing one database in
                 // different schemas are different apps and must not block each other.
-                let row = try await sql.raw("""
+                let row = try await sql.raw(
+                    """
                     SELECT pg_try_advisory_xact_lock(\(literal: Self.lockKey), hashtext(current_setting('search_path'))) AS locked
-                    """).first()
+                    """
+                ).first()
                 guard try row?.decode(column: "locked", as: Bool.self) == true else { return nil }
                 return try await body(Transaction(access: access.pinned(to: transaction)))
             }
-            guard self.inProcessLock.withLockedValue({ running in
-                defer { running = true }
-                return !running
-            }) else { return nil }
+            guard
+                self.inProcessLock.withLockedValue({ running in
+                    defer { running = true }
+                    return !running
+                })
+            else { return nil }
             defer { self.inProcessLock.withLockedValue { $0 = false } }
             return try await body(Transaction(access: access.pinned(to: transaction)))
         }

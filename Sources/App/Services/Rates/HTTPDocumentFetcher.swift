@@ -53,7 +53,7 @@ struct HTTPDocumentFetcher: Sendable {
     static func redirect(from response: HTTPClientResponse, at current: URL, origin: URL) throws -> URL? {
         guard [301, 302, 303, 307, 308].contains(response.status.code) else { return nil }
         guard let header = response.headers.first(name: "Location"),
-              let next = URL(string: header, relativeTo: current)?.absoluteURL
+            let next = URL(string: header, relativeTo: current)?.absoluteURL
         else { throw RatesProviderError.unreachable("a redirect without a usable Location") }
         let scheme = next.scheme?.lowercased()
         guard scheme == "https" || (scheme == "http" && origin.scheme?.lowercased() == "http") else {
@@ -61,7 +61,8 @@ struct HTTPDocumentFetcher: Sendable {
         }
         guard next.host?.lowercased() == origin.host?.lowercased() else {
             throw RatesProviderError.unreachable(
-                "redirected to another host (\(next.host ?? "none")); only redirects within \(origin.host ?? "the configured host") are followed")
+                "redirected to another host (\(next.host ?? "none")); only redirects within \(origin.host ?? "the configured host") are followed"
+            )
         }
         return next
     }
@@ -86,7 +87,8 @@ struct HTTPDocumentFetcher: Sendable {
 
     static func classify(_ error: any Error, timeout: TimeInterval) -> RatesProviderError {
         if let error = error as? HTTPClientError,
-           [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error) {
+            [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error)
+        {
             return .timedOut(seconds: timeout)
         }
         let text = String(describing: error)

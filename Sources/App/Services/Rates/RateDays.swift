@@ -27,8 +27,10 @@ struct RateDays: Sendable {
         for day in days {
             // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
             guard day.values[fromColumn] > 0, let fromRate = day.rates[fromColumn], let toRate = day.rates[toColumn] else { continue }
-            points.append(RatePoint(date: day.date, fromRate: fromRate, toRate: toRate,
-                                    value: day.values[toColumn] / day.values[fromColumn]))
+            points.append(
+                RatePoint(
+                    date: day.date, fromRate: fromRate, toRate: toRate,
+                    value: day.values[toColumn] / day.values[fromColumn]))
         }
         return PairHistory(points: points, version: version)
     }

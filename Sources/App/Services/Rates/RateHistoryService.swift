@@ -48,13 +48,15 @@ struct FluentRateHistoryService: RateHistoryService {
     /// index), not every rate of every snapshot, and no Fluent models on the way.
     func history(from: String, to: String) async throws -> PairHistory {
         let rows = try await database.run { database in
-            try await (database as! any SQLDatabase).raw("""
+            try await (database as! any SQLDatabase).raw(
+                """
                 SELECT s.effective_date, s.stored_at, f.rate AS from_rate, t.rate AS to_rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
                 JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
                 ORDER BY s.effective_date, s.stored_at
-                """).all()
+                """
+            ).all()
         }
         // Oldest first, and within a day the latest stored last: it replaces the earlier ones.
         var points: [RatePoint] = []
@@ -66,8 +68,9 @@ struct FluentRateHistoryService: RateHistoryService {
             guard fromRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else {
                 continue
             }
-            let point = RatePoint(date: date, fromRate: fromRate, toRate: toRate,
-                                  value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
+            let point = RatePoint(
+                date: date, fromRate: fromRate, toRate: toRate,
+                value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
             if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
         }
         for point in points { version.update(data: Data("\(point.date)=\(point.fromRate)/\(point.toRate);".utf8)) }
@@ -78,19 +81,22 @@ struct FluentRateHistoryService: RateHistoryService {
     /// latest snapshot of each effective date.
     func days() async throws -> RateDays {
         let rows = try await database.run { database in
-            try await (database as! any SQLDatabase).raw("""
+            try await (database as! any SQLDatabase).raw(
+                """
                 SELECT s.id, s.effective_date, s.stored_at, r.currency_code, r.rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
                 ORDER BY s.effective_date, s.stored_at, s.id
-                """).all()
+                """
+            ).all()
         }
         var builder = RateDays.Builder()
         for row in rows {
             guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { continue }
-            builder.add(snapshot: try row.decode(column: "id", as: UUID.self), date: date,
-                        code: try row.decode(column: "currency_code", as: String.self),
-                        rate: try row.decode(column: "rate", as: Decimal.self))
+            builder.add(
+                snapshot: try row.decode(column: "id", as: UUID.self), date: date,
+                code: try row.decode(column: "currency_code", as: String.self),
+                rate: try row.decode(column: "rate", as: Decimal.self))
         }
         return builder.build()
     }

@@ -23,28 +23,30 @@ final class RatesBackgroundJobs: Sendable {
         var started: [Task<Void, Never>] = []
         if refreshInterval > 0 {
             let refresher = refresher, interval = refreshInterval
-            started.append(Task {
-                var delay = Duration.seconds(interval)
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: delay)
-                    if Task.isCancelled { break }
-                    let outcome = await refresher.refreshIfDue(every: TimeInterval(interval))?.outcome
-                    delay = Self.nextDelay(after: outcome, current: delay, interval: interval)
-                    if outcome == .failed { logger.warning("Next scheduled refresh in \(delay)") }
-                }
-            })
+            started.append(
+                Task {
+                    var delay = Duration.seconds(interval)
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: delay)
+                        if Task.isCancelled { break }
+                        let outcome = await refresher.refreshIfDue(every: TimeInterval(interval))?.outcome
+                        delay = Self.nextDelay(after: outcome, current: delay, interval: interval)
+                        if outcome == .failed { logger.warning("Next scheduled refresh in \(delay)") }
+                    }
+                })
         }
         if syncInterval > 0 {
             let currentRates = currentRates, interval = syncInterval
-            started.append(Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(interval))
-                    if Task.isCancelled { break }
-                    do { try await currentRates.syncWithStore() } catch {
-                        logger.warning("Could not check for newer rates: \(String(reflecting: error))")
+            started.append(
+                Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(interval))
+                        if Task.isCancelled { break }
+                        do { try await currentRates.syncWithStore() } catch {
+                            logger.warning("Could not check for newer rates: \(String(reflecting: error))")
+                        }
                     }
-                }
-            })
+                })
         }
         tasks.withLockedValue { $0 = started }
     }

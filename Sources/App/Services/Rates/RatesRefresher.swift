@@ -26,7 +26,8 @@ struct RatesRefresher: Sendable {
             let snapshot = fetched.snapshot(storedAt: now())
             let current = try await transaction.latest()
             if let current, current.source == snapshot.source, current.effectiveDate == snapshot.effectiveDate,
-               current.rates == snapshot.rates {
+                current.rates == snapshot.rates
+            {
                 return (.unchanged, "\(provider.source.name) still publishes the rates of \(snapshot.effectiveDate); nothing stored.", nil)
             }
             let stored = try await transaction.save(snapshot)
@@ -42,7 +43,8 @@ struct RatesRefresher: Sendable {
     /// interval, so several instances on one database do not each fetch every interval.
     func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
         if let last = try? await store.recentAttempts(limit: 5).first(where: { $0.kind == .refresh && $0.outcome != .busy }),
-           now().timeIntervalSince(last.startedAt) < interval * 0.9 {
+            now().timeIntervalSince(last.startedAt) < interval * 0.9
+        {
             return nil
         }
         return await refresh(actor: nil)
@@ -68,27 +70,35 @@ struct RatesRefresher: Sendable {
             }
             for day in new { _ = try await transaction.save(day.snapshot(storedAt: now())) }
             let skipped = days.count - new.count
-            return (.stored, "Imported \(new.count) days of \(history.source.name) history (\(first.effectiveDate) to \(last.effectiveDate))"
-                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil)
+            return (
+                .stored,
+                "Imported \(new.count) days of \(history.source.name) history (\(first.effectiveDate) to \(last.effectiveDate))"
+                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil
+            )
         }
     }
 
     private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
 
-    private func run(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
-                     _ work: @escaping Work) async -> RefreshAttempt {
+    private func run(
+        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+        _ work: @escaping Work
+    ) async -> RefreshAttempt {
         let attempt = await attempt(kind: kind, source: source, actor: actor, started: started, work)
         Counter(label: "rates_refreshes_total", dimensions: [("kind", kind.rawValue), ("outcome", attempt.outcome.rawValue)])
             .increment()
         return attempt
     }
 
-    private func attempt(kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
-                         _ work: @escaping Work) async -> RefreshAttempt {
+    private func attempt(
+        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+        _ work: @escaping Work
+    ) async -> RefreshAttempt {
         let now = now
         @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: String) -> RefreshAttempt {
-            RefreshAttempt(kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),
-                           actor: actor, outcome: outcome, message: message)
+            RefreshAttempt(
+                kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),
+                actor: actor, outcome: outcome, message: message)
         }
         do {
             let result = try await store.withRefreshLock { transaction in
@@ -110,11 +120,12 @@ struct RatesRefresher: Sendable {
             logger.notice("\(kind.rawValue) by \(actor ?? "schedule"): \(entry.message)")
             return entry
         } catch {
-            let reason = switch error {
-            case let error as RatesProviderError: error.description
-            case let error as DatabaseUnavailable: "nothing could be stored (\(error.logDescription))"
-            default: "storing failed (\(String(reflecting: error)))"
-            }
+            let reason =
+                switch error {
+                case let error as RatesProviderError: error.description
+                case let error as DatabaseUnavailable: "nothing could be stored (\(error.logDescription))"
+                default: "storing failed (\(String(reflecting: error)))"
+                }
             let failed = attempt(.failed, "\(source.name): \(reason). The current rates stay in place.")
             logger.warning("\(kind.rawValue) by \(actor ?? "schedule") failed: \(failed.message)")
             do { try await store.record(failed) } catch {

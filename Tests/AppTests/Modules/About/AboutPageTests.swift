@@ -1,7 +1,8 @@
-@testable import App
+import Testing
 import Vapor
 import VaporTesting
-import Testing
+
+@testable import App
 
 @Suite("About page over HTTP on PostgreSQL")
 struct AboutPageTests {
@@ -71,8 +72,9 @@ struct AboutPageTests {
             #expect(own.contains("admin@example.org") && !own.contains(">Sign in</a>"))
 
             // New rates: a new rendering.
-            let newer = RateSnapshot(source: "ecb", baseCurrency: "EUR", effectiveDate: CalendarDate(iso8601: "2025-05-12")!,
-                                     storedAt: Date(timeIntervalSince1970: 1_747_000_000), rates: ["EUR": 1, "USD": Fixtures.decimal("1.11")])
+            let newer = RateSnapshot(
+                source: "ecb", baseCurrency: "EUR", effectiveDate: CalendarDate(iso8601: "2025-05-12")!,
+                storedAt: Date(timeIntervalSince1970: 1_747_000_000), rates: ["EUR": 1, "USD": Fixtures.decimal("1.11")])
             try await app.appServices.currentRates.store(newer)
             let after = try await TestBrowser(app).get("/about").html
             #expect(after.contains("<time datetime=\"2025-05-12\">2025-05-12</time>") && after != plain)

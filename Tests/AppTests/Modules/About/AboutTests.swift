@@ -1,12 +1,15 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("About interactor and presenter")
 struct AboutTests {
     func output(_ snapshot: RateSnapshot?) async -> About.Output {
-        await AboutInteractor(rates: FakeCurrentRates(snapshot: snapshot), sourceCodeURL: "https://example.org/code",
-                              now: { testNow }).about()
+        await AboutInteractor(
+            rates: FakeCurrentRates(snapshot: snapshot), sourceCodeURL: "https://example.org/code",
+            now: { testNow }
+        ).about()
     }
 
     @Test func gathersAppRatesAndSource() async {

@@ -1,17 +1,20 @@
-@testable import App
 import Fluent
 import Foundation
 import Testing
 import Vapor
 import VaporTesting
 
+@testable import App
+
 @Suite("Admin rate refresh over HTTP on PostgreSQL, against loopback providers")
 struct AdminRatesPageTests {
     static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
 
     /// An app whose provider is `url`, with an admin signed in through the real form.
-    func withAdmin(provider: AppConfiguration.RatesProviderKind = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
-                   timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void) async throws {
+    func withAdmin(
+        provider: AppConfiguration.RatesProviderKind = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
+        timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void
+    ) async throws {
         let configuration = AppConfiguration.forTests(
             initialAdmin: Self.admin, ratesProvider: provider, ratesProviderURL: url, ecbHistoryURL: historyURL, ratesTimeout: timeout)
         try await withPostgresApp(configuration: configuration) { app in
@@ -104,21 +107,23 @@ struct AdminRatesPageTests {
         }
     }
 
-    @Test("every fault stores nothing but a log entry, says why, and keeps the old rates", arguments: [
-        (StubProvider.Path.html, "not a rates document"),
-        (.garbage, "not a rates document"),
-        (.partialJSON, "not valid JSON"),
-        (.negativeRate, "the rate for EUR is -0.919028, not a positive number"),
-        (.fewCurrencies, "only 2 currencies are quoted; at least 10 are needed"),
-        (.futureDate, "after today"),
-        (.badCode, "“eur” is not a currency code"),
-        (.serverError, "the server answered HTTP 500"),
-        (.empty, "the answer is empty"),
-        (.exchangeRateAPIError, "the provider reported an error: unsupported-code"),
-        (.huge, "the answer is larger than 5 MB"),
-        (.redirectOtherHost, "redirected to another host (localhost); only redirects within 127.0.0.1 are followed"),
-        (.redirectLoop, "more than 3 redirects"),
-    ])
+    @Test(
+        "every fault stores nothing but a log entry, says why, and keeps the old rates",
+        arguments: [
+            (StubProvider.Path.html, "not a rates document"),
+            (.garbage, "not a rates document"),
+            (.partialJSON, "not valid JSON"),
+            (.negativeRate, "the rate for EUR is -0.919028, not a positive number"),
+            (.fewCurrencies, "only 2 currencies are quoted; at least 10 are needed"),
+            (.futureDate, "after today"),
+            (.badCode, "“eur” is not a currency code"),
+            (.serverError, "the server answered HTTP 500"),
+            (.empty, "the answer is empty"),
+            (.exchangeRateAPIError, "the provider reported an error: unsupported-code"),
+            (.huge, "the answer is larger than 5 MB"),
+            (.redirectOtherHost, "redirected to another host (localhost); only redirects within 127.0.0.1 are followed"),
+            (.redirectLoop, "more than 3 redirects"),
+        ])
     func faults(path: StubProvider.Path, reason: String) async throws {
         let stub = try await StubProvider.start()
         defer { Task { try? await stub.stop() } }

@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("AdminRates interactor and presenter")
 struct AdminRatesTests {
@@ -8,8 +9,9 @@ struct AdminRatesTests {
     let user = User(id: UUID(), email: "ann@example.org", role: .user, createdAt: testNow)
 
     func interactor(_ refresher: FakeRefresher = FakeRefresher()) -> AdminRatesInteractor {
-        AdminRatesInteractor(rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
-                             catalog: Fixtures.catalog, provider: .exchangeRateAPI)
+        AdminRatesInteractor(
+            rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
+            catalog: Fixtures.catalog, provider: .exchangeRateAPI)
     }
 
     @Test("only admins get in: anonymous must sign in, others are refused")
@@ -42,19 +44,24 @@ struct AdminRatesTests {
     @Test func presentsThePage() throws {
         let failed = FakeRefresher.attempt(.refresh, actor: nil, .failed, "ExchangeRate-API: no answer within 10 seconds.", duration: 10.02)
         let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)
-        let output = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
-                                       currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
-                                       attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed))
+        let output = AdminRates.Output(
+            admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
+            currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
+            attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed))
         let model = AdminRatesPresenter().present(output)
         #expect(model.flash == failed.message && model.flashIsError)
         #expect(AdminRatesPresenter().flash(for: stored) == .success("Imported 5 days."))
         // The kind decides, not the text: a success whose words match a failure's is no error.
-        let success = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
-                                        attempts: [failed], flash: .success(failed.message))
+        let success = AdminRates.Output(
+            admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
+            attempts: [failed], flash: .success(failed.message))
         #expect(!AdminRatesPresenter().present(success).flashIsError)
         #expect(model.providerName == "ExchangeRate-API")
-        #expect(model.snapshot == .init(sourceName: "European Central Bank", isBundled: false, baseCurrency: "EUR",
-                                        effectiveDate: "2025-05-09", storedAt: "2025-05-09 14:13:20 UTC", currencyCount: 8))
+        #expect(
+            model.snapshot
+                == .init(
+                    sourceName: "European Central Bank", isBundled: false, baseCurrency: "EUR",
+                    effectiveDate: "2025-05-09", storedAt: "2025-05-09 14:13:20 UTC", currencyCount: 8))
         #expect(model.attempts.map(\.actor) == ["schedule", "admin@example.org"])
         #expect(model.attempts.map(\.outcome) == ["failed", "stored"])
         #expect(model.attempts.map(\.duration) == ["10 s", "85 ms"])

@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Contact interactors and presenters")
 struct ContactModulesTests {
@@ -36,7 +37,8 @@ struct ContactModulesTests {
     @Test("list presenter: counts, search summary, page links that keep the search")
     func listPresenter() async throws {
         for index in 0..<30 { _ = try await service.create(.named("ann", String(format: "Smith%02d", index)), owner: ann.id) }
-        let output = try await ContactListInteractor(contacts: service).list(for: ann, .init(search: "ann", page: "2"), flash: "Contact added.")
+        let output = try await ContactListInteractor(contacts: service).list(
+            for: ann, .init(search: "ann", page: "2"), flash: "Contact added.")
         let model = ContactListPresenter().present(output)
         #expect(model.summary == "30 contacts match “ann”")
         #expect(model.rows.count == 5 && model.rows[0].name == "Ann Smith25")
@@ -52,7 +54,8 @@ struct ContactModulesTests {
     func emptyStates() async throws {
         let empty = ContactListPresenter().present(.init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "", flash: nil))
         #expect(empty.emptyMessage == "No contacts yet." && empty.offerFirstContact && !empty.hasRows && empty.summary == "0 contacts")
-        let none = ContactListPresenter().present(.init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "zz", flash: nil))
+        let none = ContactListPresenter().present(
+            .init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "zz", flash: nil))
         #expect(none.emptyMessage == "No contact matches “zz”." && !none.offerFirstContact)
     }
 
@@ -85,7 +88,8 @@ struct ContactModulesTests {
     func formKeepsInput() async throws {
         let input = ContactDraft.Input(firstName: "", lastName: "<b>Bold</b>", email: "nope")
         guard case .invalid(let output) = try await ContactFormInteractor(contacts: service).create(input, for: ann) else {
-            Issue.record("saved"); return
+            Issue.record("saved")
+            return
         }
         let model = ContactFormPresenter().present(output)
         #expect(model.lastName == "<b>Bold</b>" && model.email == "nope")
@@ -100,6 +104,8 @@ struct ContactModulesTests {
         #expect(model.fullName == "Ivan Petrov" && model.firstName == "Ivan" && model.lastName == "Petrov")
         #expect(model.email == "Ivan@Example.org" && model.notes == "a\nb")
         #expect(model.editURL == "/contacts/\(contact.id.uuidString.lowercased())/edit")
-        #expect(ContactDetailPresenter().presentDeletion(.init(contact: contact, flash: nil)).title == "Delete Ivan Petrov? · Currency Converter")
+        #expect(
+            ContactDetailPresenter().presentDeletion(.init(contact: contact, flash: nil)).title
+                == "Delete Ivan Petrov? · Currency Converter")
     }
 }

@@ -1,10 +1,11 @@
-@testable import App
 import Fluent
 import Foundation
 import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("Contacts over HTTP on PostgreSQL")
 struct ContactPagesTests {
@@ -38,14 +39,18 @@ struct ContactPagesTests {
     func signInRequired() async throws {
         try await withUsers { app, ann, _ in
             let page = try await add(ann, [("first_name", "Zed")])
-            for path in ["/contacts", "/contacts?q=a&page=2", "/contacts/new", page, page + "/edit", page + "/delete",
-                         "/contacts/export.vcf", "/contacts/export.csv"] {
+            for path in [
+                "/contacts", "/contacts?q=a&page=2", "/contacts/new", page, page + "/edit", page + "/delete",
+                "/contacts/export.vcf", "/contacts/export.csv",
+            ] {
                 let response = try await TestBrowser(app).get(path)
                 #expect(response.status == .seeOther, "\(path)")
                 let location = try #require(response.headers.first(name: .location))
                 #expect(location.hasPrefix("/login?next=/contacts"), "\(path) → \(location)")
             }
-            #expect(try await TestBrowser(app).get("/contacts?q=a&page=2").headers.first(name: .location) == "/login?next=/contacts%3Fq%3Da%26page%3D2")
+            #expect(
+                try await TestBrowser(app).get("/contacts?q=a&page=2").headers.first(name: .location)
+                    == "/login?next=/contacts%3Fq%3Da%26page%3D2")
             // Forms without a session are refused before anything happens.
             #expect(try await TestBrowser(app).post("/contacts", [("first_name", "X")], csrf: nil).status == .forbidden)
             #expect(try await TestBrowser(app).post(page + "/delete", csrf: nil).status == .forbidden)
@@ -72,8 +77,12 @@ struct ContactPagesTests {
             #expect(form.html.contains("<label for=\"first_name\">First name</label>"))
             #expect(form.html.contains("name=\"csrf_token\""))
 
-            let created = try await ann.post("/contacts", [("first_name", "ivan"), ("last_name", "petrov"),
-                                                           ("email", "ivan@example.org"), ("phone", "+7 (495) 123-45-67"), ("notes", "Met in Kazan\nLikes tea")])
+            let created = try await ann.post(
+                "/contacts",
+                [
+                    ("first_name", "ivan"), ("last_name", "petrov"),
+                    ("email", "ivan@example.org"), ("phone", "+7 (495) 123-45-67"), ("notes", "Met in Kazan\nLikes tea"),
+                ])
             #expect(created.status == .seeOther)
             let path = try #require(created.headers.first(name: .location))
             #expect(path.wholeMatch(of: /\/contacts\/[0-9a-f-]{36}/) != nil)
@@ -91,7 +100,8 @@ struct ContactPagesTests {
 
             let edit = try await ann.get(path + "/edit")
             #expect(edit.html.contains("value=\"ivan\"") && edit.html.contains(">Met in Kazan\nLikes tea</textarea>"))
-            let updated = try await ann.post(path, [("first_name", "Ivan"), ("last_name", "Petrov-Vodkin"), ("email", ""), ("phone", ""), ("notes", "")])
+            let updated = try await ann.post(
+                path, [("first_name", "Ivan"), ("last_name", "Petrov-Vodkin"), ("email", ""), ("phone", ""), ("notes", "")])
             #expect(updated.status == .seeOther)
             #expect(updated.headers.first(name: .location) == path)
             let after = try await ann.get(path).html
@@ -113,8 +123,12 @@ struct ContactPagesTests {
     func validation() async throws {
         try await withUsers { app, ann, _ in
             try await ann.get("/contacts/new")
-            let response = try await ann.post("/contacts", [("first_name", "  "), ("last_name", "Keep me"), ("email", "not-an-email"),
-                                                            ("phone", "call me"), ("notes", String(repeating: "n", count: 2001))])
+            let response = try await ann.post(
+                "/contacts",
+                [
+                    ("first_name", "  "), ("last_name", "Keep me"), ("email", "not-an-email"),
+                    ("phone", "call me"), ("notes", String(repeating: "n", count: 2001)),
+                ])
             #expect(response.status == .unprocessableEntity)
             for id in ["first_name-error", "email-error", "phone-error", "notes-error"] {
                 #expect(response.html.contains("<p class=\"field-error\" id=\"\(id)\">"), "\(id)")
@@ -164,11 +178,13 @@ struct ContactPagesTests {
         }
     }
 
-    @Test("search matches a case-insensitive substring of name, email or phone", arguments: [
-        ("SMI", ["Alice Smith", "Bob Smith"]), ("ali", ["Alice Smith"]), ("EXAMPLE.NET", ["Carol Adams"]),
-        ("555 01", ["Bob Smith"]), ("мари", ["Мария Иванова"]), ("ИВАН", ["Мария Иванова"]), ("100%", ["Dave"]),
-        ("_", []), ("nobody", []),
-    ])
+    @Test(
+        "search matches a case-insensitive substring of name, email or phone",
+        arguments: [
+            ("SMI", ["Alice Smith", "Bob Smith"]), ("ali", ["Alice Smith"]), ("EXAMPLE.NET", ["Carol Adams"]),
+            ("555 01", ["Bob Smith"]), ("мари", ["Мария Иванова"]), ("ИВАН", ["Мария Иванова"]), ("100%", ["Dave"]),
+            ("_", []), ("nobody", []),
+        ])
     func search(query: String, expected: [String]) async throws {
         try await withUsers { app, ann, bob in
             let owner = try await owner(app, "ann@example.org")
@@ -247,8 +263,12 @@ struct ContactPagesTests {
     func escaping() async throws {
         try await withUsers { _, ann, _ in
             let payload = "<script>alert(1)</script>"
-            let path = try await add(ann, [("first_name", payload), ("last_name", "\"><img src=x onerror=alert(1)>"),
-                                           ("email", "x@example.org"), ("notes", "<b>bold</b> & <i>"), ])
+            let path = try await add(
+                ann,
+                [
+                    ("first_name", payload), ("last_name", "\"><img src=x onerror=alert(1)>"),
+                    ("email", "x@example.org"), ("notes", "<b>bold</b> & <i>"),
+                ])
             for page in [path, path + "/edit", path + "/delete", "/contacts", "/contacts?q=%3Cscript"] {
                 let html = try await ann.get(page).html
                 #expect(!html.contains("<script>alert"), "\(page)")
@@ -259,9 +279,11 @@ struct ContactPagesTests {
         }
     }
 
-    @Test("Unicode names are stored and shown exactly", arguments: [
-        ("Мария", "Иванова"), ("أحمد", "الحسن"), ("さくら", "佐藤"), ("Zoë", "Ångström"), ("👩‍💻 Dev", "Øre"),
-    ])
+    @Test(
+        "Unicode names are stored and shown exactly",
+        arguments: [
+            ("Мария", "Иванова"), ("أحمد", "الحسن"), ("さくら", "佐藤"), ("Zoë", "Ångström"), ("👩‍💻 Dev", "Øre"),
+        ])
     func unicode(first: String, last: String) async throws {
         try await withUsers { app, ann, _ in
             let path = try await add(ann, [("first_name", first), ("last_name", last), ("notes", "\(first) \(last)")])
@@ -277,8 +299,12 @@ struct ContactPagesTests {
     @Test("exports: vCard 3.0 and RFC 4180 CSV with tricky values, only the user's own contacts")
     func exports() async throws {
         try await withUsers { app, ann, bob in
-            try await add(ann, [("first_name", "Zoë \"Z\""), ("last_name", "Müller, Jr.; III"), ("email", "zoe@example.org"),
-                                ("phone", "+49 30 1234"), ("notes", "Line one\nLine two, with a comma")])
+            try await add(
+                ann,
+                [
+                    ("first_name", "Zoë \"Z\""), ("last_name", "Müller, Jr.; III"), ("email", "zoe@example.org"),
+                    ("phone", "+49 30 1234"), ("notes", "Line one\nLine two, with a comma"),
+                ])
             try await add(ann, [("first_name", "佐藤"), ("last_name", "")])
             // Another user's contact, which neither of Ann's exports may carry.
             try await add(bob, [("first_name", "Bobsfriend"), ("last_name", "Elsewhere"), ("email", "friend@example.org")])
@@ -294,14 +320,16 @@ struct ContactPagesTests {
             #expect(card.contains("NOTE:Line one\\nLine two\\, with a comma\r\n"))
             #expect(card.contains("TEL;TYPE=VOICE:+49 30 1234\r\n"))
             #expect(card.contains("N:;佐藤;;;\r\n"))
-            #expect(card.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;佐藤;;;") ) // sorted: no last name first
+            #expect(card.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nN:;佐藤;;;")) // sorted: no last name first
 
             let csv = try await ann.get("/contacts/export.csv")
             #expect(csv.headers.first(name: .contentType) == "text/csv; charset=utf-8; header=present")
             let text = csv.body.string
             let lines = text.components(separatedBy: "\r\n")
             #expect(lines.first == "\u{FEFF}\"First name\",\"Last name\",\"Email\",\"Phone\",\"Notes\",\"Added\",\"Updated\"")
-            #expect(text.contains("\"Zoë \"\"Z\"\"\",\"Müller, Jr.; III\",\"zoe@example.org\",\"+49 30 1234\",\"Line one\nLine two, with a comma\","))
+            #expect(
+                text.contains(
+                    "\"Zoë \"\"Z\"\"\",\"Müller, Jr.; III\",\"zoe@example.org\",\"+49 30 1234\",\"Line one\nLine two, with a comma\","))
             #expect(text.hasSuffix("\r\n"))
             // The header, Ann's two contacts (a note's own line break is a bare LF) and what follows the last CRLF.
             #expect(lines.count == 4 && lines.last == "")
@@ -335,18 +363,22 @@ struct ContactPagesTests {
                     return try rows.map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
                 }
             }
-            let firstPage = try await plan("""
+            let firstPage = try await plan(
+                """
                 SELECT * FROM contacts WHERE owner_id = \(bind: owner) ORDER BY sort_last, sort_first, id LIMIT 25 OFFSET 0
                 """)
             #expect(firstPage.contains("contacts_owner_sort_idx"), "\(firstPage)")
             #expect(!firstPage.contains("Sort  "), "\(firstPage)") // read in order, no sort step
-            let search = try await plan("""
+            let search = try await plan(
+                """
                 SELECT count(*) FROM contacts WHERE owner_id = \(bind: owner) AND search_text LIKE \(bind: "%contact1234@%") ESCAPE '\\'
                 """, seqScan: false)
             #expect(search.contains("contacts_search_trgm_idx"), "\(search)")
             #expect(!search.contains("Seq Scan"), "\(search)")
-            let trigram = try await sql.raw("SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_idx' AND schemaname = current_schema()")
-                .first()?.decode(column: "indexdef", as: String.self)
+            let trigram = try await sql.raw(
+                "SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_idx' AND schemaname = current_schema()"
+            )
+            .first()?.decode(column: "indexdef", as: String.self)
             #expect(trigram?.contains("gin (search_text public.gin_trgm_ops)") == true, "\(trigram ?? "no trigram index")")
         }
     }

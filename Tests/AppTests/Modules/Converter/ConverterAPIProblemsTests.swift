@@ -1,5 +1,6 @@
-@testable import App
 import Testing
+
+@testable import App
 
 @Suite("The API presenter's problem documents")
 struct ConverterAPIProblemsTests {

@@ -1,8 +1,9 @@
-@testable import App
 import Foundation
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("JSON API over HTTP on PostgreSQL")
 struct ConverterAPITests {
@@ -51,10 +52,11 @@ struct ConverterAPITests {
             let invalidBody = try json(invalid)
             #expect(invalidBody["type"] as? String == "https://currency-converter.example/problems/invalid-parameter")
             #expect(invalidBody["instance"] as? String == "/api/v1/convert?from=USD&to=XYZ&amount=01")
-            #expect(invalidBody["errors"] as? [String: String] == [
-                "amount": "Remove the leading zeros.",
-                "to": "There is no rate for the currency “XYZ”. Choose one from the list.",
-            ])
+            #expect(
+                invalidBody["errors"] as? [String: String] == [
+                    "amount": "Remove the leading zeros.",
+                    "to": "There is no rate for the currency “XYZ”. Choose one from the list.",
+                ])
         }
     }
 
@@ -112,7 +114,8 @@ struct ConverterAPITests {
 
     @Test("units without minor units say so with null, not a missing key")
     func nullMinorUnits() throws {
-        let json = try JSONEncoder.api.encode(ConverterAPIPresenter.CurrencyItem(code: "XDR", name: "SDR (Special Drawing Right)", minorUnits: nil))
+        let json = try JSONEncoder.api.encode(
+            ConverterAPIPresenter.CurrencyItem(code: "XDR", name: "SDR (Special Drawing Right)", minorUnits: nil))
         #expect(String(decoding: json, as: UTF8.self) == #"{"code":"XDR","minorUnits":null,"name":"SDR (Special Drawing Right)"}"#)
     }
 

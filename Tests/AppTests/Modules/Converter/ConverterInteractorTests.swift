@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Converter interactor")
 struct ConverterInteractorTests {
@@ -14,7 +15,10 @@ struct ConverterInteractorTests {
 
     @Test func convertsAValidRequest() async throws {
         let output = try await interactor().show(.init(from: "USD", to: "JPY", amount: "100"))
-        guard case .converted(let conversion) = output.outcome else { Issue.record("no conversion"); return }
+        guard case .converted(let conversion) = output.outcome else {
+            Issue.record("no conversion")
+            return
+        }
         #expect(conversion.result == 14518)
         #expect(conversion.from.code == "USD" && conversion.to.code == "JPY")
         #expect(output.accepted == LastConversion(from: "USD", to: "JPY", amount: "100"))
@@ -36,10 +40,15 @@ struct ConverterInteractorTests {
         #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: ""))
     }
 
-    @Test("every amount rule ends in a message at the amount", arguments: ["00", "01", "-1", "1e3", "1.2.3", "x", "1234567890123456", "0.123456789"])
+    @Test(
+        "every amount rule ends in a message at the amount",
+        arguments: ["00", "01", "-1", "1e3", "1.2.3", "x", "1234567890123456", "0.123456789"])
     func invalidAmount(amount: String) async throws {
         let output = try await interactor().show(.init(from: "USD", to: "EUR", amount: amount))
-        guard case .invalid(let errors) = output.outcome else { Issue.record("accepted \(amount)"); return }
+        guard case .invalid(let errors) = output.outcome else {
+            Issue.record("accepted \(amount)")
+            return
+        }
         #expect(Set(errors.keys) == [.amount])
         #expect(output.accepted == nil)
     }
@@ -53,15 +62,20 @@ struct ConverterInteractorTests {
     @Test("missing codes say which one to choose")
     func missingCodes() async throws {
         let output = try await interactor().show(.init(from: nil, to: "", amount: "1"))
-        #expect(output.outcome == .invalid([
-            .from: "Choose a currency to convert from.", .to: "Choose a currency to convert to.",
-        ]))
+        #expect(
+            output.outcome
+                == .invalid([
+                    .from: "Choose a currency to convert from.", .to: "Choose a currency to convert to.",
+                ]))
     }
 
     @Test("every wrong field is reported at once")
     func allErrorsAtOnce() async throws {
         let output = try await interactor().show(.init(from: "ZZZ", to: "EUR", amount: "01"))
-        guard case .invalid(let errors) = output.outcome else { Issue.record("accepted"); return }
+        guard case .invalid(let errors) = output.outcome else {
+            Issue.record("accepted")
+            return
+        }
         #expect(Set(errors.keys) == [.from, .amount])
     }
 
@@ -72,7 +86,10 @@ struct ConverterInteractorTests {
 
     @Test func submitKeepsInvalidInputForTheForm() async throws {
         let submission = try await interactor().submit(.init(from: "GBP", to: "CHF", amount: "abc"))
-        guard case .invalid(let output) = submission else { Issue.record("redirected"); return }
+        guard case .invalid(let output) = submission else {
+            Issue.record("redirected")
+            return
+        }
         #expect(output.input == .init(from: "GBP", to: "CHF", amount: "abc"))
     }
 
@@ -83,7 +100,10 @@ struct ConverterInteractorTests {
 
     @Test func swapValidatesToo() async throws {
         let submission = try await interactor().swap(.init(from: "USD", to: "EUR", amount: "-3"))
-        guard case .invalid(let output) = submission else { Issue.record("redirected"); return }
+        guard case .invalid(let output) = submission else {
+            Issue.record("redirected")
+            return
+        }
         #expect(output.input.from == "EUR" && output.input.to == "USD")
     }
 
@@ -96,7 +116,10 @@ struct ConverterInteractorTests {
     func firstVisit() async throws {
         let output = try await interactor().restore(nil)
         #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: "100"))
-        guard case .converted = output.outcome else { Issue.record("no result"); return }
+        guard case .converted = output.outcome else {
+            Issue.record("no result")
+            return
+        }
     }
 
     @Test("a stale remembered conversion falls back to the default, never an error")
@@ -107,16 +130,21 @@ struct ConverterInteractorTests {
 
     @Test("a snapshot without USD or EUR starts from its own currencies")
     func defaultWithoutUSD() async throws {
-        let snapshot = RateSnapshot(source: "x", baseCurrency: "GBP", effectiveDate: CalendarDate(iso8601: "2025-01-01")!,
-                                    storedAt: testNow, rates: ["CHF": 1])
+        let snapshot = RateSnapshot(
+            source: "x", baseCurrency: "GBP", effectiveDate: CalendarDate(iso8601: "2025-01-01")!,
+            storedAt: testNow, rates: ["CHF": 1])
         let output = try await interactor(snapshot).restore(nil)
         #expect(output.accepted == LastConversion(from: "CHF", to: "GBP", amount: "100"))
     }
 
     @Test("no snapshot at all: rates unavailable")
     func noRates() async {
-        await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).show(.init(from: "USD", to: "EUR", amount: "1")) }
+        await #expect(throws: Converter.Failure.ratesUnavailable) {
+            try await interactor(nil).show(.init(from: "USD", to: "EUR", amount: "1"))
+        }
         await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).restore(nil) }
-        await #expect(throws: Converter.Failure.ratesUnavailable) { try await interactor(nil).submit(.init(from: "USD", to: "EUR", amount: "1")) }
+        await #expect(throws: Converter.Failure.ratesUnavailable) {
+            try await interactor(nil).submit(.init(from: "USD", to: "EUR", amount: "1"))
+        }
     }
 }

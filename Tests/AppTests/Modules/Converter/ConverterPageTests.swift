@@ -1,7 +1,8 @@
-@testable import App
+import Testing
 import Vapor
 import VaporTesting
-import Testing
+
+@testable import App
 
 @Suite("Converter page over HTTP on PostgreSQL")
 struct ConverterPageTests {
@@ -49,12 +50,14 @@ struct ConverterPageTests {
         }
     }
 
-    @Test("the canonical result URL converts and is remembered", arguments: [
-        ("/?from=USD&to=JPY&amount=100", "100 USD = 14518 JPY", "USD-JPY-100"),
-        ("/?from=EUR&to=GBP&amount=100", "100 EUR = 84.77 GBP", "EUR-GBP-100"),
-        ("/?from=GBP&to=USD&amount=1,5", "1.5 GBP = 1.99 USD", "GBP-USD-1.5"),
-        ("/?from=usd&to=eur&amount=100", "100 USD = 88.87 EUR", "USD-EUR-100"),
-    ])
+    @Test(
+        "the canonical result URL converts and is remembered",
+        arguments: [
+            ("/?from=USD&to=JPY&amount=100", "100 USD = 14518 JPY", "USD-JPY-100"),
+            ("/?from=EUR&to=GBP&amount=100", "100 EUR = 84.77 GBP", "EUR-GBP-100"),
+            ("/?from=GBP&to=USD&amount=1,5", "1.5 GBP = 1.99 USD", "GBP-USD-1.5"),
+            ("/?from=usd&to=eur&amount=100", "100 USD = 88.87 EUR", "USD-EUR-100"),
+        ])
     func resultPage(path: String, summary: String, cookie: String) async throws {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, path) { res in
@@ -76,14 +79,16 @@ struct ConverterPageTests {
         }
     }
 
-    @Test("invalid input: 422, the message at its field, the input kept", arguments: [
-        ("/?from=USD&to=EUR&amount=01", "amount-error", "Remove the leading zeros.", "value=\"01\""),
-        ("/?from=USD&to=EUR&amount=-5", "amount-error", "The amount can’t be negative.", "value=\"-5\""),
-        ("/?from=USD&to=EUR&amount=1e5", "amount-error", "without an exponent", "value=\"1e5\""),
-        ("/?from=USD&to=EUR&amount=1.123456789", "amount-error", "8 digits after", "value=\"1.123456789\""),
-        ("/?from=XYZ&to=EUR&amount=5", "from-error", "There is no rate for the currency “XYZ”.", "value=\"5\""),
-        ("/?from=USD&amount=5", "to-error", "Choose a currency to convert to.", "value=\"5\""),
-    ])
+    @Test(
+        "invalid input: 422, the message at its field, the input kept",
+        arguments: [
+            ("/?from=USD&to=EUR&amount=01", "amount-error", "Remove the leading zeros.", "value=\"01\""),
+            ("/?from=USD&to=EUR&amount=-5", "amount-error", "The amount can’t be negative.", "value=\"-5\""),
+            ("/?from=USD&to=EUR&amount=1e5", "amount-error", "without an exponent", "value=\"1e5\""),
+            ("/?from=USD&to=EUR&amount=1.123456789", "amount-error", "8 digits after", "value=\"1.123456789\""),
+            ("/?from=XYZ&to=EUR&amount=5", "from-error", "There is no rate for the currency “XYZ”.", "value=\"5\""),
+            ("/?from=USD&amount=5", "to-error", "Choose a currency to convert to.", "value=\"5\""),
+        ])
     func invalidGET(path: String, errorID: String, message: String, kept: String) async throws {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, path) { res in
@@ -197,13 +202,19 @@ struct ConverterPageTests {
     func malformedPosts() async throws {
         try await withPostgresApp { app in
             let malformed: [(HTTPHeaders, String, HTTPStatus, String)] = [
-                (["Content-Type": "application/json"], "{\"amount\": [1]}", .unsupportedMediaType,
-                 "Forms are sent as application/x-www-form-urlencoded"),
+                (
+                    ["Content-Type": "application/json"], "{\"amount\": [1]}", .unsupportedMediaType,
+                    "Forms are sent as application/x-www-form-urlencoded"
+                ),
                 (["Content-Type": "text/plain"], "x", .unsupportedMediaType, "Forms are sent as application/x-www-form-urlencoded"),
-                (["Content-Type": "application/x-www-form-urlencoded"], "amount[]=1&from=USD&to=EUR", .badRequest,
-                 "Parameters like “amount[]” are not accepted"),
-                (["Content-Type": "application/x-www-form-urlencoded"], "amount=1&from=USD&to=EUR&to=JPY", .badRequest,
-                 "The parameter “to” is given more than once"),
+                (
+                    ["Content-Type": "application/x-www-form-urlencoded"], "amount[]=1&from=USD&to=EUR", .badRequest,
+                    "Parameters like “amount[]” are not accepted"
+                ),
+                (
+                    ["Content-Type": "application/x-www-form-urlencoded"], "amount=1&from=USD&to=EUR&to=JPY", .badRequest,
+                    "The parameter “to” is given more than once"
+                ),
                 (["Content-Type": "application/x-www-form-urlencoded"], "amount=1%zz", .badRequest, "malformed percent-encoding"),
             ]
             for (headers, body, status, message) in malformed {

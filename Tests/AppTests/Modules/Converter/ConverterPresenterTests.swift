@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Converter presenter")
 struct ConverterPresenterTests {
@@ -8,8 +9,9 @@ struct ConverterPresenterTests {
     let currencies = ["EUR", "GBP", "JPY", "USD"].map(Fixtures.catalog.currency(for:))
 
     func output(_ input: Converter.Input, _ outcome: Converter.Outcome, accepted: LastConversion?) -> Converter.Output {
-        Converter.Output(input: input, outcome: outcome, accepted: accepted, currencies: currencies,
-                         snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow))
+        Converter.Output(
+            input: input, outcome: outcome, accepted: accepted, currencies: currencies,
+            snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow))
     }
 
     func conversion(_ amount: String, _ from: String, _ to: String) throws -> Conversion {
@@ -19,8 +21,10 @@ struct ConverterPresenterTests {
 
     @Test func presentsAResult() throws {
         let input = Converter.Input(from: "USD", to: "EUR", amount: "100")
-        let model = presenter.present(output(input, .converted(try conversion("100", "USD", "EUR")),
-                                             accepted: .init(from: "USD", to: "EUR", amount: "100")))
+        let model = presenter.present(
+            output(
+                input, .converted(try conversion("100", "USD", "EUR")),
+                accepted: .init(from: "USD", to: "EUR", amount: "100")))
         #expect(model.result.summary == "100 USD = 88.87 EUR")
         #expect(model.result.rate == "1 USD = 0.8887 EUR")
         #expect(model.result.inverseRate == "1 EUR = 1.1252 USD")
@@ -34,12 +38,14 @@ struct ConverterPresenterTests {
         #expect(model.amountError == nil && model.fromError == nil && model.toError == nil)
     }
 
-    @Test("drops trailing zeros and shows whole yen", arguments: [
-        ("100", "EUR", "GBP", "100 EUR = 84.77 GBP"),
-        ("100", "USD", "JPY", "100 USD = 14518 JPY"),
-        ("12.50", "EUR", "USD", "12.5 EUR = 14.06 USD"), // 14.065 truncated
-        ("1,5", "EUR", "EUR", "1.5 EUR = 1.5 EUR"),
-    ])
+    @Test(
+        "drops trailing zeros and shows whole yen",
+        arguments: [
+            ("100", "EUR", "GBP", "100 EUR = 84.77 GBP"),
+            ("100", "USD", "JPY", "100 USD = 14518 JPY"),
+            ("12.50", "EUR", "USD", "12.5 EUR = 14.06 USD"), // 14.065 truncated
+            ("1,5", "EUR", "EUR", "1.5 EUR = 1.5 EUR"),
+        ])
     func formatsNumbers(amount: String, from: String, to: String, summary: String) throws {
         #expect(presenter.present(try conversion(amount, from, to)).summary == summary)
     }
@@ -85,14 +91,16 @@ struct ConverterPresenterTests {
     }
 
     @Test func bundledSnapshotIsSaidSo() {
-        let bundled = RateSnapshot(source: RateSource.bundledECB.id, baseCurrency: "EUR",
-                                   effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: Fixtures.snapshot.rates)
+        let bundled = RateSnapshot(
+            source: RateSource.bundledECB.id, baseCurrency: "EUR",
+            effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: Fixtures.snapshot.rates)
         #expect(RatesSourceViewModel(snapshot: bundled, today: CalendarDate(containing: testNow)).isBundled)
     }
 
     @Test func unknownSourceIsShownByItsID() {
-        let other = RateSnapshot(source: "retired-provider", baseCurrency: "EUR", effectiveDate: Fixtures.snapshot.effectiveDate,
-                                 storedAt: testNow, rates: [:])
+        let other = RateSnapshot(
+            source: "retired-provider", baseCurrency: "EUR", effectiveDate: Fixtures.snapshot.effectiveDate,
+            storedAt: testNow, rates: [:])
         let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow))
         #expect(line.sourceName == "retired-provider" && line.sourceURL.isEmpty)
     }

@@ -1,23 +1,30 @@
-@testable import App
 import Testing
+
+@testable import App
 
 @Suite("Currency menu")
 struct CurrencyMenuTests {
     @Test func escapesNamesOnce() {
         let menu = CurrencyMenu(currencies: [Currency(code: "AAA", name: "<b>Bold</b> & \"quoted\"", minorUnits: 2)])
-        #expect(menu.html(selecting: "AAA")
-            == "<option value=\"AAA\" selected>AAA — &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;</option>")
+        #expect(
+            menu.html(selecting: "AAA")
+                == "<option value=\"AAA\" selected>AAA — &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;</option>")
     }
 
     @Test func marksExactlyOneSelected() {
         let menu = CurrencyMenu(currencies: ["EUR", "JPY", "USD"].map(Fixtures.catalog.currency(for:)))
         let html = menu.html(selecting: "JPY")
-        #expect(html == "<option value=\"EUR\">EUR — Euro</option><option value=\"JPY\" selected>JPY — Yen</option><option value=\"USD\">USD — US Dollar</option>")
+        #expect(
+            html
+                == "<option value=\"EUR\">EUR — Euro</option><option value=\"JPY\" selected>JPY — Yen</option><option value=\"USD\">USD — US Dollar</option>"
+        )
     }
 
     @Test func placeholderWhenNothingMatches() {
         let menu = CurrencyMenu(currencies: [Fixtures.catalog.currency(for: "EUR")])
-        #expect(menu.html(selecting: nil) == "<option value=\"\" selected disabled>Choose a currency</option><option value=\"EUR\">EUR — Euro</option>")
+        #expect(
+            menu.html(selecting: nil)
+                == "<option value=\"\" selected disabled>Choose a currency</option><option value=\"EUR\">EUR — Euro</option>")
         #expect(menu.html(selecting: "XYZ") == menu.html(selecting: nil))
     }
 

@@ -1,16 +1,19 @@
-@testable import App
 import Fluent
 import Foundation
 import Testing
 import Vapor
 import VaporTesting
 
+@testable import App
+
 @Suite("Accounts, sessions and security over HTTP on PostgreSQL")
 struct AccountPageTests {
     static let admin = AppConfiguration.InitialAdmin(email: "Admin@Example.org", password: "correct-horse")
 
-    func withApp(_ configuration: AppConfiguration = .forTests(initialAdmin: admin), clock: TestClock = TestClock(),
-                 _ test: (Application) async throws -> Void) async throws {
+    func withApp(
+        _ configuration: AppConfiguration = .forTests(initialAdmin: admin), clock: TestClock = TestClock(),
+        _ test: (Application) async throws -> Void
+    ) async throws {
         try await withPostgresApp(configuration: configuration, now: clock.closure, test)
     }
 
@@ -58,7 +61,8 @@ struct AccountPageTests {
             let browser = TestBrowser(app)
             try await browser.get("/login")
             let before = try #require(browser.sessionCookie)
-            let response = try await browser.post("/login", [("email", "ADMIN@example.org"), ("password", "correct-horse"), ("next", "/admin/rates")])
+            let response = try await browser.post(
+                "/login", [("email", "ADMIN@example.org"), ("password", "correct-horse"), ("next", "/admin/rates")])
             #expect(response.status == .seeOther)
             #expect(response.headers.first(name: .location) == "/admin/rates")
             let after = try #require(browser.sessionCookie)
@@ -130,8 +134,9 @@ struct AccountPageTests {
             let attacker = TestBrowser(server, client: "203.0.113.66")
             try await attacker.get("/login")
             for _ in 0..<5 {
-                #expect(try await attacker.post("/login", [("email", "admin@example.org"), ("password", "guess")]).status
-                    == .unprocessableEntity)
+                #expect(
+                    try await attacker.post("/login", [("email", "admin@example.org"), ("password", "guess")]).status
+                        == .unprocessableEntity)
             }
             let refused = try await attacker.post("/login", [("email", "admin@example.org"), ("password", "correct-horse")])
             #expect(refused.status == .tooManyRequests)
@@ -179,13 +184,21 @@ struct AccountPageTests {
             let prober = TestBrowser(server, client: "203.0.113.7")
             try await prober.get("/signup")
             for index in 0..<AttemptThrottle.signUpPerClient.attempts {
-                let probe = try await prober.post("/signup", [("email", "admin@example.org"), ("password", "long enough \(index)"),
-                                                              ("password_confirmation", "long enough \(index)")])
+                let probe = try await prober.post(
+                    "/signup",
+                    [
+                        ("email", "admin@example.org"), ("password", "long enough \(index)"),
+                        ("password_confirmation", "long enough \(index)"),
+                    ])
                 #expect(probe.status == .unprocessableEntity)
                 #expect(probe.html.contains("An account with this email already exists."))
             }
-            let refused = try await prober.post("/signup", [("email", "admin@example.org"), ("password", "long enough"),
-                                                            ("password_confirmation", "long enough")])
+            let refused = try await prober.post(
+                "/signup",
+                [
+                    ("email", "admin@example.org"), ("password", "long enough"),
+                    ("password_confirmation", "long enough"),
+                ])
             #expect(refused.status == .tooManyRequests)
             #expect(refused.headers.first(name: "Retry-After") != nil)
             #expect(refused.html.contains("Too many sign-up attempts from your connection."))
@@ -193,20 +206,28 @@ struct AccountPageTests {
 
             let newcomer = TestBrowser(server, client: "198.51.100.8")
             try await newcomer.get("/signup")
-            let created = try await newcomer.post("/signup", [("email", "new@example.org"), ("password", "long enough"),
-                                                              ("password_confirmation", "long enough")])
+            let created = try await newcomer.post(
+                "/signup",
+                [
+                    ("email", "new@example.org"), ("password", "long enough"),
+                    ("password_confirmation", "long enough"),
+                ])
             #expect(created.status == .seeOther)
         }
     }
 
-    @Test("open redirects via next are refused", arguments: [
-        "//evil.example/", "https://evil.example/", "/\\evil.example", "%2F%2Fevil.example", "/%2f%2fevil.example", "javascript:alert(1)",
-    ])
+    @Test(
+        "open redirects via next are refused",
+        arguments: [
+            "//evil.example/", "https://evil.example/", "/\\evil.example", "%2F%2Fevil.example", "/%2f%2fevil.example",
+            "javascript:alert(1)",
+        ])
     func openRedirects(next: String) async throws {
         try await withApp { app in
             let browser = TestBrowser(app)
             try await browser.get("/login")
-            let response = try await browser.post("/login", [("email", "admin@example.org"), ("password", "correct-horse"), ("next", next)])
+            let response = try await browser.post(
+                "/login", [("email", "admin@example.org"), ("password", "correct-horse"), ("next", next)])
             #expect(response.status == .seeOther)
             #expect(response.headers.first(name: .location) == "/")
         }
@@ -324,7 +345,9 @@ struct AccountPageTests {
             for path in ["/", "/?from=USD&to=EUR&amount=5", "/about", "/admin/rates", "/no-such-page", "/rates/USD/EUR", "/contacts"] {
                 let html = try await browser.get(path).html
                 // Scripts only as files from this site.
-                #expect(html.matches(of: /<script/).count == html.matches(of: /<script src="\/js\/[a-z-]+\.js" defer><\/script>/).count, "\(path)")
+                #expect(
+                    html.matches(of: /<script/).count == html.matches(of: /<script src="\/js\/[a-z-]+\.js" defer><\/script>/).count,
+                    "\(path)")
                 #expect(!html.contains(" style=\""), "\(path)")
                 #expect(!html.contains(" onclick="), "\(path)")
             }
@@ -341,9 +364,11 @@ struct SignupPageTests {
             let page = try await browser.get("/signup?next=/about")
             #expect(page.status == .ok)
             #expect(page.html.contains("<label for=\"password_confirmation\">"))
-            let response = try await browser.post("/signup", [
-                ("email", "Eve@Example.org"), ("password", "long enough"), ("password_confirmation", "long enough"), ("next", "/about"),
-            ])
+            let response = try await browser.post(
+                "/signup",
+                [
+                    ("email", "Eve@Example.org"), ("password", "long enough"), ("password_confirmation", "long enough"), ("next", "/about"),
+                ])
             #expect(response.status == .seeOther)
             #expect(response.headers.first(name: .location) == "/about")
             let user = try #require(try await UserModel.query(on: app.db).filter(\.$email == "eve@example.org").first())
@@ -359,9 +384,15 @@ struct SignupPageTests {
         try await withPostgresApp(configuration: .forTests(initialAdmin: AccountPageTests.admin)) { app in
             let cases: [([(String, String)], String)] = [
                 ([("email", "nope"), ("password", "long enough"), ("password_confirmation", "long enough")], "email-error"),
-                ([("email", "ADMIN@example.org"), ("password", "long enough"), ("password_confirmation", "long enough")], "already exists"),
+                (
+                    [("email", "ADMIN@example.org"), ("password", "long enough"), ("password_confirmation", "long enough")],
+                    "already exists"
+                ),
                 ([("email", "eve@example.org"), ("password", "short"), ("password_confirmation", "short")], "password-error"),
-                ([("email", "eve@example.org"), ("password", "long enough"), ("password_confirmation", "different!")], "password-confirmation-error"),
+                (
+                    [("email", "eve@example.org"), ("password", "long enough"), ("password_confirmation", "different!")],
+                    "password-confirmation-error"
+                ),
             ]
             for (form, marker) in cases {
                 let browser = TestBrowser(app)
@@ -383,7 +414,8 @@ struct SignupPageTests {
             #expect(page.status == .forbidden)
             #expect(page.html.contains("New accounts cannot be created on this server."))
             #expect(try await !browser.get("/login").html.contains("/signup"))
-            let response = try await browser.post("/signup", [("email", "eve@example.org"), ("password", "long enough"), ("password_confirmation", "long enough")])
+            let response = try await browser.post(
+                "/signup", [("email", "eve@example.org"), ("password", "long enough"), ("password_confirmation", "long enough")])
             #expect(response.status == .forbidden)
             #expect(try await UserModel.query(on: app.db).count() == 0)
         }

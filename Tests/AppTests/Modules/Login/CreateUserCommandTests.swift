@@ -1,7 +1,8 @@
-@testable import App
 import Fluent
 import Testing
 import Vapor
+
+@testable import App
 
 @Suite("create-user command on PostgreSQL")
 struct CreateUserCommandTests {

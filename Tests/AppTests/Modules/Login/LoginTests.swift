@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("Login interactor and presenter")
 struct LoginTests {
@@ -16,18 +17,26 @@ struct LoginTests {
 
     @Test func signsInAndGoesToALocalNext() async throws {
         let outcome = try await signIn(.init(email: " Ann@Example.org ", password: "correct-horse", next: "/admin/rates"))
-        guard case let .signedIn(user, next) = outcome else { Issue.record("\(outcome)"); return }
+        guard case let .signedIn(user, next) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(user.email == "ann@example.org")
         #expect(next?.value == "/admin/rates")
     }
 
-    @Test("never redirects to another host", arguments: [
-        "//evil.example", "https://evil.example/", "/\\evil.example", "\\\\evil.example", "/%2F%2Fevil.example",
-        "javascript:alert(1)", "evil.example", "/ok\u{0}", "",
-    ])
+    @Test(
+        "never redirects to another host",
+        arguments: [
+            "//evil.example", "https://evil.example/", "/\\evil.example", "\\\\evil.example", "/%2F%2Fevil.example",
+            "javascript:alert(1)", "evil.example", "/ok\u{0}", "",
+        ])
     func refusesForeignNext(next: String) async throws {
         let outcome = try await signIn(.init(email: "ann@example.org", password: "correct-horse", next: next))
-        guard case let .signedIn(_, kept) = outcome else { Issue.record("\(outcome)"); return }
+        guard case let .signedIn(_, kept) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(kept == nil)
     }
 
@@ -75,11 +84,14 @@ struct LoginTests {
     @Test("throttling says which limit, in whole minutes")
     func throttleMessage() {
         let presenter = LoginPresenter(allowSignup: true)
-        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 600)).error
-            == "Too many failed attempts for this email from your connection. Try again in 10 minutes.")
-        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .client, retryAfter: 61)).error
-            == "Too many failed sign-ins from your connection. Try again in 2 minutes.")
-        #expect(presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 5)).error?.hasSuffix("in 1 minute.") == true)
+        #expect(
+            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 600)).error
+                == "Too many failed attempts for this email from your connection. Try again in 10 minutes.")
+        #expect(
+            presenter.presentThrottled(.init(), refusal: .init(scope: .client, retryAfter: 61)).error
+                == "Too many failed sign-ins from your connection. Try again in 2 minutes.")
+        #expect(
+            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 5)).error?.hasSuffix("in 1 minute.") == true)
     }
 
     @Test func routerRedirects() {

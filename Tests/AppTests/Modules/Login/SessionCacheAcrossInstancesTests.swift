@@ -1,9 +1,10 @@
-@testable import App
 import Fluent
 import Foundation
 import SQLKit
 import Testing
 import Vapor
+
+@testable import App
 
 /// Two app instances on one PostgreSQL database, as in production behind a load balancer.
 @Suite("Session cache across instances on PostgreSQL")
@@ -11,8 +12,10 @@ struct SessionCacheAcrossInstancesTests {
     static let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
 
     /// Runs `test` with instances A and B sharing one schema, once B listens for changes.
-    func withTwoInstances(_ configuration: AppConfiguration = .forTests(initialAdmin: Self.admin),
-                          _ test: (Application, Application) async throws -> Void) async throws {
+    func withTwoInstances(
+        _ configuration: AppConfiguration = .forTests(initialAdmin: Self.admin),
+        _ test: (Application, Application) async throws -> Void
+    ) async throws {
         let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { a in
             try await withPostgresApp(configuration: configuration, schema: schema, now: Date.init) { b in
@@ -68,8 +71,12 @@ struct SessionCacheAcrossInstancesTests {
 
             for round in 0..<5 {
                 try await onA.get("/contacts/new")
-                let created = try await onA.post("/contacts", [("first_name", "Ada\(round)"), ("last_name", "Lovelace"),
-                                                             ("email", ""), ("phone", ""), ("notes", "")])
+                let created = try await onA.post(
+                    "/contacts",
+                    [
+                        ("first_name", "Ada\(round)"), ("last_name", "Lovelace"),
+                        ("email", ""), ("phone", ""), ("notes", ""),
+                    ])
                 #expect(created.status == .seeOther)
                 try await Self.heard("a contact was added", b.appServices.contactPageCache)
                 #expect(try await onB.get("/contacts").html.contains("Ada\(round)"), "round \(round): created")
@@ -78,8 +85,14 @@ struct SessionCacheAcrossInstancesTests {
                 let location = try #require(created.headers.first(name: .location))
                 let id = try #require(location.split(separator: "/").last.map(String.init))
                 try await onA.get("/contacts/\(id)/edit")
-                #expect(try await onA.post("/contacts/\(id)", [("first_name", "Grace\(round)"), ("last_name", "Hopper"),
-                                                               ("email", ""), ("phone", ""), ("notes", "")]).status == .seeOther)
+                #expect(
+                    try await onA.post(
+                        "/contacts/\(id)",
+                        [
+                            ("first_name", "Grace\(round)"), ("last_name", "Hopper"),
+                            ("email", ""), ("phone", ""), ("notes", ""),
+                        ]
+                    ).status == .seeOther)
                 try await Self.heard("a contact was edited", b.appServices.contactPageCache)
                 let edited = try await onB.get("/contacts")
                 #expect(edited.html.contains("Grace\(round)") && !edited.html.contains("Ada\(round)"), "round \(round): edited")
@@ -166,10 +179,12 @@ struct SessionCacheAcrossInstancesTests {
 
             // Cut B's listening connection, as a network failure or a database restart would.
             let sql = a.db as! any SQLDatabase
-            try await sql.raw("""
+            try await sql.raw(
+                """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE application_name = \(bind: ChangeListener.applicationName(instance: b.appServices.instance))
-                """).run()
+                """
+            ).run()
             try await Self.waitUntil("B notices the drop") { !b.appServices.sessionCache.isLive }
             #expect(b.appServices.sessionCache.count == 0)
             // Ended while B could not hear it: no notification will ever reach B.

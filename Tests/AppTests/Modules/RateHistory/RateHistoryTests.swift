@@ -1,8 +1,9 @@
-@testable import App
 import Foundation
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import App
 
 @Suite("Rate history presenter and interactor")
 struct RateHistoryUnitTests {
@@ -14,9 +15,11 @@ struct RateHistoryUnitTests {
 
     @Test("geometry: a point per day placed by date, the lowest at the bottom, markers, a text alternative")
     func chart() throws {
-        let output = RateHistory.Output(from: usd, to: eur, points: points([
-            ("2025-02-19", "0.9584"), ("2025-02-20", "0.9576"), ("2025-02-24", "0.9555"), ("2025-05-09", "0.8887"),
-        ]))
+        let output = RateHistory.Output(
+            from: usd, to: eur,
+            points: points([
+                ("2025-02-19", "0.9584"), ("2025-02-20", "0.9576"), ("2025-02-24", "0.9555"), ("2025-05-09", "0.8887"),
+            ]))
         let model = RateHistoryPresenter().present(output)
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
@@ -42,9 +45,14 @@ struct RateHistoryUnitTests {
 
     @Test("a flat line sits mid-chart")
     func flat() throws {
-        let chart = try #require(RateHistoryPresenter().present(.init(from: usd, to: usd, points: points([
-            ("2025-02-19", "1"), ("2025-02-20", "1"), ("2025-02-21", "1"),
-        ]))).chart)
+        let chart = try #require(
+            RateHistoryPresenter().present(
+                .init(
+                    from: usd, to: usd,
+                    points: points([
+                        ("2025-02-19", "1"), ("2025-02-20", "1"), ("2025-02-21", "1"),
+                    ]))
+            ).chart)
         let middle = (RateHistoryPresenter.plot.top + RateHistoryPresenter.plot.bottom) / 2
         #expect(chart.points.allSatisfy { abs(Double($0.y)! - middle) < 1 })
     }
@@ -86,7 +94,8 @@ struct RateHistoryUnitTests {
         #expect(chart.line.split(separator: " ").count == 129)
         #expect(model.csvURL == "/rates/USD/EUR/daily.csv")
 
-        let short = RateHistoryPresenter().present(.init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
+        let short = RateHistoryPresenter().present(
+            .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
         #expect(!short.isMonthly && short.months.isEmpty && short.rows.count == RateHistoryPresenter.dailyDetailLimit)
         #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
     }
@@ -108,10 +117,14 @@ struct RateHistoryUnitTests {
 
     @Test("the CSV has every day, oldest first, to ten significant digits")
     func csv() {
-        let text = RateHistoryPresenter().csv(.init(from: usd, to: eur, points: [
-            RatePoint(date: CalendarDate(iso8601: "2025-02-19")!, fromRate: Fixtures.decimal("1.0434"), toRate: 1, value: 1 / 1.0434),
-            RatePoint(date: CalendarDate(iso8601: "2025-02-20")!, rate: Fixtures.decimal("0.9576")),
-        ]))
+        let text = RateHistoryPresenter().csv(
+            .init(
+                from: usd, to: eur,
+                points: [
+                    RatePoint(
+                        date: CalendarDate(iso8601: "2025-02-19")!, fromRate: Fixtures.decimal("1.0434"), toRate: 1, value: 1 / 1.0434),
+                    RatePoint(date: CalendarDate(iso8601: "2025-02-20")!, rate: Fixtures.decimal("0.9576")),
+                ]))
         #expect(text == "date,EUR per USD\r\n2025-02-19,0.9584052137\r\n2025-02-20,0.9576\r\n")
     }
 
@@ -148,11 +161,14 @@ struct RateHistoryUnitTests {
 
     @Test("unknown pairs and non-canonical codes")
     func interactor() async throws {
-        let interactor = RateHistoryInteractor(history: FakeHistory(points: []), rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
-                                               catalog: Fixtures.catalog)
+        let interactor = RateHistoryInteractor(
+            history: FakeHistory(points: []), rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
+            catalog: Fixtures.catalog)
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "USD", to: "NZD") }
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "US", to: "EUR") }
-        await #expect(throws: RateHistory.Failure.notCanonical(from: "USD", to: "EUR")) { try await interactor.history(from: "usd", to: "EUR") }
+        await #expect(throws: RateHistory.Failure.notCanonical(from: "USD", to: "EUR")) {
+            try await interactor.history(from: "usd", to: "EUR")
+        }
         #expect(try await interactor.history(from: "USD", to: "EUR").points.isEmpty) // known pair, no history yet
     }
 
@@ -167,7 +183,9 @@ struct RateHistoryUnitTests {
         // The line writes its points the same way.
         // (Tenths, as the presenter rounds them; fewer than the two per plot unit that thin the line.)
         let points = values.filter { abs($0) < 1e12 && $0 != 0 && ($0 * 10).rounded() / 10 == $0 }.prefix(1_000).map { (x: $0, y: -$0) }
-        #expect(RateHistoryPresenter.line(through: Array(points)) == points.map { "\($0.x.description),\($0.y.description)" }.joined(separator: " "))
+        #expect(
+            RateHistoryPresenter.line(through: Array(points))
+                == points.map { "\($0.x.description),\($0.y.description)" }.joined(separator: " "))
     }
 
     @Test("axis labels are written as %.Nf writes them, over 3,000 values")

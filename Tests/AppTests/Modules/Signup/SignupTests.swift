@@ -1,5 +1,6 @@
-@testable import App
 import Testing
+
+@testable import App
 
 @Suite("Signup interactor and presenter")
 struct SignupTests {
@@ -8,8 +9,9 @@ struct SignupTests {
 
     func signUp(_ email: String, _ password: String, _ confirmation: String? = nil, open: Bool = true) async throws -> Signup.Outcome {
         try await SignupInteractor(accounts: accounts, throttle: throttle, isOpen: open, now: { testNow })
-            .signUp(.init(email: email, password: password, passwordConfirmation: confirmation ?? password, next: "/about"),
-                    client: "198.51.100.7")
+            .signUp(
+                .init(email: email, password: password, passwordConfirmation: confirmation ?? password, next: "/about"),
+                client: "198.51.100.7")
     }
 
     @Test("every attempt counts against its client, whatever its outcome")
@@ -26,25 +28,34 @@ struct SignupTests {
         let outcome = try await signUp("bob@example.org", "long enough")
         #expect(outcome == .throttled(retryAfter: 1200, input: .init(email: "bob@example.org", next: "/about")))
         #expect(try await accounts.user(withEmail: "bob@example.org") == nil)
-        #expect(SignupPresenter().presentThrottled(.init(), retryAfter: 1200).formError
-            == "Too many sign-up attempts from your connection. Try again in 20 minutes.")
+        #expect(
+            SignupPresenter().presentThrottled(.init(), retryAfter: 1200).formError
+                == "Too many sign-up attempts from your connection. Try again in 20 minutes.")
     }
 
     @Test func createsAUserAccount() async throws {
-        guard case let .created(user, next) = try await signUp("Bob@Example.org", "long enough") else { Issue.record("not created"); return }
+        guard case let .created(user, next) = try await signUp("Bob@Example.org", "long enough") else {
+            Issue.record("not created")
+            return
+        }
         #expect(user.email == "bob@example.org" && user.role == .user)
         #expect(next?.value == "/about")
     }
 
-    @Test("each problem lands at its field", arguments: [
-        ("not-an-email", "long enough", nil, Signup.Field.email),
-        ("ANN@example.org", "long enough", nil, .email),
-        ("bob@example.org", "short", nil, .password),
-        ("bob@example.org", String(repeating: "é", count: 40), nil, .password),
-        ("bob@example.org", "long enough", "long enougH", .passwordConfirmation),
-    ])
+    @Test(
+        "each problem lands at its field",
+        arguments: [
+            ("not-an-email", "long enough", nil, Signup.Field.email),
+            ("ANN@example.org", "long enough", nil, .email),
+            ("bob@example.org", "short", nil, .password),
+            ("bob@example.org", String(repeating: "é", count: 40), nil, .password),
+            ("bob@example.org", "long enough", "long enougH", .passwordConfirmation),
+        ])
     func invalid(email: String, password: String, confirmation: String?, field: Signup.Field) async throws {
-        guard case let .invalid(errors, kept) = try await signUp(email, password, confirmation) else { Issue.record("created"); return }
+        guard case let .invalid(errors, kept) = try await signUp(email, password, confirmation) else {
+            Issue.record("created")
+            return
+        }
         #expect(errors[field] != nil)
         #expect(kept.password == nil && kept.passwordConfirmation == nil)
         #expect(kept.email == email)

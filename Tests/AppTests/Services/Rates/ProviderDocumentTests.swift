@@ -1,6 +1,7 @@
-@testable import App
 import Foundation
 import Testing
+
+@testable import App
 
 @Suite("ECB reference-rates XML")
 struct ECBRatesDocumentTests {
@@ -24,20 +25,34 @@ struct ECBRatesDocumentTests {
         #expect(days.allSatisfy { $0.rates.count >= 29 })
     }
 
-    @Test("refuses what is not a complete ECB document", arguments: [
-        ("", ""),
-        ("<!doctype html><html><body><p>Maintenance</p></body></html>", ""),
-        ("<html><body><p>Maintenance</p></body></html>", "not an ECB"),
-        ("{\"rates\": {}}", "not well-formed"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1.04", ""),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1.04'/></Cube>", "cut off"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube></Cube></gesmes:Envelope>", "holds no rates"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='-1.04'/></Cube></Cube></gesmes:Envelope>", "USD is -1.04"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1e3'/></Cube></Cube></gesmes:Envelope>", "not a decimal"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-30'><Cube currency='USD' rate='1'/></Cube></Cube></gesmes:Envelope>", "dated 2025-02-30"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube currency='USD' rate='1'/></Cube></gesmes:Envelope>", "outside any day"),
-        ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1'/><Cube currency='USD' rate='2'/></Cube></Cube></gesmes:Envelope>", "twice"),
-    ])
+    @Test(
+        "refuses what is not a complete ECB document",
+        arguments: [
+            ("", ""),
+            ("<!doctype html><html><body><p>Maintenance</p></body></html>", ""),
+            ("<html><body><p>Maintenance</p></body></html>", "not an ECB"),
+            ("{\"rates\": {}}", "not well-formed"),
+            ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1.04", ""),
+            ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1.04'/></Cube>", "cut off"),
+            ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube></Cube></gesmes:Envelope>", "holds no rates"),
+            (
+                "<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='-1.04'/></Cube></Cube></gesmes:Envelope>",
+                "USD is -1.04"
+            ),
+            (
+                "<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1e3'/></Cube></Cube></gesmes:Envelope>",
+                "not a decimal"
+            ),
+            (
+                "<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-30'><Cube currency='USD' rate='1'/></Cube></Cube></gesmes:Envelope>",
+                "dated 2025-02-30"
+            ),
+            ("<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube currency='USD' rate='1'/></Cube></gesmes:Envelope>", "outside any day"),
+            (
+                "<gesmes:Envelope xmlns:gesmes=\"g\"><Cube><Cube time='2025-02-25'><Cube currency='USD' rate='1'/><Cube currency='USD' rate='2'/></Cube></Cube></gesmes:Envelope>",
+                "twice"
+            ),
+        ])
     func refuses(document: String, detail: String) {
         #expect {
             try ECBRatesDocument.parse(Data(document.utf8))
@@ -64,7 +79,8 @@ struct ExchangeRateAPIDocumentTests {
 
     @Test("numbers are read exactly, never through a binary float")
     func exactNumbers() throws {
-        let json = #"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"USD":1,"BTC":0.0000243156789012345678,"VND":24300.123456789012}}"#
+        let json =
+            #"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"USD":1,"BTC":0.0000243156789012345678,"VND":24300.123456789012}}"#
         let fetched = try ExchangeRateAPIDocument.parse(Data(json.utf8))
         #expect(fetched.rates["BTC"] == Fixtures.decimal("0.0000243156789012345678"))
         #expect(fetched.rates["VND"] == Fixtures.decimal("24300.123456789012"))
@@ -76,15 +92,17 @@ struct ExchangeRateAPIDocumentTests {
         }
     }
 
-    @Test("refuses what is not a complete document", arguments: [
-        ("", "not valid JSON"), ("<html></html>", "not valid JSON"), ("[1,2]", ""),
-        (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"EUR":"0.9"}}"#, "rates.EUR"),
-        (#"{"result":"success","time_last_update_unix":1701561751,"rates":{"EUR":0.9}}"#, "base_code is missing"),
-        (#"{"result":"success","base_code":"USD","rates":{"EUR":0.9}}"#, "time_last_update_unix is missing"),
-        (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751}"#, "rates are missing"),
-        (#"{"result":"maybe","base_code":"USD"}"#, "result is “maybe”"),
-        (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"EUR":0.9"#, "not valid JSON"),
-    ])
+    @Test(
+        "refuses what is not a complete document",
+        arguments: [
+            ("", "not valid JSON"), ("<html></html>", "not valid JSON"), ("[1,2]", ""),
+            (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"EUR":"0.9"}}"#, "rates.EUR"),
+            (#"{"result":"success","time_last_update_unix":1701561751,"rates":{"EUR":0.9}}"#, "base_code is missing"),
+            (#"{"result":"success","base_code":"USD","rates":{"EUR":0.9}}"#, "time_last_update_unix is missing"),
+            (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751}"#, "rates are missing"),
+            (#"{"result":"maybe","base_code":"USD"}"#, "result is “maybe”"),
+            (#"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"EUR":0.9"#, "not valid JSON"),
+        ])
     func refuses(document: String, detail: String) {
         #expect {
             try ExchangeRateAPIDocument.parse(Data(document.utf8))
@@ -100,13 +118,16 @@ struct RatesValidatorTests {
     let today = CalendarDate(iso8601: "2025-05-12")!
 
     func fetched(base: String = "EUR", date: String = "2025-05-09", rates: [String: String]) -> FetchedRates {
-        FetchedRates(source: "ecb", baseCurrency: base, effectiveDate: CalendarDate(iso8601: date)!,
-                     rates: rates.mapValues(Fixtures.decimal))
+        FetchedRates(
+            source: "ecb", baseCurrency: base, effectiveDate: CalendarDate(iso8601: date)!,
+            rates: rates.mapValues(Fixtures.decimal))
     }
 
     var tenRates: [String: String] {
-        ["USD": "1.1", "JPY": "160", "GBP": "0.85", "CHF": "0.94", "SEK": "10.9", "NOK": "11.6", "DKK": "7.46",
-         "PLN": "4.2", "CZK": "24.9", "HUF": "404"]
+        [
+            "USD": "1.1", "JPY": "160", "GBP": "0.85", "CHF": "0.94", "SEK": "10.9", "NOK": "11.6", "DKK": "7.46",
+            "PLN": "4.2", "CZK": "24.9", "HUF": "404",
+        ]
     }
 
     @Test func acceptsAGoodSnapshot() throws {
@@ -117,19 +138,26 @@ struct RatesValidatorTests {
         try RatesValidator.validate(fetched(rates: withBase), today: today)
     }
 
-    @Test("rejects each broken rule with a reason", arguments: [
-        ("eu", "2025-05-09", ["USD": "1"], "base currency"),
-        ("EUR", "2025-05-09", ["usd": "1.1"], "is not a currency code"),
-        ("EUR", "2025-05-09", ["USDX": "1.1"], "is not a currency code"),
-        ("EUR", "2025-05-09", ["USD": "-1.1"], "USD is -1.1"),
-        ("EUR", "2025-05-09", ["USD": "0"], "USD is 0"),
-        ("EUR", "2025-05-09", ["EUR": "2"], "quoted at 2, not 1"),
-        ("EUR", "2025-05-13", [:], "after today"),
-    ])
+    @Test(
+        "rejects each broken rule with a reason",
+        arguments: [
+            ("eu", "2025-05-09", ["USD": "1"], "base currency"),
+            ("EUR", "2025-05-09", ["usd": "1.1"], "is not a currency code"),
+            ("EUR", "2025-05-09", ["USDX": "1.1"], "is not a currency code"),
+            ("EUR", "2025-05-09", ["USD": "-1.1"], "USD is -1.1"),
+            ("EUR", "2025-05-09", ["USD": "0"], "USD is 0"),
+            ("EUR", "2025-05-09", ["EUR": "2"], "quoted at 2, not 1"),
+            ("EUR", "2025-05-13", [:], "after today"),
+        ])
     func rejects(base: String, date: String, changes: [String: String], reason: String) {
         var rates = tenRates
         for (code, rate) in changes {
-            if code.uppercased() == code && code.count == 3 { rates[code] = rate } else { rates.removeValue(forKey: "USD"); rates[code] = rate }
+            if code.uppercased() == code && code.count == 3 {
+                rates[code] = rate
+            } else {
+                rates.removeValue(forKey: "USD")
+                rates[code] = rate
+            }
         }
         #expect {
             try RatesValidator.validate(fetched(base: base, date: date, rates: rates), today: today)

@@ -13,9 +13,11 @@ struct ContactFormInteractor: Sendable {
         let owner = try ContactOwner.required(user)
         let id = try ContactOwner.contactID(id)
         guard let contact = try await contacts.contact(id: id, owner: owner.id) else { throw ContactAccessFailure.notFound }
-        return ContactForm.Output(mode: .edit(id), input: ContactDraft.Input(
-            firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone,
-            notes: contact.notes), errors: [:])
+        return ContactForm.Output(
+            mode: .edit(id),
+            input: ContactDraft.Input(
+                firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone,
+                notes: contact.notes), errors: [:])
     }
 
     func create(_ input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {

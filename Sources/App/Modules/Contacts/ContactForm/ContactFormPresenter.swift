@@ -2,12 +2,15 @@
 struct ContactFormPresenter: Sendable {
     func present(_ output: ContactForm.Output) -> ContactForm.ViewModel {
         let input = output.input
-        let (heading, submit, action, cancel): (String, String, String, String) = switch output.mode {
-        case .create: ("Add a contact", "Add contact", SiteURL.contacts().path, SiteURL.contacts().path)
-        case .edit(let id):
-            ("Edit \(ContactName.full(first: input.firstName ?? "", last: input.lastName ?? ""))", "Save changes",
-             SiteURL.contact(id).path, SiteURL.contact(id).path)
-        }
+        let (heading, submit, action, cancel): (String, String, String, String) =
+            switch output.mode {
+            case .create: ("Add a contact", "Add contact", SiteURL.contacts().path, SiteURL.contacts().path)
+            case .edit(let id):
+                (
+                    "Edit \(ContactName.full(first: input.firstName ?? "", last: input.lastName ?? ""))", "Save changes",
+                    SiteURL.contact(id).path, SiteURL.contact(id).path
+                )
+            }
         return ContactForm.ViewModel(
             title: "\(heading) · \(AppInfo.name)",
             heading: heading,

@@ -61,11 +61,15 @@ enum CSVExport {
     static let header = ["First name", "Last name", "Email", "Phone", "Notes", "Added", "Updated"]
 
     static func document(_ contacts: [Contact]) -> String {
-        let rows = [header] + contacts.map { contact in
-            [neutralized(contact.firstName), neutralized(contact.lastName), neutralized(contact.email ?? ""),
-             contact.phone ?? "", neutralized(contact.notes),
-             DateText.iso8601(contact.createdAt), DateText.iso8601(contact.updatedAt)]
-        }
+        let rows =
+            [header]
+            + contacts.map { contact in
+                [
+                    neutralized(contact.firstName), neutralized(contact.lastName), neutralized(contact.email ?? ""),
+                    contact.phone ?? "", neutralized(contact.notes),
+                    DateText.iso8601(contact.createdAt), DateText.iso8601(contact.updatedAt),
+                ]
+            }
         return "\u{FEFF}" + rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
     }
 

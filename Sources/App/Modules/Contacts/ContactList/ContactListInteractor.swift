@@ -9,8 +9,9 @@ struct ContactListInteractor: Sendable {
         let search = (input.search ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard search.count <= ContactList.maxSearchLength else { throw ContactList.Failure.searchTooLong }
         let page = try Self.pageNumber(input.page)
-        let result = try await contacts.page(owner: owner.id, search: search.isEmpty ? nil : search,
-                                             page: page, perPage: ContactList.perPage)
+        let result = try await contacts.page(
+            owner: owner.id, search: search.isEmpty ? nil : search,
+            page: page, perPage: ContactList.perPage)
         return ContactList.Output(page: result, search: search, flash: flash)
     }
 

@@ -4,9 +4,12 @@ struct ContactListPresenter: Sendable {
         let page = output.page
         let search = output.search.isEmpty ? nil : output.search
         let noun = page.total == 1 ? "contact" : "contacts"
-        let summary = search.map { "\(Self.count(page.total)) \(noun) match\(page.total == 1 ? "es" : "") “\($0)”" }
+        let summary =
+            search.map { "\(Self.count(page.total)) \(noun) match\(page.total == 1 ? "es" : "") “\($0)”" }
             ?? "\(Self.count(page.total)) \(noun)"
-        let emptyMessage: String? = page.total > 0 ? nil
+        let emptyMessage: String? =
+            page.total > 0
+            ? nil
             : search.map { "No contact matches “\($0)”." } ?? "No contacts yet."
         let pageNumbers = Self.pageWindow(current: page.page, count: page.pageCount)
         return ContactList.ViewModel(
@@ -15,16 +18,19 @@ struct ContactListPresenter: Sendable {
             search: output.search,
             summary: summary,
             rows: page.contacts.map { contact in
-                ContactList.Row(name: ContactName.full(contact), email: contact.email ?? "", phone: contact.phone ?? "",
-                                url: SiteURL.contact(contact.id).path)
+                ContactList.Row(
+                    name: ContactName.full(contact), email: contact.email ?? "", phone: contact.phone ?? "",
+                    url: SiteURL.contact(contact.id).path)
             },
             hasRows: !page.contacts.isEmpty,
             emptyMessage: emptyMessage,
             offerFirstContact: page.total == 0 && search == nil,
-            pages: page.pageCount > 1 ? pageNumbers.map { number in
-                ContactList.PageLink(label: String(number), url: SiteURL.contacts(search: search, page: number).path,
-                                     isCurrent: number == page.page)
-            } : [],
+            pages: page.pageCount > 1
+                ? pageNumbers.map { number in
+                    ContactList.PageLink(
+                        label: String(number), url: SiteURL.contacts(search: search, page: number).path,
+                        isCurrent: number == page.page)
+                } : [],
             hasPages: page.pageCount > 1,
             previousURL: page.page > 1 ? SiteURL.contacts(search: search, page: page.page - 1).path : nil,
             nextURL: page.page < page.pageCount ? SiteURL.contacts(search: search, page: page.page + 1).path : nil,

@@ -32,15 +32,19 @@ struct ContactListView: Sendable {
         try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv", CSVExport.document)
     }
 
-    private func export(_ request: Request, type: String, filename: String,
-                        _ document: ([Contact]) -> String) async throws -> Response {
+    private func export(
+        _ request: Request, type: String, filename: String,
+        _ document: ([Contact]) -> String
+    ) async throws -> Response {
         do {
             let contacts = try await interactor.export(for: request.currentUser)
-            return Response(status: .ok, headers: [
-                "Content-Type": type,
-                "Content-Disposition": "attachment; filename=\"\(filename)\"",
-                "Cache-Control": "private, no-store",
-            ], body: .init(string: document(contacts)))
+            return Response(
+                status: .ok,
+                headers: [
+                    "Content-Type": type,
+                    "Content-Disposition": "attachment; filename=\"\(filename)\"",
+                    "Cache-Control": "private, no-store",
+                ], body: .init(string: document(contacts)))
         } catch ContactAccessFailure.signInRequired {
             return router.signIn(returningTo: request.url.string)
         }
