@@ -41,6 +41,14 @@ let package = Package(
             ],
             resources: [.copy("Resources")]
         ),
+        // `swift package --allow-writing-to-package-directory new-page Invoice --path /invoices [--form]`
+        .plugin(
+            name: "NewPage",
+            capability: .command(
+                intent: .custom(verb: "new-page", description: "Adds a page: a VIPER module, its template, its tests and its route."),
+                permissions: [.writeToPackageDirectory(reason: "It writes the new page's files into Sources/, Templates/ and Tests/.")]
+            )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

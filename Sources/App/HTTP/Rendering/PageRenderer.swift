@@ -45,10 +45,26 @@ final class PageRenderer: Sendable {
 
     var statistics: Statistics { state.withLockedValue { $0.statistics } }
 
-    /// `template` rendered with `model` for `request`.
+    /// The `userInfo` key under which Leaf's request tags find their HTML for this request.
+    static let requestTagsKey = "requestTags"
+
+    /// `template` rendered with `model` for `request`, its request tags (``RequestTag``) filled in.
     func render(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> ByteBuffer {
+        try await render(template, model, for: request, tags: requestTags)
+    }
+
+    /// A request tag's own template rendered with its view model: a piece of a page, with no
+    /// request tags of its own.
+    func renderFragment(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> String {
+        String(buffer: try await render(template, model, for: request, tags: []))
+    }
+
+    private func render(
+        _ template: String, _ model: some Encodable & Sendable, for request: Request,
+        tags: [any RequestTag]
+    ) async throws -> ByteBuffer {
         guard isEnabled, let values = try? PageValues(encoding: model) else {
-            return try await request.leaf.render(path: template, context: model).get()
+            return try await leaf(template, model, for: request, tags: try await html(of: tags, for: request))
         }
         var key = template
         key.append("\u{0}")
@@ -60,11 +76,13 @@ final class PageRenderer: Sendable {
         }
         switch entry {
         case .skeleton(let skeleton):
-            return fill(skeleton, values.texts, for: request)
+            let html = try await html(of: tags.filter { skeleton.tagNames.contains($0.name) }, for: request)
+            return skeleton.fill(values.texts) { html[$0] ?? "" }
         case .leafOnly:
-            return try await request.leaf.render(path: template, context: model).get()
+            return try await leaf(template, model, for: request, tags: try await html(of: tags, for: request))
         case nil:
-            let direct = try await request.leaf.render(path: template, context: model).get()
+            let html = try await html(of: tags, for: request)
+            let direct = try await leaf(template, model, for: request, tags: html)
             // The skeleton is Leaf's rendering of the model's tree, whose texts must be the ones
             // written in one pass, in the same order; and filled, it must be Leaf's page.
             var skeleton: PageSkeleton?
@@ -72,7 +90,7 @@ final class PageRenderer: Sendable {
                 skeleton = try await self.skeleton(template, context, slots: values.texts.count, on: request)
             }
             let entry: Entry =
-                if let skeleton, fill(skeleton, values.texts, for: request) == direct { .skeleton(skeleton) } else { .leafOnly }
+                if let skeleton, skeleton.fill(values.texts, tag: { html[$0] ?? "" }) == direct { .skeleton(skeleton) } else { .leafOnly }
             if case .leafOnly = entry {
                 request.logger.warning(
                     "Page skeleton differs from Leaf's page; rendering this shape with Leaf", metadata: ["template": "\(template)"])
@@ -86,8 +104,27 @@ final class PageRenderer: Sendable {
         }
     }
 
-    private func fill(_ skeleton: PageSkeleton, _ texts: [String], for request: Request) -> ByteBuffer {
-        skeleton.fill(texts) { name in tagsByName[name]?.html(for: request) ?? "" }
+    /// Each tag's HTML for this request, by name.
+    private func html(of tags: [any RequestTag], for request: Request) async throws -> [String: String] {
+        var html: [String: String] = [:]
+        for tag in tags { html[tag.name] = try await tag.html(for: request, pages: self) }
+        return html
+    }
+
+    /// Leaf's own rendering, as `request.leaf` renders, with the request tags' HTML at hand.
+    private func leaf(
+        _ template: String, _ model: some Encodable & Sendable, for request: Request,
+        tags: [String: String]
+    ) async throws -> ByteBuffer {
+        let application = request.application
+        var userInfo = application.leaf.userInfo
+        userInfo["request"] = request
+        userInfo["application"] = application
+        userInfo[Self.requestTagsKey] = tags
+        let renderer = LeafRenderer(
+            configuration: application.leaf.configuration, tags: application.leaf.tags, cache: application.leaf.cache,
+            sources: application.leaf.sources, eventLoop: request.eventLoop, userInfo: userInfo)
+        return try await renderer.render(path: template, context: model).get()
     }
 
     /// Leaf's rendering of `context`'s shape with markers in its slots, as a skeleton.

@@ -12,6 +12,8 @@ struct PageSkeleton: Sendable {
     }
 
     let segments: [Segment]
+    /// The request tags it holds a place for.
+    let tagNames: Set<String>
     private let htmlBytes: Int
 
     /// The `userInfo` key Leaf's tags see while a skeleton renders.
@@ -53,6 +55,7 @@ struct PageSkeleton: Sendable {
         }
         if htmlStart < bytes.count { segments.append(.html(Array(bytes[htmlStart...]))) }
         self.segments = segments
+        self.tagNames = Set(segments.compactMap { if case .tag(let name) = $0 { name } else { nil } })
         self.htmlBytes = segments.reduce(0) { total, segment in
             if case .html(let html) = segment { total + html.count } else { total }
         }
