@@ -206,41 +206,16 @@ struct PageFiles {
     }
 
     var view: String {
-        if !form {
-            return #"""
-                import Vapor
-
-                /// The \#(title.lowercased()) page over HTTP.
-                struct \#(name)View: Sendable {
-                    let interactor: \#(name)Interactor
-                    let presenter: \#(name)Presenter
-                    let router: \#(name)Router
-
-                    /// `GET \#(path)`.
-                    func show(_ request: Request) async throws -> Response {
-                        let output = await interactor.show()
-                        return try await request.renderPage("\#(template)", presenter.present(output))
-                    }
-                }
-
-                """#
-        }
-        return #"""
-            import Vapor
-
-            /// The \#(title.lowercased()) page over HTTP.
-            struct \#(name)View: Sendable {
-                let interactor: \#(name)Interactor
-                let presenter: \#(name)Presenter
-                let router: \#(name)Router
-
-                /// `GET \#(path)`.
-                func show(_ request: Request) async throws -> Response {
+        let show =
+            form
+            ? #"""
                     try await request.browserSession.ensure() // carries the form's CSRF token
                     let flash = try await request.browserSession.takeFlash()?.message
                     let output = await interactor.show(flash: flash)
-                    return try await request.renderPage("\#(template)", presenter.present(output))
-                }
+            """#
+            : "        let output = await interactor.show()"
+        let submit = #"""
+
 
                 /// `POST \#(path)` (CSRF-checked).
                 func submit(_ request: Request) async throws -> Response {
@@ -254,6 +229,21 @@ struct PageFiles {
                         return try await request.renderPage("\#(template)", presenter.present(output), status: .unprocessableEntity)
                     }
                 }
+            """#
+        return #"""
+            import Vapor
+
+            /// The \#(title.lowercased()) page over HTTP.
+            struct \#(name)View: Sendable {
+                let interactor: \#(name)Interactor
+                let presenter: \#(name)Presenter
+                let router: \#(name)Router
+
+                /// `GET \#(path)`.
+                func show(_ request: Request) async throws -> Response {
+            \#(show)
+                    return try await request.renderPage("\#(template)", presenter.present(output))
+                }\#(form ? submit : "")
             }
 
             """#
