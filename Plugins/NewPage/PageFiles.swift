@@ -135,34 +135,16 @@ struct PageFiles {
     }
 
     var presenter: String {
-        if !form {
-            return #"""
-                /// The \#(title.lowercased()) page's wording.
-                struct \#(name)Presenter: Sendable {
-                    func present(_ output: \#(name).Output) -> \#(name).ViewModel {
-                        \#(name).ViewModel(
-                            title: "\#(title) · \(AppInfo.name)",
-                            heading: "\#(title)",
-                            today: "Today is \(output.today).")
-                    }
-                }
-
-                """#
-        }
-        return #"""
-            /// The \#(title.lowercased()) page's wording: the form, its messages, what was saved.
-            struct \#(name)Presenter: Sendable {
-                func present(_ output: \#(name).Output) -> \#(name).ViewModel {
-                    \#(name).ViewModel(
-                        title: "\#(title) · \(AppInfo.name)",
-                        heading: "\#(title)",
-                        today: "Today is \(output.today).",
+        let formFields = #"""
+            ,
                         flash: output.flash,
                         actionURL: SiteURL.\#(route).path,
                         name: output.input.name ?? "",
                         nameError: output.problems[.name].map(Self.message),
-                        nameMaxLength: \#(name).maxNameLength)
-                }
+                        nameMaxLength: \#(name).maxNameLength
+            """#
+        let formMessages = #"""
+
 
                 /// The message for the next page after a valid form.
                 func flash(saved name: String) -> Flash {
@@ -175,6 +157,16 @@ struct PageFiles {
                     case .tooLong(let limit): "Use at most \(limit) characters."
                     }
                 }
+            """#
+        return #"""
+            /// The \#(title.lowercased()) page's wording\#(form ? ": the form, its messages, what was saved" : "").
+            struct \#(name)Presenter: Sendable {
+                func present(_ output: \#(name).Output) -> \#(name).ViewModel {
+                    \#(name).ViewModel(
+                        title: "\#(title) · \(AppInfo.name)",
+                        heading: "\#(title)",
+                        today: "Today is \(output.today)."\#(form ? formFields : ""))
+                }\#(form ? formMessages : "")
             }
 
             """#
