@@ -6,6 +6,8 @@ import NIOConcurrencyHelpers
 /// Accounts in memory with plain-text passwords: enough to test interactors without a database.
 final class FakeAccountService: AccountService {
     private let users = NIOLockedValueBox<[(user: User, password: String)]>([])
+    /// Each registration asked for, as `email role`, so tests check what an interactor asks.
+    let registrations = NIOLockedValueBox<[String]>([])
 
     init(_ accounts: [(String, String, User.Role)] = []) {
         for (email, password, role) in accounts {
@@ -22,6 +24,7 @@ final class FakeAccountService: AccountService {
     }
 
     func register(email: String, password: String, role: User.Role) async throws -> User {
+        registrations.withLockedValue { $0.append("\(email) \(role)") }
         let email = EmailAddress.normalized(email)
         guard EmailAddress.isPlausible(email) else { throw AccountError.invalidEmail }
         if let problem = Password.problem(with: password) { throw AccountError.weakPassword(problem) }

@@ -7,8 +7,8 @@ extension Response {
         _ value: some Encodable, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:],
         contentType: String = "application/json; charset=utf-8"
     ) throws -> Response {
-        var headers = extra
-        headers.replaceOrAdd(name: .contentType, value: contentType)
+        var headers: HTTPHeaders = ["Content-Type": contentType]
+        for (name, value) in extra where name.lowercased() != "content-type" { headers.add(name: name, value: value) }
         return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
     }
 }

@@ -33,12 +33,14 @@ struct SignupTests {
                 == "Too many sign-up attempts from your connection. Try again in 20 minutes.")
     }
 
-    @Test func createsAUserAccount() async throws {
-        guard case let .created(user, next) = try await signUp("Bob@Example.org", "long enough") else {
+    @Test("asks for a user account with the email as typed, without the spaces around it; signs in the account it gets")
+    func createsAUserAccount() async throws {
+        guard case let .created(user, next) = try await signUp("  Bob@Example.org ", "long enough") else {
             Issue.record("not created")
             return
         }
-        #expect(user.email == "bob@example.org" && user.role == .user)
+        #expect(accounts.registrations.withLockedValue { $0 } == ["Bob@Example.org user"])
+        #expect(try await accounts.user(withEmail: "bob@example.org") == user)
         #expect(next?.value == "/about")
     }
 
