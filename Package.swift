@@ -13,6 +13,8 @@ let package = Package(
         // `GET /metrics`: swift-metrics (which Vapor already reports requests to) in Prometheus's format.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
+        // Reads the ECB's history archive (`eurofxref-hist.zip`): bundled, and fetched by the admin's import.
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
         // Already pulled in by Vapor; named so the entry point can hand NIO the concurrency pool.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
@@ -29,6 +31,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -1,0 +1,83 @@
+import Foundation
+import ZIPFoundation
+
+/// Reads the ECB's complete euro reference history as the ECB publishes it
+/// (`eurofxref-hist.zip`): one CSV, `eurofxref-hist.csv`, a row per business day since
+/// 1999-01-04, newest first, a column per currency ever quoted (units per 1 EUR), `N/A` where a
+/// currency was not quoted that day, and a comma ending the header and every row.
+enum ECBHistoryArchive {
+    static let entryName = "eurofxref-hist.csv"
+
+    /// The copy that ships with the app (`Resources/ecb-eurofxref-hist.zip`, the ECB's file
+    /// unchanged; see the README's Data section), as bundled snapshots' days.
+    static func bundledDays() throws -> [FetchedRates] {
+        guard let url = Bundle.module.url(forResource: "ecb-eurofxref-hist", withExtension: "zip", subdirectory: "Resources") else {
+            throw RatesProviderError.unreadable("ecb-eurofxref-hist.zip is missing from the app's resources")
+        }
+        return try days(zip: Data(contentsOf: url), source: RateSource.bundledECB.id)
+    }
+
+    /// The days in the archive, oldest first, each with the currencies quoted that day.
+    static func days(zip data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
+        try days(csv: csv(zip: data), source: source)
+    }
+
+    /// The CSV inside the archive.
+    static func csv(zip data: Data) throws(RatesProviderError) -> Data {
+        do {
+            let archive = try Archive(data: data, accessMode: .read)
+            guard let entry = archive[entryName] else {
+                throw RatesProviderError.unreadable("the archive holds no \(entryName)")
+            }
+            var csv = Data()
+            _ = try archive.extract(entry) { csv.append($0) }
+            return csv
+        } catch let error as RatesProviderError {
+            throw error
+        } catch {
+            throw .unreadable("not a readable zip archive (\(error))")
+        }
+    }
+
+    /// The days of the CSV, oldest first.
+    static func days(csv data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
+        guard let text = String(data: data, encoding: .utf8) else { throw .unreadable("the CSV is not UTF-8 text") }
+        var lines = text.split(whereSeparator: \.isNewline)[...]
+        guard let header = lines.popFirst() else { throw .unreadable("the CSV is empty") }
+        let columns = fields(header)
+        guard columns.first == "Date", columns.count > 1 else { throw .unreadable("the CSV does not start with a Date column") }
+        let codes = columns.dropFirst().map(String.init)
+        guard codes.allSatisfy(Currency.isWellFormedCode) else { throw .unreadable("the CSV's header names no currency codes") }
+        var days: [FetchedRates] = []
+        days.reserveCapacity(lines.count)
+        for (offset, line) in lines.enumerated() {
+            let cells = fields(line)
+            let row = offset + 2
+            guard cells.count == columns.count, let date = CalendarDate(iso8601: String(cells[0])) else {
+                throw .unreadable("row \(row) of the CSV is malformed")
+            }
+            var rates: [String: Decimal] = [:]
+            for (code, cell) in zip(codes, cells.dropFirst()) where cell != "N/A" && !cell.isEmpty {
+                guard let rate = Decimal(plainText: cell), rate > 0 else {
+                    throw .unreadable("row \(row) of the CSV has an invalid rate for \(code): \(cell)")
+                }
+                rates[code] = rate
+            }
+            guard !rates.isEmpty else { throw .unreadable("row \(row) of the CSV (\(date)) quotes no currency") }
+            days.append(FetchedRates(source: source, baseCurrency: "EUR", effectiveDate: date, rates: rates))
+        }
+        guard !days.isEmpty else { throw .unreadable("the CSV holds no rates") }
+        days.sort { $0.effectiveDate < $1.effectiveDate }
+        for (earlier, later) in zip(days, days.dropFirst()) where earlier.effectiveDate == later.effectiveDate {
+            throw .unreadable("the CSV has two rows for \(later.effectiveDate)")
+        }
+        return days
+    }
+
+    /// The line's comma-separated fields, without the empty one the trailing comma leaves.
+    private static func fields(_ line: Substring) -> [Substring] {
+        var fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        if fields.last?.isEmpty == true { fields.removeLast() }
+        return fields
+    }
+}
