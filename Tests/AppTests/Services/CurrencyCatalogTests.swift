@@ -44,6 +44,16 @@ struct CurrencyCatalogTests {
         #expect(nameless.isEmpty, "\(nameless.sorted())")
     }
 
+    @Test("every code in the ECB's history has a name; withdrawn ones say when, as ISO 4217's list of withdrawn codes does")
+    func namesEveryHistoricCode() throws {
+        let codes = Set(try ECBHistoryArchive.bundledDays().flatMap(\.rates.keys))
+        let nameless = codes.filter { catalog.currency(for: $0).name == $0 }
+        #expect(nameless.isEmpty, "\(nameless.sorted())")
+        #expect(catalog.currency(for: "CYP").name == "Cyprus Pound (withdrawn 2008)")
+        #expect(catalog.currency(for: "TRL").name == "Old Turkish Lira (withdrawn 2005)")
+        #expect(catalog.currency(for: "EEK").name == "Kroon (withdrawn 2011)")
+    }
+
     @Test("a list of codes gives their currencies in order, whichever list was asked for before")
     func listsOfCodes() throws {
         let catalog = try CurrencyCatalog.bundled()
