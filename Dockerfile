@@ -19,7 +19,7 @@ RUN swift build -c release --product App --static-swift-stdlib
 
 WORKDIR /staging
 RUN cp "$(swift build --package-path /build -c release --show-bin-path)/App" ./ \
-    # The app's resources (currencies.csv, bundled-rates.json) travel as a bundle next to it.
+    # The app's resources (currencies.csv, the ECB history archive) travel as a bundle next to it.
     && find -L "$(swift build --package-path /build -c release --show-bin-path)/" -regex '.*\.resources$' -exec cp -Ra {} ./ \; \
     && cp -R /build/Public ./Public && cp -R /build/Templates ./Templates \
     && chmod -R a-w ./Public ./Templates

@@ -8,6 +8,9 @@ struct AppServices: Sendable {
     let rateStore: FluentRateSnapshotStore
     let currentRates: CurrentRates
     let refresher: RatesRefresher
+    /// The rates that ship with the app, and what stores them (see ``BundledHistoryLoader``).
+    let bundledRates: BundledRates
+    let historyLoader: BundledHistoryLoader
     /// Where scheduled and admin refreshes fetch the current rates.
     let ratesSource: RateSource
     let accounts: any AccountService
@@ -69,6 +72,10 @@ struct AppServices: Sendable {
             isLive: !configuration.database.isPostgres && configuration.contactPageCacheSize > 0)
         let contacts = FluentContactsService(database: database)
         let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
+        let refreshStore = FluentRateRefreshStore(
+            database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
+            stored: { rateDaysCache.snapshotsChanged() })
+        let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         return AppServices(
             configuration: configuration,
             catalog: try CurrencyCatalog.bundled(),
@@ -76,10 +83,10 @@ struct AppServices: Sendable {
             currentRates: currentRates,
             refresher: RatesRefresher(
                 provider: provider, history: ecb,
-                store: FluentRateRefreshStore(
-                    database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
-                    stored: { rateDaysCache.snapshotsChanged() }),
+                store: refreshStore,
                 currentRates: currentRates, now: now, logger: app.logger),
+            bundledRates: bundledRates,
+            historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, now: now),
             ratesSource: provider.source,
             accounts: FluentAccountService(
                 database: database, hasher: hasher,

@@ -48,12 +48,16 @@ extension Application {
         let description: String
     }
 
+    /// The newest bundled day, when no rates are stored at all: the app converts at once, and
+    /// the other days follow in the background (``BundledHistoryLoader``).
     private func storeBundledRatesIfEmpty() async throws {
         guard try await appServices.rateStore.isEmpty() else { return }
-        let snapshot = try BundledRates.snapshot(storedAt: appServices.now())
+        let days = try appServices.bundledRates.days()
+        guard let newest = days.last else { return }
+        let snapshot = newest.snapshot(storedAt: appServices.now())
         try await appServices.currentRates.store(snapshot)
         logger.notice(
-            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count) currencies); an admin can refresh them.")
+            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count - 1) currencies against the euro); \(days.count - 1) older days follow in the background; an admin can refresh them.")
     }
 
     /// Runs `body` holding a PostgreSQL session-level advisory lock (SQLite: one process, no lock needed).

@@ -52,7 +52,8 @@ func configure(
 
     let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
-        refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval)
+        refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
+        historyLoader: services.historyLoader)
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(

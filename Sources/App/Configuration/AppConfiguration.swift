@@ -42,6 +42,9 @@ struct AppConfiguration: Sendable {
     var ratesProviderURL: URL?
     /// The ECB 90-day history document, imported on an admin's request.
     var ecbHistoryURL: URL
+    /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
+    /// format); `nil` means the app's own copy of the ECB's history since 1999.
+    var bundledRatesFile: URL?
     /// How long a provider may take to answer.
     var ratesTimeout: TimeInterval
     /// Seconds between scheduled refreshes; 0 turns the schedule off.
@@ -93,6 +96,7 @@ struct AppConfiguration: Sendable {
         ratesProvider: RatesProviderKind = .exchangeRateAPI,
         ratesProviderURL: URL? = nil,
         ecbHistoryURL: URL = defaultECBHistoryURL,
+        bundledRatesFile: URL? = nil,
         ratesTimeout: TimeInterval = 10,
         ratesRefreshInterval: Int = 0,
         ratesSyncInterval: Int = 30,
@@ -117,6 +121,7 @@ struct AppConfiguration: Sendable {
         self.ratesProvider = ratesProvider
         self.ratesProviderURL = ratesProviderURL
         self.ecbHistoryURL = ecbHistoryURL
+        self.bundledRatesFile = bundledRatesFile
         self.ratesTimeout = ratesTimeout
         self.ratesRefreshInterval = ratesRefreshInterval
         self.ratesSyncInterval = ratesSyncInterval
@@ -226,6 +231,13 @@ struct AppConfiguration: Sendable {
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
+        if let path = value("BUNDLED_RATES_FILE") {
+            if FileManager.default.isReadableFile(atPath: path) {
+                bundledRatesFile = URL(fileURLWithPath: path)
+            } else {
+                problems.append("BUNDLED_RATES_FILE must name a readable file (an archive like the ECB's eurofxref-hist.zip), got \(path)")
+            }
+        }
         func seconds(_ name: String, upTo maximum: Double, into setting: inout TimeInterval) {
             guard let text = value(name) else { return }
             if let seconds = Double(text), seconds > 0, seconds <= maximum {

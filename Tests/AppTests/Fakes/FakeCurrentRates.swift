@@ -24,5 +24,20 @@ enum Fixtures {
 
     static let catalog = try! CurrencyCatalog.bundled()
 
+    /// Test apps' bundled rates: the ECB's archive format with one day, 2025-05-09 (30
+    /// currencies), so pages show the rates tests expect and history starts with one day.
+    static let oneDayArchive = resource("ecb-hist-2025-05-09.zip")
+    /// Five days of the ECB's file (1999-01-04, 2008-09-15, 2020-03-13, 2025-05-08, 2025-05-09).
+    static let sampleArchive = resource("ecb-hist-sample.zip")
+
+    /// The one day of ``oneDayArchive`` as a stored snapshot would be.
+    static func bundledSnapshot(storedAt: Date = testNow) throws -> RateSnapshot {
+        try BundledRates(archive: oneDayArchive).days()[0].snapshot(storedAt: storedAt)
+    }
+
+    static func resource(_ name: String) -> URL {
+        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")!
+    }
+
     static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
 }

@@ -73,13 +73,15 @@ extension AppConfiguration {
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
         ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
-        ecbHistoryURL: URL = refusedURL(), ratesTimeout: TimeInterval = 2, sourceCodeURL: String = defaultSourceCodeURL,
+        ecbHistoryURL: URL = refusedURL(), bundledRatesFile: URL = Fixtures.oneDayArchive, ratesTimeout: TimeInterval = 2,
+        sourceCodeURL: String = defaultSourceCodeURL,
         trustedProxies: [IPAddressRange] = []
     ) -> AppConfiguration {
         AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
             passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
-            ecbHistoryURL: ecbHistoryURL, ratesTimeout: ratesTimeout, ratesRefreshInterval: 0, ratesSyncInterval: 0,
+            ecbHistoryURL: ecbHistoryURL, bundledRatesFile: bundledRatesFile, ratesTimeout: ratesTimeout,
+            ratesRefreshInterval: 0, ratesSyncInterval: 0,
             trustedProxies: trustedProxies)
     }
 }

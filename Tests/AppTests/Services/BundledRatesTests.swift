@@ -3,10 +3,10 @@ import Testing
 
 @testable import App
 
-@Suite("The bundled ECB snapshot")
+@Suite("The bundled rates: the ECB's archive, as test apps get it")
 struct BundledRatesTests {
     @Test func isOneRealDayOfECBRates() throws {
-        let snapshot = try BundledRates.snapshot(storedAt: testNow)
+        let snapshot = try Fixtures.bundledSnapshot()
         #expect(snapshot.source == RateSource.bundledECB.id)
         #expect(snapshot.baseCurrency == "EUR")
         #expect(snapshot.effectiveDate.description == "2025-05-09")
@@ -18,9 +18,13 @@ struct BundledRatesTests {
         #expect(snapshot.currencyCodes.allSatisfy { Fixtures.catalog.isListed($0) })
     }
 
-    @Test("refuses a corrupt rate", arguments: ["\"-1\"", "\"1e5\"", "\"abc\"", "\"0\""])
-    func refusesCorruptRate(rate: String) {
-        let json = Data("{\"base\":\"EUR\",\"effectiveDate\":\"2025-05-09\",\"rates\":{\"USD\":\(rate)}}".utf8)
-        #expect(throws: BundledRates.LoadingError.self) { try BundledRates.snapshot(json: json, storedAt: testNow) }
+    @Test("a missing or unreadable archive is refused, naming the file")
+    func refusesABadArchive() throws {
+        let missing = BundledRates(archive: URL(fileURLWithPath: "/nonexistent/rates.zip"))
+        let error = #expect(throws: BundledRates.LoadingError.self) { try missing.days() }
+        #expect(error?.description.contains("/nonexistent/rates.zip") == true)
+        let notAnArchive = BundledRates(archive: Fixtures.resource("ecb-daily.xml"))
+        let unreadable = #expect(throws: BundledRates.LoadingError.self) { try notAnArchive.days() }
+        #expect(unreadable?.description.contains("not a readable zip archive") == true)
     }
 }

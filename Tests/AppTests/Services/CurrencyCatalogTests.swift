@@ -46,7 +46,7 @@ struct CurrencyCatalogTests {
 
     @Test("every code in the ECB's history has a name; withdrawn ones say when, as ISO 4217's list of withdrawn codes does")
     func namesEveryHistoricCode() throws {
-        let codes = Set(try ECBHistoryArchive.bundledDays().flatMap(\.rates.keys))
+        let codes = Set(try BundledRates.shipped().days().flatMap(\.rates.keys))
         let nameless = codes.filter { catalog.currency(for: $0).name == $0 }
         #expect(nameless.isEmpty, "\(nameless.sorted())")
         #expect(catalog.currency(for: "CYP").name == "Cyprus Pound (withdrawn 2008)")

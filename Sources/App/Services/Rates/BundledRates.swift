@@ -1,39 +1,36 @@
 import Foundation
 
-/// The rates snapshot that ships with the app (the ECB euro reference rates of one day), so
-/// the converter works offline with zero set-up until an admin fetches current rates.
-enum BundledRates {
+/// The rates that ship with the app: the ECB's complete euro reference history
+/// (`Resources/ecb-eurofxref-hist.zip`, or the archive `BUNDLED_RATES_FILE` names), so the
+/// converter works offline from the first start, with every business day since 1999.
+struct BundledRates: Sendable {
     struct LoadingError: Error, CustomStringConvertible {
         let description: String
     }
 
-    private struct Document: Decodable {
-        let base: String
-        let effectiveDate: CalendarDate
-        /// Rates as strings, so they are read as exact decimals.
-        let rates: [String: String]
+    /// The archive, in the ECB's `eurofxref-hist.zip` format.
+    let archive: URL
+
+    /// The app's own copy of the ECB's history.
+    static func shipped() throws -> BundledRates {
+        guard let url = Bundle.module.url(forResource: "ecb-eurofxref-hist", withExtension: "zip", subdirectory: "Resources") else {
+            throw LoadingError(description: "ecb-eurofxref-hist.zip is missing from the app's resources")
+        }
+        return BundledRates(archive: url)
     }
 
-    static func snapshot(storedAt: Date) throws -> RateSnapshot {
-        guard let url = Bundle.module.url(forResource: "bundled-rates", withExtension: "json", subdirectory: "Resources") else {
-            throw LoadingError(description: "bundled-rates.json is missing from the app's resources")
+    /// Every day of the archive, oldest first, as bundled ECB rates.
+    func days() throws -> [FetchedRates] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: archive)
+        } catch {
+            throw LoadingError(description: "cannot read the bundled rates at \(archive.path): \(error.localizedDescription)")
         }
-        return try snapshot(json: Data(contentsOf: url), storedAt: storedAt)
-    }
-
-    static func snapshot(json: Data, storedAt: Date) throws -> RateSnapshot {
-        let document = try JSONDecoder().decode(Document.self, from: json)
-        var rates: [String: Decimal] = [:]
-        for (code, text) in document.rates {
-            guard Currency.isWellFormedCode(code), let rate = Decimal(plainText: text),
-                rate > 0
-            else {
-                throw LoadingError(description: "bundled-rates.json has an invalid rate \(code): \(text)")
-            }
-            rates[code] = rate
+        do {
+            return try ECBHistoryArchive.days(zip: data, source: RateSource.bundledECB.id)
+        } catch {
+            throw LoadingError(description: "the bundled rates at \(archive.path) cannot be used: \(error)")
         }
-        return RateSnapshot(
-            source: RateSource.bundledECB.id, baseCurrency: document.base,
-            effectiveDate: document.effectiveDate, storedAt: storedAt, rates: rates)
     }
 }

@@ -8,15 +8,6 @@ import ZIPFoundation
 enum ECBHistoryArchive {
     static let entryName = "eurofxref-hist.csv"
 
-    /// The copy that ships with the app (`Resources/ecb-eurofxref-hist.zip`, the ECB's file
-    /// unchanged; see the README's Data section), as bundled snapshots' days.
-    static func bundledDays() throws -> [FetchedRates] {
-        guard let url = Bundle.module.url(forResource: "ecb-eurofxref-hist", withExtension: "zip", subdirectory: "Resources") else {
-            throw RatesProviderError.unreadable("ecb-eurofxref-hist.zip is missing from the app's resources")
-        }
-        return try days(zip: Data(contentsOf: url), source: RateSource.bundledECB.id)
-    }
-
     /// The days in the archive, oldest first, each with the currencies quoted that day.
     static func days(zip data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
         try days(csv: csv(zip: data), source: source)

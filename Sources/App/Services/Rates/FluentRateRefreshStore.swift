@@ -21,11 +21,14 @@ final class FluentRateRefreshStore: Sendable {
     }
 
     /// Runs `body` in one transaction while holding the refresh lock; `nil` (without running
-    /// `body`) when another refresh holds it.
-    func withRefreshLock<T: Sendable>(_ body: @escaping @Sendable (Transaction) async throws -> T) async throws -> T? {
+    /// `body`) when another refresh holds it. `timeout` is for work longer than a refresh
+    /// (loading the bundled history).
+    func withRefreshLock<T: Sendable>(
+        timeout: Duration? = nil, _ body: @escaping @Sendable (Transaction) async throws -> T
+    ) async throws -> T? {
         let access = database
         defer { stored() }
-        return try await access.transaction(timeout: lockTimeout) { transaction in
+        return try await access.transaction(timeout: timeout ?? lockTimeout) { transaction in
             if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
                 // Keyed by the schema search path too: deployments sharing one database in
                 // different schemas are different apps and must not block each other.
@@ -76,10 +79,13 @@ final class FluentRateRefreshStore: Sendable {
 
         func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
 
-        /// The days already stored from `source`.
-        func storedDates(source: String) async throws -> Set<CalendarDate> {
+        /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:)``).
+        func saveAll(_ snapshots: [RateSnapshot]) async throws { try await snapshots.isEmpty ? () : self.snapshots.saveAll(snapshots) }
+
+        /// The days already stored from any of `sources`.
+        func storedDates(sources: [String]) async throws -> Set<CalendarDate> {
             let rows = try await access.run { database in
-                try await RateSnapshotModel.query(on: database).filter(\.$source == source).field(\.$effectiveDate).all()
+                try await RateSnapshotModel.query(on: database).filter(\.$source ~~ sources).field(\.$effectiveDate).all()
             }
             return Set(rows.compactMap { CalendarDate(iso8601: $0.effectiveDate) })
         }

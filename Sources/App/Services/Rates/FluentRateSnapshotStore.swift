@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 
 /// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
@@ -28,6 +29,73 @@ struct FluentRateSnapshotStore: Sendable {
         var stored = snapshot
         stored.id = snapshotID
         return stored
+    }
+
+    /// Stores many snapshots (a history) with their rates in one transaction (the caller's,
+    /// when it pins one). 27 years of ECB days are 7,000 snapshots and 200,000 rates, too many
+    /// for a model each: PostgreSQL gets each table's rows as a few arrays (`unnest`), SQLite
+    /// multi-row `INSERT`s (an in-process database, where a statement costs little).
+    func saveAll(_ snapshots: [RateSnapshot]) async throws {
+        let ids = snapshots.map { $0.id ?? UUID() }
+        var rates: [(snapshot: UUID, code: String, rate: Decimal)] = []
+        for (id, snapshot) in zip(ids, snapshots) {
+            for (code, rate) in snapshot.rates { rates.append((id, code, rate)) }
+        }
+        let rateRows = rates
+        try await database.transaction { transaction in
+            let sql = transaction as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                try await Self.insertByArrays(snapshots, ids: ids, rates: rateRows, on: sql)
+            } else {
+                try await Self.insertByRows(snapshots, ids: ids, rates: rateRows, on: sql)
+            }
+        }
+        stored()
+    }
+
+    private static func insertByArrays(
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+    ) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at)
+            SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source))::text[],
+                \(bind: snapshots.map(\.baseCurrency))::text[], \(bind: snapshots.map(\.effectiveDate.description))::text[],
+                \(bind: snapshots.map(\.storedAt))::timestamptz[])
+            """
+        ).run()
+        let batch = 50_000
+        for start in stride(from: 0, to: rates.count, by: batch) {
+            let rows = rates[start..<min(rates.count, start + batch)]
+            try await sql.raw(
+                """
+                INSERT INTO \(ident: SnapshotRateModel.schema) (id, snapshot_id, currency_code, rate)
+                SELECT gen_random_uuid(), * FROM unnest(\(bind: rows.map(\.snapshot))::uuid[], \(bind: rows.map(\.code))::text[],
+                    \(bind: rows.map(\.rate.plainText))::numeric[])
+                """
+            ).run()
+        }
+    }
+
+    private static func insertByRows(
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+    ) async throws {
+        let batch = 2000
+        for start in stride(from: 0, to: snapshots.count, by: batch) {
+            var insert = sql.insert(into: RateSnapshotModel.schema).columns("id", "source", "base_currency", "effective_date", "stored_at")
+            for index in start..<min(snapshots.count, start + batch) {
+                let snapshot = snapshots[index]
+                insert = insert.values([ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt])
+            }
+            try await insert.run()
+        }
+        for start in stride(from: 0, to: rates.count, by: batch) {
+            var insert = sql.insert(into: SnapshotRateModel.schema).columns("id", "snapshot_id", "currency_code", "rate")
+            for row in rates[start..<min(rates.count, start + batch)] {
+                insert = insert.values([UUID(), row.snapshot, row.code, row.rate])
+            }
+            try await insert.run()
+        }
     }
 
     /// The current snapshot's id, without loading its rates.

@@ -1,7 +1,8 @@
 import NIOConcurrencyHelpers
 import Vapor
 
-/// Work that runs beside the server: the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
+/// Work that runs beside the server: storing the bundled history's missing days once at
+/// start (``BundledHistoryLoader``), the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
 /// picking up snapshots other instances stored (`RATES_SYNC_INTERVAL`). Failures are logged
 /// and retried later; they never stop the app.
 final class RatesBackgroundJobs: Sendable {
@@ -9,9 +10,14 @@ final class RatesBackgroundJobs: Sendable {
     private let currentRates: CurrentRates
     private let refreshInterval: Int
     private let syncInterval: Int
+    private let historyLoader: BundledHistoryLoader?
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
-    init(refresher: RatesRefresher, currentRates: CurrentRates, refreshInterval: Int, syncInterval: Int) {
+    init(
+        refresher: RatesRefresher, currentRates: CurrentRates, refreshInterval: Int, syncInterval: Int,
+        historyLoader: BundledHistoryLoader? = nil
+    ) {
+        self.historyLoader = historyLoader
         self.refresher = refresher
         self.currentRates = currentRates
         self.refreshInterval = refreshInterval
@@ -21,6 +27,9 @@ final class RatesBackgroundJobs: Sendable {
     /// Starts the jobs that are turned on.
     func start(logger: Logger) {
         var started: [Task<Void, Never>] = []
+        if let historyLoader {
+            started.append(Task { await historyLoader.storeMissingDays(logger: logger) })
+        }
         if refreshInterval > 0 {
             let refresher = refresher, interval = refreshInterval
             started.append(

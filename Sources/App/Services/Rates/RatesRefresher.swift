@@ -63,7 +63,7 @@ struct RatesRefresher: Sendable {
             let days = try await history.fetchHistory()
             let today = CalendarDate(containing: started)
             for day in days { try RatesValidator.validate(day, today: today) }
-            let stored = try await transaction.storedDates(source: history.source.id)
+            let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
             let new = days.filter { !stored.contains($0.effectiveDate) }.sorted { $0.effectiveDate < $1.effectiveDate }
             guard let first = new.first, let last = new.last else {
                 return (.unchanged, "All \(days.count) days of the \(history.source.name) history are already stored.", nil)

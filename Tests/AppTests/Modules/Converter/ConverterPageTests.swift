@@ -252,7 +252,7 @@ struct ConverterPageTests {
         try await withPostgresApp(.emptyStore) { app in
             try await app.testing().test(.GET, "/") { res in #expect(res.status == .serviceUnavailable) }
             // Another instance stores rates; this one has none in memory yet.
-            _ = try await app.appServices.rateStore.save(try BundledRates.snapshot(storedAt: testNow))
+            _ = try await app.appServices.rateStore.save(try Fixtures.bundledSnapshot())
             try await app.testing().test(.GET, "/") { res in
                 #expect(res.status == .ok)
                 #expect(res.html.contains("100 USD = 88.87 EUR"))

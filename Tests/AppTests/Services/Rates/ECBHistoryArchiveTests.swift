@@ -32,9 +32,9 @@ struct ECBHistoryArchiveTests {
         #expect(days[4].rates.count == 30 && days[4].rates["HRK"] == nil && days[4].rates["RUB"] == nil)
     }
 
-    @Test("the day the app bundled before is the archive's day, rate for rate")
+    @Test("the test apps' one bundled day is the archive's day, rate for rate")
     func matchesTheBundledDay() throws {
-        let bundled = try BundledRates.snapshot(storedAt: testNow)
+        let bundled = try Fixtures.bundledSnapshot()
         let day = try #require(try sample().last)
         #expect(day.effectiveDate == bundled.effectiveDate)
         #expect(day.snapshot(storedAt: testNow).rates == bundled.rates)
@@ -42,7 +42,7 @@ struct ECBHistoryArchiveTests {
 
     @Test("the archive shipped with the app: 7,126 business days from 1999-01-04 to 2026-10-30, 41 currencies")
     func bundledArchive() throws {
-        let days = try ECBHistoryArchive.bundledDays()
+        let days = try BundledRates.shipped().days()
         #expect(days.count == 7126)
         #expect(days.first?.effectiveDate.description == "1999-01-04" && days.last?.effectiveDate.description == "2026-10-30")
         #expect(Set(days.flatMap(\.rates.keys)).count == 41)

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+
+/// Stores the bundled history's days that are not stored yet, in the background after start:
+/// the first start has stored only the newest day (the app converts at once), and this adds the
+/// rest in one transaction under the refresh lock, so instances starting together load it once.
+/// Every start runs it, so an interrupted load is finished and an upgrade's newer archive adds
+/// its new days; days already stored (bundled or fetched from the ECB) are left alone.
+struct BundledHistoryLoader: Sendable {
+    let bundled: BundledRates
+    let store: FluentRateRefreshStore
+    let now: @Sendable () -> Date
+
+    /// The longest the load may hold its transaction; it takes a few seconds.
+    static let timeout: Duration = .seconds(300)
+    /// While another instance holds the refresh lock: how long to wait before asking again, and how often.
+    static let retryDelay: Duration = .seconds(10)
+    static let retries = 30
+
+    enum Outcome: Equatable {
+        case stored(days: Int)
+        case complete
+        /// Another instance kept the lock for every try.
+        case busy
+    }
+
+    /// Stores the missing days; logs what it did, and any failure (the next start tries again).
+    @discardableResult
+    func storeMissingDays(logger: Logger) async -> Outcome? {
+        let started = ContinuousClock.now
+        do {
+            let days = try bundled.days()
+            for _ in 0..<Self.retries {
+                if let outcome = try await storeMissing(days) {
+                    if case .stored(let count) = outcome {
+                        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+                            + Double((ContinuousClock.now - started).components.seconds)
+                        logger.notice(
+                            "Stored \(count) days of the bundled ECB history (\(days.first!.effectiveDate) to \(days.last!.effectiveDate)) in \(String(format: "%.1f", seconds)) s.")
+                    }
+                    return outcome
+                }
+                try await Task.sleep(for: Self.retryDelay)
+            }
+            logger.warning("The bundled ECB history was not stored: the rates lock stayed taken; the next start tries again.")
+            return .busy
+        } catch is CancellationError {
+            return nil
+        } catch {
+            logger.warning("Could not store the bundled ECB history; the next start tries again: \(String(reflecting: error))")
+            return nil
+        }
+    }
+
+    /// `nil` when another instance holds the lock.
+    func storeMissing(_ days: [FetchedRates]) async throws -> Outcome? {
+        let storedAt = now()
+        return try await store.withRefreshLock(timeout: Self.timeout) { transaction in
+            let stored = try await transaction.storedDates(sources: [RateSource.bundledECB.id, RateSource.ecb.id])
+            let missing = days.filter { !stored.contains($0.effectiveDate) }
+            guard !missing.isEmpty else { return .complete }
+            try await transaction.saveAll(missing.map { $0.snapshot(storedAt: storedAt) })
+            return .stored(days: missing.count)
+        }
+    }
+}

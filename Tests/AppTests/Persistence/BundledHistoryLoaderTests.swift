@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Vapor
+
+@testable import App
+
+@Suite("The bundled ECB history stored on first start, on PostgreSQL and SQLite")
+struct BundledHistoryLoaderTests {
+    let logger = Logger(label: "test")
+
+    /// `from` → `to` on `date` as stored: the pair's two stored rates against the euro.
+    func rates(_ app: Application, _ from: String, _ to: String, on date: String) async throws -> [Decimal]? {
+        let points = try await app.appServices.rateHistory.history(from: from, to: to).points
+        return points.first { $0.date.description == date }.map { [$0.fromRate, $0.toRate] }
+    }
+
+    func count(_ app: Application) async throws -> Int {
+        try await RateSnapshotModel.query(on: app.db).count()
+    }
+
+    @Test("the newest day at once, the rest after; days fetched from the ECB count as stored; a second run stores nothing")
+    func storesTheMissingDays() async throws {
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
+            let found1 = try await count(app)
+            #expect(found1 == 1)
+            #expect(await app.appServices.currentRates.currentSnapshot()?.effectiveDate.description == "2025-05-09")
+            let fetched = try #require(try BundledRates(archive: Fixtures.sampleArchive).days().first { $0.effectiveDate.description == "2020-03-13" })
+            _ = try await app.appServices.rateStore.save(
+                FetchedRates(source: "ecb", baseCurrency: "EUR", effectiveDate: fetched.effectiveDate, rates: fetched.rates)
+                    .snapshot(storedAt: testNow))
+
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: logger) == .stored(days: 3))
+            let found2 = try await count(app)
+            #expect(found2 == 5)
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: logger) == .complete)
+            let found3 = try await count(app)
+            #expect(found3 == 5)
+            // Exactly the ECB's values, withdrawn currencies included.
+            let found4 = try await rates(app, "USD", "GBP", on: "2008-09-15")
+            #expect(found4 == [Decimal(string: "1.4151")!, Decimal(string: "0.79395")!])
+            let found5 = try await rates(app, "CYP", "TRL", on: "1999-01-04")
+            #expect(found5 == [Decimal(string: "0.58231")!, Decimal(372_274)])
+            let found6 = try await rates(app, "CYP", "USD", on: "2008-09-15")
+            #expect(found6 == nil)
+            // The newest day is still the current one.
+            #expect(await app.appServices.currentRates.currentSnapshot()?.effectiveDate.description == "2025-05-09")
+        }
+    }
+
+    @Test("the same on SQLite")
+    func storesOnSQLite() async throws {
+        try await withSQLiteApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app, _ in
+            let found7 = try await count(app)
+            #expect(found7 == 1)
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: logger) == .stored(days: 4))
+            let found8 = try await count(app)
+            #expect(found8 == 5)
+            let found9 = try await rates(app, "USD", "JPY", on: "2020-03-13")
+            #expect(found9 == [Decimal(string: "1.1104")!, Decimal(string: "119.11")!])
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: logger) == .complete)
+        }
+    }
+
+    @Test("the real archive: 7,126 days, the ECB's values on spot days")
+    func realArchive() async throws {
+        let archive = try BundledRates.shipped().archive
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: archive)) { app in
+            #expect(await app.appServices.currentRates.currentSnapshot()?.effectiveDate.description == "2026-10-30")
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: logger) == .stored(days: 7125))
+            let found10 = try await count(app)
+            #expect(found10 == 7126)
+            let found11 = try await rates(app, "USD", "JPY", on: "2026-10-30")
+            #expect(found11 == [Decimal(string: "1.1172")!, Decimal(string: "175.68")!])
+            let found12 = try await rates(app, "USD", "GBP", on: "2008-09-15")
+            #expect(found12 == [Decimal(string: "1.4151")!, Decimal(string: "0.79395")!])
+            let found13 = try await rates(app, "USD", "RUB", on: "2020-03-13")
+            #expect(found13 == [Decimal(string: "1.1104")!, Decimal(string: "80.7385")!])
+        }
+    }
+}
