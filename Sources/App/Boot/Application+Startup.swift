@@ -57,7 +57,8 @@ extension Application {
         let snapshot = newest.snapshot(storedAt: appServices.now())
         try await appServices.currentRates.store(snapshot)
         logger.notice(
-            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count - 1) currencies against the euro); \(days.count - 1) older days follow in the background; an admin can refresh them.")
+            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count - 1) currencies against the euro); \(days.count - 1) older days follow in the background; an admin can refresh them."
+        )
     }
 
     /// Runs `body` holding a PostgreSQL session-level advisory lock (SQLite: one process, no lock needed).

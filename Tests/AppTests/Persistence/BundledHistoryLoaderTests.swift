@@ -24,7 +24,8 @@ struct BundledHistoryLoaderTests {
             let found1 = try await count(app)
             #expect(found1 == 1)
             #expect(await app.appServices.currentRates.currentSnapshot()?.effectiveDate.description == "2025-05-09")
-            let fetched = try #require(try BundledRates(archive: Fixtures.sampleArchive).days().first { $0.effectiveDate.description == "2020-03-13" })
+            let fetched = try #require(
+                try BundledRates(archive: Fixtures.sampleArchive).days().first { $0.effectiveDate.description == "2020-03-13" })
             _ = try await app.appServices.rateStore.save(
                 FetchedRates(source: "ecb", baseCurrency: "EUR", effectiveDate: fetched.effectiveDate, rates: fetched.rates)
                     .snapshot(storedAt: testNow))

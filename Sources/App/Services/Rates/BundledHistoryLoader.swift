@@ -32,11 +32,12 @@ struct BundledHistoryLoader: Sendable {
             let days = try bundled.days()
             for _ in 0..<Self.retries {
                 if let outcome = try await storeMissing(days) {
-                    if case .stored(let count) = outcome {
-                        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-                            + Double((ContinuousClock.now - started).components.seconds)
+                    if case .stored(let count) = outcome, let first = days.first, let last = days.last {
+                        let elapsed = (ContinuousClock.now - started).components
+                        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                         logger.notice(
-                            "Stored \(count) days of the bundled ECB history (\(days.first!.effectiveDate) to \(days.last!.effectiveDate)) in \(String(format: "%.1f", seconds)) s.")
+                            "Stored \(count) days of the bundled ECB history (\(first.effectiveDate) to \(last.effectiveDate)) in \(String(format: "%.1f", seconds)) s."
+                        )
                     }
                     return outcome
                 }

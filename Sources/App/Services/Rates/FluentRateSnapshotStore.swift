@@ -1,6 +1,6 @@
 import Fluent
-import SQLKit
 import Foundation
+import SQLKit
 
 /// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
 /// SQLite): every snapshot ever stored, the newest effective one current.
@@ -85,7 +85,9 @@ struct FluentRateSnapshotStore: Sendable {
             var insert = sql.insert(into: RateSnapshotModel.schema).columns("id", "source", "base_currency", "effective_date", "stored_at")
             for index in start..<min(snapshots.count, start + batch) {
                 let snapshot = snapshots[index]
-                insert = insert.values([ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt])
+                insert = insert.values([
+                    ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
+                ])
             }
             try await insert.run()
         }
