@@ -29,7 +29,7 @@ struct BundledHistoryLoader: Sendable {
     func storeMissingDays(logger: Logger) async -> Outcome? {
         let started = ContinuousClock.now
         do {
-            let days = try bundled.days()
+            let days = try await offThePool { try bundled.days() }
             for _ in 0..<Self.retries {
                 if let outcome = try await storeMissing(days) {
                     if case .stored(let count) = outcome, let first = days.first, let last = days.last {
@@ -50,6 +50,14 @@ struct BundledHistoryLoader: Sendable {
         } catch {
             logger.warning("Could not store the bundled ECB history; the next start tries again: \(String(reflecting: error))")
             return nil
+        }
+    }
+
+    /// Runs `work` on a Dispatch thread: reading 27 years of CSV is a second of CPU in a debug
+    /// build, which must not hold one of the few threads every request's async work runs on.
+    private func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try work() }) }
         }
     }
 

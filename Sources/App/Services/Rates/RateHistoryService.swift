@@ -43,6 +43,7 @@ protocol RateHistoryService: Sendable {
 
 struct FluentRateHistoryService: RateHistoryService {
     let database: DatabaseAccess
+    static let daysTimeout: Duration = .seconds(60)
 
     /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
     /// index), not every rate of every snapshot, and no Fluent models on the way.
@@ -78,10 +79,16 @@ struct FluentRateHistoryService: RateHistoryService {
     }
 
     /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the
-    /// latest snapshot of each effective date.
+    /// latest snapshot of each effective date. The ECB's 27 years are 230,000 rows, which a
+    /// debug build takes several seconds to read: this read may take up to ``daysTimeout``.
     func days() async throws -> RateDays {
-        let rows = try await database.run { database in
-            try await (database as! any SQLDatabase).raw(
+        let rows = try await database.transaction(timeout: Self.daysTimeout) { database in
+            let sql = database as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                // The statement lasts until the app has read every row: past the usual limit.
+                try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(Self.daysTimeout.components.seconds * 1000))").run()
+            }
+            return try await sql.raw(
                 """
                 SELECT s.id, s.effective_date, s.stored_at, r.currency_code, r.rate
                 FROM \(ident: RateSnapshotModel.schema) s
