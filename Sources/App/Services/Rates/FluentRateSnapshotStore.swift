@@ -31,6 +31,58 @@ struct FluentRateSnapshotStore: Sendable {
         return stored
     }
 
+    /// The rates of `from` and `to` on `date`: the latest stored day on or before it (read
+    /// backwards off `rate_snapshots_current_idx`), its latest snapshot that quotes both (each
+    /// code checked on the (snapshot, currency) unique index); else why not, with the days the
+    /// missing currency was quoted (off `snapshot_rates_currency_idx`).
+    func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates {
+        try await database.run { database in
+            let sql = database as! any SQLDatabase
+            guard
+                let day = try await sql.raw(
+                    """
+                    SELECT effective_date FROM \(ident: RateSnapshotModel.schema)
+                    WHERE effective_date <= \(bind: date.description)
+                    ORDER BY effective_date DESC, stored_at DESC LIMIT 1
+                    """
+                ).first().map({ try $0.decode(column: "effective_date", as: String.self) }).flatMap(CalendarDate.init(iso8601:))
+            else {
+                let first = try await sql.raw(
+                    "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema)"
+                ).first()?.decode(column: "first", as: String?.self)
+                return .beforeFirstDay(firstDay: first.flatMap(CalendarDate.init(iso8601:)))
+            }
+            let found = try await RateSnapshotModel.query(on: database)
+                .filter(\.$effectiveDate == day.description)
+                .sort(\.$storedAt, .descending)
+                .with(\.$rates).all()
+                .map { try $0.toEntity() }
+                .first { $0.rates[from] != nil && $0.rates[to] != nil }
+            if let found { return .found(found) }
+            let quotesFrom =
+                try await RateSnapshotModel.query(on: database).filter(\.$effectiveDate == day.description)
+                .join(SnapshotRateModel.self, on: \RateSnapshotModel.$id == \SnapshotRateModel.$snapshot.$id)
+                .filter(SnapshotRateModel.self, \.$currencyCode == from).count() > 0
+            let missing = quotesFrom ? to : from
+            return .notQuoted(code: missing, day: day, quoted: try await Self.quotedDays(of: missing, on: sql))
+        }
+    }
+
+    /// The first and last stored days that quote `code`.
+    private static func quotedDays(of code: String, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>? {
+        let row = try await sql.raw(
+            """
+            SELECT min(s.effective_date) AS first, max(s.effective_date) AS last
+            FROM \(ident: SnapshotRateModel.schema) r JOIN \(ident: RateSnapshotModel.schema) s ON s.id = r.snapshot_id
+            WHERE r.currency_code = \(bind: code)
+            """
+        ).first()
+        guard let first = try row?.decode(column: "first", as: String?.self).flatMap(CalendarDate.init(iso8601:)),
+            let last = try row?.decode(column: "last", as: String?.self).flatMap(CalendarDate.init(iso8601:))
+        else { return nil }
+        return first...last
+    }
+
     /// Stores many snapshots (a history) with their rates in one transaction (the caller's,
     /// when it pins one). 27 years of ECB days are 7,000 snapshots and 200,000 rates, too many
     /// for a model each: PostgreSQL gets each table's rows as a few arrays (`unnest`), SQLite
