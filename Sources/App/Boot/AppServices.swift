@@ -57,7 +57,8 @@ struct AppServices: Sendable {
             dailyURL: configuration.ratesProvider == .ecb
                 ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL
                 : ECBRatesProvider.dailyURL,
-            historyURL: configuration.ecbHistoryURL)
+            historyURL: configuration.ecbHistoryURL,
+            fullHistoryURL: configuration.ecbFullHistoryURL)
         let provider: any RatesProvider =
             switch configuration.ratesProvider {
             case .ecb: ecb

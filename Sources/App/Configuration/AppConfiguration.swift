@@ -42,6 +42,8 @@ struct AppConfiguration: Sendable {
     var ratesProviderURL: URL?
     /// The ECB 90-day history document, imported on an admin's request.
     var ecbHistoryURL: URL
+    /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
+    var ecbFullHistoryURL: URL
     /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
     /// format); `nil` means the app's own copy of the ECB's history since 1999.
     var bundledRatesFile: URL?
@@ -85,6 +87,7 @@ struct AppConfiguration: Sendable {
     static let defaultSQLitePath = "data/app.sqlite"
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
     static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
+    static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
 
     init(
         database: DatabaseKind = .sqlite(path: defaultSQLitePath),
@@ -96,6 +99,7 @@ struct AppConfiguration: Sendable {
         ratesProvider: RatesProviderKind = .exchangeRateAPI,
         ratesProviderURL: URL? = nil,
         ecbHistoryURL: URL = defaultECBHistoryURL,
+        ecbFullHistoryURL: URL = defaultECBFullHistoryURL,
         bundledRatesFile: URL? = nil,
         ratesTimeout: TimeInterval = 10,
         ratesRefreshInterval: Int = 0,
@@ -121,6 +125,7 @@ struct AppConfiguration: Sendable {
         self.ratesProvider = ratesProvider
         self.ratesProviderURL = ratesProviderURL
         self.ecbHistoryURL = ecbHistoryURL
+        self.ecbFullHistoryURL = ecbFullHistoryURL
         self.bundledRatesFile = bundledRatesFile
         self.ratesTimeout = ratesTimeout
         self.ratesRefreshInterval = ratesRefreshInterval
@@ -231,6 +236,7 @@ struct AppConfiguration: Sendable {
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
+        if let url = httpURL("ECB_FULL_HISTORY_URL") { ecbFullHistoryURL = url }
         if let path = value("BUNDLED_RATES_FILE") {
             if FileManager.default.isReadableFile(atPath: path) {
                 bundledRatesFile = URL(fileURLWithPath: path)

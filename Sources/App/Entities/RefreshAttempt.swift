@@ -7,6 +7,8 @@ struct RefreshAttempt: Sendable, Equatable {
         case refresh
         /// Import the ECB's 90-day history.
         case importHistory = "import-history"
+        /// Import the ECB's complete history since 1999 (`eurofxref-hist.zip`).
+        case importFullHistory = "import-full-history"
     }
 
     enum Outcome: String, Sendable, Codable {

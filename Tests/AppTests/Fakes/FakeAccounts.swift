@@ -86,6 +86,11 @@ final class FakeRefresher: RatesRefreshing {
         return Self.attempt(.importHistory, actor: actor, .unchanged, "All 5 days are already stored.")
     }
 
+    func importFullHistory(actor: String?) async -> RefreshAttempt {
+        calls.withLockedValue { $0.append("import-full:\(actor ?? "schedule")") }
+        return Self.attempt(.importFullHistory, actor: actor, .unchanged, "All 7126 days are already stored.")
+    }
+
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt] { Array(attempts.prefix(limit)) }
 
     static func attempt(

@@ -15,6 +15,8 @@ final class StubProvider: Sendable {
         case exchangeRateAPIError = "/er-api/error"
         case ecbDaily = "/ecb/daily.xml"
         case ecbHistory = "/ecb/hist-90d.xml"
+        /// The ECB's full-history zip, cut to five days (``Fixtures/sampleArchive``).
+        case ecbFullHistory = "/ecb/eurofxref-hist.zip"
         case html = "/html"
         case garbage = "/garbage"
         case partialJSON = "/partial.json"
@@ -109,6 +111,10 @@ final class StubProvider: Sendable {
             app.get(components) { _ async throws -> Response in
                 state.hits.withLockedValue { $0[path, default: 0] += 1 }
                 switch path {
+                case .ecbFullHistory:
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "application/zip"],
+                        body: .init(data: try Data(contentsOf: Fixtures.sampleArchive)))
                 case .serverError:
                     return Response(status: .internalServerError, body: "oops")
                 case .current:

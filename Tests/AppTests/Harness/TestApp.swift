@@ -73,14 +73,16 @@ extension AppConfiguration {
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
         ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
-        ecbHistoryURL: URL = refusedURL(), bundledRatesFile: URL = Fixtures.oneDayArchive, ratesTimeout: TimeInterval = 2,
+        ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(), bundledRatesFile: URL = Fixtures.oneDayArchive,
+        ratesTimeout: TimeInterval = 2,
         sourceCodeURL: String = defaultSourceCodeURL,
         trustedProxies: [IPAddressRange] = []
     ) -> AppConfiguration {
         AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
             passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
-            ecbHistoryURL: ecbHistoryURL, bundledRatesFile: bundledRatesFile, ratesTimeout: ratesTimeout,
+            ecbHistoryURL: ecbHistoryURL, ecbFullHistoryURL: ecbFullHistoryURL, bundledRatesFile: bundledRatesFile,
+            ratesTimeout: ratesTimeout,
             ratesRefreshInterval: 0, ratesSyncInterval: 0,
             trustedProxies: trustedProxies)
     }

@@ -18,6 +18,7 @@ enum SiteURL: Sendable, Equatable {
     case adminRates
     case adminRatesRefresh
     case adminRatesImportHistory
+    case adminRatesImportFullHistory
     /// A page named by a checked local path (a `next` parameter).
     case local(LocalPath)
     /// The contacts list; `search` and `page` only when they are not the defaults.
@@ -49,6 +50,7 @@ enum SiteURL: Sendable, Equatable {
         case .adminRates: Route.adminRates.pattern
         case .adminRatesRefresh: Route.adminRatesRefresh.pattern
         case .adminRatesImportHistory: Route.adminRatesImportHistory.pattern
+        case .adminRatesImportFullHistory: Route.adminRatesImportFullHistory.pattern
         case .local(let path): path.value
         case let .contacts(search, page):
             Self.withQuery(Route.contacts.pattern, [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])
@@ -128,6 +130,7 @@ extension SiteURL {
         case adminRates = "/admin/rates"
         case adminRatesRefresh = "/admin/rates/refresh"
         case adminRatesImportHistory = "/admin/rates/import-history"
+        case adminRatesImportFullHistory = "/admin/rates/import-full-history"
         /// `GET` the list, `POST` a new contact.
         case contacts = "/contacts"
         case newContact = "/contacts/new"

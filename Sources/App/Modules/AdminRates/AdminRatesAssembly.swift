@@ -14,5 +14,6 @@ enum AdminRatesAssembly {
         let forms = admin.grouped(CSRFMiddleware())
         forms.post(.adminRatesRefresh, immediately: view.refresh)
         forms.post(.adminRatesImportHistory, immediately: view.importHistory)
+        forms.post(.adminRatesImportFullHistory, immediately: view.importFullHistory)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// attempts, and buttons to refresh now or import the ECB's 90-day history.
 ///
 /// - `GET /admin/rates`: anonymous visitors are sent to sign in (303); non-admins get 403.
-/// - `POST /admin/rates/refresh` and `POST /admin/rates/import-history` (CSRF-checked) run the
+/// - `POST /admin/rates/refresh`, `POST /admin/rates/import-history` and
+///   `POST /admin/rates/import-full-history` (CSRF-checked) run the
 ///   refresh and redirect (303) back with a flash message saying what happened.
 enum AdminRates {
     static let attemptsShown = 20
@@ -40,6 +41,7 @@ enum AdminRates {
         let rates: [RateRowViewModel]
         let refreshURL: String
         let importHistoryURL: String
+        let importFullHistoryURL: String
     }
 
     struct SnapshotViewModel: Encodable, Sendable, Equatable {
@@ -73,6 +75,7 @@ enum AdminRates {
 protocol RatesRefreshing: Sendable {
     func refresh(actor: String?) async -> RefreshAttempt
     func importHistory(actor: String?) async -> RefreshAttempt
+    func importFullHistory(actor: String?) async -> RefreshAttempt
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt]
 }
 

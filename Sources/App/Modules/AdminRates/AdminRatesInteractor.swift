@@ -26,6 +26,10 @@ struct AdminRatesInteractor: Sendable {
         await refresher.importHistory(actor: try authorize(actor).email)
     }
 
+    func importFullHistory(by actor: User?) async throws -> RefreshAttempt {
+        await refresher.importFullHistory(actor: try authorize(actor).email)
+    }
+
     private func authorize(_ actor: User?) throws(AdminRates.Failure) -> User {
         guard let actor else { throw .signInRequired }
         guard actor.isAdmin else { throw .forbidden }

@@ -24,12 +24,21 @@ struct AdminRatesPresenter: Sendable {
                 }
             },
             refreshURL: SiteURL.adminRatesRefresh.path,
-            importHistoryURL: SiteURL.adminRatesImportHistory.path)
+            importHistoryURL: SiteURL.adminRatesImportHistory.path,
+            importFullHistoryURL: SiteURL.adminRatesImportFullHistory.path)
     }
 
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
     func flash(for attempt: RefreshAttempt) -> Flash {
         Flash(kind: attempt.outcome == .failed ? .error : .success, message: attempt.message)
+    }
+
+    static func kind(_ kind: RefreshAttempt.Kind) -> String {
+        switch kind {
+        case .refresh: "Refresh"
+        case .importHistory: "History import"
+        case .importFullHistory: "Full history import"
+        }
     }
 
     func present(_ attempt: RefreshAttempt) -> AdminRates.AttemptViewModel {
@@ -43,7 +52,7 @@ struct AdminRatesPresenter: Sendable {
         return AdminRates.AttemptViewModel(
             startedAt: DateText.timestamp(attempt.startedAt),
             startedAtISO: DateText.iso8601(attempt.startedAt),
-            kind: attempt.kind == .refresh ? "Refresh" : "History import",
+            kind: Self.kind(attempt.kind),
             actor: attempt.actor ?? "schedule",
             outcome: outcome,
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",

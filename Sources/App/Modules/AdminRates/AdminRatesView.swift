@@ -33,6 +33,15 @@ struct AdminRatesView: Sendable {
         }
     }
 
+    /// `POST /admin/rates/import-full-history` (CSRF-checked).
+    func importFullHistory(_ request: Request) async throws -> Response {
+        try await guarded {
+            let attempt = try await interactor.importFullHistory(by: request.currentUser)
+            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
+            return router.backToRates()
+        }
+    }
+
     /// Maps the interactor's access failures to HTTP: sign in first (303), or 403.
     private func guarded(_ body: () async throws -> Response) async throws -> Response {
         do {

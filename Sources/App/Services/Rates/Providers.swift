@@ -7,6 +7,8 @@ struct ECBRatesProvider: RatesProvider {
     let fetcher: HTTPDocumentFetcher
     let dailyURL: URL
     let historyURL: URL
+    /// The ECB's complete history since 1999, a zip (``ECBHistoryArchive``).
+    let fullHistoryURL: URL
     var source: RateSource { .ecb }
 
     func fetchLatest() async throws(RatesProviderError) -> FetchedRates {
@@ -17,6 +19,10 @@ struct ECBRatesProvider: RatesProvider {
 
     func fetchHistory() async throws(RatesProviderError) -> [FetchedRates] {
         try ECBRatesDocument.parse(try await fetcher.fetch(historyURL))
+    }
+
+    func fetchFullHistory() async throws(RatesProviderError) -> [FetchedRates] {
+        try ECBHistoryArchive.days(zip: try await fetcher.fetch(fullHistoryURL), source: RateSource.ecb.id)
     }
 }
 

@@ -50,12 +50,12 @@ struct RatesRefresher: Sendable {
         return await refresh(actor: nil)
     }
 
-    /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
     /// The newest entries of the attempt log, newest first.
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
         try await store.recentAttempts(limit: limit)
     }
 
+    /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
     func importHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()
@@ -78,20 +78,47 @@ struct RatesRefresher: Sendable {
         }
     }
 
+    /// Imports the ECB's complete history since 1999 (the ECB's `eurofxref-hist.zip`), storing
+    /// the days not stored yet, fetched or bundled, in one transaction.
+    func importFullHistory(actor: String?) async -> RefreshAttempt {
+        let history = history
+        let started = now()
+        return await run(
+            kind: .importFullHistory, source: history.source, actor: actor, started: started, timeout: BundledHistoryLoader.timeout
+        ) { transaction in
+            let days = try await history.fetchFullHistory()
+            let today = CalendarDate(containing: started)
+            for day in days { try RatesValidator.validate(day, today: today) }
+            let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
+            let new = days.filter { !stored.contains($0.effectiveDate) }
+            guard let first = new.first, let last = new.last else {
+                return (.unchanged, "All \(days.count) days of the \(history.source.name)'s full history are already stored.", nil)
+            }
+            let storedAt = now()
+            try await transaction.saveAll(new.map { $0.snapshot(storedAt: storedAt) })
+            let skipped = days.count - new.count
+            return (
+                .stored,
+                "Imported \(new.count) days of the \(history.source.name)'s full history (\(first.effectiveDate) to \(last.effectiveDate))"
+                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil
+            )
+        }
+    }
+
     private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
 
     private func run(
-        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration? = nil,
         _ work: @escaping Work
     ) async -> RefreshAttempt {
-        let attempt = await attempt(kind: kind, source: source, actor: actor, started: started, work)
+        let attempt = await attempt(kind: kind, source: source, actor: actor, started: started, timeout: timeout, work)
         Counter(label: "rates_refreshes_total", dimensions: [("kind", kind.rawValue), ("outcome", attempt.outcome.rawValue)])
             .increment()
         return attempt
     }
 
     private func attempt(
-        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date,
+        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration?,
         _ work: @escaping Work
     ) async -> RefreshAttempt {
         let now = now
@@ -101,7 +128,7 @@ struct RatesRefresher: Sendable {
                 actor: actor, outcome: outcome, message: message)
         }
         do {
-            let result = try await store.withRefreshLock { transaction in
+            let result = try await store.withRefreshLock(timeout: timeout) { transaction in
                 let (outcome, message, stored) = try await work(transaction)
                 let entry = attempt(outcome, message)
                 try await transaction.record(entry)
@@ -112,7 +139,7 @@ struct RatesRefresher: Sendable {
                 try? await store.record(busy)
                 return busy
             }
-            if kind == .importHistory, entry.outcome == .stored {
+            if kind != .refresh, entry.outcome == .stored {
                 try await currentRates.reload()
             } else if let stored {
                 currentRates.adopt(stored)

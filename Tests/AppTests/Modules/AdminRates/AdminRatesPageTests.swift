@@ -13,10 +13,11 @@ struct AdminRatesPageTests {
     /// An app whose provider is `url`, with an admin signed in through the real form.
     func withAdmin(
         provider: AppConfiguration.RatesProviderKind = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
-        timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void
+        fullHistoryURL: URL = refusedURL(), timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void
     ) async throws {
         let configuration = AppConfiguration.forTests(
-            initialAdmin: Self.admin, ratesProvider: provider, ratesProviderURL: url, ecbHistoryURL: historyURL, ratesTimeout: timeout)
+            initialAdmin: Self.admin, ratesProvider: provider, ratesProviderURL: url, ecbHistoryURL: historyURL,
+            ecbFullHistoryURL: fullHistoryURL, ratesTimeout: timeout)
         try await withPostgresApp(configuration: configuration) { app in
             let browser = TestBrowser(app)
             try await browser.signIn(Self.admin.email, Self.admin.password)
@@ -266,6 +267,32 @@ struct AdminRatesPageTests {
             // A refresh afterwards still becomes current.
             #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
             #expect(try await converterSummary(app) == "100 USD = 91.9 EUR")
+        }
+    }
+
+    @Test("the ECB's full history (a zip) is imported once, days already stored skipped; a bad archive stores nothing and says why")
+    func importFullHistory() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.exchangeRateAPI), fullHistoryURL: stub.url(.ecbFullHistory)) { app, browser in
+            let page = try await browser.get("/admin/rates")
+            #expect(page.html.contains("action=\"/admin/rates/import-full-history\""))
+            // The sample's 2025-05-09 is the bundled day already stored.
+            let flash = try await press("/admin/rates/import-full-history", in: browser, isError: false)
+            #expect(flash == "Imported 4 days of the European Central Bank's full history (1999-01-04 to 2025-05-08); 1 already stored.")
+            #expect(try await snapshotCount(app) == 5)
+            let days = try await RateSnapshotModel.query(on: app.db).filter(\.$source == "ecb").all().map(\.effectiveDate).sorted()
+            #expect(days == ["1999-01-04", "2008-09-15", "2020-03-13", "2025-05-08"])
+            #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
+            let again = try await press("/admin/rates/import-full-history", in: browser, isError: false)
+            #expect(again == "All 5 days of the European Central Bank's full history are already stored.")
+            let log = try await browser.get("/admin/rates").html
+            #expect(log.contains("Full history import"))
+        }
+        try await withAdmin(url: stub.url(.exchangeRateAPI), fullHistoryURL: stub.url(.ecbDaily)) { app, browser in
+            let flash = try await press("/admin/rates/import-full-history", in: browser, isError: true)
+            #expect(flash.contains("not a readable zip archive"), "\(flash)")
+            #expect(try await snapshotCount(app) == 1)
         }
     }
 

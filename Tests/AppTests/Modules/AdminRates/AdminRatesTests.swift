@@ -38,7 +38,8 @@ struct AdminRatesTests {
         let refresher = FakeRefresher()
         _ = try await interactor(refresher).refresh(by: admin)
         _ = try await interactor(refresher).importHistory(by: admin)
-        #expect(refresher.actors == ["refresh:admin@example.org", "import:admin@example.org"])
+        _ = try await interactor(refresher).importFullHistory(by: admin)
+        #expect(refresher.actors == ["refresh:admin@example.org", "import:admin@example.org", "import-full:admin@example.org"])
     }
 
     @Test func presentsThePage() throws {
@@ -66,6 +67,8 @@ struct AdminRatesTests {
         #expect(model.attempts.map(\.outcome) == ["failed", "stored"])
         #expect(model.attempts.map(\.duration) == ["10 s", "85 ms"])
         #expect(model.attempts.map(\.kind) == ["Refresh", "History import"])
+        #expect(AdminRatesPresenter.kind(.importFullHistory) == "Full history import")
+        #expect(model.importFullHistoryURL == "/admin/rates/import-full-history")
         #expect(model.attempts[0].startedAt == "2025-05-12 12:00:00 UTC")
         #expect(model.attempts[0].startedAtISO == "2025-05-12T12:00:00Z")
         #expect(model.rates == [.init(code: "EUR", name: "Euro", rate: "1"), .init(code: "USD", name: "US Dollar", rate: "1.1252")])
