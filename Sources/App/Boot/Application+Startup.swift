@@ -52,12 +52,10 @@ extension Application {
     /// the other days follow in the background (``BundledHistoryLoader``).
     private func storeBundledRatesIfEmpty() async throws {
         guard try await appServices.rateStore.isEmpty() else { return }
-        let days = try appServices.bundledRates.days()
-        guard let newest = days.last else { return }
-        let snapshot = newest.snapshot(storedAt: appServices.now())
+        let snapshot = try appServices.bundledRates.newestDay().snapshot(storedAt: appServices.now())
         try await appServices.currentRates.store(snapshot)
         logger.notice(
-            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count - 1) currencies against the euro); \(days.count - 1) older days follow in the background; an admin can refresh them."
+            "Stored the bundled rates of \(snapshot.effectiveDate) (\(snapshot.rates.count - 1) currencies against the euro); older days follow in the background; an admin can refresh them."
         )
     }
 

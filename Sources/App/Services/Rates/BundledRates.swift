@@ -21,6 +21,25 @@ struct BundledRates: Sendable {
 
     /// Every day of the archive, oldest first, as bundled ECB rates.
     func days() throws -> [FetchedRates] {
+        let csv = try self.csv()
+        do {
+            return try ECBHistoryArchive.days(csv: csv, source: RateSource.bundledECB.id)
+        } catch {
+            throw LoadingError(description: "the bundled rates at \(archive.path) cannot be used: \(error)")
+        }
+    }
+
+    /// The archive's newest day, without reading the others: what the first start stores at once.
+    func newestDay() throws -> FetchedRates {
+        let csv = try self.csv()
+        do {
+            return try ECBHistoryArchive.newestDay(csv: csv, source: RateSource.bundledECB.id)
+        } catch {
+            throw LoadingError(description: "the bundled rates at \(archive.path) cannot be used: \(error)")
+        }
+    }
+
+    private func csv() throws -> Data {
         let data: Data
         do {
             data = try Data(contentsOf: archive)
@@ -28,7 +47,7 @@ struct BundledRates: Sendable {
             throw LoadingError(description: "cannot read the bundled rates at \(archive.path): \(error.localizedDescription)")
         }
         do {
-            return try ECBHistoryArchive.days(zip: data, source: RateSource.bundledECB.id)
+            return try ECBHistoryArchive.csv(zip: data)
         } catch {
             throw LoadingError(description: "the bundled rates at \(archive.path) cannot be used: \(error)")
         }

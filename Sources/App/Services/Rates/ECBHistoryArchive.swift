@@ -30,6 +30,16 @@ enum ECBHistoryArchive {
         }
     }
 
+    /// The newest day of the CSV, read from its first and last rows only (the ECB's file is
+    /// newest first; the later of the two is taken whichever way a file runs).
+    static func newestDay(csv data: Data, source: String) throws(RatesProviderError) -> FetchedRates {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        guard let header = lines.first, lines.count > 1 else { throw .unreadable("the CSV holds no rates") }
+        let ends =
+            Data(header) + Data("\n".utf8) + Data(lines[1]) + Data("\n".utf8) + (lines.count > 2 ? Data(lines[lines.count - 1]) : Data())
+        return try days(csv: ends, source: source).last!
+    }
+
     /// The days of the CSV, oldest first.
     static func days(csv data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
         guard let text = String(data: data, encoding: .utf8) else { throw .unreadable("the CSV is not UTF-8 text") }

@@ -80,7 +80,7 @@ final class FluentRateRefreshStore: Sendable {
         func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
 
         /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:)``).
-        func saveAll(_ snapshots: [RateSnapshot]) async throws { try await snapshots.isEmpty ? () : self.snapshots.saveAll(snapshots) }
+        func saveAll(_ days: [RateSnapshot]) async throws { try await snapshots.saveAll(days) }
 
         /// The days already stored from any of `sources`.
         func storedDates(sources: [String]) async throws -> Set<CalendarDate> {

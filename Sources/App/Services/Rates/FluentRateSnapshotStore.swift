@@ -32,9 +32,9 @@ struct FluentRateSnapshotStore: Sendable {
     }
 
     /// The rates of `from` and `to` on `date`: the latest stored day on or before it (read
-    /// backwards off `rate_snapshots_current_idx`), its latest snapshot that quotes both (each
-    /// code checked on the (snapshot, currency) unique index); else why not, with the days the
-    /// missing currency was quoted (off `snapshot_rates_currency_idx`).
+    /// backwards off `rate_snapshots_current_idx`), then that day's latest snapshot quoting both
+    /// (the day's snapshots with their rates, off the (snapshot, currency) unique index); else
+    /// why not, with the days the missing currency was quoted (off `snapshot_rates_currency_idx`).
     func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates {
         try await database.run { database in
             let sql = database as! any SQLDatabase
@@ -52,18 +52,13 @@ struct FluentRateSnapshotStore: Sendable {
                 ).first()?.decode(column: "first", as: String?.self)
                 return .beforeFirstDay(firstDay: first.flatMap(CalendarDate.init(iso8601:)))
             }
-            let found = try await RateSnapshotModel.query(on: database)
+            let snapshots = try await RateSnapshotModel.query(on: database)
                 .filter(\.$effectiveDate == day.description)
                 .sort(\.$storedAt, .descending)
                 .with(\.$rates).all()
                 .map { try $0.toEntity() }
-                .first { $0.rates[from] != nil && $0.rates[to] != nil }
-            if let found { return .found(found) }
-            let quotesFrom =
-                try await RateSnapshotModel.query(on: database).filter(\.$effectiveDate == day.description)
-                .join(SnapshotRateModel.self, on: \RateSnapshotModel.$id == \SnapshotRateModel.$snapshot.$id)
-                .filter(SnapshotRateModel.self, \.$currencyCode == from).count() > 0
-            let missing = quotesFrom ? to : from
+            if let found = snapshots.first(where: { $0.rates[from] != nil && $0.rates[to] != nil }) { return .found(found) }
+            let missing = snapshots.contains { $0.rates[from] != nil } ? to : from
             return .notQuoted(code: missing, day: day, quoted: try await Self.quotedDays(of: missing, on: sql))
         }
     }

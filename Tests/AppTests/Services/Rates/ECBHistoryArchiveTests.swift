@@ -32,6 +32,16 @@ struct ECBHistoryArchiveTests {
         #expect(days[4].rates.count == 30 && days[4].rates["HRK"] == nil && days[4].rates["RUB"] == nil)
     }
 
+    @Test("the newest day is read from the first and last rows alone, whichever way the file runs")
+    func newestDay() throws {
+        let newest = try BundledRates(archive: Fixtures.sampleArchive).newestDay()
+        #expect(newest.effectiveDate.description == "2025-05-09" && newest.rates["USD"] == Decimal(string: "1.1252"))
+        let oldestFirst = Data("Date,USD,\n1999-01-04,1.1789,\n2008-09-15,1.4151,\n2020-03-13,1.1104,\n".utf8)
+        #expect(try ECBHistoryArchive.newestDay(csv: oldestFirst, source: "ecb").effectiveDate.description == "2020-03-13")
+        let oneDay = Data("Date,USD,\n2020-03-13,1.1104,\n".utf8)
+        #expect(try ECBHistoryArchive.newestDay(csv: oneDay, source: "ecb").rates["USD"] == Decimal(string: "1.1104"))
+    }
+
     @Test("the test apps' one bundled day is the archive's day, rate for rate")
     func matchesTheBundledDay() throws {
         let bundled = try Fixtures.bundledSnapshot()
