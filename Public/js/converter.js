@@ -2,7 +2,8 @@
 //
 // Without this script the form posts and the server redirects to the result page. With it, the
 // result, the rate lines, the "same amount in" list, the page title and the address update as
-// the amount is typed or a currency changes, through the JSON API that runs the same use case.
+// the amount is typed or a currency or the day changes, through the JSON API that runs the same
+// use case; the line saying which day's rates were used comes from the API too.
 // The amount field follows the original app's keystroke rules: one decimal separator, a comma
 // becomes a dot, no leading zeros ("00", "01"), at most the digits the server allows before and
 // after the point. Those limits, the URLs and the cookie's format come from the form's data-
@@ -18,9 +19,12 @@
   var maxIntegerDigits = Number(form.getAttribute("data-max-integer-digits"));
   var maxFractionDigits = Number(form.getAttribute("data-max-fraction-digits"));
   var rememberCookie = form.getAttribute("data-remember");
+  var rememberDatedCookie = form.getAttribute("data-remember-dated");
   var amount = form.elements.namedItem("amount");
   var from = form.elements.namedItem("from");
   var to = form.elements.namedItem("to");
+  var date = form.elements.namedItem("date");
+  var receipt = document.querySelector('[data-result="receipt"]');
   var swap = form.querySelector("button[formaction]");
   var result = document.getElementById("result");
   var appName = " · Currency Converter";
@@ -41,9 +45,22 @@
     return parts[0].slice(0, maxIntegerDigits) + (parts.length > 1 ? "." + parts[1].slice(0, maxFractionDigits) : "");
   }
 
-  function rememberConversion(fromCode, toCode, amountText) {
-    if (!rememberCookie) return;
-    document.cookie = rememberCookie.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText);
+  // The day asked for, or "" for the latest rates.
+  function chosenDate() {
+    return date && date.value ? date.value : "";
+  }
+
+  // The query of a request: the date only when one is chosen, as the canonical URL has it.
+  function query(values) {
+    var params = new URLSearchParams(values);
+    if (chosenDate()) params.set("date", chosenDate());
+    return params.toString();
+  }
+
+  function rememberConversion(fromCode, toCode, amountText, day) {
+    var template = day ? rememberDatedCookie : rememberCookie;
+    if (!template) return;
+    document.cookie = template.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText).replace("{date}", day);
   }
 
   function setError(input, message) {
@@ -70,6 +87,7 @@
     setError(amount, null);
     setError(from, null);
     setError(to, null);
+    if (date) setError(date, null);
   }
 
   function showResult(body) {
@@ -93,18 +111,19 @@
       list.appendChild(item);
     });
     field("history").href = body.historyURL;
+    field("history").textContent = body.historyLabel;
+    if (receipt) receipt.textContent = body.receipt;
     result.hidden = false;
     document.title = body.summary + appName;
     history.replaceState(null, "", body.url);
-    rememberConversion(body.from.code, body.to.code, body.amount);
+    rememberConversion(body.from.code, body.to.code, body.amount, body.askedDate || "");
   }
 
   function showNothing() {
     result.hidden = true;
     document.title = "Currency Converter";
-    var params = new URLSearchParams({ from: from.value, to: to.value });
-    history.replaceState(null, "", page + "?" + params.toString());
-    rememberConversion(from.value, to.value, "");
+    history.replaceState(null, "", page + "?" + query({ from: from.value, to: to.value }));
+    rememberConversion(from.value, to.value, "", chosenDate());
   }
 
   function update() {
@@ -118,8 +137,7 @@
       return;
     }
     var request = ++pending;
-    var params = new URLSearchParams({ from: from.value, to: to.value, amount: typed });
-    fetch(api + "?" + params.toString(), { headers: { Accept: "application/json" } })
+    fetch(api + "?" + query({ from: from.value, to: to.value, amount: typed }), { headers: { Accept: "application/json" } })
       .then(function (response) {
         return response.json().then(function (body) { return { status: response.status, body: body }; });
       })
@@ -132,6 +150,7 @@
           setError(amount, answer.body.errors.amount || null);
           setError(from, answer.body.errors.from || null);
           setError(to, answer.body.errors.to || null);
+          if (date) setError(date, answer.body.errors.date || null);
           result.hidden = true;
         }
       })
@@ -158,6 +177,8 @@
   });
   from.addEventListener("change", update);
   to.addEventListener("change", update);
+  // A day picked (or typed to the end) converts on that day's rates; cleared, on the latest.
+  if (date) date.addEventListener("change", update);
 
   if (swap) {
     swap.addEventListener("click", function (event) {

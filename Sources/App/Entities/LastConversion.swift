@@ -6,9 +6,16 @@ struct LastConversion: Sendable, Equatable, CustomStringConvertible {
     let to: String
     /// Canonical amount text (`100`, `12.5`); empty when no amount was entered.
     let amount: String
+    /// The day whose rates were asked for; `nil` for the latest rates.
+    var date: CalendarDate? = nil
 
-    /// `USD-EUR-100`, as the cookie keeps it.
-    var description: String { "\(from)-\(to)-\(amount)" }
+    /// `USD-EUR-100`, or `USD-EUR-100-2020-03-15` on a chosen day, as the cookie keeps it.
+    var description: String { Self.text(from: from, to: to, amount: amount, date: date?.description) }
+
+    /// The cookie's format, in one place (the live script fills in the same text's placeholders).
+    static func text(from: String, to: String, amount: String, date: String?) -> String {
+        "\(from)-\(to)-\(amount)" + (date.map { "-\($0)" } ?? "")
+    }
 
     /// The first visit's conversion.
     static let firstVisit = LastConversion(from: "USD", to: "EUR", amount: "100")

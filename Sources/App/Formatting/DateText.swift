@@ -20,6 +20,16 @@ enum DateText {
     /// `2026-03`, for `<time datetime>`.
     static func isoMonth(of date: CalendarDate) -> String { String(date.description.prefix(7)) }
 
+    /// `Friday 2020-03-13`
+    static func dayWithWeekday(_ date: CalendarDate) -> String { "\(weekday(of: date)) \(date)" }
+
+    /// `Friday`: 1970-01-01, day number 0, was a Thursday.
+    static func weekday(of date: CalendarDate) -> String {
+        weekdayNames[((date.dayNumber + 3) % 7 + 7) % 7]
+    }
+
+    private static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August",
         "September", "October", "November", "December",

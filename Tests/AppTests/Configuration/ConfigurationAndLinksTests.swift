@@ -116,6 +116,9 @@ struct LinkAndCookieTests {
         #expect(!value.isHTTPOnly && value.isSecure && value.sameSite == .lax && value.path == "/")
         #expect(LastConversionCookie.parse("GBP-JPY-20.5") == LastConversion(from: "GBP", to: "JPY", amount: "20.5"))
         #expect(LastConversionCookie.parse("GBP-JPY-") == LastConversion(from: "GBP", to: "JPY", amount: ""))
+        let dated = LastConversion(from: "GBP", to: "JPY", amount: "20.5", date: CalendarDate(iso8601: "2020-03-15"))
+        #expect(LastConversionCookie.value(for: dated, secure: false).string == "GBP-JPY-20.5-2020-03-15")
+        #expect(LastConversionCookie.parse("GBP-JPY-20.5-2020-03-15") == dated)
     }
 
     @Test("the live script's cookie is the server's, with the conversion's places marked")
@@ -129,7 +132,7 @@ struct LinkAndCookieTests {
     @Test(
         "ignores a tampered cookie",
         arguments: [
-            "", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBPX-JPY-1",
+            "", "GBP-JPY", "gbp-JPY-1", "GBP-JPY-1-2", "GBP-JPY-<script>", "GBP-JPY-1-2020-02-30", "GBP-JPY-1-2020-3-15", "GBP-JPY-1-x-y-z", "GBPX-JPY-1",
             "GBP-JPY-" + String(repeating: "9", count: 40),
         ])
     func tampered(value: String) {

@@ -48,6 +48,8 @@ struct JSONText {
     }
 
     mutating func member(_ key: String, _ value: String) { member(key) { $0.string(value) } }
+    /// Left out when `nil`, as `Encodable`'s synthesised conformance leaves it out.
+    mutating func member(_ key: String, _ value: String?) { if let value { member(key, value) } }
     mutating func member(_ key: String, _ value: Bool) { member(key) { $0.flag(value) } }
     mutating func member(_ key: String, _ value: Int?) { member(key) { json in value.map { json.integer($0) } ?? json.null() } }
     mutating func member(_ key: String, _ value: some JSONWritable) { member(key) { value.write(to: &$0) } }

@@ -5,8 +5,9 @@ import Vapor
 /// (``Route``): a path is written once, as a route's pattern.
 enum SiteURL: Sendable, Equatable {
     case converter
-    /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`.
-    case conversion(from: String, to: String, amount: String?)
+    /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`, with
+    /// `&date=2020-03-15` on a past day's rates.
+    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil)
     case convert
     case swap
     case about
@@ -29,17 +30,18 @@ enum SiteURL: Sendable, Equatable {
     case deleteContact(UUID)
     case contactsExportVCard
     case contactsExportCSV
-    /// The pair's rate over the stored snapshots, e.g. `/rates/USD/EUR`.
-    case rateHistory(from: String, to: String)
-    /// Every stored day's rate of the pair as CSV, e.g. `/rates/USD/EUR/daily.csv`.
-    case rateHistoryCSV(from: String, to: String)
+    /// The pair's rate over a range of days, e.g. `/rates/USD/EUR` (the default range, a year),
+    /// `/rates/USD/EUR?range=5y&date=2020-03-13` (five years around a day), a table `page` of a range.
+    case rateHistory(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil)
+    /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
+    case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil)
     case apiConvert
 
     var path: String {
         switch self {
         case .converter: Route.converter.pattern
-        case let .conversion(from, to, amount):
-            Route.converter.pattern + "?" + Self.query([("from", from), ("to", to), ("amount", amount)])
+        case let .conversion(from, to, amount, date):
+            Route.converter.pattern + "?" + Self.query([("from", from), ("to", to), ("amount", amount), ("date", date?.description)])
         case .convert: Route.convert.pattern
         case .swap: Route.swap.pattern
         case .about: Route.about.pattern
@@ -60,10 +62,19 @@ enum SiteURL: Sendable, Equatable {
         case .deleteContact(let id): Route.deleteContact.path(id.uuidString.lowercased())
         case .contactsExportVCard: Route.contactsExportVCard.pattern
         case .contactsExportCSV: Route.contactsExportCSV.pattern
-        case let .rateHistory(from, to): Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to))
-        case let .rateHistoryCSV(from, to): Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to))
+        case let .rateHistory(from, to, range, date, page):
+            Self.withQuery(
+                Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to)),
+                Self.rangeQuery(range, date) + [("page", page.flatMap { $0 > 1 ? String($0) : nil })])
+        case let .rateHistoryCSV(from, to, range, date):
+            Self.withQuery(Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date))
         case .apiConvert: Route.apiConvert.pattern
         }
+    }
+
+    /// A range is left out when it is the default; a day only matters to a range that is not everything.
+    private static func rangeQuery(_ range: HistoryRange, _ date: CalendarDate?) -> [(String, String?)] {
+        [("range", range == .default ? nil : range.rawValue), ("date", range == .all ? nil : date?.description)]
     }
 
     private static func pathSegment(_ text: String) -> String {

@@ -57,6 +57,10 @@ struct ConverterAPIPresenter: Sendable {
         let rate: String
         let inverseRate: String
         let effectiveDate: String
+        /// The day asked for (`date=`), `null` for the latest rates.
+        let askedDate: String?
+        /// The day whose rates were used: the last day with rates on or before the asked one.
+        let ratesDate: String
         let source: Source
         /// What a page shows: `100 USD = 88.87 EUR`, `1 USD = 0.8887 EUR`, `1 EUR = 1.1252 USD`.
         let summary: String
@@ -66,6 +70,9 @@ struct ConverterAPIPresenter: Sendable {
         /// The canonical result page and the pair's history page.
         let url: String
         let historyURL: String
+        /// Which day's rates were used, as the page says it (``ConverterPresenter/receipt(asked:snapshot:today:)``).
+        let receipt: String
+        let historyLabel: String
     }
 
     func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
@@ -80,12 +87,17 @@ struct ConverterAPIPresenter: Sendable {
 
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
     /// written once.
-    func present(_ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot) -> Conversion {
+    func present(
+        _ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
+        today: CalendarDate
+    ) -> Conversion {
         let result = conversion.result.plainText
+        let ratesDate = snapshot.effectiveDate.description
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
             result: result, rate: Self.precise(conversion.rate.rate),
-            inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: snapshot.effectiveDate.description,
+            inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: ratesDate,
+            askedDate: askedDate?.description, ratesDate: ratesDate,
             source: source(snapshot),
             summary: ConverterPresenter.summary(
                 amountText: ConverterPresenter.amountText(conversion),
@@ -95,10 +107,13 @@ struct ConverterAPIPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Alternative(
                     currency: other.to.code, name: other.to.name, result: other.result.plainText,
-                    url: ConverterPresenter.url(of: other, from: conversion))
+                    url: ConverterPresenter.url(of: other, from: conversion, on: askedDate))
             },
-            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text).path,
-            historyURL: ConverterPresenter.historyURL(of: conversion))
+            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate)
+                .path,
+            historyURL: ConverterPresenter.historyURL(of: conversion, on: askedDate),
+            receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today),
+            historyLabel: ConverterPresenter.historyLabel(on: askedDate))
     }
 
     // MARK: Problems (RFC 9457), each for the request at `instance`

@@ -38,7 +38,7 @@ struct ConverterAPIView: Sendable {
         }
     }
 
-    /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`.
+    /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, and `&date=2020-03-15` on a past day's rates.
     func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
         let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
@@ -47,15 +47,18 @@ struct ConverterAPIView: Sendable {
         }
         let output: Converter.Output
         do {
-            output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"]))
+            output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"]))
         } catch .ratesUnavailable {
             return try unavailable(request)
         }
         switch output.outcome {
         case .converted(let conversion):
-            let key = ["convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? ""]
+            let key = ["convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", output.today.description]
             return try await request.respondCaching(caching(key, output.snapshot)) {
-                try .json(presenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot))
+                try .json(
+                    presenter.present(
+                        conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
+                        today: output.today))
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()

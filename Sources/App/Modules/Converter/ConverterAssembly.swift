@@ -6,6 +6,7 @@ enum ConverterAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let interactor = ConverterInteractor(
             rates: services.currentRates,
+            pastRates: services.rateStore,
             catalog: services.catalog,
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)

@@ -3,7 +3,8 @@ import Foundation
 /// The converter page: an amount and two currencies in, the converted amount and rates out.
 ///
 /// - `GET /` shows the form with the visitor's last conversion (or 100 USD → EUR).
-/// - `GET /?from=USD&to=EUR&amount=100` is the canonical, shareable result page.
+/// - `GET /?from=USD&to=EUR&amount=100` is the canonical, shareable result page, and
+///   `…&date=2020-03-15` the same on the rates of a past day (the last day with rates on or before it).
 /// - `POST /convert` and `POST /swap` validate and redirect there (post/redirect/get).
 enum Converter {
     /// The request as typed: query string, form body or cookie. Nothing is trusted yet.
@@ -11,13 +12,21 @@ enum Converter {
         var from: String?
         var to: String?
         var amount: String?
+        /// `YYYY-MM-DD`; absent or empty for the latest rates.
+        var date: String? = nil
 
-        var isEmpty: Bool { from == nil && to == nil && amount == nil }
+        var isEmpty: Bool { from == nil && to == nil && amount == nil && date == nil }
+
+        /// The date as typed, `nil` when none was chosen.
+        var chosenDate: String? { date.flatMap { $0.isEmpty ? nil : $0 } }
     }
 
     enum Field: String, Sendable, CaseIterable {
-        case amount, from, to
+        case amount, from, to, date
     }
+
+    /// The first day of the ECB's reference rates, the earliest a date may ask for (the form's `min`).
+    static let firstRatesDay = CalendarDate(year: 1999, month: 1, day: 4)!
 
     /// What the page shows below the form.
     enum Outcome: Sendable, Equatable {
@@ -40,10 +49,14 @@ enum Converter {
         var alternatives: [AlternativeResult] = []
         /// The validated request in canonical form; `nil` when the input is invalid.
         let accepted: LastConversion?
-        /// The currencies the current snapshot has rates for, sorted by code.
+        /// The currencies to choose from, sorted by code: the current snapshot's, plus on a past
+        /// day that day's (withdrawn ones too) and any code asked for that once had rates.
         let currencies: [Currency]
+        /// The rates converted with: the current snapshot, or the past day's.
         let snapshot: RateSnapshot
         let today: CalendarDate
+        /// The valid date asked for; `nil` for the latest rates (or an invalid date).
+        var askedDate: CalendarDate? = nil
     }
 
     /// Where a form submission goes next.
@@ -82,6 +95,11 @@ enum Converter {
         let amountError: String?
         let fromError: String?
         let toError: String?
+        /// The date as typed (empty for the latest rates), and the days the form lets one pick.
+        let date: String
+        let dateError: String?
+        let minDate: String
+        let maxDate: String
         /// `<option>` elements, escaped and built once per snapshot (see ``CurrencyMenu``).
         let fromOptions: String
         let toOptions: String
@@ -90,6 +108,9 @@ enum Converter {
         let hasResult: Bool
         let result: ResultViewModel
         let rates: RatesSourceViewModel
+        /// On a past day: which day's rates were used and why (`Rates of Friday 2020-03-13, the
+        /// last ECB business day on or before Sunday 2020-03-15`); `nil` for the latest rates.
+        let receipt: String?
         let convertURL: String
         let swapURL: String
         let aboutURL: String
@@ -101,14 +122,15 @@ enum Converter {
         let maxIntegerDigits: Int
         let maxFractionDigits: Int
         /// The last-conversion cookie as the live script sets it, with `{from}`, `{to}` and
-        /// `{amount}` to fill in (``LastConversionCookie/template(secure:)``).
+        /// `{amount}` to fill in (``LastConversionCookie/template(secure:)``), and the same with a `{date}`.
         let rememberCookie: String
+        let rememberDatedCookie: String
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {
         static let empty = ResultViewModel(
             summary: "", amountText: "", resultText: "", rate: "", inverseRate: "",
-            fromName: "", toName: "", alternatives: [], historyURL: "")
+            fromName: "", toName: "", alternatives: [], historyURL: "", historyLabel: "")
 
         /// `100 USD = 92.5 EUR`
         let summary: String
@@ -122,7 +144,9 @@ enum Converter {
         let toName: String
         /// The same amount in other major currencies, each linking to its own result.
         let alternatives: [AlternativeViewModel]
+        /// The pair over time; around the asked day for a past date.
         let historyURL: String
+        let historyLabel: String
     }
 
     struct AlternativeViewModel: Encodable, Sendable, Equatable {

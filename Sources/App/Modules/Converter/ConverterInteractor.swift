@@ -1,8 +1,10 @@
 import Foundation
 
-/// The converter's use case: validate what was asked, convert it with the current rates.
+/// The converter's use case: validate what was asked, convert it with the current rates or,
+/// when a date is asked for, with the rates of the last day with rates on or before it.
 struct ConverterInteractor: Sendable {
     let rates: any CurrentRatesReading
+    let pastRates: any PastRatesReading
     let catalog: CurrencyCatalog
     let calculator: ConversionCalculator
     let now: @Sendable () -> Date
@@ -10,7 +12,8 @@ struct ConverterInteractor: Sendable {
     /// The result page for `input`, which may be invalid (the page then says why).
     func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
         let snapshot = try await currentSnapshot()
-        return evaluate(input, with: snapshot)
+        guard let date = input.chosenDate else { return evaluate(input, with: snapshot) }
+        return try await evaluate(input, on: date, current: snapshot)
     }
 
     /// `GET /` without a request: the visitor's last conversion if it still converts, else
@@ -18,7 +21,10 @@ struct ConverterInteractor: Sendable {
     func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
         let snapshot = try await currentSnapshot()
         for candidate in [last, .firstVisit].compactMap({ $0 }) {
-            let output = evaluate(Converter.Input(candidate), with: snapshot)
+            let output =
+                candidate.date == nil
+                ? evaluate(Converter.Input(candidate), with: snapshot)
+                : try await evaluate(Converter.Input(candidate), on: candidate.date!.description, current: snapshot)
             if output.accepted != nil { return output }
         }
         // Neither converts (a snapshot without USD or EUR): start from its first currencies.
@@ -37,7 +43,7 @@ struct ConverterInteractor: Sendable {
 
     /// `POST /swap`: the same request with "from" and "to" exchanged.
     func swap(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
-        try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount))
+        try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount, date: input.date))
     }
 
     /// The currencies the current rates convert between, sorted by code.
@@ -64,20 +70,64 @@ struct ConverterInteractor: Sendable {
 
     private func evaluate(_ input: Converter.Input, with snapshot: RateSnapshot) -> Converter.Output {
         var errors: [Converter.Field: String] = [:]
-        let from = validateCode(input.from, field: .from, in: snapshot, errors: &errors)
-        let to = validateCode(input.to, field: .to, in: snapshot, errors: &errors)
-        var amount: Amount?
-        do {
-            amount = try Amount.parse(input.amount ?? "")
-        } catch {
-            errors[.amount] = error.description
-        }
+        let from = validateCode(input.from, field: .from, errors: &errors) { snapshot.rates[$0] != nil }
+        let to = validateCode(input.to, field: .to, errors: &errors) { snapshot.rates[$0] != nil }
+        let amount = validateAmount(input.amount, errors: &errors)
+        return output(
+            input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
+            currencies: catalog.currencies(for: snapshot.currencyCodes))
+    }
 
+    /// On a past day: the date must be a real day, not in the future; then both currencies
+    /// must have rates on the last day with rates on or before it.
+    private func evaluate(
+        _ input: Converter.Input, on typedDate: String, current: RateSnapshot
+    ) async throws(Converter.Failure) -> Converter.Output {
+        let today = CalendarDate(containing: now())
+        var errors: [Converter.Field: String] = [:]
+        // Any code may have had rates once (withdrawn ones too): the day's rates decide.
+        let from = validateCode(input.from, field: .from, errors: &errors) { _ in true }
+        let to = validateCode(input.to, field: .to, errors: &errors) { _ in true }
+        let amount = validateAmount(input.amount, errors: &errors)
+        let date = validateDate(typedDate, today: today, errors: &errors)
+        var extraCodes = [from, to].compactMap { $0 }.filter { catalog.currency(for: $0).name != $0 }
+        var snapshot = current
+        if let from, let to, let date, errors.isEmpty {
+            let past: PastRates
+            do {
+                past = try await pastRates.rates(on: date, from: from, to: to)
+            } catch {
+                throw .ratesUnavailable
+            }
+            switch past {
+            case .found(let found):
+                snapshot = found
+                extraCodes = found.currencyCodes
+            case .beforeFirstDay(let firstDay):
+                errors[.date] =
+                    firstDay.map { "Rates start on \(DateText.dayWithWeekday($0)). Choose that day or a later one." }
+                    ?? "No rates are stored for any day yet. Leave the date empty for the latest rates."
+            case .notQuoted(let code, _, let quoted):
+                errors[code == from ? .from : .to] =
+                    quoted.map { "There is no rate for \(code) on \(date): it has rates from \($0.lowerBound) to \($0.upperBound)." }
+                    ?? "There is no rate for \(code) on any day. Choose a currency from the list."
+            }
+        }
+        return output(
+            input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
+            currencies: catalog.currencies(for: Array(Set(current.currencyCodes).union(extraCodes)).sorted()),
+            date: errors.isEmpty ? date : nil)
+    }
+
+    private func output(
+        _ input: Converter.Input, from: String?, to: String?, amount: Amount?, errors: [Converter.Field: String],
+        snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil
+    ) -> Converter.Output {
         let outcome: Converter.Outcome
         var accepted: LastConversion?
         var alternatives: [AlternativeResult] = []
         if let from, let to, errors.isEmpty {
-            accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "")
+            accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "", date: date)
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
                 alternatives = Converter.majorCurrencies
@@ -91,13 +141,33 @@ struct ConverterInteractor: Sendable {
         }
         return Converter.Output(
             input: input, outcome: outcome, alternatives: alternatives, accepted: accepted,
-            currencies: catalog.currencies(for: snapshot.currencyCodes),
-            snapshot: snapshot, today: CalendarDate(containing: now()))
+            currencies: currencies, snapshot: snapshot, today: CalendarDate(containing: now()), askedDate: date)
+    }
+
+    private func validateAmount(_ typed: String?, errors: inout [Converter.Field: String]) -> Amount? {
+        do {
+            return try Amount.parse(typed ?? "")
+        } catch {
+            errors[.amount] = error.description
+            return nil
+        }
+    }
+
+    /// `YYYY-MM-DD`, a day that exists, not after `today`.
+    private func validateDate(_ typed: String, today: CalendarDate, errors: inout [Converter.Field: String]) -> CalendarDate? {
+        guard let date = CalendarDate(iso8601: typed) else {
+            errors[.date] = "“\(String(typed.prefix(16)))” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15."
+            return nil
+        }
+        guard date <= today else {
+            errors[.date] = "\(date) is in the future. Choose today (\(today)) or an earlier day, or leave the date empty for the latest rates."
+            return nil
+        }
+        return date
     }
 
     private func validateCode(
-        _ typed: String?, field: Converter.Field, in snapshot: RateSnapshot,
-        errors: inout [Converter.Field: String]
+        _ typed: String?, field: Converter.Field, errors: inout [Converter.Field: String], hasRate: (String) -> Bool
     ) -> String? {
         let direction = field == .from ? "from" : "to"
         // A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
@@ -108,7 +178,7 @@ struct ConverterInteractor: Sendable {
             errors[field] = "Choose a currency to convert \(direction)."
             return nil
         }
-        guard snapshot.rates[code] != nil else {
+        guard Currency.isWellFormedCode(code), hasRate(code) else {
             errors[field] = "There is no rate for the currency “\(String((typed ?? code).prefix(16)))”. Choose one from the list."
             return nil
         }
@@ -118,6 +188,6 @@ struct ConverterInteractor: Sendable {
 
 extension Converter.Input {
     init(_ conversion: LastConversion) {
-        self.init(from: conversion.from, to: conversion.to, amount: conversion.amount)
+        self.init(from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description)
     }
 }

@@ -5,9 +5,11 @@ import Foundation
 struct ConverterPresenter: Sendable {
     /// The cookie the live script sets; `Secure` when the site's cookies are.
     let rememberCookie: String
+    let rememberDatedCookie: String
 
     init(cookieSecure: Bool = false) {
         rememberCookie = LastConversionCookie.template(secure: cookieSecure)
+        rememberDatedCookie = LastConversionCookie.template(secure: cookieSecure, dated: true)
     }
 
     /// The page for `output`. `menu` is the currency menu for `output.currencies` when the caller
@@ -22,8 +24,8 @@ struct ConverterPresenter: Sendable {
         var result: Converter.ResultViewModel?
         var title = "\(AppInfo.name)"
         if case .converted(let conversion) = output.outcome {
-            result = present(conversion, alternatives: output.alternatives)
-            title = "\(result!.summary) · \(AppInfo.name)"
+            result = present(conversion, alternatives: output.alternatives, on: output.askedDate)
+            title = "\(result!.summary)\(output.askedDate.map { " on \($0)" } ?? "") · \(AppInfo.name)"
         }
         return Converter.ViewModel(
             title: title,
@@ -31,11 +33,17 @@ struct ConverterPresenter: Sendable {
             amountError: errors[.amount],
             fromError: errors[.from],
             toError: errors[.to],
-            fromOptions: menu.html(selecting: errors[.from] == nil ? selectedFrom : nil),
-            toOptions: menu.html(selecting: errors[.to] == nil ? selectedTo : nil),
+            date: output.input.date ?? "",
+            dateError: errors[.date],
+            minDate: Converter.firstRatesDay.description,
+            maxDate: output.today.description,
+            // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
+            fromOptions: menu.html(selecting: selectedFrom),
+            toOptions: menu.html(selecting: selectedTo),
             hasResult: result != nil,
             result: result ?? .empty,
             rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today),
+            receipt: output.askedDate.map { Self.receipt(asked: $0, snapshot: output.snapshot, today: output.today) },
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
@@ -43,10 +51,24 @@ struct ConverterPresenter: Sendable {
             converterURL: SiteURL.converter.path,
             maxIntegerDigits: Amount.maxIntegerDigits,
             maxFractionDigits: Amount.maxFractionDigits,
-            rememberCookie: rememberCookie)
+            rememberCookie: rememberCookie,
+            rememberDatedCookie: rememberDatedCookie)
     }
 
-    func present(_ conversion: Conversion, alternatives: [AlternativeResult] = []) -> Converter.ResultViewModel {
+    /// Which day's rates a conversion used. The latest: `Rates of 2026-10-30 (3 days ago)`. A
+    /// past date's: `Rates of Friday 2020-03-13`, and when that is not the day asked for, why
+    /// (`, the last ECB business day on or before Sunday 2020-03-15`).
+    static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> String {
+        guard let asked else {
+            return "Rates of \(snapshot.effectiveDate) (\(RatesSourceViewModel.age(of: snapshot.effectiveDate, today: today)))"
+        }
+        let day = "Rates of \(DateText.dayWithWeekday(snapshot.effectiveDate))"
+        guard snapshot.effectiveDate != asked else { return day }
+        let which = snapshot.provider.name == RateSource.ecb.name ? "the last ECB business day" : "the last day with rates"
+        return "\(day), \(which) on or before \(DateText.dayWithWeekday(asked))"
+    }
+
+    func present(_ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion)
         let resultText = Self.resultText(conversion.result.plainText, conversion)
         return Converter.ResultViewModel(
@@ -60,9 +82,10 @@ struct ConverterPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
                     text: "\(other.result.plainText) \(other.to.code)", name: other.to.name,
-                    url: Self.url(of: other, from: conversion))
+                    url: Self.url(of: other, from: conversion, on: date))
             },
-            historyURL: Self.historyURL(of: conversion))
+            historyURL: Self.historyURL(of: conversion, on: date),
+            historyLabel: Self.historyLabel(on: date))
     }
 
     /// `100 USD`.
@@ -71,13 +94,16 @@ struct ConverterPresenter: Sendable {
     static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
     static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
-    /// The result page of the same amount in `other`'s currency.
-    static func url(of other: AlternativeResult, from conversion: Conversion) -> String {
-        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text).path
+    /// The result page of the same amount in `other`'s currency, on the same day.
+    static func url(of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?) -> String {
+        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text, date: date).path
     }
-    /// The pair's history page.
-    static func historyURL(of conversion: Conversion) -> String {
-        SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code).path
+    /// The pair's history page: the last year, or the year around a past day.
+    static func historyURL(of conversion: Conversion, on date: CalendarDate?) -> String {
+        SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date).path
+    }
+    static func historyLabel(on date: CalendarDate?) -> String {
+        date.map { "See this pair over time around \($0)" } ?? "Rate history of this pair"
     }
 
     func presentUnavailable() -> Converter.UnavailableViewModel {

@@ -4,6 +4,6 @@ import Vapor
 struct ConverterRouter: Sendable {
     /// 303 See Other to the canonical result page, so reloading never re-posts the form.
     func showResult(_ conversion: LastConversion) -> Response {
-        .seeOther(.conversion(from: conversion.from, to: conversion.to, amount: conversion.amount))
+        .seeOther(.conversion(from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date))
     }
 }

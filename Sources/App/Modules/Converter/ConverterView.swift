@@ -15,7 +15,7 @@ struct ConverterView: Sendable {
     /// `GET /` and `GET /?from=&to=&amount=`.
     func index(_ request: Request) async throws -> Response {
         let query = request.queryItems
-        let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"])
+        let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"])
         let output: Converter.Output
         do {
             output =
@@ -36,7 +36,7 @@ struct ConverterView: Sendable {
         // rates and the day (it says how old the rates are); other query parameters change nothing.
         let directive = cachePolicy.directive(
             [
-                "converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}",
+                "converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}", input.date ?? "\u{1}",
                 output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description,
             ],
             now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty, variesWithCookie: true)

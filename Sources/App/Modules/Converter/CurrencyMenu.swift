@@ -43,19 +43,30 @@ struct CurrencyMenu: Sendable {
     func isBuilt(for currencies: [Currency]) -> Bool { self.currencies == currencies }
 }
 
-/// Remembers the menu for the current snapshot's currencies, rebuilding it only when they change.
-/// The converter's view keeps one, so its presenter stays a pure function of its input.
+/// Remembers the menus of the last few sets of currencies (the current snapshot's, and those of
+/// the past days being looked at), rebuilding one only when its set is new. The converter's view
+/// keeps one, so its presenter stays a pure function of its input.
 final class CurrencyMenuCache: Sendable {
-    private let menu = NIOLockedValueBox<CurrencyMenu?>(nil)
+    static let capacity = 4
+    /// Most recently used first.
+    private let menus = NIOLockedValueBox<[CurrencyMenu]>([])
     private let builds = NIOLockedValueBox(0)
 
     /// How many menus it has built.
     var buildCount: Int { builds.withLockedValue { $0 } }
 
     func menu(for currencies: [Currency]) -> CurrencyMenu {
-        if let cached = menu.withLockedValue({ $0 }), cached.isBuilt(for: currencies) { return cached }
+        let cached = menus.withLockedValue { menus -> CurrencyMenu? in
+            guard let index = menus.firstIndex(where: { $0.isBuilt(for: currencies) }) else { return nil }
+            if index > 0 { menus.insert(menus.remove(at: index), at: 0) }
+            return menus[0]
+        }
+        if let cached { return cached }
         let built = CurrencyMenu(currencies: currencies)
-        menu.withLockedValue { $0 = built }
+        menus.withLockedValue { menus in
+            menus.insert(built, at: 0)
+            if menus.count > Self.capacity { menus.removeLast() }
+        }
         builds.withLockedValue { $0 += 1 }
         return built
     }

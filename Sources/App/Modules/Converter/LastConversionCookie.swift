@@ -12,26 +12,33 @@ enum LastConversionCookie {
         request.cookies[name].flatMap { parse($0.string) }
     }
 
-    /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one `.`.
+    /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one
+    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day.
     static func parse(_ value: String) -> LastConversion? {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
+        guard parts.count == 3 || parts.count == 6, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
             parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
             parts[2].allSatisfy({ $0.isASCIIDigit || $0 == "." })
         else { return nil }
-        return LastConversion(from: parts[0], to: parts[1], amount: parts[2])
+        guard parts.count == 6 else { return LastConversion(from: parts[0], to: parts[1], amount: parts[2]) }
+        guard let date = CalendarDate(iso8601: parts[3...].joined(separator: "-")) else { return nil }
+        return LastConversion(from: parts[0], to: parts[1], amount: parts[2], date: date)
     }
 
-    /// The `Set-Cookie` text with `{from}`, `{to}` and `{amount}` in place of the conversion, for
-    /// the live script to fill in and set as `document.cookie`: one format, written here.
-    static func template(secure: Bool) -> String {
-        value(for: LastConversion(from: "{from}", to: "{to}", amount: "{amount}"), secure: secure).serialize(name: name)
+    /// The `Set-Cookie` text with `{from}`, `{to}`, `{amount}` (and `{date}` when `dated`) in
+    /// place of the conversion, for the live script to fill in and set as `document.cookie`:
+    /// one format, written here.
+    static func template(secure: Bool, dated: Bool = false) -> String {
+        let text = LastConversion.text(from: "{from}", to: "{to}", amount: "{amount}", date: dated ? "{date}" : nil)
+        return value(text: text, secure: secure).serialize(name: name)
     }
 
     static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
-        HTTPCookies.Value(
-            string: conversion.description,
-            maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: false, sameSite: .lax)
+        value(text: conversion.description, secure: secure)
+    }
+
+    private static func value(text: String, secure: Bool) -> HTTPCookies.Value {
+        HTTPCookies.Value(string: text, maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: false, sameSite: .lax)
     }
 }
 

@@ -12,3 +12,10 @@ enum PastRates: Sendable, Equatable {
     /// (`nil` when none ever did).
     case notQuoted(code: String, day: CalendarDate, quoted: ClosedRange<CalendarDate>?)
 }
+
+/// Looks up the rates of a past day (``FluentRateSnapshotStore``; tests hand interactors a fake).
+protocol PastRatesReading: Sendable {
+    func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates
+}
+
+extension FluentRateSnapshotStore: PastRatesReading {}

@@ -5,9 +5,12 @@ import Testing
 
 @Suite("Converter interactor")
 struct ConverterInteractorTests {
-    func interactor(_ snapshot: RateSnapshot? = Fixtures.snapshot) -> ConverterInteractor {
+    func interactor(
+        _ snapshot: RateSnapshot? = Fixtures.snapshot, past: any PastRatesReading = FakePastRates(snapshots: [])
+    ) -> ConverterInteractor {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: snapshot),
+            pastRates: past,
             catalog: Fixtures.catalog,
             calculator: ConversionCalculator(catalog: Fixtures.catalog),
             now: { testNow })

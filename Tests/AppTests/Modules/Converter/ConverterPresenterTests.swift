@@ -110,4 +110,51 @@ struct ConverterPresenterTests {
         #expect(model.message.contains("not available yet"))
         #expect(model.retryURL == "/")
     }
+
+    @Test("a past day's result says which day's rates it used and why, and its links keep the day")
+    func pastDayReceipt() throws {
+        // Fixtures.snapshot is the ECB's Friday 2025-05-09; asked for on Sunday 2025-05-11.
+        let asked = try #require(CalendarDate(iso8601: "2025-05-11"))
+        var dated = output(
+            Converter.Input(from: "USD", to: "EUR", amount: "100", date: "2025-05-11"), .converted(try conversion("100", "USD", "EUR")),
+            accepted: .init(from: "USD", to: "EUR", amount: "100", date: asked))
+        dated.askedDate = asked
+        dated.alternatives = [try ConversionCalculator(catalog: Fixtures.catalog).result(try #require(try Amount.parse("100")), from: "USD", to: "GBP", in: Fixtures.snapshot)]
+        let model = presenter.present(dated)
+        #expect(model.receipt == "Rates of Friday 2025-05-09, the last ECB business day on or before Sunday 2025-05-11")
+        #expect(model.title == "100 USD = 88.87 EUR on 2025-05-11 · Currency Converter")
+        #expect(model.date == "2025-05-11" && model.dateError == nil)
+        #expect(model.minDate == "1999-01-04" && model.maxDate == "2025-05-12")
+        #expect(model.result.historyURL == "/rates/USD/EUR?date=2025-05-11")
+        #expect(model.result.historyLabel == "See this pair over time around 2025-05-11")
+        #expect(model.result.alternatives.map(\.url) == ["/?from=USD&to=GBP&amount=100&date=2025-05-11"])
+
+        #expect(ConverterPresenter.receipt(asked: Fixtures.snapshot.effectiveDate, snapshot: Fixtures.snapshot, today: asked) == "Rates of Friday 2025-05-09")
+        let other = RateSnapshot(source: "exchangerate-api", baseCurrency: "USD", effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: ["EUR": 1])
+        #expect(
+            ConverterPresenter.receipt(asked: asked, snapshot: other, today: asked)
+                == "Rates of Friday 2025-05-09, the last day with rates on or before Sunday 2025-05-11")
+        #expect(ConverterPresenter.receipt(asked: nil, snapshot: Fixtures.snapshot, today: asked) == "Rates of 2025-05-09 (2 days ago)")
+    }
+
+    @Test("the latest rates' result has no receipt and links without a day")
+    func latestHasNoReceipt() throws {
+        let model = presenter.present(
+            output(.init(from: "USD", to: "EUR", amount: "100"), .converted(try conversion("100", "USD", "EUR")), accepted: nil))
+        #expect(model.receipt == nil && model.date == "")
+        #expect(model.result.historyURL == "/rates/USD/EUR" && model.result.historyLabel == "Rate history of this pair")
+    }
+
+    @Test("a date error is shown at the date field, with what was typed")
+    func dateError() {
+        let model = presenter.present(
+            output(.init(from: "USD", to: "EUR", amount: "1", date: "15/03/2020"), .invalid([.date: "not a date"]), accepted: nil))
+        #expect(model.dateError == "not a date" && model.date == "15/03/2020")
+    }
+
+    @Test("the live script's cookie templates: with and without a day")
+    func cookieTemplates() {
+        #expect(presenter.rememberCookie.hasPrefix("last_conversion={from}-{to}-{amount};"))
+        #expect(presenter.rememberDatedCookie.hasPrefix("last_conversion={from}-{to}-{amount}-{date};"))
+    }
 }
