@@ -101,17 +101,22 @@ struct ProfilePagesCommand: AsyncCommand {
         await time(api, "presenter") { index in
             let output = outputs[index % outputs.count]
             guard case .converted(let conversion) = output.outcome else { return }
-            _ = apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
+            _ = apiPresenter.present(
+                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
         }
         let apiModels = outputs.compactMap { output -> ConverterAPIPresenter.Conversion? in
             guard case .converted(let conversion) = output.outcome else { return nil }
-            return apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
+            return apiPresenter.present(
+                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
         }
         try await time(api, "JSON encoding") { index in _ = try APIJSON.encode(apiModels[index % apiModels.count]) }
         try await time(api, "presenter + JSON encoding") { index in
             let output = outputs[index % outputs.count]
             guard case .converted(let conversion) = output.outcome else { return }
-            _ = try APIJSON.encode(apiPresenter.present(conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today))
+            _ = try APIJSON.encode(
+                apiPresenter.present(
+                    conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
+                    today: output.today))
         }
 
         try await time("/about", "whole request in-process") { _ in

@@ -84,7 +84,8 @@ struct APIJSONTests {
         let conversion = try calculator.convert(amount, from: "USD", to: "JPY", in: Fixtures.snapshot)
         let alternatives = try ["EUR", "GBP"].map { try calculator.result(amount, from: "USD", to: $0, in: Fixtures.snapshot) }
         let models: [any Encodable] = [
-            presenter.present(conversion, alternatives: alternatives, snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow)),
+            presenter.present(
+                conversion, alternatives: alternatives, snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow)),
             presenter.present(
                 conversion, alternatives: alternatives, snapshot: Fixtures.snapshot, askedDate: CalendarDate(iso8601: "2025-05-11"),
                 today: CalendarDate(containing: testNow)),
@@ -146,7 +147,8 @@ struct APIJSONTests {
         let other = API.Alternative(currency: "EUR", name: "Euro", result: "0.01", url: "/?from=XAU&to=EUR&amount=1")
         let conversion = API.Conversion(
             from: gold, to: yen, amount: "1", result: "0", rate: "0.5", inverseRate: "2", effectiveDate: "2025-05-09",
-            askedDate: "2025-05-10", ratesDate: "2025-05-09", source: source, summary: "1 XAU = 0 JPY", rateText: "1 XAU = 0.5000 JPY", inverseRateText: "1 JPY = 2.0000 XAU",
+            askedDate: "2025-05-10", ratesDate: "2025-05-09", source: source, summary: "1 XAU = 0 JPY", rateText: "1 XAU = 0.5000 JPY",
+            inverseRateText: "1 JPY = 2.0000 XAU",
             alternatives: [other, other], url: "/?from=XAU&to=JPY&amount=1", historyURL: "/rates/XAU/JPY",
             receipt: "Rates of Friday 2025-05-09, the last ECB business day on or before Saturday 2025-05-10",
             historyLabel: "See this pair over time around 2025-05-10")

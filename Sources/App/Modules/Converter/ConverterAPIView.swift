@@ -53,7 +53,9 @@ struct ConverterAPIView: Sendable {
         }
         switch output.outcome {
         case .converted(let conversion):
-            let key = ["convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", output.today.description]
+            let key = [
+                "convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", output.today.description,
+            ]
             return try await request.respondCaching(caching(key, output.snapshot)) {
                 try .json(
                     presenter.present(

@@ -160,7 +160,8 @@ struct ConverterInteractor: Sendable {
             return nil
         }
         guard date <= today else {
-            errors[.date] = "\(date) is in the future. Choose today (\(today)) or an earlier day, or leave the date empty for the latest rates."
+            errors[.date] =
+                "\(date) is in the future. Choose today (\(today)) or an earlier day, or leave the date empty for the latest rates."
             return nil
         }
         return date

@@ -68,7 +68,9 @@ struct ConverterPresenter: Sendable {
         return "\(day), \(which) on or before \(DateText.dayWithWeekday(asked))"
     }
 
-    func present(_ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil) -> Converter.ResultViewModel {
+    func present(
+        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil
+    ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion)
         let resultText = Self.resultText(conversion.result.plainText, conversion)
         return Converter.ResultViewModel(

@@ -26,7 +26,9 @@ struct ConverterPastDatePageTests {
                 #expect(html.contains("<title>100 USD = 90.05 EUR on 2020-03-15 · Currency Converter</title>"))
                 #expect(html.contains("Rates of Friday 2020-03-13, the last ECB business day on or before Sunday 2020-03-15"))
                 #expect(html.contains("1 EUR = 1.1104 USD"))
-                #expect(html.contains("<input id=\"date\" name=\"date\" type=\"date\" min=\"1999-01-04\" max=\"2025-05-12\" value=\"2020-03-15\""))
+                #expect(
+                    html.contains(
+                        "<input id=\"date\" name=\"date\" type=\"date\" min=\"1999-01-04\" max=\"2025-05-12\" value=\"2020-03-15\""))
                 #expect(html.contains("href=\"/rates/USD/EUR?date=2020-03-15\">See this pair over time around 2020-03-15</a>"))
                 #expect(html.contains("href=\"/?from=USD&amp;to=GBP&amp;amount=100&amp;date=2020-03-15\""))
                 // HRK was quoted on that day, so it is in the menu though today's rates lack it.
@@ -108,7 +110,8 @@ struct ConverterPastDatePageTests {
                 // A Saturday: Monday 1999-01-04 is the only earlier day. 100 × 1.1789 ÷ 0.7111 = 165.78…
                 #expect(json["result"] as? String == "165.78")
                 #expect(json["askedDate"] as? String == "1999-01-09" && json["ratesDate"] as? String == "1999-01-04")
-                #expect(json["receipt"] as? String == "Rates of Monday 1999-01-04, the last ECB business day on or before Saturday 1999-01-09")
+                #expect(
+                    json["receipt"] as? String == "Rates of Monday 1999-01-04, the last ECB business day on or before Saturday 1999-01-09")
                 #expect(json["url"] as? String == "/?from=GBP&to=USD&amount=100&date=1999-01-09")
             }
             try await app.testing().test(.GET, "/api/v1/convert?from=GBP&to=USD&amount=100") { res in

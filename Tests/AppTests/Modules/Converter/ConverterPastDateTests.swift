@@ -47,7 +47,9 @@ struct ConverterPastDateTests {
             // A withdrawn currency on a day it was quoted: 100 × 0.5735 CYP.
             ("EUR", "CYP", "100", "2005-06-30", "57.35", "2005-06-30"),
         ])
-    func exactOnPastDays(from: String, to: String, amount: String, asked: String, expected: String, ratesDay: String)
+    func exactOnPastDays(
+        from: String, to: String, amount: String, asked: String, expected: String, ratesDay: String
+    )
         async throws
     {
         let output = try await show(from, to, amount, on: asked)
@@ -74,7 +76,10 @@ struct ConverterPastDateTests {
     @Test("a future date is refused, naming today")
     func futureDate() async throws {
         let message = try #require(errors(try await show("USD", "EUR", "100", on: "2026-11-24"))[.date])
-        #expect(message == "2026-11-24 is in the future. Choose today (2026-11-23) or an earlier day, or leave the date empty for the latest rates.")
+        #expect(
+            message
+                == "2026-11-24 is in the future. Choose today (2026-11-23) or an earlier day, or leave the date empty for the latest rates."
+        )
         let today = try await show("USD", "EUR", "100", on: "2026-11-23")
         #expect(today.snapshot.effectiveDate.description == "2026-10-30") // the last day held on or before it
     }
@@ -83,7 +88,8 @@ struct ConverterPastDateTests {
     func beforeTheFirstDay() async throws {
         let message = try #require(errors(try await show("USD", "EUR", "100", on: "1999-01-28"))[.date])
         #expect(message == "Rates start on Friday 1999-01-29. Choose that day or a later one.")
-        let none = try await interactor(past: FakePastRates(snapshots: [])).show(.init(from: "USD", to: "EUR", amount: "1", date: "2020-01-01"))
+        let none = try await interactor(past: FakePastRates(snapshots: [])).show(
+            .init(from: "USD", to: "EUR", amount: "1", date: "2020-01-01"))
         #expect(errors(none)[.date]?.contains("No rates are stored for any day yet") == true)
     }
 
@@ -135,7 +141,8 @@ struct ConverterPastDateTests {
 
     @Test("a remembered past conversion is restored on its day")
     func restoresADatedConversion() async throws {
-        let output = try await interactor().restore(LastConversion(from: "USD", to: "EUR", amount: "100", date: CalendarDate(iso8601: "2020-03-15")))
+        let output = try await interactor().restore(
+            LastConversion(from: "USD", to: "EUR", amount: "100", date: CalendarDate(iso8601: "2020-03-15")))
         #expect(output.askedDate?.description == "2020-03-15" && output.snapshot.effectiveDate.description == "2020-03-13")
     }
 

@@ -119,7 +119,10 @@ struct ConverterPresenterTests {
             Converter.Input(from: "USD", to: "EUR", amount: "100", date: "2025-05-11"), .converted(try conversion("100", "USD", "EUR")),
             accepted: .init(from: "USD", to: "EUR", amount: "100", date: asked))
         dated.askedDate = asked
-        dated.alternatives = [try ConversionCalculator(catalog: Fixtures.catalog).result(try #require(try Amount.parse("100")), from: "USD", to: "GBP", in: Fixtures.snapshot)]
+        dated.alternatives = [
+            try ConversionCalculator(catalog: Fixtures.catalog).result(
+                try #require(try Amount.parse("100")), from: "USD", to: "GBP", in: Fixtures.snapshot)
+        ]
         let model = presenter.present(dated)
         #expect(model.receipt == "Rates of Friday 2025-05-09, the last ECB business day on or before Sunday 2025-05-11")
         #expect(model.title == "100 USD = 88.87 EUR on 2025-05-11 · Currency Converter")
@@ -129,8 +132,12 @@ struct ConverterPresenterTests {
         #expect(model.result.historyLabel == "See this pair over time around 2025-05-11")
         #expect(model.result.alternatives.map(\.url) == ["/?from=USD&to=GBP&amount=100&date=2025-05-11"])
 
-        #expect(ConverterPresenter.receipt(asked: Fixtures.snapshot.effectiveDate, snapshot: Fixtures.snapshot, today: asked) == "Rates of Friday 2025-05-09")
-        let other = RateSnapshot(source: "exchangerate-api", baseCurrency: "USD", effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: ["EUR": 1])
+        #expect(
+            ConverterPresenter.receipt(asked: Fixtures.snapshot.effectiveDate, snapshot: Fixtures.snapshot, today: asked)
+                == "Rates of Friday 2025-05-09")
+        let other = RateSnapshot(
+            source: "exchangerate-api", baseCurrency: "USD", effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow,
+            rates: ["EUR": 1])
         #expect(
             ConverterPresenter.receipt(asked: asked, snapshot: other, today: asked)
                 == "Rates of Friday 2025-05-09, the last day with rates on or before Sunday 2025-05-11")
