@@ -41,7 +41,7 @@ enum HistoryRange: String, Sendable, CaseIterable, Equatable {
     func window(first: CalendarDate, last: CalendarDate, around date: CalendarDate?) -> ClosedRange<CalendarDate> {
         guard let days, first < last else { return first...max(first, last) }
         var end = last.dayNumber
-        if let date { end = min(last.dayNumber, max(date.dayNumber + days / 2, first.dayNumber + days)) }
+        if let date { end = min(last.dayNumber, max(date.dayNumber + days / 2, first.dayNumber + days - 1)) }
         let start = max(first.dayNumber, end - days + 1)
         return CalendarDate(dayNumber: start)...CalendarDate(dayNumber: end)
     }

@@ -1,26 +1,48 @@
 import Foundation
 
-/// A currency pair's rate over the stored snapshots: `GET /rates/{from}/{to}`, an inline SVG
-/// line chart (drawn on the server, with a text alternative) and the same data as a table:
-/// one row per day for up to ``RateHistoryPresenter/dailyDetailLimit`` days, else one row per
-/// month (lowest, highest, last), with every day's rate a CSV download away
-/// (`GET /rates/{from}/{to}/daily.csv`). Fewer than two points: the page says so. An unknown pair: 404.
+/// A currency pair's rate over a range of days: `GET /rates/{from}/{to}?range=1m|3m|1y|5y|10y|all`
+/// (a year by default; `&date=` centres the range on a day), an inline SVG line chart (drawn on
+/// the server, with a text alternative) and the same data as a table: one row per day, a page at a
+/// time, for ranges up to a year, else one row per month (lowest, highest, last), with the range's
+/// daily rates a CSV download away (`GET /rates/{from}/{to}/daily.csv?range=…`). Fewer than two
+/// points: the page says so. An unknown pair: 404; a malformed range, date or page: 400.
 enum RateHistory {
+    /// What was asked, validated and canonical.
+    struct Query: Sendable, Equatable {
+        let from: String
+        let to: String
+        var range: HistoryRange = .default
+        /// The day the range is centred on; never with ``HistoryRange/all``.
+        var date: CalendarDate? = nil
+        /// The daily table's page, from 1 (newest rows first).
+        var page: Int = 1
+    }
+
     struct Output: Sendable, Equatable {
         let from: Currency
         let to: Currency
-        /// Oldest first.
+        /// The range's days, oldest first.
         let points: [RatePoint]
         /// Identifies the stored data the points come from (``PairHistory/version``).
         var version = ""
+        var query: Query? = nil
+        /// The days the range covers (``HistoryRange/window(first:last:around:)``), when the pair has any.
+        var window: ClosedRange<CalendarDate>? = nil
     }
 
     enum Failure: Error, Equatable {
         /// Not both currencies with rates: nothing to show (404).
         case unknownPair
-        /// The codes are right but not written canonically (`usd`): redirect to `USD`.
-        case notCanonical(from: String, to: String)
+        /// The request is right but not written canonically (`usd`, `range=1y`): redirect there.
+        case notCanonical(Query)
+        /// A range, date or page that cannot be read (400), with what to say.
+        case invalidParameter(String)
+        /// A page after the last (404).
+        case noSuchPage(Int)
     }
+
+    /// Rows of the daily table per page.
+    static let rowsPerPage = 50
 
     /// What `rate-history.leaf` renders.
     struct ViewModel: Encodable, Sendable, Equatable {
@@ -38,9 +60,27 @@ enum RateHistory {
         let hasRows: Bool
         let isMonthly: Bool
         let tableTitle: String
+        /// `Page 2 of 6`, with links to the newer and older pages; `nil` when one page holds every row.
+        let paging: Paging?
+        /// The range links: 1 month … All, the current one marked.
+        let ranges: [RangeLink]
         let csvURL: String
+        let csvLabel: String
         let reverseURL: String
         let converterURL: String
+        let converterLabel: String
+    }
+
+    struct RangeLink: Encodable, Sendable, Equatable {
+        let label: String
+        let url: String
+        let isCurrent: Bool
+    }
+
+    struct Paging: Encodable, Sendable, Equatable {
+        let text: String
+        let newerURL: String?
+        let olderURL: String?
     }
 
     /// One month of a long history.
@@ -64,6 +104,8 @@ enum RateHistory {
     struct Row: Encodable, Sendable, Equatable {
         let date: String
         let rate: String
+        /// The converter on that day.
+        let url: String
     }
 
     /// Everything the SVG needs, in the chart's own coordinates (a 720 × 320 view box).
@@ -78,9 +120,12 @@ enum RateHistory {
         let yLabelX: String
         /// The baseline of the date axis's labels, under the plot.
         let xLabelY: String
-        /// `x,y x,y …` for the line: one point per day, or the lowest and highest of each
-        /// sliver of the plot when there are more days than it has room for.
-        let line: String
+        /// `x,y x,y …` for each stretch of the line: one point per day, or, past
+        /// ``RateHistoryPresenter/maxLinePoints`` days, the lowest and highest of each sliver of
+        /// the plot. A stretch ends where a currency was not quoted for a while (a gap, not a line across it).
+        let lines: [String]
+        /// A vertical line at the day the range is centred on.
+        let dayMarker: DayMarker?
         /// How many days the chart covers.
         let dayCount: Int
         /// A point to hover per day, for short histories only (``RateHistoryPresenter/dailyDetailLimit``).
@@ -90,6 +135,11 @@ enum RateHistory {
         let markers: [Marker]
         let titleText: String
         let description: String
+    }
+
+    struct DayMarker: Encodable, Sendable, Equatable {
+        let x: String
+        let label: String
     }
 
     struct ChartPoint: Encodable, Sendable, Equatable {

@@ -1,23 +1,92 @@
-/// Looks up a pair's history.
+/// Looks up a pair's history over a range of days.
 struct RateHistoryInteractor: Sendable {
     let history: any RateHistoryService
     let rates: any CurrentRatesReading
     let catalog: CurrencyCatalog
 
-    func history(from: String?, to: String?) async throws -> RateHistory.Output {
-        let fromCode = (from ?? "").uppercased(), toCode = (to ?? "").uppercased()
-        guard Currency.isWellFormedCode(fromCode), Currency.isWellFormedCode(toCode) else { throw RateHistory.Failure.unknownPair }
-        guard from == fromCode, to == toCode else { throw RateHistory.Failure.notCanonical(from: fromCode, to: toCode) }
-        let history = try await history.history(from: fromCode, to: toCode)
+    /// The range's days of the pair, as asked by the request's raw values: `range` (a year when
+    /// absent), `date` (the day the range is centred on) and `page` (of the daily table).
+    func history(
+        from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil
+    ) async throws -> RateHistory.Output {
+        let query = try validate(from: from, to: to, range: range, date: date, page: page)
+        let history = try await self.history.history(from: query.from, to: query.to)
         if history.points.isEmpty {
             // No stored day has both: a pair the current rates know still gets a page (it says
             // there is too little history); any other pair does not exist.
-            guard let current = await rates.currentSnapshot(), current.rates[fromCode] != nil, current.rates[toCode] != nil else {
+            guard let current = await rates.currentSnapshot(), current.rates[query.from] != nil, current.rates[query.to] != nil else {
                 throw RateHistory.Failure.unknownPair
             }
         }
+        let window = history.points.first.map { query.range.window(first: $0.date, last: history.points.last!.date, around: query.date) }
+        let points = window.map { Self.points(of: history.points, in: $0) } ?? []
+        let pages = max(1, (points.count + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
+        guard query.page <= pages else { throw RateHistory.Failure.noSuchPage(query.page) }
         return RateHistory.Output(
-            from: catalog.currency(for: fromCode), to: catalog.currency(for: toCode),
-            points: history.points, version: history.version)
+            from: catalog.currency(for: query.from), to: catalog.currency(for: query.to),
+            points: points, version: history.version, query: query, window: window)
+    }
+
+    /// The points of `window`, found by binary search (`all` is oldest first).
+    static func points(of all: [RatePoint], in window: ClosedRange<CalendarDate>) -> [RatePoint] {
+        let start = all.partitioningIndex { $0.date >= window.lowerBound }
+        let end = all.partitioningIndex { $0.date > window.upperBound }
+        return Array(all[start..<end])
+    }
+
+    /// The request's values read and checked; `notCanonical` when they are right but not
+    /// written as the pair's one address writes them.
+    private func validate(
+        from: String?, to: String?, range: String?, date: String?, page: String?
+    ) throws(RateHistory.Failure) -> RateHistory.Query {
+        let fromCode = (from ?? "").uppercased(), toCode = (to ?? "").uppercased()
+        guard Currency.isWellFormedCode(fromCode), Currency.isWellFormedCode(toCode) else { throw .unknownPair }
+        var query = RateHistory.Query(from: fromCode, to: toCode)
+        if let range, !range.isEmpty {
+            guard let known = HistoryRange(rawValue: range.lowercased()) else {
+                throw .invalidParameter(
+                    "There is no range “\(String(range.prefix(16)))”. Choose one of "
+                        + HistoryRange.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            }
+            query.range = known
+        }
+        if let date, !date.isEmpty {
+            guard let day = CalendarDate(iso8601: date) else {
+                throw .invalidParameter("“\(String(date.prefix(16)))” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.")
+            }
+            query.date = query.range == .all ? nil : day
+        }
+        if let page, !page.isEmpty {
+            guard let number = Int(page), number >= 1 else {
+                throw .invalidParameter("“\(String(page.prefix(16)))” is not a page number. Pages are numbered from 1.")
+            }
+            query.page = query.range.isMonthly ? 1 : number
+        }
+        let canonical =
+            from == fromCode && to == toCode
+            && range == (query.range == .default ? nil : query.range.rawValue)
+            && date == query.date?.description
+            && page == (query.page > 1 ? String(query.page) : nil)
+        guard canonical else { throw .notCanonical(query) }
+        return query
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `belongs`, for a collection where every element
+    /// that does comes after every one that does not (a binary search).
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
     }
 }

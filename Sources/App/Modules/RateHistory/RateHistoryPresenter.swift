@@ -4,11 +4,17 @@ import Foundation
 struct RateHistoryPresenter: Sendable {
     static let width = 720, height = 320
     static let plot = (left: 72.0, right: 696.0, top: 28.0, bottom: 268.0)
-    /// Up to this many days (about three months of business days), the table has a row and the
-    /// chart a point to hover per day; longer histories get a row per month.
+    /// Up to this many days (about three months of business days), the chart has a point to hover per day.
     static let dailyDetailLimit = 92
 
+    /// At most this many points per line: past it, each sliver of the plot keeps its lowest and highest day.
+    static let maxLinePoints = 500
+    /// Consecutive days further apart than this are a gap in the line (the ECB never closes
+    /// longer than five days; a currency not quoted for a while leaves more).
+    static let gapDays = 7
+
     func present(_ output: RateHistory.Output) -> RateHistory.ViewModel {
+        let query = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
         let pair = "\(output.from.code) → \(output.to.code)"
         let points = output.points
         var texts = RateTexts(points)
@@ -22,29 +28,57 @@ struct RateHistoryPresenter: Sendable {
                     .init(label: "Highest", value: texts[extremes.high], date: points[extremes.high].date.description),
                 ]
             } ?? []
-        let isMonthly = points.count > Self.dailyDetailLimit
+        let isMonthly = query.range.isMonthly
+        let pages = max(1, (points.count + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
+        let page = min(query.page, pages)
+        // Newest first: page 1 ends with the newest day.
+        let pageEnd = points.count - (page - 1) * RateHistory.rowsPerPage
+        let pageRows = max(0, pageEnd - RateHistory.rowsPerPage)..<max(0, pageEnd)
         let rows: [RateHistory.Row] =
-            isMonthly ? [] : points.indices.reversed().map { .init(date: points[$0].date.description, rate: texts[$0]) }
+            isMonthly
+            ? []
+            : pageRows.reversed().map { index in
+                let date = points[index].date
+                return .init(
+                    date: date.description, rate: texts[index],
+                    url: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: date).path)
+            }
         let months = isMonthly ? monthRows(points, texts: &texts) : []
+        func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
+            SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
+        }
+        let rangeText = points.first.map { "\($0.date) to \(points.last!.date)" } ?? ""
         return RateHistory.ViewModel(
-            title: "\(pair) rate history · \(AppInfo.name)",
+            title: "\(pair) rate history\(query.range == .default && query.date == nil ? "" : ", \(rangeText)") · \(AppInfo.name)",
             heading: "\(pair) rate history",
-            subtitle: "\(output.from.name) in \(output.to.name): units of \(output.to.code) for 1 \(output.from.code)",
+            subtitle: "\(output.from.name) in \(output.to.name): units of \(output.to.code) for 1 \(output.from.code)"
+                + (points.isEmpty ? "" : ", \(rangeText)"),
             chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts) : nil },
             message: points.count >= 2
                 ? nil
                 : points.isEmpty
-                    ? "No stored day has rates for both currencies yet, so there is no history to draw."
-                    : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's 90-day history.",
+                    ? output.window.map {
+                        "No day from \($0.lowerBound) to \($0.upperBound) has rates for both currencies. Choose a longer range."
+                    } ?? "No stored day has rates for both currencies yet, so there is no history to draw."
+                    : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's history.",
             stats: stats,
             rows: rows,
             months: months,
             hasRows: !points.isEmpty,
             isMonthly: isMonthly,
             tableTitle: isMonthly ? "Monthly rates" : "Daily rates",
-            csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code).path,
-            reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code).path,
-            converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100").path)
+            paging: isMonthly || pages == 1
+                ? nil
+                : RateHistory.Paging(
+                    text: "Page \(page) of \(pages): \(points[pageRows.upperBound - 1].date) back to \(points[pageRows.lowerBound].date)",
+                    newerURL: page > 1 ? url(page: page - 1) : nil,
+                    olderURL: page < pages ? url(page: page + 1) : nil),
+            ranges: HistoryRange.allCases.map { .init(label: $0.label, url: url(range: $0), isCurrent: $0 == query.range) },
+            csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date).path,
+            csvLabel: "Every day's rate of this range as CSV (\(points.count) days)",
+            reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code, range: query.range, date: query.date).path,
+            converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date).path,
+            converterLabel: query.date.map { "Convert with these currencies on \($0)" } ?? "Convert with these currencies")
     }
 
     /// The chart of `output`'s points (at least two).
@@ -89,17 +123,7 @@ struct RateHistoryPresenter: Sendable {
                 position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
                 label: Self.fixed(value, decimals: decimals))
         }
-        // First and last dates, and others in between only where they do not crowd a neighbour.
-        var xTicks: [(position: Double, date: CalendarDate)] = []
-        for point in [points.first!, points.last!, points[points.count / 2], points[points.count / 4], points[3 * points.count / 4]] {
-            let position = Self.round(x(point.date))
-            guard xTicks.allSatisfy({ abs($0.position - position) >= 110 }) else { continue }
-            xTicks.append((position, point.date))
-        }
-        let uniqueXTicks = xTicks.sorted { $0.position < $1.position }.map { tick in
-            RateHistory.Tick(
-                position: Self.coordinate(tick.position), labelPosition: Self.coordinate(tick.position), label: tick.date.description)
-        }
+        let xTicks = Self.timeTicks(from: points.first!.date, to: points.last!.date, x: x)
 
         func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
             let at = coordinates[index]
@@ -119,21 +143,75 @@ struct RateHistoryPresenter: Sendable {
         if lastIndex != extremes.high && lastIndex != extremes.low {
             markers.append(marker(lastIndex, "last", "last", above: points[lastIndex].value >= (low + high) / 2 ? false : true))
         }
+        let dayMarker = output.query?.date.flatMap { date in
+            (points.first!.date...points.last!.date).contains(date)
+                ? RateHistory.DayMarker(x: Self.coordinate(Self.round(x(date))), label: date.description) : nil
+        }
 
+        let stretches = Self.stretches(of: points)
         let first = points.first!, last = points.last!
+        let gapText = stretches.count > 1 ? " The line breaks where no rate was quoted for more than \(Self.gapDays) days." : ""
         let description =
             "From \(first.date) to \(last.date), 1 \(output.from.code) was worth between "
             + "\(texts[extremes.low]) \(output.to.code) (\(points[extremes.low].date)) and "
             + "\(texts[extremes.high]) \(output.to.code) (\(points[extremes.high].date)); "
-            + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown."
+            + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown.\(gapText)"
+        let bucketWidth: Double? =
+            points.count > Self.maxLinePoints ? (plot.right - plot.left) / Double(Self.maxLinePoints / 2) : nil
         return RateHistory.Chart(
             width: Self.width, height: Self.height, plotLeft: Self.coordinate(plot.left), plotRight: Self.coordinate(plot.right),
             plotTop: Self.coordinate(plot.top), plotBottom: Self.coordinate(plot.bottom), yLabelX: Self.coordinate(plot.left - 8),
             xLabelY: Self.coordinate(plot.bottom + 22),
-            line: Self.line(through: coordinates), dayCount: points.count,
-            points: chartPoints, yTicks: yTicks, xTicks: uniqueXTicks, markers: markers,
+            lines: stretches.map { Self.line(through: coordinates[$0], bucketWidth: bucketWidth) },
+            dayMarker: dayMarker, dayCount: points.count,
+            points: chartPoints, yTicks: yTicks, xTicks: xTicks, markers: markers,
             titleText: "\(output.from.code) to \(output.to.code) exchange rate, \(first.date) to \(last.date)",
             description: description)
+    }
+
+    /// The index ranges of the line's stretches: a new one starts after a gap of more than ``gapDays``.
+    static func stretches(of points: [RatePoint]) -> [Range<Int>] {
+        var stretches: [Range<Int>] = []
+        var start = 0
+        for index in points.indices.dropFirst() where points[index - 1].date.days(until: points[index].date) > gapDays {
+            stretches.append(start..<index)
+            start = index
+        }
+        stretches.append(start..<points.count)
+        return stretches
+    }
+
+    /// The time axis's labels. Over two years: the first of January of every year (or every
+    /// 2nd, 5th, 10th year, so that labels do not crowd), labelled `2020`. Shorter: the first
+    /// and last days and others in between where they do not crowd a neighbour.
+    static func timeTicks(from first: CalendarDate, to last: CalendarDate, x: (CalendarDate) -> Double) -> [RateHistory.Tick] {
+        if first.days(until: last) > 2 * 365 {
+            let width = plot.right - plot.left
+            let perYear = width / (Double(first.days(until: last)) / 365.25)
+            let step = [1, 2, 5, 10].first { Double($0) * perYear >= 52 } ?? 20
+            var ticks: [RateHistory.Tick] = []
+            var year = (first.year / step + 1) * step
+            if let january = CalendarDate(year: first.year, month: 1, day: 1), january == first, first.year % step == 0 {
+                year = first.year
+            }
+            while let january = CalendarDate(year: year, month: 1, day: 1), january <= last {
+                let position = coordinate(round(x(january)))
+                ticks.append(.init(position: position, labelPosition: position, label: String(year)))
+                year += step
+            }
+            return ticks
+        }
+        var ticks: [(position: Double, date: CalendarDate)] = []
+        let span = first.days(until: last)
+        for offset in [0, span, span / 2, span / 4, 3 * span / 4] {
+            let date = CalendarDate(dayNumber: first.dayNumber + offset)
+            let position = round(x(date))
+            guard ticks.allSatisfy({ abs($0.position - position) >= 110 }) else { continue }
+            ticks.append((position, date))
+        }
+        return ticks.sorted { $0.position < $1.position }.map { tick in
+            RateHistory.Tick(position: coordinate(tick.position), labelPosition: coordinate(tick.position), label: tick.date.description)
+        }
     }
 
     /// A row per calendar month, newest first: its lowest, highest and last rate.
@@ -155,7 +233,13 @@ struct RateHistoryPresenter: Sendable {
         return rows
     }
 
-    /// Every day's rate, oldest first, to ten significant digits (more than any source quotes).
+    /// `USD-EUR-daily-rates-2025-11-03-to-2026-10-30.csv`.
+    func csvFileName(_ output: RateHistory.Output) -> String {
+        let days = output.points.first.map { "-\($0.date)-to-\(output.points.last!.date)" } ?? ""
+        return "\(output.from.code)-\(output.to.code)-daily-rates\(days).csv"
+    }
+
+    /// Every day's rate of the range, oldest first, to ten significant digits (more than any source quotes).
     func csv(_ output: RateHistory.Output) -> String {
         var text = "date,\(output.to.code) per \(output.from.code)\r\n"
         for point in output.points {
@@ -165,26 +249,30 @@ struct RateHistoryPresenter: Sendable {
         return text
     }
 
-    /// `x,y x,y …` through `coordinates`. With more than two days per unit of the plot's width
-    /// (years of history), each unit-wide column keeps only its first, lowest, highest and last
-    /// point, in order: the line keeps its shape at a fraction of the size.
-    static func line(through coordinates: [(x: Double, y: Double)]) -> String {
-        var kept = coordinates
-        if coordinates.count > 2 * Int(plot.right - plot.left) {
+    /// `x,y x,y …` through `coordinates`. With `bucketWidth` (more days than the chart shows
+    /// points for), each bucket of that width along the time axis keeps only its lowest and
+    /// highest point, in order: the line keeps its shape, spikes included, in at most
+    /// ``maxLinePoints`` points.
+    static func line(through coordinates: ArraySlice<(x: Double, y: Double)>, bucketWidth: Double? = nil) -> String {
+        var kept = Array(coordinates)
+        if let bucketWidth {
             kept = []
-            var index = 0
-            while index < coordinates.count {
-                let column = Int(coordinates[index].x)
+            var index = coordinates.startIndex
+            while index < coordinates.endIndex {
+                let bucket = Int((coordinates[index].x - plot.left) / bucketWidth)
                 var end = index, lowest = index, highest = index
-                while end < coordinates.count, Int(coordinates[end].x) == column {
+                while end < coordinates.endIndex, Int((coordinates[end].x - plot.left) / bucketWidth) == bucket {
                     if coordinates[end].y < coordinates[highest].y { highest = end } // SVG y grows downwards
                     if coordinates[end].y > coordinates[lowest].y { lowest = end }
                     end += 1
                 }
-                for keep in Set([index, min(lowest, highest), max(lowest, highest), end - 1]).sorted() { kept.append(coordinates[keep]) }
+                kept.append(coordinates[min(lowest, highest)])
+                if lowest != highest { kept.append(coordinates[max(lowest, highest)]) }
                 index = end
             }
         }
+        // A day alone between gaps: a line of no length, which the round line cap draws as a dot.
+        if kept.count == 1 { kept.append(kept[0]) }
         // Written in place: at most 20 digits, a sign and a point per number.
         return String(unsafeUninitializedCapacity: kept.count * 46) { text in
             var count = 0

@@ -15,14 +15,14 @@ struct RateHistoryView: Sendable {
         }
     }
 
-    /// `GET /rates/{from}/{to}/daily.csv`: every stored day's rate.
+    /// `GET /rates/{from}/{to}/daily.csv?range=…&date=…`: every day's rate of the range.
     func csv(_ request: Request) async throws -> Response {
         try await respond(request, as: .csv) { output in
             Response(
                 status: .ok,
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8; header=present",
-                    "Content-Disposition": "attachment; filename=\"\(output.from.code)-\(output.to.code)-daily-rates.csv\"",
+                    "Content-Disposition": "attachment; filename=\"\(presenter.csvFileName(output))\"",
                 ], body: .init(string: presenter.csv(output)))
         }
     }
@@ -33,18 +33,29 @@ struct RateHistoryView: Sendable {
         _ request: Request, as format: Format,
         render: (RateHistory.Output) async throws -> Response
     ) async throws -> Response {
+        let query = request.queryItems
         do {
-            let output = try await interactor.history(from: request.parameter(.from), to: request.parameter(.to))
+            let output = try await interactor.history(
+                from: request.parameter(.from), to: request.parameter(.to), range: query["range"], date: query["date"],
+                page: format == .page ? query["page"] : nil)
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
+            let asked = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
             let directive = cachePolicy.directive(
-                [format.rawValue, output.from.code, output.to.code, output.version],
+                [
+                    format.rawValue, output.from.code, output.to.code, asked.range.rawValue, asked.date?.description ?? "",
+                    String(asked.page), output.version,
+                ],
                 now: now(), shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive) { try await render(output) }
-        } catch RateHistory.Failure.notCanonical(let from, let to) {
-            return format == .page ? router.canonical(from: from, to: to) : router.canonicalCSV(from: from, to: to)
+        } catch RateHistory.Failure.notCanonical(let canonical) {
+            return format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical)
         } catch RateHistory.Failure.unknownPair {
             throw Abort(.notFound, reason: "There are no rates for this currency pair.")
+        } catch RateHistory.Failure.invalidParameter(let message) {
+            throw Abort(.badRequest, reason: message)
+        } catch RateHistory.Failure.noSuchPage(let page) {
+            throw Abort(.notFound, reason: "There is no page \(page) of this table.")
         }
     }
 }

@@ -28,7 +28,7 @@ struct CurrencyMenuTests {
         #expect(menu.html(selecting: "XYZ") == menu.html(selecting: nil))
     }
 
-    @Test("is rebuilt only when the currencies change")
+    @Test("keeps the last few sets' menus, building each set's once")
     func cache() {
         let cache = CurrencyMenuCache()
         let few = ["EUR", "USD"].map(Fixtures.catalog.currency(for:))
@@ -41,7 +41,12 @@ struct CurrencyMenuTests {
         _ = cache.menu(for: more)
         _ = cache.menu(for: ["EUR", "USD", "ZAR"].map(Fixtures.catalog.currency(for:))) // equal, not the same array
         #expect(cache.buildCount == 2)
-        _ = cache.menu(for: few)
-        #expect(cache.buildCount == 3)
+        _ = cache.menu(for: few) // still kept: the current rates' and a past day's menus alternate
+        #expect(cache.buildCount == 2)
+        let codes = ["AUD", "CAD", "CHF", "GBP", "JPY"]
+        for count in 1...CurrencyMenuCache.capacity { _ = cache.menu(for: codes.prefix(count).map(Fixtures.catalog.currency(for:))) }
+        #expect(cache.buildCount == 2 + CurrencyMenuCache.capacity)
+        _ = cache.menu(for: few) // pushed out by four newer sets
+        #expect(cache.buildCount == 3 + CurrencyMenuCache.capacity)
     }
 }

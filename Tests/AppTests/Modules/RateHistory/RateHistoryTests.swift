@@ -23,7 +23,8 @@ struct RateHistoryUnitTests {
         let model = RateHistoryPresenter().present(output)
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
-        #expect(chart.line.split(separator: " ").count == 4)
+        // 2025-02-24 to 2025-05-09 is a gap: two stretches, the last a single day (drawn as a dot).
+        #expect(chart.lines.map { $0.split(separator: " ").count } == [3, 2])
         let xs = chart.points.map { Double($0.x)! }, ys = chart.points.map { Double($0.y)! }
         #expect(xs.first == RateHistoryPresenter.plot.left && xs.last == RateHistoryPresenter.plot.right)
         #expect(xs == xs.sorted())
@@ -37,7 +38,11 @@ struct RateHistoryUnitTests {
         #expect(chart.xTicks.first?.label == "2025-02-19" && chart.xTicks.last?.label == "2025-05-09")
         #expect(chart.description.contains("between 0.8887 EUR (2025-05-09) and 0.9584 EUR (2025-02-19)"))
         #expect(chart.points[0].label == "2025-02-19: 0.9584")
-        #expect(model.rows.first == .init(date: "2025-05-09", rate: "0.8887"))
+        #expect(model.rows.first == .init(date: "2025-05-09", rate: "0.8887", url: "/?from=USD&to=EUR&amount=100&date=2025-05-09"))
+        #expect(model.paging == nil && chart.dayMarker == nil)
+        #expect(model.ranges.map(\.label) == ["1 month", "3 months", "1 year", "5 years", "10 years", "All"])
+        #expect(model.ranges.filter(\.isCurrent).map(\.url) == ["/rates/USD/EUR"])
+        #expect(model.ranges.map(\.url).last == "/rates/USD/EUR?range=all")
         #expect(model.stats.map(\.label) == ["Last", "Lowest", "Highest"])
         #expect(model.reverseURL == "/rates/EUR/USD")
         #expect(model.converterURL == "/?from=USD&to=EUR&amount=100")
@@ -79,11 +84,12 @@ struct RateHistoryUnitTests {
         return points
     }
 
-    @Test("longer than three months: a row per month (days, lowest, highest, last), no point per day")
+    @Test("ranges over a year: a row per month (days, lowest, highest, last), no point per day")
     func monthly() throws {
         let points = businessDays(129) // 2025-01-01 .. 2025-06-30
-        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points))
-        #expect(model.isMonthly && model.rows.isEmpty && model.tableTitle == "Monthly rates")
+        let query = RateHistory.Query(from: "USD", to: "EUR", range: .fiveYears)
+        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points, query: query))
+        #expect(model.isMonthly && model.rows.isEmpty && model.tableTitle == "Monthly rates" && model.paging == nil)
         #expect(model.months.map(\.month) == ["2025-06", "2025-05", "2025-04", "2025-03", "2025-02", "2025-01"])
         let january = try #require(model.months.last)
         #expect(january.label == "January 2025" && january.days == "23")
@@ -91,28 +97,90 @@ struct RateHistoryUnitTests {
         #expect(model.months.map { Int($0.days)! }.reduce(0, +) == 129)
         let chart = try #require(model.chart)
         #expect(chart.points.isEmpty && chart.dayCount == 129)
-        #expect(chart.line.split(separator: " ").count == 129)
-        #expect(model.csvURL == "/rates/USD/EUR/daily.csv")
+        #expect(chart.lines.count == 1 && chart.lines[0].split(separator: " ").count == 129)
+        #expect(model.csvURL == "/rates/USD/EUR/daily.csv?range=5y")
+        #expect(model.csvLabel == "Every day's rate of this range as CSV (129 days)")
 
         let short = RateHistoryPresenter().present(
             .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
-        #expect(!short.isMonthly && short.months.isEmpty && short.rows.count == RateHistoryPresenter.dailyDetailLimit)
+        #expect(!short.isMonthly && short.months.isEmpty)
         #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
     }
 
-    @Test("years of days: the line keeps each column's first, lowest, highest and last point, in order")
+    @Test("ranges up to a year: daily rows, newest first, a page at a time, with links to the newer and older pages")
+    func dailyPages() throws {
+        let points = businessDays(129)
+        func page(_ number: Int) -> RateHistory.ViewModel {
+            RateHistoryPresenter().present(
+                .init(
+                    from: usd, to: eur, points: points,
+                    query: .init(from: "USD", to: "EUR", range: .oneYear, date: CalendarDate(iso8601: "2025-03-03"), page: number)))
+        }
+        let first = page(1), second = page(2), last = page(3)
+        #expect(first.rows.count == 50 && second.rows.count == 50 && last.rows.count == 29)
+        #expect(first.rows.first?.date == "2025-06-30" && last.rows.last?.date == "2025-01-01")
+        #expect(zip(first.rows.dropLast(), first.rows.dropFirst()).allSatisfy { $0.date > $1.date })
+        #expect(first.rows.last.map { $0.date > second.rows.first!.date } == true)
+        #expect(
+            first.paging
+                == .init(
+                    text: "Page 1 of 3: 2025-06-30 back to 2025-04-22", newerURL: nil, olderURL: "/rates/USD/EUR?date=2025-03-03&page=2"))
+        #expect(
+            second.paging?.newerURL == "/rates/USD/EUR?date=2025-03-03"
+                && second.paging?.olderURL == "/rates/USD/EUR?date=2025-03-03&page=3")
+        #expect(last.paging?.olderURL == nil)
+        // Around a day: the chart marks it, and the links keep it.
+        #expect(first.chart?.dayMarker?.label == "2025-03-03")
+        #expect(first.converterURL == "/?from=USD&to=EUR&amount=100&date=2025-03-03")
+        #expect(first.converterLabel == "Convert with these currencies on 2025-03-03")
+        #expect(first.ranges.map(\.url).last == "/rates/USD/EUR?range=all") // everything has no centre
+        #expect(first.csvURL == "/rates/USD/EUR/daily.csv?date=2025-03-03")
+    }
+
+    @Test("years of days: at most ~500 points, each bucket's lowest and highest in order, so spikes survive")
     func thinnedLine() throws {
         let points = businessDays(7_000)
         let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points))
-        let line = chart.line.split(separator: " ").map { pair in pair.split(separator: ",").map { Double($0)! } }
-        let columns = Int(RateHistoryPresenter.plot.right - RateHistoryPresenter.plot.left)
-        #expect(line.count > columns && line.count <= 4 * (columns + 1))
+        #expect(chart.lines.count == 1)
+        let line = chart.lines[0].split(separator: " ").map { pair in pair.split(separator: ",").map { Double($0)! } }
+        #expect(line.count > 250 && line.count <= RateHistoryPresenter.maxLinePoints + 2)
         #expect(line.map { $0[0] } == line.map { $0[0] }.sorted())
-        #expect(line.first?[0] == RateHistoryPresenter.plot.left && line.last?[0] == RateHistoryPresenter.plot.right)
-        // The extremes survive thinning: the highest point's height is on the line.
-        let high = try #require(chart.markers.first { $0.kind == "high" })
-        #expect(line.contains { $0[1] == Double(high.y)! })
+        #expect(line.first![0] - RateHistoryPresenter.plot.left < 2.5 && RateHistoryPresenter.plot.right - line.last![0] < 2.5)
+        // The extremes survive thinning: the highest and lowest points' heights are on the line.
+        for kind in ["high", "low"] {
+            let marker = try #require(chart.markers.first { $0.kind == kind })
+            #expect(line.contains { $0[1] == Double(marker.y)! })
+        }
+        // Every monthly dip (the 15th) still reaches down: more low points than months in a plot unit's worth.
         #expect(chart.dayCount == 7_000 && chart.points.isEmpty)
+        // 27 years: a label on the first of January every 2 or 5 years, as years.
+        #expect(chart.xTicks.allSatisfy { $0.label.count == 4 && Int($0.label) != nil })
+        let years = chart.xTicks.map { Int($0.label)! }
+        #expect(years.count >= 5 && years.count <= 14 && Set(zip(years, years.dropFirst()).map { $1 - $0 }).count == 1)
+    }
+
+    @Test("a currency not quoted for a while: the line breaks there instead of crossing the gap")
+    func gaps() throws {
+        let days = points([
+            ("2008-12-01", "0.0061"), ("2008-12-02", "0.0062"), ("2008-12-08", "0.0063"), // 6 days apart: one stretch
+            ("2018-01-02", "0.0083"), ("2018-01-03", "0.0084"),
+        ])
+        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: days))
+        #expect(chart.lines.count == 2)
+        #expect(chart.lines.map { $0.split(separator: " ").count } == [3, 2])
+        #expect(chart.description.hasSuffix("The line breaks where no rate was quoted for more than 7 days."))
+        #expect(RateHistoryPresenter.stretches(of: days) == [0..<3, 3..<5])
+    }
+
+    @Test("a range's window: the last days, or centred on a day and kept inside the stored days")
+    func windows() {
+        let first = CalendarDate(iso8601: "1999-01-04")!, last = CalendarDate(iso8601: "2026-10-30")!
+        let day = { CalendarDate(iso8601: $0)! }
+        #expect(HistoryRange.oneYear.window(first: first, last: last, around: nil) == day("2025-10-31")...last)
+        #expect(HistoryRange.all.window(first: first, last: last, around: day("2020-03-13")) == first...last)
+        #expect(HistoryRange.oneYear.window(first: first, last: last, around: day("2020-03-13")) == day("2019-09-13")...day("2020-09-11"))
+        #expect(HistoryRange.oneMonth.window(first: first, last: last, around: day("2026-10-29")) == day("2026-09-30")...last)
+        #expect(HistoryRange.tenYears.window(first: first, last: last, around: day("2001-01-01")) == first...day("2009-01-03"))
     }
 
     @Test("the CSV has every day, oldest first, to ten significant digits")
@@ -166,10 +234,51 @@ struct RateHistoryUnitTests {
             catalog: Fixtures.catalog)
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "USD", to: "NZD") }
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "US", to: "EUR") }
-        await #expect(throws: RateHistory.Failure.notCanonical(from: "USD", to: "EUR")) {
+        await #expect(throws: RateHistory.Failure.notCanonical(.init(from: "USD", to: "EUR"))) {
             try await interactor.history(from: "usd", to: "EUR")
         }
         #expect(try await interactor.history(from: "USD", to: "EUR").points.isEmpty) // known pair, no history yet
+    }
+
+    @Test("range, date and page: read, checked, and one canonical address for each")
+    func parameters() async throws {
+        let days = businessDays(300) // 2025-01-01 .. 2026-02-24
+        let interactor = RateHistoryInteractor(
+            history: FakeHistory(points: days), rates: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog)
+        let year = try await interactor.history(from: "USD", to: "EUR")
+        #expect(year.query == .init(from: "USD", to: "EUR") && year.points.first?.date.description == "2025-02-25")
+        let month = try await interactor.history(from: "USD", to: "EUR", range: "1m", date: "2025-03-15")
+        #expect(month.points.first?.date.description == "2025-02-28" && month.points.last?.date.description == "2025-03-28")
+        #expect(try await interactor.history(from: "USD", to: "EUR", range: "all").points.count == 300)
+        #expect(try await interactor.history(from: "USD", to: "EUR", range: "3m", page: "2").query?.page == 2)
+
+        for (range, date, page, canonical) in [
+            ("1y", nil, nil, RateHistory.Query(from: "USD", to: "EUR")),
+            ("ALL", "2025-03-03", nil, .init(from: "USD", to: "EUR", range: .all)),
+            ("5y", nil, "3", .init(from: "USD", to: "EUR", range: .fiveYears)),
+            (nil, "", nil, .init(from: "USD", to: "EUR")),
+            (nil, nil, "1", .init(from: "USD", to: "EUR")),
+        ] as [(String?, String?, String?, RateHistory.Query)] {
+            await #expect(throws: RateHistory.Failure.notCanonical(canonical)) {
+                try await interactor.history(from: "USD", to: "EUR", range: range, date: date, page: page)
+            }
+        }
+        await #expect(throws: RateHistory.Failure.invalidParameter("There is no range “2w”. Choose one of 1m, 3m, 1y, 5y, 10y, all.")) {
+            try await interactor.history(from: "USD", to: "EUR", range: "2w")
+        }
+        for date in ["2020-02-30", "15/03/2020"] {
+            await #expect(
+                throws: RateHistory.Failure.invalidParameter("“\(date)” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.")
+            ) {
+                try await interactor.history(from: "USD", to: "EUR", date: date)
+            }
+        }
+        for page in ["0", "-1", "two"] {
+            await #expect(throws: RateHistory.Failure.invalidParameter("“\(page)” is not a page number. Pages are numbered from 1.")) {
+                try await interactor.history(from: "USD", to: "EUR", page: page)
+            }
+        }
+        await #expect(throws: RateHistory.Failure.noSuchPage(7)) { try await interactor.history(from: "USD", to: "EUR", page: "7") }
     }
 
     @Test("chart coordinates are written as Double.description writes them, over 3,000 values")
@@ -184,7 +293,7 @@ struct RateHistoryUnitTests {
         // (Tenths, as the presenter rounds them; fewer than the two per plot unit that thin the line.)
         let points = values.filter { abs($0) < 1e12 && $0 != 0 && ($0 * 10).rounded() / 10 == $0 }.prefix(1_000).map { (x: $0, y: -$0) }
         #expect(
-            RateHistoryPresenter.line(through: Array(points))
+            RateHistoryPresenter.line(through: points[...])
                 == points.map { "\($0.x.description),\($0.y.description)" }.joined(separator: " "))
     }
 
@@ -202,6 +311,61 @@ struct RateHistoryUnitTests {
 
 @Suite("Rate history over HTTP on PostgreSQL")
 struct RateHistoryPageTests {
+    @Test("ranges over 27 years of sample days: canonical addresses, gaps as breaks, year ticks, the range's CSV, 400s")
+    func ranges() async throws {
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test")) == .stored(days: 4))
+            let all = try await TestBrowser(app).get("/rates/USD/EUR?range=all")
+            #expect(all.status == .ok)
+            let html = all.html
+            // 1999-01-04, 2008-09-15, 2020-03-13, then 2025-05-08 and 2025-05-09: four stretches.
+            #expect(html.matches(of: /<polyline class="chart-line"/).count == 4)
+            #expect(html.contains(">2000</text>") && html.contains(">2025</text>") && !html.contains(">2025-05-09</text>"))
+            #expect(html.contains("<a href=\"/rates/USD/EUR?range=all\" aria-current=\"page\">All</a>"))
+            #expect(html.contains("<a href=\"/rates/USD/EUR?range=5y\">5 years</a>"))
+            #expect(html.contains("Monthly rates") && html.contains("1999-01-04 to 2025-05-09"))
+            #expect(html.contains("href=\"/rates/USD/EUR/daily.csv?range=all\""))
+
+            let csv = try await TestBrowser(app).get("/rates/USD/EUR/daily.csv?range=all")
+            #expect(csv.status == .ok)
+            #expect(csv.html.components(separatedBy: "\r\n").count == 7)
+            #expect(csv.html.contains("2020-03-13,0.9005763689\r\n")) // 1 ÷ 1.1104
+
+            for (asked, location) in [
+                ("/rates/USD/EUR?range=1y", "/rates/USD/EUR"), ("/rates/usd/eur?range=ALL", "/rates/USD/EUR?range=all"),
+                ("/rates/USD/EUR?range=all&date=2020-03-13", "/rates/USD/EUR?range=all"),
+                ("/rates/USD/EUR/daily.csv?range=1y", "/rates/USD/EUR/daily.csv"),
+            ] {
+                let response = try await TestBrowser(app).get(asked)
+                #expect(response.status == .movedPermanently, "\(asked)")
+                #expect(response.headers.first(name: .location) == location, "\(asked)")
+            }
+            for (asked, message) in [
+                ("/rates/USD/EUR?range=2w", "There is no range “2w”"), ("/rates/USD/EUR?date=2020-02-30", "“2020-02-30” is not a date"),
+                ("/rates/USD/EUR?page=x", "“x” is not a page number"),
+            ] {
+                let response = try await TestBrowser(app).get(asked)
+                #expect(response.status == .badRequest, "\(asked)")
+                #expect(response.html.contains(HTML.escape(message)), "\(asked)")
+            }
+            #expect(try await TestBrowser(app).get("/rates/USD/EUR?page=9").status == .notFound)
+
+            // From a past day's result to the pair around that day, and back.
+            let result = try await TestBrowser(app).get("/?from=USD&to=EUR&amount=100&date=2008-09-20").html
+            #expect(result.contains("href=\"/rates/USD/EUR?date=2008-09-20\">See this pair over time around 2008-09-20</a>"))
+            let around = try await TestBrowser(app).get("/rates/USD/EUR?range=10y&date=2022-01-03").html
+            #expect(around.contains("class=\"chart-day\"") && around.contains(">2022-01-03</text>"))
+            #expect(around.contains("data-points=\"3\"")) // 2020-03-13, 2025-05-08 and 2025-05-09
+            #expect(
+                around.contains(
+                    "href=\"/?from=USD&amp;to=EUR&amp;amount=100&amp;date=2022-01-03\">Convert with these currencies on 2022-01-03</a>"))
+            // A window without a day of rates says so, and offers the longer view.
+            let empty = try await TestBrowser(app).get("/rates/USD/EUR?range=1m&date=2014-06-02")
+            #expect(empty.status == .ok)
+            #expect(empty.html.contains("No day from 2014-05-18 to 2014-06-17 has rates for both currencies. Choose a longer range."))
+        }
+    }
+
     @Test("after the ECB history import the chart has one point per day, linked from each result")
     func chartAfterImport() async throws {
         let stub = try await StubProvider.start()
@@ -221,7 +385,11 @@ struct RateHistoryPageTests {
             #expect(html.contains("data-points=\"6\""))
             #expect(html.matches(of: /<circle class="chart-point"/).count == 6)
             #expect(html.contains("<desc id=\"chart-desc\">From 2025-02-19 to 2025-05-09, 1 USD was worth between"))
-            #expect(html.matches(of: /<tr><td><time datetime="/).count == 6)
+            #expect(
+                html.matches(
+                    of:
+                        /<tr><td><a href="\/\?from=USD&amp;to=EUR&amp;amount=100&amp;date=[0-9-]{10}" title="Convert on this day"><time datetime="/
+                ).count == 6)
             #expect(html.contains("<td class=\"number\">0.9584</td>")) // 1 / 1.0434 on 2025-02-19
 
             let result = try await TestBrowser(app).get("/?from=USD&to=EUR&amount=10").html
@@ -250,7 +418,8 @@ struct RateHistoryPageTests {
             let csv = try await TestBrowser(app).get("/rates/USD/EUR/daily.csv")
             #expect(csv.status == .ok)
             #expect(csv.headers.first(name: .contentType) == "text/csv; charset=utf-8; header=present")
-            #expect(csv.headers.first(name: .contentDisposition) == "attachment; filename=\"USD-EUR-daily-rates.csv\"")
+            #expect(
+                csv.headers.first(name: .contentDisposition) == "attachment; filename=\"USD-EUR-daily-rates-2025-02-19-to-2025-05-09.csv\"")
             #expect(csv.headers.first(name: .eTag) != nil)
             let lines = csv.body.string.split(separator: "\r\n")
             #expect(lines.count == 7 && lines[0] == "date,EUR per USD" && lines[1] == "2025-02-19,0.9584052137")
