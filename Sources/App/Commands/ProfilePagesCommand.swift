@@ -129,24 +129,26 @@ struct ProfilePagesCommand: AsyncCommand {
             _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path))
         }
 
-        let historyPage = "/rates/FROM/TO"
-        try await time(historyPage, "whole request in-process") { index in
-            let (from, to) = pair(index)
-            _ = try await app.responder.respond(to: request(SiteURL.rateHistory(from: from, to: to).path)).get()
-        }
-        try await time(historyPage, "interactor (stored days in memory)") { index in
-            let (from, to) = pair(index)
-            _ = try await history.history(from: from, to: to)
-        }
-        let historyOutput = try await history.history(from: "USD", to: "EUR")
-        await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
-        let historyModel = RateHistoryPresenter().present(historyOutput)
-        try await time(historyPage, "Leaf render") { _ in
-            _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get()
-        }
-        try await time(historyPage, "page values (texts and shape)") { _ in _ = try PageValues(encoding: historyModel) }
-        try await time(historyPage, "page skeleton filled") { _ in
-            _ = try await app.pages.render("rate-history", historyModel, for: request(SiteURL.converter.path))
+        for range in [HistoryRange.default, .all] {
+            let historyPage = "/rates/FROM/TO" + (range == .default ? "" : "?range=\(range.rawValue)")
+            try await time(historyPage, "whole request in-process") { index in
+                let (from, to) = pair(index)
+                _ = try await app.responder.respond(to: request(SiteURL.rateHistory(from: from, to: to, range: range).path)).get()
+            }
+            try await time(historyPage, "interactor (stored days in memory)") { index in
+                let (from, to) = pair(index)
+                _ = try await history.history(from: from, to: to, range: range == .default ? nil : range.rawValue)
+            }
+            let historyOutput = try await history.history(from: "USD", to: "EUR", range: range == .default ? nil : range.rawValue)
+            await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
+            let historyModel = RateHistoryPresenter().present(historyOutput)
+            try await time(historyPage, "Leaf render") { _ in
+                _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get()
+            }
+            try await time(historyPage, "page values (texts and shape)") { _ in _ = try PageValues(encoding: historyModel) }
+            try await time(historyPage, "page skeleton filled") { _ in
+                _ = try await app.pages.render("rate-history", historyModel, for: request(SiteURL.converter.path))
+            }
         }
 
         context.console.print("| page | stage | µs per request |")
@@ -157,7 +159,8 @@ struct ProfilePagesCommand: AsyncCommand {
         }
         let skeletons = app.pages.statistics
         context.console.print(
-            "\n\(iterations) requests per stage; \(historyOutput.points.count) days of history for the pair; "
+            "\n\(iterations) requests per stage; \(try await history.history(from: "USD", to: "EUR", range: "all").points.count) "
+                + "days of USD/EUR history in all; "
                 + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
     }
 }

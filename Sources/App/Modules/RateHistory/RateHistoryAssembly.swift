@@ -8,6 +8,7 @@ enum RateHistoryAssembly {
             presenter: RateHistoryPresenter(),
             router: RateHistoryRouter(),
             cachePolicy: services.cachePolicy,
+            rendered: RenderedPageCache(capacity: 8 << 20),
             now: services.now)
         routes.get(.rateHistory, immediately: view.show)
         routes.get(.rateHistoryCSV, immediately: view.csv)

@@ -41,8 +41,27 @@ enum RateHistory {
         case noSuchPage(Int)
     }
 
-    /// Rows of the daily table per page.
+    /// Rows of the table (days, or months for ranges over a year) per page.
     static let rowsPerPage = 50
+
+    /// Where each calendar month's days start in `points` (oldest first), and where they end, last.
+    static func monthStarts(_ points: [RatePoint]) -> [Int] {
+        var starts: [Int] = []
+        for index in points.indices
+        where index == 0 || points[index].date.month != points[index - 1].date.month
+            || points[index].date.year != points[index - 1].date.year
+        {
+            starts.append(index)
+        }
+        starts.append(points.count)
+        return starts
+    }
+
+    /// How many pages the table of `points` has: a row per day, or per month for a monthly range.
+    static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
+        let rows = range.isMonthly ? monthStarts(points).count - 1 : points.count
+        return max(1, (rows + rowsPerPage - 1) / rowsPerPage)
+    }
 
     /// What `rate-history.leaf` renders.
     struct ViewModel: Encodable, Sendable, Equatable {

@@ -10,7 +10,7 @@ struct RateHistoryInteractor: Sendable {
         from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil
     ) async throws -> RateHistory.Output {
         let query = try validate(from: from, to: to, range: range, date: date, page: page)
-        let history = try await self.history.history(from: query.from, to: query.to)
+        let history = try await self.history.history(from: query.from, to: query.to, range: query.range, around: query.date)
         if history.points.isEmpty {
             // No stored day has both: a pair the current rates know still gets a page (it says
             // there is too little history); any other pair does not exist.
@@ -18,20 +18,11 @@ struct RateHistoryInteractor: Sendable {
                 throw RateHistory.Failure.unknownPair
             }
         }
-        let window = history.points.first.map { query.range.window(first: $0.date, last: history.points.last!.date, around: query.date) }
-        let points = window.map { Self.points(of: history.points, in: $0) } ?? []
-        let pages = max(1, (points.count + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
-        guard query.page <= pages else { throw RateHistory.Failure.noSuchPage(query.page) }
+        let points = history.points
+        guard query.page <= RateHistory.pageCount(points, range: query.range) else { throw RateHistory.Failure.noSuchPage(query.page) }
         return RateHistory.Output(
             from: catalog.currency(for: query.from), to: catalog.currency(for: query.to),
-            points: points, version: history.version, query: query, window: window)
-    }
-
-    /// The points of `window`, found by binary search (`all` is oldest first).
-    static func points(of all: [RatePoint], in window: ClosedRange<CalendarDate>) -> [RatePoint] {
-        let start = all.partitioningIndex { $0.date >= window.lowerBound }
-        let end = all.partitioningIndex { $0.date > window.upperBound }
-        return Array(all[start..<end])
+            points: points, version: history.version, query: query, window: history.window)
     }
 
     /// The request's values read and checked; `notCanonical` when they are right but not
@@ -60,7 +51,7 @@ struct RateHistoryInteractor: Sendable {
             guard let number = Int(page), number >= 1 else {
                 throw .invalidParameter("“\(String(page.prefix(16)))” is not a page number. Pages are numbered from 1.")
             }
-            query.page = query.range.isMonthly ? 1 : number
+            query.page = number
         }
         let canonical =
             from == fromCode && to == toCode
@@ -69,24 +60,5 @@ struct RateHistoryInteractor: Sendable {
             && page == (query.page > 1 ? String(query.page) : nil)
         guard canonical else { throw .notCanonical(query) }
         return query
-    }
-}
-
-extension RandomAccessCollection {
-    /// The first index whose element satisfies `belongs`, for a collection where every element
-    /// that does comes after every one that does not (a binary search).
-    func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
-        var low = startIndex, count = self.count
-        while count > 0 {
-            let half = count / 2
-            let middle = index(low, offsetBy: half)
-            if belongs(self[middle]) {
-                count = half
-            } else {
-                low = index(after: middle)
-                count -= half + 1
-            }
-        }
-        return low
     }
 }

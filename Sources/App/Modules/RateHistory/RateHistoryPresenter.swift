@@ -29,10 +29,12 @@ struct RateHistoryPresenter: Sendable {
                 ]
             } ?? []
         let isMonthly = query.range.isMonthly
-        let pages = max(1, (points.count + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
+        // Newest first: page 1 ends with the newest day (or month).
+        let monthStarts = isMonthly ? RateHistory.monthStarts(points) : []
+        let rowCount = isMonthly ? monthStarts.count - 1 : points.count
+        let pages = max(1, (rowCount + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
         let page = min(query.page, pages)
-        // Newest first: page 1 ends with the newest day.
-        let pageEnd = points.count - (page - 1) * RateHistory.rowsPerPage
+        let pageEnd = rowCount - (page - 1) * RateHistory.rowsPerPage
         let pageRows = max(0, pageEnd - RateHistory.rowsPerPage)..<max(0, pageEnd)
         let rows: [RateHistory.Row] =
             isMonthly
@@ -43,7 +45,14 @@ struct RateHistoryPresenter: Sendable {
                     date: date.description, rate: texts[index],
                     url: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: date).path)
             }
-        let months = isMonthly ? monthRows(points, texts: &texts) : []
+        let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts) : []
+        // The page's newest and oldest day, for its caption.
+        let pageDays =
+            pageRows.isEmpty
+            ? nil
+            : isMonthly
+                ? (newest: points[monthStarts[pageRows.upperBound] - 1].date, oldest: points[monthStarts[pageRows.lowerBound]].date)
+                : (newest: points[pageRows.upperBound - 1].date, oldest: points[pageRows.lowerBound].date)
         func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
             SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
         }
@@ -67,10 +76,15 @@ struct RateHistoryPresenter: Sendable {
             hasRows: !points.isEmpty,
             isMonthly: isMonthly,
             tableTitle: isMonthly ? "Monthly rates" : "Daily rates",
-            paging: isMonthly || pages == 1
+            paging: pages == 1
                 ? nil
                 : RateHistory.Paging(
-                    text: "Page \(page) of \(pages): \(points[pageRows.upperBound - 1].date) back to \(points[pageRows.lowerBound].date)",
+                    text: "Page \(page) of \(pages): "
+                        + (pageDays.map {
+                            isMonthly
+                                ? "\(DateText.month(of: $0.newest)) back to \(DateText.month(of: $0.oldest))"
+                                : "\($0.newest) back to \($0.oldest)"
+                        } ?? ""),
                     newerURL: page > 1 ? url(page: page - 1) : nil,
                     olderURL: page < pages ? url(page: page + 1) : nil),
             ranges: HistoryRange.allCases.map { .init(label: $0.label, url: url(range: $0), isCurrent: $0 == query.range) },
@@ -214,23 +228,17 @@ struct RateHistoryPresenter: Sendable {
         }
     }
 
-    /// A row per calendar month, newest first: its lowest, highest and last rate.
-    private func monthRows(_ points: [RatePoint], texts: inout RateTexts) -> [RateHistory.MonthRow] {
-        var rows: [RateHistory.MonthRow] = []
-        var end = points.count
-        while end > 0 {
-            let month = (points[end - 1].date.year, points[end - 1].date.month)
-            var start = end - 1
-            while start > 0, (points[start - 1].date.year, points[start - 1].date.month) == month { start -= 1 }
+    /// A row per calendar month, newest first, for the months `rows` counts (0 the oldest): its
+    /// lowest, highest and last rate. Only these months' rates are worked out.
+    private func monthRows(_ points: [RatePoint], starts: [Int], rows: Range<Int>, texts: inout RateTexts) -> [RateHistory.MonthRow] {
+        rows.reversed().map { month in
+            let start = starts[month], end = starts[month + 1]
             let extremes = Extremes(points[start..<end])!
             let date = points[end - 1].date
-            rows.append(
-                .init(
-                    month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
-                    low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1]))
-            end = start
+            return .init(
+                month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
+                low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1])
         }
-        return rows
     }
 
     /// `USD-EUR-daily-rates-2025-11-03-to-2026-10-30.csv`.

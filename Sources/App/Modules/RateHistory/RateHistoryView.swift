@@ -6,6 +6,9 @@ struct RateHistoryView: Sendable {
     let presenter: RateHistoryPresenter
     let router: RateHistoryRouter
     let cachePolicy: HTTPCachePolicy
+    /// Pages and CSVs rendered lately, by ETag: a popular pair's 27 years are rendered once per
+    /// set of stored days, not per request.
+    let rendered: RenderedPageCache
     let now: @Sendable () -> Date
 
     /// `GET /rates/{from}/{to}`.
@@ -47,7 +50,12 @@ struct RateHistoryView: Sendable {
                     String(asked.page), output.version,
                 ],
                 now: now(), shared: true, variesWithCookie: format == .page)
-            return try await request.respondCaching(directive) { try await render(output) }
+            return try await request.respondCaching(directive) {
+                if let kept = rendered.response(for: directive.etag) { return kept }
+                let response = try await render(output)
+                rendered.keep(response, for: directive.etag)
+                return response
+            }
         } catch RateHistory.Failure.notCanonical(let canonical) {
             return format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical)
         } catch RateHistory.Failure.unknownPair {

@@ -7,30 +7,94 @@ import NIOConcurrencyHelpers
 /// ``ChangeListener`` on PostgreSQL. While the cache cannot be trusted (the listener is down),
 /// each pair is read from the database as before.
 ///
-/// The requests that find the cache empty share one read of the days, not one each.
+/// The requests that find the cache empty share one read of the days, not one each. Reading 27
+/// years of days takes seconds; once this instance has read them, a request that finds them
+/// forgotten (a refresh stored a day) waits ``staleAfter`` for the new read and then answers from
+/// the days it read before, which miss at most that newest day, rather than waiting it out.
 final class CachedRateHistoryService: RateHistoryService {
-    private let base: FluentRateHistoryService
+    private let base: any StoredRateDays
     private let cache: RateDaysCache
     private let now: @Sendable () -> Date
+    private let staleAfter: Duration
     /// The read in flight, and the cache ticket it was started at.
     private let loading = NIOLockedValueBox<(ticket: UInt64, task: Task<RateDays, any Error>)?>(nil)
+    /// The days last read, for the moments a new read takes.
+    private let previous = NIOLockedValueBox<RateDays?>(nil)
+    /// The whole series of the pairs whose every day was asked for lately, most recent first:
+    /// 27 years of a pair are 7,000 points (half a megabyte), built once per set of stored days.
+    private let series = NIOLockedValueBox<[(pair: String, history: PairHistory)]>([])
+    static let seriesKept = 8
 
-    init(base: FluentRateHistoryService, cache: RateDaysCache, now: @escaping @Sendable () -> Date) {
+    init(
+        base: any StoredRateDays, cache: RateDaysCache, staleAfter: Duration = .seconds(1),
+        now: @escaping @Sendable () -> Date
+    ) {
         self.base = base
         self.cache = cache
+        self.staleAfter = staleAfter
         self.now = now
     }
 
-    func history(from: String, to: String) async throws -> PairHistory {
-        guard cache.isLive else { return try await base.history(from: from, to: to) }
-        if let days = cache.value(RateDaysCache.group, now: now()) { return days.history(from: from, to: to) }
-        return try await sharedRead().history(from: from, to: to)
+    func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        guard cache.isLive else { return try await base.history(from: from, to: to, range: range, around: date) }
+        if let days = cache.value(RateDaysCache.group, now: now()) {
+            return history(from: from, to: to, range: range, around: date, in: days)
+        }
+        let read = sharedRead()
+        guard let stale = previous.withLockedValue({ $0 }) else {
+            return history(from: from, to: to, range: range, around: date, in: try await read.value)
+        }
+        return history(from: from, to: to, range: range, around: date, in: await Self.value(of: read, within: staleAfter) ?? stale)
+    }
+
+    /// The window of a pair's series kept whole, else a walk over the window's days (which keeps
+    /// the series when the window is every day).
+    private func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays) -> PairHistory {
+        let pair = "\(from)/\(to)"
+        let kept = series.withLockedValue { series -> PairHistory? in
+            guard let index = series.firstIndex(where: { $0.pair == pair && $0.history.version == days.version }) else { return nil }
+            if index > 0 { series.insert(series.remove(at: index), at: 0) }
+            return series[0].history
+        }
+        if let kept {
+            let window = PairWindow.slice(kept.points, range: range, around: date)
+            return PairHistory(points: window.points, version: kept.version, window: window.window)
+        }
+        let history = days.history(from: from, to: to, range: range, around: date)
+        if range == .all {
+            series.withLockedValue { series in
+                series.removeAll { $0.pair == pair || $0.history.version != days.version }
+                series.insert((pair, history), at: 0)
+                if series.count > Self.seriesKept { series.removeLast() }
+            }
+        }
+        return history
+    }
+
+    /// The task's value if it finishes within `limit`; `nil` if it fails or takes longer (it goes
+    /// on, and the cache keeps what it reads). Whichever comes first resumes the caller.
+    private static func value(of task: Task<RateDays, any Error>, within limit: Duration) async -> RateDays? {
+        let waiting = NIOLockedValueBox<CheckedContinuation<RateDays?, Never>?>(nil)
+        @Sendable func finish(_ days: RateDays?) {
+            waiting.withLockedValue { continuation in
+                continuation?.resume(returning: days)
+                continuation = nil
+            }
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            Task { finish(try? await task.value) }
+            Task {
+                try? await Task.sleep(for: limit)
+                finish(nil)
+            }
+        }
     }
 
     /// The read in flight if nothing was stored since it began, else a new one.
-    private func sharedRead() async throws -> RateDays {
-        let cache = cache, base = base, now = now, loading = loading
-        let task = loading.withLockedValue { current in
+    private func sharedRead() -> Task<RateDays, any Error> {
+        let cache = cache, base = base, now = now, loading = loading, previous = previous
+        return loading.withLockedValue { current in
             let ticket = cache.ticket()
             if let current, current.ticket == ticket { return current.task }
             let task = Task {
@@ -38,12 +102,12 @@ final class CachedRateHistoryService: RateHistoryService {
                 defer { loading.withLockedValue { if $0?.ticket == ticket { $0 = nil } } }
                 let days = try await base.days()
                 cache.store(days, group: RateDaysCache.group, ticket: ticket, now: now())
+                previous.withLockedValue { $0 = days }
                 return days
             }
             current = (ticket, task)
             return task
         }
-        return try await task.value
     }
 }
 

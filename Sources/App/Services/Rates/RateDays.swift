@@ -20,11 +20,19 @@ struct RateDays: Sendable {
     /// Identifies the stored snapshots this was read from.
     let version: String
 
-    func history(from: String, to: String) -> PairHistory {
+    /// The pair's days in `range`'s window over the days it was quoted: the first and last such
+    /// days are found from either end, the window's days by binary search, and only they are walked.
+    func history(from: String, to: String, range: HistoryRange = .all, around date: CalendarDate? = nil) -> PairHistory {
         guard let fromColumn = columns[from], let toColumn = columns[to] else { return PairHistory(points: [], version: version) }
+        func quotesBoth(_ day: Day) -> Bool { day.values[fromColumn] > 0 && !day.values[toColumn].isNaN }
+        guard let first = days.firstIndex(where: quotesBoth), let last = days.lastIndex(where: quotesBoth) else {
+            return PairHistory(points: [], version: version)
+        }
+        let window = range.window(first: days[first].date, last: days[last].date, around: date)
+        let inWindow = PairWindow.indices(of: window, in: days, date: \.date)
         var points: [RatePoint] = []
-        points.reserveCapacity(days.count)
-        for day in days {
+        points.reserveCapacity(inWindow.count)
+        for day in days[inWindow] {
             // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
             guard day.values[fromColumn] > 0, let fromRate = day.rates[fromColumn], let toRate = day.rates[toColumn] else { continue }
             points.append(
@@ -32,7 +40,7 @@ struct RateDays: Sendable {
                     date: day.date, fromRate: fromRate, toRate: toRate,
                     value: day.values[toColumn] / day.values[fromColumn]))
         }
-        return PairHistory(points: points, version: version)
+        return PairHistory(points: points, version: version, window: window)
     }
 
     /// Collects rows ordered by effective date, then by when they were stored, one snapshot's

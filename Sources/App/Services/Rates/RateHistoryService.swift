@@ -27,27 +27,44 @@ struct RatePoint: Sendable, Equatable {
     var rate: Decimal { toRate / fromRate }
 }
 
-/// A pair's rate over the stored days, and what identifies the data it was read from (for
-/// HTTP validators: equal versions, equal pages).
+/// A pair's rate over a range of the stored days, and what identifies the data it was read from
+/// (for HTTP validators: equal versions, equal pages).
 struct PairHistory: Sendable, Equatable {
-    /// One point per effective date (the latest stored snapshot of that day), oldest first;
-    /// days whose snapshot lacks either currency are left out.
+    /// One point per effective date (the latest stored snapshot of that day) in the window,
+    /// oldest first; days whose snapshot lacks either currency are left out.
     let points: [RatePoint]
     let version: String
+    /// The days asked for: the range's window over the days the pair was quoted; `nil` when it never was.
+    var window: ClosedRange<CalendarDate>? = nil
 }
 
 /// A pair's rate over the stored snapshots.
 protocol RateHistoryService: Sendable {
-    func history(from: String, to: String) async throws -> PairHistory
+    /// The pair's days in `range`'s window over the days it was quoted (centred on `date` if given).
+    func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory
 }
 
-struct FluentRateHistoryService: RateHistoryService {
+extension RateHistoryService {
+    /// Every stored day of the pair.
+    func history(from: String, to: String) async throws -> PairHistory {
+        try await history(from: from, to: to, range: .all, around: nil)
+    }
+}
+
+/// A pair's history, and every stored day's rates at once (what ``CachedRateHistoryService``
+/// keeps in memory). Tests hand the cache a slow one.
+protocol StoredRateDays: RateHistoryService {
+    func days() async throws -> RateDays
+}
+
+struct FluentRateHistoryService: StoredRateDays {
     let database: DatabaseAccess
     static let daysTimeout: Duration = .seconds(60)
 
     /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
-    /// index), not every rate of every snapshot, and no Fluent models on the way.
-    func history(from: String, to: String) async throws -> PairHistory {
+    /// index), not every rate of every snapshot, and no Fluent models on the way; the window is
+    /// cut from them (this is the path while the days in memory cannot be trusted).
+    func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
         let rows = try await database.run { database in
             try await (database as! any SQLDatabase).raw(
                 """
@@ -75,7 +92,8 @@ struct FluentRateHistoryService: RateHistoryService {
             if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
         }
         for point in points { version.update(data: Data("\(point.date)=\(point.fromRate)/\(point.toRate);".utf8)) }
-        return PairHistory(points: points, version: "pair:" + SecureToken.hex(version.finalize().prefix(12)))
+        let window = PairWindow.slice(points, range: range, around: date)
+        return PairHistory(points: window.points, version: "pair:" + SecureToken.hex(version.finalize().prefix(12)), window: window.window)
     }
 
     /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the

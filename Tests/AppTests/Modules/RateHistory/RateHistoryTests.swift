@@ -101,6 +101,21 @@ struct RateHistoryUnitTests {
         #expect(model.csvURL == "/rates/USD/EUR/daily.csv?range=5y")
         #expect(model.csvLabel == "Every day's rate of this range as CSV (129 days)")
 
+        // Over 50 months, the months are paged too: 7,000 business days are 322 months, 7 pages.
+        let years = businessDays(7_000)
+        let all = { (page: Int) in
+            RateHistoryPresenter().present(
+                .init(from: usd, to: eur, points: years, query: .init(from: "USD", to: "EUR", range: .all, page: page)))
+        }
+        let newest = all(1), oldest = all(7)
+        #expect(newest.months.count == 50 && oldest.months.count == 322 - 6 * 50)
+        #expect(newest.months.first?.month == "2051-10" && oldest.months.last?.month == "2025-01")
+        #expect(
+            newest.paging
+                == .init(
+                    text: "Page 1 of 7: October 2051 back to September 2047", newerURL: nil, olderURL: "/rates/USD/EUR?range=all&page=2"))
+        #expect(RateHistory.pageCount(years, range: .all) == 7 && RateHistory.pageCount(years, range: .oneYear) == 140)
+
         let short = RateHistoryPresenter().present(
             .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
         #expect(!short.isMonthly && short.months.isEmpty)
@@ -217,6 +232,12 @@ struct RateHistoryUnitTests {
         #expect(days.history(from: "USD", to: "QQQ").points.isEmpty)
         #expect(days.history(from: "EUR", to: "GBP").points.map(\.rate) == [Fixtures.decimal("0.85")])
 
+        // A window walks only its days, over the days the pair was quoted.
+        let lastDay = days.history(from: "USD", to: "EUR", range: .oneMonth, around: day("2025-05-08"))
+        #expect(lastDay.points.map(\.date.description) == ["2025-05-07", "2025-05-08"])
+        #expect(lastDay.window == day("2025-05-07")...day("2025-05-08")) // inside the pair's own days
+        #expect(days.history(from: "USD", to: "QQQ", range: .oneYear).window == nil)
+
         var again = RateDays.Builder()
         again.add(snapshot: first, date: day("2025-05-07"), code: "EUR", rate: 1)
         #expect(again.build().version != days.version && again.build().version == again.build().version)
@@ -224,7 +245,10 @@ struct RateHistoryUnitTests {
 
     struct FakeHistory: RateHistoryService {
         let points: [RatePoint]
-        func history(from: String, to: String) async throws -> PairHistory { PairHistory(points: points, version: "v") }
+        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+            let window = PairWindow.slice(points, range: range, around: date)
+            return PairHistory(points: window.points, version: "v", window: window.window)
+        }
     }
 
     @Test("unknown pairs and non-canonical codes")
@@ -255,7 +279,7 @@ struct RateHistoryUnitTests {
         for (range, date, page, canonical) in [
             ("1y", nil, nil, RateHistory.Query(from: "USD", to: "EUR")),
             ("ALL", "2025-03-03", nil, .init(from: "USD", to: "EUR", range: .all)),
-            ("5y", nil, "3", .init(from: "USD", to: "EUR", range: .fiveYears)),
+            ("5Y", nil, "1", .init(from: "USD", to: "EUR", range: .fiveYears)),
             (nil, "", nil, .init(from: "USD", to: "EUR")),
             (nil, nil, "1", .init(from: "USD", to: "EUR")),
         ] as [(String?, String?, String?, RateHistory.Query)] {
@@ -279,6 +303,11 @@ struct RateHistoryUnitTests {
             }
         }
         await #expect(throws: RateHistory.Failure.noSuchPage(7)) { try await interactor.history(from: "USD", to: "EUR", page: "7") }
+        // Monthly ranges page their months: 300 business days are 14 months, one page.
+        #expect(try await interactor.history(from: "USD", to: "EUR", range: "5y").query?.page == 1)
+        await #expect(throws: RateHistory.Failure.noSuchPage(2)) {
+            try await interactor.history(from: "USD", to: "EUR", range: "5y", page: "2")
+        }
     }
 
     @Test("chart coordinates are written as Double.description writes them, over 3,000 values")
@@ -306,6 +335,103 @@ struct RateHistoryUnitTests {
             #expect(RateHistoryPresenter.fixed(value, decimals: decimals) == String(format: "%.\(decimals)f", value), "\(value)")
         }
         #expect(RateHistoryPresenter.fixed(0.9, decimals: 4) == "0.9000")
+    }
+}
+
+@Suite("Rate history kept in memory")
+struct CachedRateHistoryTests {
+    /// Stored days whose reading can be made slow, counting its reads.
+    final class SlowDays: StoredRateDays, @unchecked Sendable {
+        let lock = NSLock()
+        var rate = Decimal(1)
+        var delay: Duration = .zero
+        var reads = 0
+
+        func days() async throws -> RateDays {
+            let (rate, delay) = lock.withLock {
+                reads += 1
+                return (self.rate, self.delay)
+            }
+            try await Task.sleep(for: delay)
+            var builder = RateDays.Builder()
+            let snapshot = UUID()
+            builder.add(snapshot: snapshot, date: CalendarDate(iso8601: "2025-05-09")!, code: "EUR", rate: 1)
+            builder.add(snapshot: snapshot, date: CalendarDate(iso8601: "2025-05-09")!, code: "USD", rate: rate)
+            return builder.build()
+        }
+
+        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+            try await days().history(from: from, to: to, range: range, around: date)
+        }
+    }
+
+    @Test("after a change, a slow read of the days is waited for briefly, then the days read before answer until it ends")
+    func staleWhileReading() async throws {
+        let base = SlowDays()
+        let cache = RateDaysCache(enabled: true, isLive: true)
+        let service = CachedRateHistoryService(base: base, cache: cache, staleAfter: .milliseconds(100), now: { testNow })
+        let first = try await service.history(from: "EUR", to: "USD")
+        #expect(first.points.map(\.rate) == [1])
+
+        // A fast read after a change is waited for: the new rate at once.
+        base.lock.withLock { base.rate = 2 }
+        cache.snapshotsChanged()
+        #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
+
+        // A slow one: the previous days answer meanwhile, and the read is shared.
+        base.lock.withLock {
+            base.rate = 3
+            base.delay = .seconds(2)
+        }
+        cache.snapshotsChanged()
+        let started = ContinuousClock.now
+        #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
+        #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
+        #expect(ContinuousClock.now - started < .seconds(1.5))
+        #expect(base.lock.withLock { base.reads } == 3)
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [3])
+        #expect(base.lock.withLock { base.reads } == 3)
+    }
+}
+
+extension CachedRateHistoryTests {
+    /// Three years of days: each range of a pair whose whole series is kept is the walk's.
+    final class ThreeYears: StoredRateDays {
+        let days: RateDays = {
+            var builder = RateDays.Builder()
+            var day = CalendarDate(iso8601: "2023-01-02")!.dayNumber
+            for index in 0..<780 {
+                let snapshot = UUID(), date = CalendarDate(dayNumber: day)
+                builder.add(snapshot: snapshot, date: date, code: "EUR", rate: 1)
+                builder.add(snapshot: snapshot, date: date, code: "USD", rate: Decimal(1) + Decimal(index % 50) / 1000)
+                if index % 3 != 0 { builder.add(snapshot: snapshot, date: date, code: "GBP", rate: Decimal(string: "0.85")!) }
+                day += (day + 3) % 7 == 4 ? 3 : 1 // Friday → Monday
+            }
+            return builder.build()
+        }()
+        func days() async throws -> RateDays { days }
+        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+            days.history(from: from, to: to, range: range, around: date)
+        }
+    }
+
+    @Test("a pair's whole series, once asked for, answers its other ranges as the walk over the days would")
+    func keptSeries() async throws {
+        let base = ThreeYears()
+        let service = CachedRateHistoryService(base: base, cache: RateDaysCache(enabled: true, isLive: true), now: { testNow })
+        for (from, to) in [("USD", "EUR"), ("GBP", "USD")] {
+            let all = try await service.history(from: from, to: to)
+            #expect(all == base.days.history(from: from, to: to))
+            for range in HistoryRange.allCases {
+                for date in [nil, CalendarDate(iso8601: "2023-02-01"), CalendarDate(iso8601: "2024-06-30")] {
+                    let kept = try await service.history(from: from, to: to, range: range, around: date)
+                    #expect(
+                        kept == base.days.history(from: from, to: to, range: range, around: date),
+                        "\(from)/\(to) \(range) \(String(describing: date))")
+                }
+            }
+        }
     }
 }
 

@@ -1,0 +1,132 @@
+"""27 years of ECB history in a real browser: the app started on an empty database with the
+bundled archive (as `swift run App` is), a conversion on a past day picked in the date field,
+the receipt, the chart around that day, its ranges and gaps, and the range's CSV."""
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, AppServer, api, fresh_database, screenshot
+from helpers import summary, type_amount, wait_for
+
+BUNDLED = ROOT / "Sources" / "App" / "Resources" / "ecb-eurofxref-hist.zip"
+
+
+@pytest.fixture(scope="module")
+def history_app(stub):
+    """The app with the bundled 27 years, once every day is stored (the older days load in the
+    background after the first start; the newest converts at once)."""
+    url = fresh_database("currency_converter_e2e_history")
+    server = AppServer(url, stub, {"BUNDLED_RATES_FILE": str(BUNDLED)})
+    # While the history loads, the newest day already converts.
+    assert api(server, "/api/v1/convert?from=USD&to=EUR&amount=100")["ratesDate"] == "2026-10-30"
+    psql = os.environ.get("PSQL", "psql")
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        count = subprocess.run([psql, url, "-XqtA", "-c", "SELECT count(*) FROM rate_snapshots"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        if int(count) >= 7126:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"the bundled history was not stored in 120 s ({count} days)")
+    yield server
+    server.stop()
+
+
+def status(server, path):
+    try:
+        with urllib.request.urlopen(server.base + path, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_conversion_on_a_picked_day(history_app, browser):
+    browser.get(history_app.base + "/?from=USD&to=JPY&amount=1000")
+    wait_for(browser, lambda d: d.find_element(By.ID, "converter-form").get_attribute("data-live") == "true")
+    date = browser.find_element(By.ID, "date")
+    assert date.get_attribute("min") == "1999-01-04" and date.get_attribute("type") == "date"
+    date.send_keys("03152020")  # Chrome's en-US date field: month, day, year
+    wait_for(browser, lambda d: d.find_element(By.ID, "date").get_attribute("value") == "2020-03-15")
+    # 1000 × 119.11 ÷ 1.1104 = 107267.6… JPY, on Friday 2020-03-13's rates.
+    wait_for(browser, lambda d: summary(d) == "1000 USD = 107267 JPY")
+    assert browser.current_url.endswith("/?from=USD&to=JPY&amount=1000&date=2020-03-15")
+    receipt = browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text
+    assert receipt == "Rates of Friday 2020-03-13, the last ECB business day on or before Sunday 2020-03-15"
+    cookie = browser.get_cookie("last_conversion")
+    assert cookie and cookie["value"] == "USD-JPY-1000-2020-03-15"
+    type_amount(browser, "250")
+    wait_for(browser, lambda d: summary(d) == "250 USD = 26816 JPY")
+    screenshot(browser, "converter-past-day")
+
+    # The remembered conversion reopens on its day; the history link opens the chart around it.
+    browser.get(history_app.base + "/")
+    assert browser.find_element(By.ID, "date").get_attribute("value") == "2020-03-15"
+    link = browser.find_element(By.CSS_SELECTOR, '[data-result="history"]')
+    assert link.text == "See this pair over time around 2020-03-15"
+    link.click()
+    wait_for(browser, lambda d: "/rates/USD/JPY?date=2020-03-15" in d.current_url)
+    assert browser.find_element(By.CSS_SELECTOR, ".chart-day-label").text == "2020-03-15"
+    # A year centred on the day: 2019-09-15 .. 2020-09-13, business days 2019-09-16 .. 2020-09-11.
+    assert browser.find_element(By.CSS_SELECTOR, ".subtitle").text.endswith("2019-09-16 to 2020-09-11")
+    screenshot(browser, "history-around-a-day")
+
+
+def test_clearing_the_day_goes_back_to_the_latest_rates(history_app, browser):
+    browser.get(history_app.base + "/?from=EUR&to=USD&amount=100&date=2008-09-15")
+    wait_for(browser, lambda d: d.find_element(By.ID, "converter-form").get_attribute("data-live") == "true")
+    assert summary(browser) == "100 EUR = 141.51 USD"
+    browser.execute_script("var d = document.getElementById('date'); d.value = ''; d.dispatchEvent(new Event('change'));")
+    latest = api(history_app, "/api/v1/convert?from=EUR&to=USD&amount=100")
+    wait_for(browser, lambda d: summary(d) == latest["summary"])
+    assert browser.current_url.endswith("/?from=EUR&to=USD&amount=100")
+    assert browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text == latest["receipt"]
+
+
+def test_invalid_days_are_refused_at_the_field(history_app, browser):
+    browser.get(history_app.base + "/?from=EUR&to=HRK&amount=100&date=2024-03-15")
+    error = browser.find_element(By.ID, "to-error").text
+    assert "There is no rate for HRK on 2024-03-15: it has rates from" in error and "to 2022-12-30" in error
+    screenshot(browser, "converter-currency-not-quoted")
+    code, body = status(history_app, "/?from=USD&to=EUR&amount=100&date=2020-02-30")
+    assert code == 422 and "“2020-02-30” is not a date" in body
+    code, body = status(history_app, "/?from=USD&to=EUR&amount=100&date=1998-12-31")
+    assert code == 422 and "Rates start on Monday 1999-01-04" in body
+
+
+def test_chart_ranges_gaps_and_csv(history_app, browser):
+    browser.get(history_app.base + "/rates/USD/ISK")
+    assert browser.find_element(By.CSS_SELECTOR, '.range-links [aria-current="page"]').text == "1 year"
+    browser.find_element(By.LINK_TEXT, "All").click()
+    wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/ISK?range=all"))
+    # The ECB did not quote ISK from December 2008 to 2018: two stretches, no line across.
+    lines = browser.find_elements(By.CSS_SELECTOR, "polyline.chart-line")
+    assert len(lines) >= 2
+    assert all(len(line.get_attribute("points").split()) <= 502 for line in lines)
+    ticks = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "text.chart-label") if t.text.isdigit()]
+    assert "2000" in ticks and "2025" in ticks
+    assert browser.find_element(By.ID, "history-table-title").text == "Monthly rates"
+    screenshot(browser, "history-all-with-a-gap")
+
+    browser.get(history_app.base + "/rates/USD/EUR?range=3m")
+    rows = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
+    assert len(rows) == 50
+    browser.find_element(By.LINK_TEXT, "Older →").click()
+    wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR?range=3m&page=2"))
+    first_row_link = browser.find_element(By.CSS_SELECTOR, ".history-table tbody tr a")
+    day = first_row_link.text
+    first_row_link.click()
+    wait_for(browser, lambda d: f"date={day}" in d.current_url)
+    assert browser.find_element(By.ID, "date").get_attribute("value") == day
+
+    code, csv = status(history_app, "/rates/USD/EUR/daily.csv?range=all")
+    lines = csv.strip().split("\r\n")
+    assert code == 200 and lines[0] == "date,EUR per USD" and len(lines) == 7126 + 1
+    assert "2020-03-13,0.9005763689" in lines  # 1 ÷ 1.1104
+    code, _ = status(history_app, "/rates/USD/EUR?range=2w")
+    assert code == 400
