@@ -33,7 +33,9 @@ struct ConverterPresenter: Sendable {
             amountError: errors[.amount],
             fromError: errors[.from],
             toError: errors[.to],
-            date: output.input.date ?? "",
+            // A date field holds only a real day (a browser drops anything else, and HTML forbids
+            // it); a malformed one is quoted in the message instead.
+            date: output.input.date.flatMap { CalendarDate(iso8601: $0)?.description } ?? "",
             dateError: errors[.date],
             minDate: Converter.firstRatesDay.description,
             maxDate: output.today.description,
