@@ -42,8 +42,9 @@ return [...document.querySelectorAll('input:not([type=hidden]), select, textarea
   .map(c => c.name || c.id);
 """
 
-PAGES = ["/?from=USD&to=EUR&amount=100", "/?from=USD&to=EUR&amount=01", "/about", "/login", "/signup",
-         "/admin/rates", "/contacts", "/contacts/new", "/rates/USD/EUR", "/no-such-page"]
+PAGES = ["/?from=USD&to=EUR&amount=100", "/?from=USD&to=EUR&amount=01", "/?from=USD&to=EUR&amount=100&date=2025-05-10",
+         "/?from=USD&to=EUR&amount=100&date=2020-02-30", "/about", "/login", "/signup",
+         "/admin/rates", "/contacts", "/contacts/new", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
 
 
 def set_scheme(driver, scheme):

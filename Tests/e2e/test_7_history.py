@@ -115,7 +115,7 @@ def test_chart_ranges_gaps_and_csv(history_app, browser):
 
     browser.get(history_app.base + "/rates/USD/EUR?range=3m")
     rows = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
-    assert len(rows) == 50
+    assert len(rows) == 30
     browser.find_element(By.LINK_TEXT, "Older →").click()
     wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR?range=3m&page=2"))
     first_row_link = browser.find_element(By.CSS_SELECTOR, ".history-table tbody tr a")

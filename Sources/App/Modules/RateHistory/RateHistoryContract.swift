@@ -41,8 +41,9 @@ enum RateHistory {
         case noSuchPage(Int)
     }
 
-    /// Rows of the table (days, or months for ranges over a year) per page.
-    static let rowsPerPage = 50
+    /// Rows of the table per page: 30 days (about six weeks of business days), or 60 months
+    /// (five years) for ranges over a year.
+    static func rowsPerPage(monthly: Bool) -> Int { monthly ? 60 : 30 }
 
     /// Where each calendar month's days start in `points` (oldest first), and where they end, last.
     static func monthStarts(_ points: [RatePoint]) -> [Int] {
@@ -60,7 +61,8 @@ enum RateHistory {
     /// How many pages the table of `points` has: a row per day, or per month for a monthly range.
     static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
         let rows = range.isMonthly ? monthStarts(points).count - 1 : points.count
-        return max(1, (rows + rowsPerPage - 1) / rowsPerPage)
+        let perPage = rowsPerPage(monthly: range.isMonthly)
+        return max(1, (rows + perPage - 1) / perPage)
     }
 
     /// What `rate-history.leaf` renders.

@@ -32,18 +32,19 @@ struct RateHistoryPresenter: Sendable {
         // Newest first: page 1 ends with the newest day (or month).
         let monthStarts = isMonthly ? RateHistory.monthStarts(points) : []
         let rowCount = isMonthly ? monthStarts.count - 1 : points.count
-        let pages = max(1, (rowCount + RateHistory.rowsPerPage - 1) / RateHistory.rowsPerPage)
+        let perPage = RateHistory.rowsPerPage(monthly: isMonthly)
+        let pages = max(1, (rowCount + perPage - 1) / perPage)
         let page = min(query.page, pages)
-        let pageEnd = rowCount - (page - 1) * RateHistory.rowsPerPage
-        let pageRows = max(0, pageEnd - RateHistory.rowsPerPage)..<max(0, pageEnd)
+        let pageEnd = rowCount - (page - 1) * perPage
+        let pageRows = max(0, pageEnd - perPage)..<max(0, pageEnd)
+        // Each row links to the converter on its day: one address, the day appended.
+        let converterOnDay = SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100").path + "&date="
         let rows: [RateHistory.Row] =
             isMonthly
             ? []
             : pageRows.reversed().map { index in
-                let date = points[index].date
-                return .init(
-                    date: date.description, rate: texts[index],
-                    url: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: date).path)
+                let date = points[index].date.description
+                return .init(date: date, rate: texts[index], url: converterOnDay + date)
             }
         let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts) : []
         // The page's newest and oldest day, for its caption.

@@ -1,6 +1,7 @@
 import Crypto
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// One day's rate of a currency pair, kept as the two stored rates it comes from: dividing
@@ -98,31 +99,41 @@ struct FluentRateHistoryService: StoredRateDays {
 
     /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the
     /// latest snapshot of each effective date. The ECB's 27 years are 230,000 rows, which a
-    /// debug build takes several seconds to read: this read may take up to ``daysTimeout``.
+    /// debug build takes several seconds to read: this read may take up to ``daysTimeout``. Each
+    /// row goes into the days as it arrives, so the rows are never all in memory at once.
     func days() async throws -> RateDays {
-        let rows = try await database.transaction(timeout: Self.daysTimeout) { database in
+        let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
+        try await database.transaction(timeout: Self.daysTimeout) { database in
             let sql = database as! any SQLDatabase
             if sql.dialect.name == "postgresql" {
                 // The statement lasts until the app has read every row: past the usual limit.
                 try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(Self.daysTimeout.components.seconds * 1000))").run()
             }
-            return try await sql.raw(
+            try await sql.raw(
                 """
                 SELECT s.id, s.effective_date, s.stored_at, r.currency_code, r.rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
                 ORDER BY s.effective_date, s.stored_at, s.id
                 """
-            ).all()
+            ).run { row in
+                collected.withLockedValue { collected in
+                    guard collected.error == nil else { return }
+                    do {
+                        guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
+                        collected.builder.add(
+                            snapshot: try row.decode(column: "id", as: UUID.self), date: date,
+                            code: try row.decode(column: "currency_code", as: String.self),
+                            rate: try row.decode(column: "rate", as: Decimal.self))
+                    } catch {
+                        collected.error = error
+                    }
+                }
+            }
         }
-        var builder = RateDays.Builder()
-        for row in rows {
-            guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { continue }
-            builder.add(
-                snapshot: try row.decode(column: "id", as: UUID.self), date: date,
-                code: try row.decode(column: "currency_code", as: String.self),
-                rate: try row.decode(column: "rate", as: Decimal.self))
+        return try collected.withLockedValue { collected in
+            if let error = collected.error { throw error }
+            return collected.builder.build()
         }
-        return builder.build()
     }
 }

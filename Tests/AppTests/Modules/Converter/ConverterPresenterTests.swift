@@ -156,7 +156,7 @@ struct ConverterPresenterTests {
     func dateError() {
         let model = presenter.present(
             output(.init(from: "USD", to: "EUR", amount: "1", date: "15/03/2020"), .invalid([.date: "not a date"]), accepted: nil))
-        #expect(model.dateError == "not a date" && model.date == "")  // quoted in the message instead
+        #expect(model.dateError == "not a date" && model.date == "") // quoted in the message instead
         let future = presenter.present(
             output(.init(from: "USD", to: "EUR", amount: "1", date: "2030-01-01"), .invalid([.date: "in the future"]), accepted: nil))
         #expect(future.date == "2030-01-01")
