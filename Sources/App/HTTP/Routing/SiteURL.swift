@@ -72,13 +72,13 @@ enum SiteURL: Sendable, Equatable {
         }
     }
 
+    private static func pathSegment(_ text: String) -> String {
+        percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
+    }
+
     /// A range is left out when it is the default; a day only matters to a range that is not everything.
     private static func rangeQuery(_ range: HistoryRange, _ date: CalendarDate?) -> [(String, String?)] {
         [("range", range == .default ? nil : range.rawValue), ("date", range == .all ? nil : date?.description)]
-    }
-
-    private static func pathSegment(_ text: String) -> String {
-        percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
     }
 
     private static func withQuery(_ path: String, _ items: [(String, String?)]) -> String {
