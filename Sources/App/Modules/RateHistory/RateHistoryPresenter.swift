@@ -70,7 +70,14 @@ struct RateHistoryPresenter: Sendable {
                     ? output.window.map {
                         "No day from \($0.lowerBound) to \($0.upperBound) has rates for both currencies. Choose a longer range."
                     } ?? "No stored day has rates for both currencies yet, so there is no history to draw."
-                    : "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's history.",
+                    : output.window.flatMap { window in
+                        // The pair has other days, outside this range.
+                        window.lowerBound == window.upperBound
+                            ? nil
+                            : "Only one day from \(window.lowerBound) to \(window.upperBound) has rates for both currencies "
+                                + "(\(points[0].date)), so there is no line to draw. Choose a longer range."
+                    }
+                        ?? "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's history.",
             stats: stats,
             rows: rows,
             months: months,

@@ -66,6 +66,14 @@ struct RateHistoryUnitTests {
     func tooFew() {
         let one = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])))
         #expect(one.chart == nil && one.message?.contains("Only one day of rates") == true && one.rows.count == 1)
+        let inRange = RateHistoryPresenter().present(
+            .init(
+                from: usd, to: eur, points: points([("2025-05-09", "0.8887")]),
+                window: CalendarDate(iso8601: "2024-05-10")!...CalendarDate(iso8601: "2025-05-09")!))
+        #expect(
+            inRange.message
+                == "Only one day from 2024-05-10 to 2025-05-09 has rates for both currencies (2025-05-09), so there is no line to draw. Choose a longer range."
+        )
         let none = RateHistoryPresenter().present(.init(from: usd, to: eur, points: []))
         #expect(none.chart == nil && none.message?.contains("No stored day") == true && !none.hasRows)
     }
