@@ -69,6 +69,10 @@ struct LinkAndCookieTests {
         #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "100").path == "/?from=USD&to=EUR&amount=100")
         #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "").path == "/?from=USD&to=EUR")
         #expect(SiteURL.conversion(from: "A&B", to: "C D", amount: nil).path == "/?from=A%26B&to=C%20D")
+        let day = CalendarDate(iso8601: "2020-03-15")
+        #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: "1.5", date: day).path == "/?from=USD&to=EUR&amount=1.5&date=2020-03-15")
+        #expect(SiteURL.conversion(from: "USD", to: "EUR", amount: nil, date: day).path == "/?from=USD&to=EUR&date=2020-03-15")
+        #expect(SiteURL.conversion(from: "", to: "EUR", amount: "é").path == "/?to=EUR&amount=%C3%A9")
     }
 
     @Test("percent-encodes as Foundation does, over 2,000 random texts, in queries and path segments")

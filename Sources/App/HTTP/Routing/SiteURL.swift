@@ -40,8 +40,7 @@ enum SiteURL: Sendable, Equatable {
     var path: String {
         switch self {
         case .converter: Route.converter.pattern
-        case let .conversion(from, to, amount, date):
-            Route.converter.pattern + "?" + Self.query([("from", from), ("to", to), ("amount", amount), ("date", date?.description)])
+        case let .conversion(from, to, amount, date): Self.conversionPath(from: from, to: to, amount: amount, date: date)
         case .convert: Route.convert.pattern
         case .swap: Route.swap.pattern
         case .about: Route.about.pattern
@@ -70,6 +69,28 @@ enum SiteURL: Sendable, Equatable {
             Self.withQuery(Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date))
         case .apiConvert: Route.apiConvert.pattern
         }
+    }
+
+    /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
+    /// amount and no date left out), without its lists: result pages and API answers write six
+    /// of these each.
+    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?) -> String {
+        var path = Route.converter.pattern
+        path.reserveCapacity(64)
+        var first = true
+        func add(_ name: String, _ value: String) {
+            guard !value.isEmpty else { return }
+            path += first ? "?" : "&"
+            path += name
+            path += "="
+            path += percentEncoded(value, keeping: isUnreserved)
+            first = false
+        }
+        add("from", from)
+        add("to", to)
+        add("amount", amount ?? "")
+        add("date", date?.description ?? "")
+        return path
     }
 
     private static func pathSegment(_ text: String) -> String {
