@@ -71,6 +71,10 @@ enum SiteURL: Sendable, Equatable {
         }
     }
 
+    private static func pathSegment(_ text: String) -> String {
+        percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
+    }
+
     /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
     /// amount and no date left out), without its lists: result pages and API answers write six
     /// of these each.
@@ -91,10 +95,6 @@ enum SiteURL: Sendable, Equatable {
         add("amount", amount ?? "")
         add("date", date?.description ?? "")
         return path
-    }
-
-    private static func pathSegment(_ text: String) -> String {
-        percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
     }
 
     /// A range is left out when it is the default; a day only matters to a range that is not everything.
