@@ -44,6 +44,7 @@ func configure(
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())
+    app.middleware.use(PublicAPICORSMiddleware())
     app.middleware.use(ErrorPageMiddleware())
     app.middleware.use(RequestInputMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))

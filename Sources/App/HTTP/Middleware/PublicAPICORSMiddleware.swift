@@ -1,0 +1,33 @@
+import Vapor
+
+/// Lets web pages on any site call the public, read-only JSON API straight from the browser:
+/// every answer under its paths (errors and 304s too) carries `Access-Control-Allow-Origin: *`
+/// and exposes its validators, and a preflight (`OPTIONS`) is answered here with the methods and
+/// headers a reader may use. No credentials are involved: the API reads no cookie and changes
+/// nothing, so no other path is opened to other sites.
+struct PublicAPICORSMiddleware: AsyncMiddleware {
+    /// Where the public API lives.
+    static let pathPrefixes = ["/api/v1/"]
+    static let allowedMethods = "GET, HEAD, OPTIONS"
+    static let allowedHeaders = "Accept, If-None-Match, If-Modified-Since"
+    static let exposedHeaders = "ETag, Cache-Control, Retry-After"
+    /// How long a browser may keep a preflight's answer (a day).
+    static let preflightMaxAge = "86400"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let path = request.url.path
+        guard Self.pathPrefixes.contains(where: { path.hasPrefix($0) }) else { return try await next.respond(to: request) }
+        let response: Response
+        if request.method == .OPTIONS {
+            response = Response(status: .noContent)
+            response.headers.replaceOrAdd(name: .accessControlAllowMethods, value: Self.allowedMethods)
+            response.headers.replaceOrAdd(name: .accessControlAllowHeaders, value: Self.allowedHeaders)
+            response.headers.replaceOrAdd(name: .accessControlMaxAge, value: Self.preflightMaxAge)
+        } else {
+            response = try await next.respond(to: request)
+        }
+        response.headers.replaceOrAdd(name: .accessControlAllowOrigin, value: "*")
+        response.headers.replaceOrAdd(name: .accessControlExpose, value: Self.exposedHeaders)
+        return response
+    }
+}
