@@ -54,7 +54,8 @@ func configure(
     let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
-        historyLoader: services.historyLoader)
+        historyLoader: services.historyLoader,
+        warmUp: { [rateHistory = services.rateHistory] in _ = try? await rateHistory.history(from: "EUR", to: "USD") })
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(

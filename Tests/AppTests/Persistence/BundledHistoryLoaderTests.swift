@@ -62,6 +62,20 @@ struct BundledHistoryLoaderTests {
         }
     }
 
+    @Test("after storing the missing days, the start reads every stored day into memory: the first history page does not wait")
+    func warmsTheHistoryUp() async throws {
+        try await withSQLiteApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app, _ in
+            let cache = app.appServices.rateDaysCache
+            #expect(cache.value(RateDaysCache.group, now: testNow) == nil)
+            try await app.asyncBoot() // starts the background jobs, as `serve` does
+            let deadline = ContinuousClock.now + .seconds(30)
+            while cache.value(RateDaysCache.group, now: testNow) == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(cache.value(RateDaysCache.group, now: testNow)?.days.count == 5)
+        }
+    }
+
     /// Seconds of full CPU: scripts/test runs it on its own after the suite (`FULL_HISTORY=1`),
     /// so it cannot starve the suite's timing tests.
     @Test(

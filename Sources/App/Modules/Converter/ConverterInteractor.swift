@@ -115,7 +115,8 @@ struct ConverterInteractor: Sendable {
         }
         return output(
             input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
-            currencies: catalog.currencies(for: Array(Set(current.currencyCodes).union(extraCodes)).sorted()),
+            // Looked up directly: the catalog remembers one list, the current rates' that every page asks for.
+            currencies: Set(current.currencyCodes).union(extraCodes).sorted().map(catalog.currency(for:)),
             date: errors.isEmpty ? date : nil)
     }
 

@@ -2,7 +2,8 @@ import NIOConcurrencyHelpers
 import Vapor
 
 /// Work that runs beside the server: storing the bundled history's missing days once at
-/// start (``BundledHistoryLoader``), the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
+/// start (``BundledHistoryLoader``) and then reading the stored days into memory (`warmUp`), so
+/// the first history page does not wait for 27 years to be read; the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
 /// picking up snapshots other instances stored (`RATES_SYNC_INTERVAL`). Failures are logged
 /// and retried later; they never stop the app.
 final class RatesBackgroundJobs: Sendable {
@@ -11,13 +12,15 @@ final class RatesBackgroundJobs: Sendable {
     private let refreshInterval: Int
     private let syncInterval: Int
     private let historyLoader: BundledHistoryLoader?
+    private let warmUp: (@Sendable () async -> Void)?
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
     init(
         refresher: RatesRefresher, currentRates: CurrentRates, refreshInterval: Int, syncInterval: Int,
-        historyLoader: BundledHistoryLoader? = nil
+        historyLoader: BundledHistoryLoader? = nil, warmUp: (@Sendable () async -> Void)? = nil
     ) {
         self.historyLoader = historyLoader
+        self.warmUp = warmUp
         self.refresher = refresher
         self.currentRates = currentRates
         self.refreshInterval = refreshInterval
@@ -27,8 +30,13 @@ final class RatesBackgroundJobs: Sendable {
     /// Starts the jobs that are turned on.
     func start(logger: Logger) {
         var started: [Task<Void, Never>] = []
-        if let historyLoader {
-            started.append(Task { await historyLoader.storeMissingDays(logger: logger) })
+        if historyLoader != nil || warmUp != nil {
+            let historyLoader = historyLoader, warmUp = warmUp
+            started.append(
+                Task {
+                    _ = await historyLoader?.storeMissingDays(logger: logger)
+                    await warmUp?()
+                })
         }
         if refreshInterval > 0 {
             let refresher = refresher, interval = refreshInterval
