@@ -57,7 +57,7 @@ struct RateHistoryPresenter: Sendable {
         func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
             SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
         }
-        let rangeText = points.first.map { "\($0.date) to \(points.last!.date)" } ?? ""
+        let rangeText = points.first.map { $0.date == points.last!.date ? "\($0.date)" : "\($0.date) to \(points.last!.date)" } ?? ""
         return RateHistory.ViewModel(
             title: "\(pair) rate history\(query.range == .default && query.date == nil ? "" : ", \(rangeText)") · \(AppInfo.name)",
             heading: "\(pair) rate history",
@@ -97,7 +97,7 @@ struct RateHistoryPresenter: Sendable {
                     olderURL: page < pages ? url(page: page + 1) : nil),
             ranges: HistoryRange.allCases.map { .init(label: $0.label, url: url(range: $0), isCurrent: $0 == query.range) },
             csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date).path,
-            csvLabel: "Every day's rate of this range as CSV (\(points.count) days)",
+            csvLabel: "Every day's rate of this range as CSV (\(points.count) \(points.count == 1 ? "day" : "days"))",
             reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code, range: query.range, date: query.date).path,
             converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date).path,
             converterLabel: query.date.map { "Convert with these currencies on \($0)" } ?? "Convert with these currencies")

@@ -66,6 +66,8 @@ struct RateHistoryUnitTests {
     func tooFew() {
         let one = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])))
         #expect(one.chart == nil && one.message?.contains("Only one day of rates") == true && one.rows.count == 1)
+        #expect(one.csvLabel == "Every day's rate of this range as CSV (1 day)")
+        #expect(one.subtitle == "US Dollar in Euro: units of EUR for 1 USD, 2025-05-09")
         let inRange = RateHistoryPresenter().present(
             .init(
                 from: usd, to: eur, points: points([("2025-05-09", "0.8887")]),
