@@ -25,6 +25,8 @@ struct AppServices: Sendable {
     let clients: ClientAddressResolver
     let contacts: any ContactsService
     let rateHistory: any RateHistoryService
+    /// The ECB's days, whatever the converter's provider (`/v1`); from the same memory as `rateHistory`.
+    let referenceRates: any ReferenceRateDays
     /// The database with its time limits; services use it, and readiness checks it.
     let database: DatabaseAccess
     /// Validators and freshness for pages anyone may cache.
@@ -76,6 +78,8 @@ struct AppServices: Sendable {
         let refreshStore = FluentRateRefreshStore(
             database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
             stored: { rateDaysCache.snapshotsChanged() })
+        let storedDays = FluentRateHistoryService(database: database)
+        let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         return AppServices(
             configuration: configuration,
@@ -100,9 +104,8 @@ struct AppServices: Sendable {
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: configuration.contactPageCacheSize > 0
                 ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
-            rateHistory: configuration.rateHistoryCache
-                ? CachedRateHistoryService(base: FluentRateHistoryService(database: database), cache: rateDaysCache, now: now)
-                : FluentRateHistoryService(database: database),
+            rateHistory: configuration.rateHistoryCache ? cachedDays : storedDays,
+            referenceRates: configuration.rateHistoryCache ? cachedDays : storedDays,
             database: database,
             cachePolicy: HTTPCachePolicy(
                 build: HTTPCachePolicy.fingerprint(

@@ -86,6 +86,7 @@ func configure(
     ContactFormAssembly.register(on: app, services: services)
     ContactDetailAssembly.register(on: app, services: services)
     RateHistoryAssembly.register(on: app, services: services)
+    try FrankfurterAssembly.register(on: app, services: services)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

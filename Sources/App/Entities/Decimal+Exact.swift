@@ -139,3 +139,21 @@ extension Decimal {
         }
     }
 }
+
+extension Decimal {
+    /// The `Double` nearest to this value, as parsing its decimal text gives (what
+    /// `NSDecimalNumber.doubleValue` does not: it is one unit off for a third of the ECB's
+    /// rates, 0.3891 becoming 0.38910000000000006). A mantissa below 2^53 and a power of ten up to
+    /// 10^22 are both exact as `Double`s, so one multiplication or division rounds correctly;
+    /// anything else goes through the text.
+    var nearestDouble: Double {
+        if let parts = DecimalParts(self), parts.mantissa < (1 << 53), (-22...22).contains(parts.exponent) {
+            let mantissa = Double(UInt64(parts.mantissa)) * (parts.isNegative ? -1 : 1)
+            let scale = Self.powersOfTen[abs(parts.exponent)]
+            return parts.exponent < 0 ? mantissa / scale : mantissa * scale
+        }
+        return Double(plainText) ?? .nan
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+}

@@ -46,6 +46,14 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         var extra = headers
         extra.remove(name: .contentType)
         do {
+            if request.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || request.url.path == "/v1" {
+                // Frankfurter's clients read `{"message": …}`.
+                var body = Array(#"{"message":"#.utf8)
+                APIJSON.writeString(status == .notFound ? "not found" : message, into: &body)
+                body.append(UInt8(ascii: "}"))
+                extra.replaceOrAdd(name: .contentType, value: FrankfurterView.contentType)
+                return Response(status: status, headers: extra, body: .init(buffer: ByteBuffer(bytes: body)))
+            }
             if request.isAPIRequest {
                 return try ProblemDetails(
                     type: "about:blank", title: status.reasonPhrase, status: Int(status.code),

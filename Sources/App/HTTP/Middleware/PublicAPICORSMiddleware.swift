@@ -6,8 +6,8 @@ import Vapor
 /// headers a reader may use. No credentials are involved: the API reads no cookie and changes
 /// nothing, so no other path is opened to other sites.
 struct PublicAPICORSMiddleware: AsyncMiddleware {
-    /// Where the public API lives.
-    static let pathPrefixes = ["/api/v1/"]
+    /// Where the public APIs live: the converter's, and the Frankfurter-compatible one.
+    static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix]
     static let allowedMethods = "GET, HEAD, OPTIONS"
     static let allowedHeaders = "Accept, If-None-Match, If-Modified-Since"
     static let exposedHeaders = "ETag, Cache-Control, Retry-After"

@@ -178,6 +178,12 @@ extension SiteURL {
         case apiCurrencies = "/api/v1/currencies"
         case apiLatestRates = "/api/v1/rates/latest"
         case apiDocument = "/api/v1/openapi.yaml"
+        /// Frankfurter's v1 API (``Frankfurter``): the latest rates, under either name.
+        case frankfurterLatest = "/v1/latest"
+        case frankfurterCurrent = "/v1/current"
+        case frankfurterCurrencies = "/v1/currencies"
+        /// A day (`/v1/2020-03-13`) or a range (`/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`).
+        case frankfurterDates = "/v1/:dates"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"
@@ -188,6 +194,8 @@ extension SiteURL {
 
         /// What every JSON API route starts with (its errors are problem documents, not pages).
         static let apiPrefix = "/api/"
+        /// What every Frankfurter route starts with (its errors are `{"message": …}`).
+        static let frankfurterPrefix = "/v1/"
         /// The load balancers' probes, which log at debug.
         static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
 
@@ -214,7 +222,7 @@ extension SiteURL {
 
     /// The names of the routes' parameters (`:id` in `/contacts/:id`).
     enum Parameter: String, Sendable {
-        case id, from, to
+        case id, from, to, dates
     }
 }
 

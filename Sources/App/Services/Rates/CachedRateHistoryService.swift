@@ -11,15 +11,19 @@ import NIOConcurrencyHelpers
 /// years of days takes seconds; once this instance has read them, a request that finds them
 /// forgotten (a refresh stored a day) waits ``staleAfter`` for the new read and then answers from
 /// the days it read before, which miss at most that newest day, rather than waiting it out.
-final class CachedRateHistoryService: RateHistoryService {
+///
+/// The ECB's days (``ReferenceRateDays``, for `/v1`) are the same days while every stored
+/// snapshot is the ECB's (the default); when another provider's are stored too, the ECB's are
+/// read and kept on their own, in the same way.
+final class CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     private let base: any StoredRateDays
     private let cache: RateDaysCache
     private let now: @Sendable () -> Date
     private let staleAfter: Duration
-    /// The read in flight, and the cache ticket it was started at.
-    private let loading = NIOLockedValueBox<(ticket: UInt64, task: Task<RateDays, any Error>)?>(nil)
-    /// The days last read, for the moments a new read takes.
-    private let previous = NIOLockedValueBox<RateDays?>(nil)
+    /// The read in flight of each selection, and the cache ticket it was started at.
+    private let loading = NIOLockedValueBox<[RateDays.Selection: (ticket: UInt64, task: Task<RateDays, any Error>)]>([:])
+    /// The days last read of each selection, for the moments a new read takes.
+    private let previous = NIOLockedValueBox<[RateDays.Selection: RateDays]>([:])
     /// The whole series of the pairs whose every day was asked for lately, most recent first:
     /// 27 years of a pair are 7,000 points (half a megabyte), built once per set of stored days.
     private let series = NIOLockedValueBox<[(pair: String, history: PairHistory)]>([])
@@ -37,14 +41,23 @@ final class CachedRateHistoryService: RateHistoryService {
 
     func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
         guard cache.isLive else { return try await base.history(from: from, to: to, range: range, around: date) }
-        if let days = cache.value(RateDaysCache.group, now: now()) {
-            return history(from: from, to: to, range: range, around: date, in: days)
-        }
-        let read = sharedRead()
-        guard let stale = previous.withLockedValue({ $0 }) else {
-            return history(from: from, to: to, range: range, around: date, in: try await read.value)
-        }
-        return history(from: from, to: to, range: range, around: date, in: await Self.value(of: read, within: staleAfter) ?? stale)
+        return history(from: from, to: to, range: range, around: date, in: try await days(.all))
+    }
+
+    func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        guard cache.isLive else { return try await base.referenceDays(from: start, through: end) }
+        let all = try await days(.all)
+        return (all.isECBOnly ? all : try await days(.ecb)).days(from: start, through: end)
+    }
+
+    /// The selection's days: kept, else read (one read shared by every request that misses);
+    /// a request that finds them forgotten after a change gets the days read before if the
+    /// read takes longer than ``staleAfter``.
+    private func days(_ selection: RateDays.Selection) async throws -> RateDays {
+        if let days = cache.value(RateDaysCache.group, selection.rawValue, now: now()) { return days }
+        let read = sharedRead(selection)
+        guard let stale = previous.withLockedValue({ $0[selection] }) else { return try await read.value }
+        return await Self.value(of: read, within: staleAfter) ?? stale
     }
 
     /// The window of a pair's series kept whole, else a walk over the window's days (which keeps
@@ -91,27 +104,27 @@ final class CachedRateHistoryService: RateHistoryService {
         }
     }
 
-    /// The read in flight if nothing was stored since it began, else a new one.
-    private func sharedRead() -> Task<RateDays, any Error> {
+    /// The selection's read in flight if nothing was stored since it began, else a new one.
+    private func sharedRead(_ selection: RateDays.Selection) -> Task<RateDays, any Error> {
         let cache = cache, base = base, now = now, loading = loading, previous = previous
-        return loading.withLockedValue { current in
+        return loading.withLockedValue { reads in
             let ticket = cache.ticket()
-            if let current, current.ticket == ticket { return current.task }
+            if let current = reads[selection], current.ticket == ticket { return current.task }
             let task = Task {
                 // Done, kept or failed, the next request that misses reads again.
-                defer { loading.withLockedValue { if $0?.ticket == ticket { $0 = nil } } }
-                let days = try await base.days()
-                cache.store(days, group: RateDaysCache.group, ticket: ticket, now: now())
-                previous.withLockedValue { $0 = days }
+                defer { loading.withLockedValue { if $0[selection]?.ticket == ticket { $0[selection] = nil } } }
+                let days = try await base.days(selection)
+                cache.store(days, group: RateDaysCache.group, item: selection.rawValue, ticket: ticket, now: now())
+                previous.withLockedValue { $0[selection] = days }
                 return days
             }
-            current = (ticket, task)
+            reads[selection] = (ticket, task)
             return task
         }
     }
 }
 
-/// Every stored day's rates, in one group (any stored snapshot makes it stale).
+/// Every stored day's rates, and the ECB's alone, in one group (any stored snapshot makes both stale).
 typealias RateDaysCache = ListenedCache<RateDays>
 
 extension ListenedCache where Value == RateDays {
@@ -120,7 +133,7 @@ extension ListenedCache where Value == RateDays {
     /// The days are read again after `maxAge` even if nothing was heard; reading them is one
     /// query, but not a small one.
     convenience init(enabled: Bool, isLive: Bool) {
-        self.init(capacity: enabled ? 1 : 0, maxAge: 600, isLive: isLive && enabled)
+        self.init(capacity: enabled ? RateDays.Selection.allCases.count : 0, maxAge: 600, isLive: isLive && enabled)
     }
 
     /// A snapshot was stored.

@@ -10,7 +10,29 @@ struct RateDays: Sendable {
         let date: CalendarDate
         /// By ``RateDays/column``; `nil` where the day's snapshot does not quote the currency.
         let rates: [Decimal?]
+        /// `rates` as the `Double`s nearest to them (parsed from their decimal text, as
+        /// `NSDecimalNumber` does not round correctly); `nan` where `rates` has `nil`.
         let values: [Double]
+        /// The stored snapshot the day's rates are from.
+        let snapshot: UUID
+    }
+
+    /// Which snapshots the days are read from.
+    enum Selection: String, Sendable, CaseIterable {
+        /// Every stored snapshot, whatever its provider (what the converter shows).
+        case all
+        /// The ECB's reference rates only, fetched or bundled (what `/v1` serves).
+        case ecb
+
+        /// The ``RateSnapshot/source``s read; `nil` for every one.
+        var sources: [String]? {
+            switch self {
+            case .all: nil
+            case .ecb: Self.ecbSources
+            }
+        }
+
+        static let ecbSources = [RateSource.ecb.id, RateSource.bundledECB.id]
     }
 
     /// Oldest first.
@@ -19,6 +41,37 @@ struct RateDays: Sendable {
     let columns: [String: Int]
     /// Identifies the stored snapshots this was read from.
     let version: String
+    /// The providers of the snapshots read (``RateSnapshot/source``), whether or not a later
+    /// snapshot of the same day replaced theirs.
+    var sources: Set<String> = []
+    /// The newest day stored, of the days these were cut from (``days(from:through:)``).
+    var newestDate: CalendarDate?
+
+    /// Whether only ECB snapshots were read: then these are also the ``Selection/ecb`` days.
+    var isECBOnly: Bool { sources.isSubset(of: Selection.ecbSources) }
+
+    /// The days from the last one on or before `start` (or the first one, when none is) through
+    /// `end`, as Frankfurter's ranges go: a range starting on a weekend starts on the Friday.
+    func days(from start: CalendarDate, through end: CalendarDate) -> RateDays {
+        let afterStart = days.partitioningIndex { $0.date > start }
+        let lower = afterStart > 0 ? afterStart - 1 : 0
+        let upper = days.partitioningIndex { $0.date > end }
+        let selected = lower < upper ? Array(days[lower..<upper]) : []
+        return RateDays(days: selected, columns: columns, version: version, sources: sources, newestDate: newestDate)
+    }
+
+    /// Names these days' rates: equal fingerprints, equal days (their dates and snapshots),
+    /// however the days were read (the cached 27 years or one query).
+    var fingerprint: String { Self.fingerprint(of: days) }
+
+    static func fingerprint(of days: [Day]) -> String {
+        var hash = SHA256()
+        for day in days {
+            hash.update(data: Data(day.date.description.utf8))
+            withUnsafeBytes(of: day.snapshot.uuid) { hash.update(bufferPointer: $0) }
+        }
+        return SecureToken.hex(hash.finalize().prefix(12))
+    }
 
     /// The pair's days in `range`'s window over the days it was quoted: the first and last such
     /// days are found from either end, the window's days by binary search, and only they are walked.
@@ -48,9 +101,11 @@ struct RateDays: Sendable {
     struct Builder {
         private var columns: [String: Int] = [:]
         private var days: [(date: CalendarDate, snapshot: UUID, rates: [String: Decimal])] = []
+        private var sources: Set<String> = []
 
-        mutating func add(snapshot: UUID, date: CalendarDate, code: String, rate: Decimal) {
+        mutating func add(snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: String = RateSource.ecb.id) {
             if columns[code] == nil { columns[code] = columns.count }
+            if !sources.contains(source) { sources.insert(source) }
             if days.last?.snapshot == snapshot {
                 days[days.count - 1].rates[code] = rate
             } else if days.last?.date == date {
@@ -70,11 +125,13 @@ struct RateDays: Sendable {
                 for (code, rate) in day.rates {
                     let column = columns[code]!
                     rates[column] = rate
-                    values[column] = NSDecimalNumber(decimal: rate).doubleValue
+                    values[column] = rate.nearestDouble
                 }
-                return Day(date: day.date, rates: rates, values: values)
+                return Day(date: day.date, rates: rates, values: values, snapshot: day.snapshot)
             }
-            return RateDays(days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)))
+            return RateDays(
+                days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,
+                newestDate: built.last?.date)
         }
     }
 }

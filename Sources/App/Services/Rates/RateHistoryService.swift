@@ -52,10 +52,28 @@ extension RateHistoryService {
     }
 }
 
+/// The ECB's reference rates of a run of days, whatever provider the converter uses (what the
+/// Frankfurter-compatible `/v1` API serves).
+protocol ReferenceRateDays: Sendable {
+    /// The ECB days from the last one on or before `start` (or the first stored one, when none
+    /// is) through `end`; one day when `start` is `end`.
+    func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays
+}
+
 /// A pair's history, and every stored day's rates at once (what ``CachedRateHistoryService``
 /// keeps in memory). Tests hand the cache a slow one.
-protocol StoredRateDays: RateHistoryService {
-    func days() async throws -> RateDays
+protocol StoredRateDays: RateHistoryService, ReferenceRateDays {
+    func days(_ selection: RateDays.Selection) async throws -> RateDays
+}
+
+extension StoredRateDays {
+    /// Every stored day's rates, whatever their provider.
+    func days() async throws -> RateDays { try await days(.all) }
+
+    /// Cut from every ECB day (test doubles; the database reads only the days asked for).
+    func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        try await days(.ecb).days(from: start, through: end)
+    }
 }
 
 struct FluentRateHistoryService: StoredRateDays {
@@ -98,22 +116,51 @@ struct FluentRateHistoryService: StoredRateDays {
     }
 
     /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the
-    /// latest snapshot of each effective date. The ECB's 27 years are 230,000 rows, which a
-    /// debug build takes several seconds to read: this read may take up to ``daysTimeout``. Each
-    /// row goes into the days as it arrives, so the rows are never all in memory at once.
-    func days() async throws -> RateDays {
+    /// latest snapshot of each effective date (of the ECB's, for ``RateDays/Selection/ecb``).
+    /// The ECB's 27 years are 230,000 rows, which a debug build takes several seconds to read:
+    /// this read may take up to ``daysTimeout``. Each row goes into the days as it arrives, so
+    /// the rows are never all in memory at once.
+    func days(_ selection: RateDays.Selection) async throws -> RateDays {
+        guard let sources = selection.sources else { return try await read(SQLQueryString("")) }
+        return try await read("WHERE s.source IN (\(binds: sources))")
+    }
+
+    /// The ECB days of a range, read from the database (while the days in memory cannot be
+    /// trusted): the day on or before `start` is found off `rate_snapshots_current_idx`.
+    func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        let sources = RateDays.Selection.ecbSources
+        let newest = try await database.run { database in
+            try await (database as! any SQLDatabase).raw(
+                "SELECT max(effective_date) AS newest FROM \(ident: RateSnapshotModel.schema) WHERE source IN (\(binds: sources))"
+            ).first()?.decode(column: "newest", as: String?.self).flatMap(CalendarDate.init(iso8601:))
+        }
+        var days = try await read(
+            """
+            WHERE s.source IN (\(binds: sources)) AND s.effective_date <= \(bind: end.description)
+            AND s.effective_date >= COALESCE(
+                (SELECT max(effective_date) FROM \(ident: RateSnapshotModel.schema)
+                 WHERE source IN (\(binds: sources)) AND effective_date <= \(bind: start.description)),
+                \(bind: start.description))
+            """)
+        days.newestDate = newest
+        return days
+    }
+
+    /// The snapshots' rates that `filter` (a `WHERE` clause over `s`) keeps, built into days row by row.
+    private func read(_ filter: SQLQueryString, timeout: Duration = Self.daysTimeout) async throws -> RateDays {
         let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
-        try await database.transaction(timeout: Self.daysTimeout) { database in
+        try await database.transaction(timeout: timeout) { database in
             let sql = database as! any SQLDatabase
             if sql.dialect.name == "postgresql" {
                 // The statement lasts until the app has read every row: past the usual limit.
-                try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(Self.daysTimeout.components.seconds * 1000))").run()
+                try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(timeout.components.seconds * 1000))").run()
             }
             try await sql.raw(
                 """
-                SELECT s.id, s.effective_date, s.stored_at, r.currency_code, r.rate
+                SELECT s.id, s.source, s.effective_date, s.stored_at, r.currency_code, r.rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
+                \(filter)
                 ORDER BY s.effective_date, s.stored_at, s.id
                 """
             ).run { row in
@@ -124,7 +171,8 @@ struct FluentRateHistoryService: StoredRateDays {
                         collected.builder.add(
                             snapshot: try row.decode(column: "id", as: UUID.self), date: date,
                             code: try row.decode(column: "currency_code", as: String.self),
-                            rate: try row.decode(column: "rate", as: Decimal.self))
+                            rate: try row.decode(column: "rate", as: Decimal.self),
+                            source: try row.decode(column: "source", as: String.self))
                     } catch {
                         collected.error = error
                     }

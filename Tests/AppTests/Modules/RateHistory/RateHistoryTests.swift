@@ -357,7 +357,7 @@ struct CachedRateHistoryTests {
         var delay: Duration = .zero
         var reads = 0
 
-        func days() async throws -> RateDays {
+        func days(_ selection: RateDays.Selection) async throws -> RateDays {
             let (rate, delay) = lock.withLock {
                 reads += 1
                 return (self.rate, self.delay)
@@ -420,7 +420,7 @@ extension CachedRateHistoryTests {
             }
             return builder.build()
         }()
-        func days() async throws -> RateDays { days }
+        func days(_ selection: RateDays.Selection) async throws -> RateDays { days }
         func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
             days.history(from: from, to: to, range: range, around: date)
         }

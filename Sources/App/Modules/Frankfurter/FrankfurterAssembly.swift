@@ -1,0 +1,22 @@
+import Vapor
+
+/// Wires the Frankfurter-compatible API: the ECB's days (kept in memory with the rate history's),
+/// RubyMoney's currency names, and the `/v1` routes.
+enum FrankfurterAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+        let view = FrankfurterView(
+            interactor: FrankfurterInteractor(
+                days: services.referenceRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
+                now: services.now),
+            presenter: FrankfurterPresenter(),
+            cachePolicy: services.cachePolicy,
+            now: services.now)
+        routes.get(.frankfurterLatest, immediately: view.rates)
+        routes.get(.frankfurterCurrent, immediately: view.rates)
+        routes.get(.frankfurterDates, immediately: view.rates)
+        routes.get(.frankfurterCurrencies, immediately: view.currencies)
+        // Frankfurter answers any other path under /v1 with JSON too.
+        routes.get("v1", use: view.notFound)
+        routes.get("v1", "**", use: view.notFound)
+    }
+}

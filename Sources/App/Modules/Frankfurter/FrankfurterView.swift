@@ -1,0 +1,115 @@
+import Vapor
+
+/// The `/v1` routes' handlers: read the request, ask the interactor, answer with Frankfurter's
+/// JSON, its statuses and HTTP caching: an `ETag` over what the answer is made of (the query
+/// and the days' snapshots), `If-None-Match` answered with 304 before anything is written, and
+/// `Cache-Control: public` until the ECB's next publication is due (a day for answers no later
+/// day can change; five minutes while a due publication is not stored yet). Errors are
+/// `no-store` (``SecurityHeadersMiddleware``).
+struct FrankfurterView: Sendable {
+    let interactor: FrankfurterInteractor
+    let presenter: FrankfurterPresenter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
+
+    /// A range of more days than this is sent in pieces of about this many days.
+    static let daysPerPiece = 256
+    /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.
+    static let behindMaxAge = 300
+    static let contentType = "application/json; charset=utf-8"
+
+    /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
+    func rates(_ request: Request) async throws -> Response {
+        let values = request.queryItems
+        let segment = request.parameter(.dates) ?? request.url.path.split(separator: "/").last.map(String.init) ?? ""
+        let output: Frankfurter.Output
+        do {
+            let query = try interactor.query(
+                dates: segment, from: values["from"], base: values["base"], to: values["to"], symbols: values["symbols"],
+                amount: values["amount"])
+            output = try await interactor.quote(query)
+        } catch {
+            return failure(error)
+        }
+        let query = output.query
+        let etag = cachePolicy.etag([
+            "v1", output.isRange ? "range" : "day", query.base, query.symbols?.joined(separator: ",") ?? "*",
+            String(query.amount), output.fingerprint,
+        ])
+        let directive = CacheDirective(
+            etag: etag, maxAge: maxAge(current: output.isCurrent, newest: output.newestDate), shared: true,
+            vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
+        guard !request.hasCopy(matching: etag) else {
+            let response = Response(status: .notModified)
+            directive.apply(to: response)
+            return response
+        }
+        let response = Response(status: .ok, headers: ["Content-Type": Self.contentType])
+        if output.days.count <= Self.daysPerPiece {
+            response.body = .init(buffer: ByteBuffer(bytes: presenter.body(output)))
+        } else {
+            response.body = .init(asyncStream: { [presenter] writer in
+                try await writer.write(.buffer(ByteBuffer(bytes: presenter.opening(output))))
+                var start = 0
+                var bytes: [UInt8] = []
+                while start < output.days.count {
+                    let end = min(output.days.count, start + Self.daysPerPiece)
+                    bytes.removeAll(keepingCapacity: true)
+                    presenter.writeDays(output, start..<end, into: &bytes)
+                    if end == output.days.count { bytes += presenter.closing(output) }
+                    try await writer.write(.buffer(ByteBuffer(bytes: bytes)))
+                    start = end
+                }
+                try await writer.write(.end)
+            })
+        }
+        directive.apply(to: response)
+        return response
+    }
+
+    /// `GET /v1/currencies`.
+    func currencies(_ request: Request) async throws -> Response {
+        let currencies: Frankfurter.CurrencyNames
+        do {
+            currencies = try await interactor.currencies()
+        } catch {
+            return failure(error)
+        }
+        let directive = CacheDirective(
+            etag: cachePolicy.etag(["v1", "currencies", currencies.fingerprint]),
+            maxAge: maxAge(current: true, newest: currencies.newestDate), shared: true,
+            vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
+        return try await request.respondCaching(directive) {
+            Response(
+                status: .ok, headers: ["Content-Type": Self.contentType], body: .init(buffer: ByteBuffer(bytes: presenter.body(currencies)))
+            )
+        }
+    }
+
+    /// Any other path under `/v1`: Frankfurter's 404.
+    func notFound(_ request: Request) async throws -> Response {
+        failure(.notFound)
+    }
+
+    /// Until the next publication is due, at most a day; a day when no later day can change
+    /// the answer; briefly while a publication that is due has not been stored.
+    private func maxAge(current: Bool, newest: CalendarDate?) -> Int {
+        guard current else { return 86_400 }
+        let now = now()
+        guard let newest, newest >= ECBPublicationSchedule.latestDue(at: now) else { return Self.behindMaxAge }
+        let untilNext = Int(ECBPublicationSchedule.next(after: now).timeIntervalSince(now).rounded(.up))
+        return max(60, min(86_400, untilNext))
+    }
+
+    private func failure(_ failure: Frankfurter.Failure) -> Response {
+        let status: HTTPStatus =
+            switch failure {
+            case .notFound: .notFound
+            case .unprocessable: .unprocessableEntity
+            case .unavailable: .serviceUnavailable
+            }
+        var headers: HTTPHeaders = ["Content-Type": Self.contentType]
+        if failure == .unavailable { headers.add(name: .retryAfter, value: "60") }
+        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: presenter.body(failure))))
+    }
+}
