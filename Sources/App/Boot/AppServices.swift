@@ -51,14 +51,17 @@ struct AppServices: Sendable {
         // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
         // SQLite file has one instance, which hears its own changes.
         let rateDaysCache = RateDaysCache(enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres)
-        let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
+        // The configured provider's newest snapshot is current, whatever else is stored.
+        let currentSources = (configuration.ratesProvider == .ecb ? RateSource.ecb : .exchangeRateAPI).family
+        let store = FluentRateSnapshotStore(
+            database: database, currentSources: currentSources, stored: { rateDaysCache.snapshotsChanged() })
         let currentRates = CurrentRates(store: store, logger: app.logger)
         let fetcher = HTTPDocumentFetcher(client: { app.http.client.shared }, timeout: configuration.ratesTimeout)
         let ecb = ECBRatesProvider(
             fetcher: fetcher,
             dailyURL: configuration.ratesProvider == .ecb
-                ? configuration.ratesProviderURL ?? ECBRatesProvider.dailyURL
-                : ECBRatesProvider.dailyURL,
+                ? configuration.ratesProviderURL ?? configuration.ecbDailyURL
+                : configuration.ecbDailyURL,
             historyURL: configuration.ecbHistoryURL,
             fullHistoryURL: configuration.ecbFullHistoryURL)
         let provider: any RatesProvider =
@@ -76,7 +79,7 @@ struct AppServices: Sendable {
         let contacts = FluentContactsService(database: database)
         let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         let refreshStore = FluentRateRefreshStore(
-            database: database, fetchTimeout: .seconds(configuration.ratesTimeout),
+            database: database, fetchTimeout: .seconds(configuration.ratesTimeout), currentSources: currentSources,
             stored: { rateDaysCache.snapshotsChanged() })
         let storedDays = FluentRateHistoryService(database: database)
         let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)

@@ -40,6 +40,9 @@ struct AppConfiguration: Sendable {
     var ratesProvider: RatesProviderKind
     /// The provider's document; `nil` means the provider's public address.
     var ratesProviderURL: URL?
+    /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
+    /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
+    var ecbDailyURL: URL
     /// The ECB 90-day history document, imported on an admin's request.
     var ecbHistoryURL: URL
     /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
@@ -98,6 +101,7 @@ struct AppConfiguration: Sendable {
         passwordHashCost: Int = 12,
         ratesProvider: RatesProviderKind = .exchangeRateAPI,
         ratesProviderURL: URL? = nil,
+        ecbDailyURL: URL = ECBRatesProvider.dailyURL,
         ecbHistoryURL: URL = defaultECBHistoryURL,
         ecbFullHistoryURL: URL = defaultECBFullHistoryURL,
         bundledRatesFile: URL? = nil,
@@ -124,6 +128,7 @@ struct AppConfiguration: Sendable {
         self.passwordHashCost = passwordHashCost
         self.ratesProvider = ratesProvider
         self.ratesProviderURL = ratesProviderURL
+        self.ecbDailyURL = ecbDailyURL
         self.ecbHistoryURL = ecbHistoryURL
         self.ecbFullHistoryURL = ecbFullHistoryURL
         self.bundledRatesFile = bundledRatesFile
@@ -235,6 +240,7 @@ struct AppConfiguration: Sendable {
             }
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
+        if let url = httpURL("ECB_DAILY_URL") { ecbDailyURL = url }
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
         if let url = httpURL("ECB_FULL_HISTORY_URL") { ecbFullHistoryURL = url }
         if let path = value("BUNDLED_RATES_FILE") {

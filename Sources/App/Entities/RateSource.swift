@@ -20,6 +20,10 @@ struct RateSource: Sendable, Equatable {
 
     static let known: [RateSource] = [.ecb, .exchangeRateAPI, .bundledECB]
 
+    /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
+    /// ships with the app.
+    var family: [String] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }
+
     /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
     static func withID(_ id: String) -> RateSource {
         known.first { $0.id == id } ?? RateSource(id: id, name: id, website: "", isBundled: false)

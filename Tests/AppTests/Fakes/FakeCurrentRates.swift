@@ -29,6 +29,8 @@ enum Fixtures {
     static let oneDayArchive = resource("ecb-hist-2025-05-09.zip")
     /// Five days of the ECB's file (1999-01-04, 2008-09-15, 2020-03-13, 2025-05-08, 2025-05-09).
     static let sampleArchive = resource("ecb-hist-sample.zip")
+    /// Ten days of the ECB's file for the Frankfurter API (see ``FakeReferenceDays/frankfurterDays()``).
+    static let frankfurterArchive = resource("ecb-hist-frankfurter.zip")
 
     /// The one day of ``oneDayArchive`` as a stored snapshot would be.
     static func bundledSnapshot(storedAt: Date = testNow) throws -> RateSnapshot {

@@ -48,10 +48,11 @@ final class CurrentRates: CurrentRatesReading {
         return stored
     }
 
-    /// Makes a snapshot stored elsewhere (a refresh transaction) current, unless a newer one is.
+    /// Makes a snapshot stored elsewhere (a refresh transaction) current, unless a newer one
+    /// (or one of the configured provider's, for another provider's) is.
     func adopt(_ stored: RateSnapshot) {
         snapshot.withLockedValue { current in
-            if current.map({ Self.isNewer(stored, than: $0) }) ?? true { current = stored }
+            if current.map({ isNewer(stored, than: $0) }) ?? true { current = stored }
         }
     }
 
@@ -62,7 +63,10 @@ final class CurrentRates: CurrentRatesReading {
         if latestID != snapshot.withLockedValue({ $0?.id }) { try await reload() }
     }
 
-    static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
-        (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
+    /// The configured provider's snapshots come first (``FluentRateSnapshotStore/currentSources``), then the newest.
+    func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
+        let (aPreferred, bPreferred) = (store.isPreferred(a), store.isPreferred(b))
+        if aPreferred != bPreferred { return aPreferred }
+        return (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
     }
 }

@@ -13,10 +13,16 @@ final class FluentRateRefreshStore: Sendable {
     private let inProcessLock = NIOLockedValueBox(false)
     /// Called once a refresh's transaction has ended: caches of stored days forget them.
     private let stored: @Sendable () -> Void
+    /// The configured provider's sources (``FluentRateSnapshotStore/currentSources``).
+    private let currentSources: [String]?
 
-    init(database: DatabaseAccess, fetchTimeout: Duration, stored: @escaping @Sendable () -> Void = {}) {
+    init(
+        database: DatabaseAccess, fetchTimeout: Duration, currentSources: [String]? = nil,
+        stored: @escaping @Sendable () -> Void = {}
+    ) {
         self.database = database
         self.stored = stored
+        self.currentSources = currentSources
         lockTimeout = database.timeout + fetchTimeout
     }
 
@@ -26,7 +32,7 @@ final class FluentRateRefreshStore: Sendable {
     func withRefreshLock<T: Sendable>(
         timeout: Duration? = nil, _ body: @escaping @Sendable (Transaction) async throws -> T
     ) async throws -> T? {
-        let access = database
+        let access = database, currentSources = currentSources
         defer { stored() }
         return try await access.transaction(timeout: timeout ?? lockTimeout) { transaction in
             if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
@@ -38,7 +44,7 @@ final class FluentRateRefreshStore: Sendable {
                     """
                 ).first()
                 guard try row?.decode(column: "locked", as: Bool.self) == true else { return nil }
-                return try await body(Transaction(access: access.pinned(to: transaction)))
+                return try await body(Transaction(access: access.pinned(to: transaction), currentSources: currentSources))
             }
             guard
                 self.inProcessLock.withLockedValue({ running in
@@ -47,7 +53,7 @@ final class FluentRateRefreshStore: Sendable {
                 })
             else { return nil }
             defer { self.inProcessLock.withLockedValue { $0 = false } }
-            return try await body(Transaction(access: access.pinned(to: transaction)))
+            return try await body(Transaction(access: access.pinned(to: transaction), currentSources: currentSources))
         }
     }
 
@@ -72,8 +78,9 @@ final class FluentRateRefreshStore: Sendable {
     struct Transaction: Sendable {
         /// Pinned to the transaction.
         let access: DatabaseAccess
+        var currentSources: [String]? = nil
 
-        private var snapshots: FluentRateSnapshotStore { FluentRateSnapshotStore(database: access) }
+        private var snapshots: FluentRateSnapshotStore { FluentRateSnapshotStore(database: access, currentSources: currentSources) }
 
         func latest() async throws -> RateSnapshot? { try await snapshots.latest() }
 

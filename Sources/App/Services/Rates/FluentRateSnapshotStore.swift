@@ -3,15 +3,32 @@ import Foundation
 import SQLKit
 
 /// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
-/// SQLite): every snapshot ever stored, the newest effective one current.
+/// SQLite): every snapshot ever stored, the configured provider's newest effective one current.
 struct FluentRateSnapshotStore: Sendable {
     let database: DatabaseAccess
+    /// The configured provider's sources (``RateSource/family``): their newest snapshot is the
+    /// current one, whatever else is stored (the ECB's days `/v1` serves beside another
+    /// provider's); any source's newest until one of theirs is stored. `nil`: any source's.
+    var currentSources: [String]? = nil
     /// Called once a snapshot is stored (committed): caches of stored days forget them.
     var stored: @Sendable () -> Void = {}
 
     /// The current snapshot: the latest effective date, the latest stored on that date.
     func latest() async throws -> RateSnapshot? {
-        try await database.run { try await Self.newestFirst(on: $0).with(\.$rates).first()?.toEntity() }
+        try await database.run { database in try await current(on: database).with(\.$rates).first()?.toEntity() }
+    }
+
+    /// Whether `snapshot` is the configured provider's (preferred as the current one).
+    func isPreferred(_ snapshot: RateSnapshot) -> Bool {
+        currentSources?.contains(snapshot.source) ?? true
+    }
+
+    /// The current snapshot first: the configured provider's newest if it has any, else any newest.
+    private func current(on database: any Database) async throws -> QueryBuilder<RateSnapshotModel> {
+        guard let sources = currentSources,
+            try await Self.newestFirst(on: database).filter(\.$source ~~ sources).field(\.$id).first() != nil
+        else { return Self.newestFirst(on: database) }
+        return Self.newestFirst(on: database).filter(\.$source ~~ sources)
     }
 
     /// Stores `snapshot` and its rates in one transaction; returns it with its id.
@@ -149,7 +166,7 @@ struct FluentRateSnapshotStore: Sendable {
 
     /// The current snapshot's id, without loading its rates.
     func latestID() async throws -> UUID? {
-        try await database.run { try await Self.newestFirst(on: $0).field(\.$id).first()?.id }
+        try await database.run { database in try await current(on: database).field(\.$id).first()?.id }
     }
 
     func isEmpty() async throws -> Bool {

@@ -40,14 +40,41 @@ struct RatesRefresher: Sendable {
     }
 
     /// The schedule's refresh: skipped (`nil`) when any instance refreshed within the last
-    /// interval, so several instances on one database do not each fetch every interval.
+    /// interval, so several instances on one database do not each fetch every interval. With a
+    /// provider other than the ECB, the ECB's daily rates are fetched too
+    /// (``refreshReferenceRates()``), so that `/v1/latest` stays current.
     func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
-        if let last = try? await store.recentAttempts(limit: 5).first(where: { $0.kind == .refresh && $0.outcome != .busy }),
+        if let last = try? await store.recentAttempts(limit: 5).first(where: {
+            $0.kind == .refresh && $0.outcome != .busy && $0.source == provider.source.id
+        }),
             now().timeIntervalSince(last.startedAt) < interval * 0.9
         {
             return nil
         }
-        return await refresh(actor: nil)
+        let attempt = await refresh(actor: nil)
+        if !provider.source.family.contains(RateSource.ecb.id) { _ = await refreshReferenceRates() }
+        return attempt
+    }
+
+    /// Fetches the ECB's daily reference rates and stores them unless that day's are stored
+    /// already, fetched or bundled. They join the ECB's days that `/v1` serves; they do not
+    /// replace another provider's current rates (``FluentRateSnapshotStore/currentSources``).
+    func refreshReferenceRates() async -> RefreshAttempt {
+        let ecb = history
+        let started = now()
+        return await run(kind: .refresh, source: ecb.source, actor: nil, started: started) { transaction in
+            let fetched = try await ecb.fetchLatest()
+            try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
+            let snapshot = fetched.snapshot(storedAt: now())
+            if try await transaction.storedDates(sources: RateSource.ecb.family).contains(snapshot.effectiveDate) {
+                return (.unchanged, "The ECB's reference rates of \(snapshot.effectiveDate) are stored already; nothing stored.", nil)
+            }
+            let stored = try await transaction.save(snapshot)
+            return (
+                .stored, "Stored \(fetched.rates.count) ECB reference rates, effective \(snapshot.effectiveDate), for the /v1 API.",
+                stored
+            )
+        }
     }
 
     /// The newest entries of the attempt log, newest first.
