@@ -14,6 +14,8 @@ final class StubProvider: Sendable {
         case exchangeRateAPI = "/er-api/latest/USD"
         case exchangeRateAPIError = "/er-api/error"
         case ecbDaily = "/ecb/daily.xml"
+        /// The same document dated the tests' today (2025-05-12), with USD at 1.1300.
+        case ecbDailyToday = "/ecb/daily-today.xml"
         case ecbHistory = "/ecb/hist-90d.xml"
         /// The ECB's full-history zip, cut to five days (``Fixtures/sampleArchive``).
         case ecbFullHistory = "/ecb/eurofxref-hist.zip"
@@ -85,6 +87,11 @@ final class StubProvider: Sendable {
         let documents: [Path: (type: String, body: String)] = [
             .exchangeRateAPI: ("application/json", erAPI),
             .ecbDaily: ("text/xml", ecbDaily),
+            .ecbDailyToday: (
+                "text/xml",
+                ecbDaily.replacingOccurrences(of: "time='2025-05-09'", with: "time='2025-05-12'")
+                    .replacingOccurrences(of: "currency='USD' rate='1.1252'", with: "currency='USD' rate='1.1300'")
+            ),
             .ecbHistory: ("text/xml", try document("ecb-history.xml")),
             .html: ("text/html", "<!doctype html><html><head><title>Maintenance</title></head><body><p>Back soon</p></body></html>"),
             .garbage: ("application/octet-stream", "\u{1}\u{2}\u{FF} not a document \u{0}"),

@@ -73,7 +73,8 @@ extension AppConfiguration {
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
         ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
-        ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(), bundledRatesFile: URL = Fixtures.oneDayArchive,
+        ecbDailyURL: URL = refusedURL(), ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(),
+        bundledRatesFile: URL = Fixtures.oneDayArchive,
         ratesTimeout: TimeInterval = 2,
         sourceCodeURL: String = defaultSourceCodeURL,
         trustedProxies: [IPAddressRange] = []
@@ -81,7 +82,8 @@ extension AppConfiguration {
         AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
             passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
-            ecbHistoryURL: ecbHistoryURL, ecbFullHistoryURL: ecbFullHistoryURL, bundledRatesFile: bundledRatesFile,
+            ecbDailyURL: ecbDailyURL, ecbHistoryURL: ecbHistoryURL, ecbFullHistoryURL: ecbFullHistoryURL,
+            bundledRatesFile: bundledRatesFile,
             ratesTimeout: ratesTimeout,
             ratesRefreshInterval: 0, ratesSyncInterval: 0,
             trustedProxies: trustedProxies)

@@ -16,7 +16,9 @@ struct PublicAPICORSMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let path = request.url.path
-        guard Self.pathPrefixes.contains(where: { path.hasPrefix($0) }) else { return try await next.respond(to: request) }
+        guard Self.pathPrefixes.contains(where: { path.hasPrefix($0) || $0 == path + "/" }) else {
+            return try await next.respond(to: request)
+        }
         let response: Response
         if request.method == .OPTIONS {
             response = Response(status: .noContent)
