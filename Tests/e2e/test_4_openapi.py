@@ -32,7 +32,22 @@ CASES = {
     ("/api/v1/convert", "400"): "?from=USD&amount=",
     ("/api/v1/convert", "422"): "?from=USD&to=XYZ&amount=01",
     ("/api/v1/convert", "503"): "?from=USD&to=EUR&amount=1",
+    ("/v1/latest", "200"): "?from=USD&to=EUR,GBP",
+    ("/v1/latest", "404"): "?from=QQQ",
+    ("/v1/latest", "422"): "?amount=0",
+    ("/v1/current", "200"): "?amount=100",
+    ("/v1/current", "404"): "?to=QQQ",
+    ("/v1/current", "422"): "?from=USD&to=usd",
+    # A templated path's case is the whole address.
+    ("/v1/{dates}", "200"): "/v1/2025-05-01..?to=USD",
+    ("/v1/{dates}", "404"): "/v1/1998-12-31",
+    ("/v1/{dates}", "422"): "/v1/2025-02-30",
+    ("/v1/currencies", "200"): "",
 }
+
+
+def address(path, case):
+    return case if case.startswith("/") else path + case
 
 
 def documented():
@@ -94,7 +109,7 @@ def test_every_documented_response_has_a_case():
 @pytest.mark.parametrize("path,status", sorted(CASES))
 def test_real_response_matches_the_document(app, empty_app, path, status):
     server = empty_app if status == "503" else app
-    got, headers, body = fetch(server.base, path + CASES[(path, status)])
+    got, headers, body = fetch(server.base, address(path, CASES[(path, status)]))
     assert str(got) == status, body
     spec = response_spec(path, status)
     media_type = headers["Content-Type"].split(";")[0]
@@ -124,7 +139,10 @@ PARAMETER_PROBES = ["", "   ", "usd", " usd ", "EURO", "QQQ", "US", "01", "1,5",
 
 @pytest.mark.parametrize("path", [p for p in DOCUMENT["paths"] if DOCUMENT["paths"][p]["get"].get("parameters")])
 def test_document_and_api_agree_on_malformed_parameters(app, path):
-    parameters = DOCUMENT["paths"][path]["get"]["parameters"]
+    parameters = [p for p in DOCUMENT["paths"][path]["get"]["parameters"] if p["in"] == "query"]
+    for parameter in DOCUMENT["paths"][path]["get"]["parameters"]:
+        if parameter["in"] == "path":
+            path = path.replace("{" + parameter["name"] + "}", parameter["schema"]["example"])
     examples = {p["name"]: p["schema"]["example"] for p in parameters}
     for parameter in parameters:
         validator = validator_for(parameter["schema"])

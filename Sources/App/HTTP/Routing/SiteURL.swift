@@ -184,6 +184,9 @@ extension SiteURL {
         case frankfurterCurrencies = "/v1/currencies"
         /// A day (`/v1/2020-03-13`) or a range (`/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`).
         case frankfurterDates = "/v1/:dates"
+        /// Everything else under `/v1`: Frankfurter's JSON 404.
+        case frankfurterRoot = "/v1"
+        case frankfurterOther = "/v1/**"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"

@@ -16,7 +16,7 @@ enum FrankfurterAssembly {
         routes.get(.frankfurterDates, immediately: view.rates)
         routes.get(.frankfurterCurrencies, immediately: view.currencies)
         // Frankfurter answers any other path under /v1 with JSON too.
-        routes.get("v1", use: view.notFound)
-        routes.get("v1", "**", use: view.notFound)
+        routes.get(.frankfurterRoot, immediately: view.notFound)
+        routes.get(.frankfurterOther, immediately: view.notFound)
     }
 }
