@@ -177,6 +177,31 @@ def app(stub):
     server.stop()
 
 
+BUNDLED = ROOT / "Sources" / "App" / "Resources" / "ecb-eurofxref-hist.zip"
+
+
+@pytest.fixture(scope="session")
+def history_app(stub):
+    """The app with the bundled 27 years, once every day is stored (the older days load in the
+    background after the first start; the newest converts at once)."""
+    url = fresh_database("currency_converter_e2e_history")
+    server = AppServer(url, stub, {"BUNDLED_RATES_FILE": str(BUNDLED)})
+    # While the history loads, the newest day already converts.
+    assert api(server, "/api/v1/convert?from=USD&to=EUR&amount=100")["ratesDate"] == "2026-10-30"
+    psql = os.environ.get("PSQL", "psql")
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        count = subprocess.run([psql, url, "-XqtA", "-c", "SELECT count(*) FROM rate_snapshots"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        if int(count) >= 7126:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"the bundled history was not stored in 120 s ({count} days)")
+    yield server
+    server.stop()
+
+
 def make_browser(javascript=True):
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",

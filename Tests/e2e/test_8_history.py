@@ -1,41 +1,13 @@
 """27 years of ECB history in a real browser: the app started on an empty database with the
 bundled archive (as `swift run App` is), a conversion on a past day picked in the date field,
 the receipt, the chart around that day, its ranges and gaps, and the range's CSV."""
-import os
-import subprocess
-import time
 import urllib.error
 import urllib.request
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, AppServer, api, fresh_database, screenshot
+from conftest import api, screenshot
 from helpers import summary, type_amount, wait_for
-
-BUNDLED = ROOT / "Sources" / "App" / "Resources" / "ecb-eurofxref-hist.zip"
-
-
-@pytest.fixture(scope="module")
-def history_app(stub):
-    """The app with the bundled 27 years, once every day is stored (the older days load in the
-    background after the first start; the newest converts at once)."""
-    url = fresh_database("currency_converter_e2e_history")
-    server = AppServer(url, stub, {"BUNDLED_RATES_FILE": str(BUNDLED)})
-    # While the history loads, the newest day already converts.
-    assert api(server, "/api/v1/convert?from=USD&to=EUR&amount=100")["ratesDate"] == "2026-10-30"
-    psql = os.environ.get("PSQL", "psql")
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        count = subprocess.run([psql, url, "-XqtA", "-c", "SELECT count(*) FROM rate_snapshots"],
-                               capture_output=True, text=True, check=True).stdout.strip()
-        if int(count) >= 7126:
-            break
-        time.sleep(0.5)
-    else:
-        pytest.fail(f"the bundled history was not stored in 120 s ({count} days)")
-    yield server
-    server.stop()
 
 
 def status(server, path):

@@ -71,7 +71,8 @@ struct FrankfurterAPITests {
                 #expect(res.headers.first(name: .accessControlAllowOrigin) == "*")
             }
             for other in ["/v1/latest?to=GBP", "/v1/latest?to=USD&amount=2", "/v1/latest?to=USD&from=GBP"] {
-                try await app.testing().test(.GET, other, headers: ["If-None-Match": etag]) { res in #expect(res.status == .ok, "\(other)") }
+                try await app.testing().test(.GET, other, headers: ["If-None-Match": etag]) { res in #expect(res.status == .ok, "\(other)")
+                }
             }
             var currencies = ""
             try await app.testing().test(.GET, "/v1/currencies") { res in currencies = try #require(res.headers.first(name: .eTag)) }
@@ -128,7 +129,9 @@ struct FrankfurterAPITests {
         }
     }
 
-    @Test("with ExchangeRate-API as provider, /v1 serves the ECB's days only; a scheduled refresh fetches the ECB's daily rates too, which do not replace the converter's")
+    @Test(
+        "with ExchangeRate-API as provider, /v1 serves the ECB's days only; a scheduled refresh fetches the ECB's daily rates too, which do not replace the converter's"
+    )
     func ecbOnlyBesideAnotherProvider() async throws {
         let stub = try await StubProvider.start()
         defer { Task { try? await stub.stop() } }

@@ -36,7 +36,9 @@ struct FrankfurterNumberTests {
             let digits = Int.random(in: 2...6, using: &generator)
             // Values near halves at every scale, and plain ones.
             let base = Double(Int.random(in: 0..<5_000_000, using: &generator)) + 0.5
-            let value = Bool.random(using: &generator) ? base / [1, 10, 100, 1000, 10_000, 100_000, 1_000_000][digits] : Double.random(in: 0..<5000)
+            let value =
+                Bool.random(using: &generator)
+                ? base / [1, 10, 100, 1000, 10_000, 100_000, 1_000_000][digits] : Double.random(in: 0..<5000)
             let expected = Double(String(format: "%.\(digits)f", value))!
             if FrankfurterNumber.fixed(value, digits: digits) != expected { mismatch = "\(value) to \(digits) places" }
         }

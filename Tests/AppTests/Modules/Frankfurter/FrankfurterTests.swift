@@ -113,7 +113,9 @@ struct FrankfurterTests {
         #expect(try await answer("latest", ["symbols": "usd,gbp"]) == expected)
         #expect(try await answer("latest", ["to": "XYZ"]) == "404 not found")
         #expect(try await answer("latest", ["to": "EUR,USD"]) == #"{"amount":1.0,"base":"EUR","date":"2025-05-09","rates":{"USD":1.1252}}"#)
-        #expect(try await answer("latest", ["from": "GBP", "to": "EUR"]) == #"{"amount":1.0,"base":"GBP","date":"2025-05-09","rates":{"EUR":1.1797}}"#)
+        #expect(
+            try await answer("latest", ["from": "GBP", "to": "EUR"])
+                == #"{"amount":1.0,"base":"GBP","date":"2025-05-09","rates":{"EUR":1.1797}}"#)
         #expect(try await answer("latest", ["from": "XYZ"]) == "404 not found")
         #expect(try await answer("latest", ["from": ""]) == "404 not found")
     }
@@ -126,7 +128,9 @@ struct FrankfurterTests {
         #expect(
             try await answer("2024-07-26", ["amount": "2.5", "from": "USD", "to": "GBP,JPY,EUR"])
                 == #"{"amount":2.5,"base":"USD","date":"2024-07-26","rates":{"EUR":2.302,"GBP":1.9424,"JPY":386.37}}"#)
-        #expect(try await answer("2024-07-26", ["amount": "1", "to": "IDR"]) == #"{"amount":1.0,"base":"EUR","date":"2024-07-26","rates":{"IDR":17694.04}}"#)
+        #expect(
+            try await answer("2024-07-26", ["amount": "1", "to": "IDR"])
+                == #"{"amount":1.0,"base":"EUR","date":"2024-07-26","rates":{"IDR":17694.04}}"#)
     }
 
     @Test("input Frankfurter refuses: 422 with its words, the amount checked first and the pair last; other paths 404")
