@@ -4,12 +4,17 @@
 --   api      /api/v1/convert, a random pair and amount per request
 --   history  /rates/FROM/TO, a random pair per request
 --   history-all  /rates/FROM/TO?range=all, all 27 years of a random pair per request
+--   frankfurter  /v1/DAY?from=BASE, a random business-day-or-not since 1999 and base per request
 -- Varying every request means no cache keyed by URL can answer the benchmark.
 -- `done` prints one line: BENCH requests duration_us p50_us p99_us errors_4xx_5xx socket_errors
 -- The ECB's currencies of its newest bundled day (BGN left with the euro in 2026).
 local codes = {
   "AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR",
   "ISK", "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY", "USD", "ZAR",
+}
+-- Bases the ECB has quoted every day since 1999, so that every Frankfurter request has an answer.
+local bases = {
+  "EUR", "USD", "JPY", "GBP", "CHF", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "HKD", "SGD", "KRW", "ZAR", "CZK", "HUF", "PLN",
 }
 local mode = "fixed"
 
@@ -40,6 +45,10 @@ function request()
   elseif mode == "history" then
     local from, to = pair()
     return wrk.format(nil, "/rates/" .. from .. "/" .. to)
+  elseif mode == "frankfurter" then
+    -- Any day from 1999-01-04 (10,595 days after 1970-01-01) to 2026-10-30.
+    local day = os.date("!%Y-%m-%d", (10595 + math.random(0, 10161)) * 86400)
+    return wrk.format(nil, "/v1/" .. day .. "?from=" .. bases[math.random(#bases)])
   elseif mode == "history-all" then
     local from, to = pair()
     return wrk.format(nil, "/rates/" .. from .. "/" .. to .. "?range=all")

@@ -55,7 +55,12 @@ func configure(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
         historyLoader: services.historyLoader,
-        warmUp: { [rateHistory = services.rateHistory] in _ = try? await rateHistory.history(from: "EUR", to: "USD") })
+        warmUp: { [rateHistory = services.rateHistory, referenceRates = services.referenceRates] in
+            _ = try? await rateHistory.history(from: "EUR", to: "USD")
+            // The ECB's days for /v1: the same days unless another provider's are stored too.
+            let today = CalendarDate(containing: now())
+            _ = try? await referenceRates.referenceDays(from: today, through: today)
+        })
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(
