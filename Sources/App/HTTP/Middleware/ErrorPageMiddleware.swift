@@ -48,9 +48,7 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         do {
             if request.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || request.url.path == "/v1" {
                 // Frankfurter's clients read `{"message": …}`.
-                var body = Array(#"{"message":"#.utf8)
-                APIJSON.writeString(status == .notFound ? "not found" : message, into: &body)
-                body.append(UInt8(ascii: "}"))
+                let body = FrankfurterPresenter().body(message: status == .notFound ? "not found" : message)
                 extra.replaceOrAdd(name: .contentType, value: FrankfurterView.contentType)
                 return Response(status: status, headers: extra, body: .init(buffer: ByteBuffer(bytes: body)))
             }

@@ -103,9 +103,12 @@ struct FrankfurterPresenter: Sendable {
     }
 
     /// `{"message":"not found"}` and the like.
-    func body(_ failure: Frankfurter.Failure) -> [UInt8] {
+    func body(_ failure: Frankfurter.Failure) -> [UInt8] { body(message: message(failure)) }
+
+    /// `{"message": …}`, Frankfurter's one error shape (also for errors before any route).
+    func body(message: String) -> [UInt8] {
         var bytes = Array(#"{"message":"#.utf8)
-        APIJSON.writeString(message(failure), into: &bytes)
+        APIJSON.writeString(message, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }

@@ -15,7 +15,7 @@ struct FluentRateSnapshotStore: Sendable {
 
     /// The current snapshot: the latest effective date, the latest stored on that date.
     func latest() async throws -> RateSnapshot? {
-        try await database.run { database in try await current(on: database).with(\.$rates).first()?.toEntity() }
+        try await database.run { database in try await current(on: database) { $0.with(\.$rates) }?.toEntity() }
     }
 
     /// Whether `snapshot` is the configured provider's (preferred as the current one).
@@ -23,12 +23,17 @@ struct FluentRateSnapshotStore: Sendable {
         currentSources?.contains(snapshot.source) ?? true
     }
 
-    /// The current snapshot first: the configured provider's newest if it has any, else any newest.
-    private func current(on database: any Database) async throws -> QueryBuilder<RateSnapshotModel> {
-        guard let sources = currentSources,
-            try await Self.newestFirst(on: database).filter(\.$source ~~ sources).field(\.$id).first() != nil
-        else { return Self.newestFirst(on: database) }
-        return Self.newestFirst(on: database).filter(\.$source ~~ sources)
+    /// The current snapshot, read as `shaped` says: the configured provider's newest if it has
+    /// any, else any source's newest (one query when it has one).
+    private func current(
+        on database: any Database, _ shaped: (QueryBuilder<RateSnapshotModel>) -> QueryBuilder<RateSnapshotModel>
+    ) async throws -> RateSnapshotModel? {
+        if let sources = currentSources,
+            let preferred = try await shaped(Self.newestFirst(on: database).filter(\.$source ~~ sources)).first()
+        {
+            return preferred
+        }
+        return try await shaped(Self.newestFirst(on: database)).first()
     }
 
     /// Stores `snapshot` and its rates in one transaction; returns it with its id.
@@ -166,7 +171,7 @@ struct FluentRateSnapshotStore: Sendable {
 
     /// The current snapshot's id, without loading its rates.
     func latestID() async throws -> UUID? {
-        try await database.run { database in try await current(on: database).field(\.$id).first()?.id }
+        try await database.run { database in try await current(on: database) { $0.field(\.$id) }?.id }
     }
 
     func isEmpty() async throws -> Bool {
