@@ -20,27 +20,27 @@ enum Deadline {
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let finished = NIOLockedValueBox(false)
-            /// Resumes the caller once; `true` for the call that did.
-            @Sendable func finish(_ result: Result<T, any Error>) -> Bool {
-                let first = finished.withLockedValue { done in
+            /// `true` for the first call only: it alone resumes the caller.
+            @Sendable func isFirst() -> Bool {
+                finished.withLockedValue { done in
                     defer { done = true }
                     return !done
                 }
-                if first { continuation.resume(with: result) }
-                return first
             }
             // A callback on an event loop, not a sleeping task: this runs for every database call.
             let (seconds, attoseconds) = limit.components
             let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
                 in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
             ) {
-                if finish(.failure(DeadlineExceeded(limit: limit))) { onExpiry() }
+                guard isFirst() else { return }
+                onExpiry() // before the caller goes on, so what it does next finds the work told
+                continuation.resume(throwing: DeadlineExceeded(limit: limit))
             }
             Task {
                 let result: Result<T, any Error>
                 do { result = .success(try await work()) } catch { result = .failure(error) }
                 timer.cancel()
-                _ = finish(result)
+                if isFirst() { continuation.resume(with: result) }
             }
         }
     }

@@ -351,18 +351,37 @@ struct RateHistoryUnitTests {
 @Suite("Rate history kept in memory")
 struct CachedRateHistoryTests {
     /// Stored days whose reading can be made slow, counting its reads.
-    final class SlowDays: StoredRateDays, @unchecked Sendable {
+    /// Days whose read can be held until the test releases it: a slow read without a clock.
+    final class HeldDays: StoredRateDays, @unchecked Sendable {
         let lock = NSLock()
         var rate = Decimal(1)
-        var delay: Duration = .zero
         var reads = 0
+        private var isHeld = false
+        private var held: [CheckedContinuation<Void, Never>] = []
+
+        func hold() { lock.withLock { isHeld = true } }
+
+        func release() {
+            let waiting = lock.withLock {
+                isHeld = false
+                defer { held = [] }
+                return held
+            }
+            waiting.forEach { $0.resume() }
+        }
 
         func days(_ selection: RateDays.Selection) async throws -> RateDays {
-            let (rate, delay) = lock.withLock {
+            let rate = lock.withLock {
                 reads += 1
-                return (self.rate, self.delay)
+                return self.rate
             }
-            try await Task.sleep(for: delay)
+            await withCheckedContinuation { continuation in
+                let goOn = lock.withLock {
+                    if isHeld { held.append(continuation) }
+                    return !isHeld
+                }
+                if goOn { continuation.resume() }
+            }
             var builder = RateDays.Builder()
             let snapshot = UUID()
             builder.add(snapshot: snapshot, date: CalendarDate(iso8601: "2025-05-09")!, code: "EUR", rate: 1)
@@ -375,31 +394,36 @@ struct CachedRateHistoryTests {
         }
     }
 
-    @Test("after a change, a slow read of the days is waited for briefly, then the days read before answer until it ends")
+    @Test(
+        "after a change, a slow read of the days is waited for briefly, then the days read before answer until it ends",
+        .timeLimit(.minutes(1)))
     func staleWhileReading() async throws {
-        let base = SlowDays()
+        let base = HeldDays()
         let cache = RateDaysCache(enabled: true, isLive: true)
-        let service = CachedRateHistoryService(base: base, cache: cache, staleAfter: .milliseconds(100), now: { testNow })
+        // Long enough for a read that is not held to finish on a machine busy with other tests.
+        let staleAfter = Duration.seconds(2)
+        let service = CachedRateHistoryService(base: base, cache: cache, staleAfter: staleAfter, now: { testNow })
         let first = try await service.history(from: "EUR", to: "USD")
         #expect(first.points.map(\.rate) == [1])
 
-        // A fast read after a change is waited for: the new rate at once.
+        // A read after a change that is not held is waited for: the new rate at once.
         base.lock.withLock { base.rate = 2 }
         cache.snapshotsChanged()
         #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
 
-        // A slow one: the previous days answer meanwhile, and the read is shared.
-        base.lock.withLock {
-            base.rate = 3
-            base.delay = .seconds(2)
-        }
+        // A held one: the previous days answer meanwhile, and the read is shared.
+        base.lock.withLock { base.rate = 3 }
+        base.hold()
         cache.snapshotsChanged()
         let started = ContinuousClock.now
         #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
         #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [2])
-        #expect(ContinuousClock.now - started < .seconds(1.5))
+        #expect(ContinuousClock.now - started >= staleAfter)
         #expect(base.lock.withLock { base.reads } == 3)
-        try await Task.sleep(for: .seconds(2.5))
+
+        // Once it ends, its days answer, read once.
+        base.release()
+        #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [3])
         #expect(try await service.history(from: "EUR", to: "USD").points.map(\.rate) == [3])
         #expect(base.lock.withLock { base.reads } == 3)
     }
