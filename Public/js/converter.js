@@ -2,8 +2,9 @@
 //
 // Without this script the form posts and the server redirects to the result page. With it, the
 // result, the rate lines, the "same amount in" list, the page title and the address update as
-// the amount is typed or a currency or the day changes, through the JSON API that runs the same
-// use case; the line saying which day's rates were used comes from the API too.
+// the amount is typed or a currency or the day changes. Each update fetches the result page
+// itself and takes its result area, field messages, title and receipt: every word, number and
+// date is the server's, in the page's language, so the page never mixes two styles of writing.
 // The amount field follows the original app's keystroke rules: one decimal separator, a comma
 // becomes a dot, no leading zeros ("00", "01"), at most the digits the server allows before and
 // after the point. Those limits, the URLs and the cookie's format come from the form's data-
@@ -12,10 +13,10 @@
   "use strict";
 
   var form = document.getElementById("converter-form");
-  if (!form || !window.fetch || !window.URLSearchParams || !window.history || !history.replaceState) return;
+  if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams || !window.history || !history.replaceState) return;
 
-  var api = form.getAttribute("data-api");
   var page = form.getAttribute("data-page");
+  var emptyTitle = form.getAttribute("data-empty-title");
   var maxIntegerDigits = Number(form.getAttribute("data-max-integer-digits"));
   var maxFractionDigits = Number(form.getAttribute("data-max-fraction-digits"));
   var rememberCookie = form.getAttribute("data-remember");
@@ -27,13 +28,8 @@
   var receipt = document.querySelector('[data-result="receipt"]');
   var swap = form.querySelector("button[formaction]");
   var result = document.getElementById("result");
-  var appName = " · Currency Converter";
   var pending = 0;
   var timer = null;
-
-  function field(name) {
-    return result.querySelector('[data-result="' + name + '"]');
-  }
 
   // The original app's rules, applied as the person types.
   function sanitize(text) {
@@ -90,38 +86,37 @@
     if (date) setError(date, null);
   }
 
-  function showResult(body) {
-    field("summary").textContent = body.summary;
-    field("names").textContent = body.from.name + " → " + body.to.name;
-    field("rate").textContent = body.rateText;
-    field("inverse-rate").textContent = body.inverseRateText;
-    var list = field("alternatives");
-    while (list.firstChild) list.removeChild(list.firstChild);
-    body.alternatives.forEach(function (other) {
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = other.url;
-      link.textContent = other.result + " " + other.currency;
-      var name = document.createElement("span");
-      name.className = "also-in-name";
-      name.textContent = other.name;
-      item.appendChild(link);
-      item.appendChild(document.createTextNode(" "));
-      item.appendChild(name);
-      list.appendChild(item);
-    });
-    field("history").href = body.historyURL;
-    field("history").textContent = body.historyLabel;
-    if (receipt) receipt.textContent = body.receipt;
+  // The result area of a result page the server rendered (`doc`), in place of this one's.
+  function showResult(doc) {
+    var fresh = doc.getElementById("result");
+    var nodes = [];
+    for (var child = fresh.firstChild; child; child = child.nextSibling) nodes.push(document.importNode(child, true));
+    while (result.firstChild) result.removeChild(result.firstChild);
+    nodes.forEach(function (node) { result.appendChild(node); });
+    var fromReceipt = doc.querySelector('[data-result="receipt"]');
+    if (receipt && fromReceipt) receipt.textContent = fromReceipt.textContent;
     result.hidden = false;
-    document.title = body.summary + appName;
-    history.replaceState(null, "", body.url);
-    rememberConversion(body.from.code, body.to.code, body.amount, body.askedDate || "");
+    document.title = doc.title;
+    var url = fresh.getAttribute("data-url");
+    result.setAttribute("data-url", url);
+    history.replaceState(null, "", url);
+    var params = new URLSearchParams(url.split("?")[1] || "");
+    rememberConversion(params.get("from"), params.get("to"), params.get("amount") || "", params.get("date") || "");
+  }
+
+  // The field messages of a page the server refused the input on (422).
+  function showErrors(doc) {
+    [amount, from, to, date].forEach(function (input) {
+      if (!input) return;
+      var note = doc.getElementById(input.id + "-error");
+      setError(input, note ? note.textContent : null);
+    });
+    result.hidden = true;
   }
 
   function showNothing() {
     result.hidden = true;
-    document.title = "Currency Converter";
+    document.title = emptyTitle;
     history.replaceState(null, "", page + "?" + query({ from: from.value, to: to.value }));
     rememberConversion(from.value, to.value, "", chosenDate());
   }
@@ -137,21 +132,22 @@
       return;
     }
     var request = ++pending;
-    fetch(api + "?" + query({ from: from.value, to: to.value, amount: typed }), { headers: { Accept: "application/json" } })
+    fetch(page + "?" + query({ from: from.value, to: to.value, amount: typed }), {
+      headers: { Accept: "text/html" },
+      credentials: "same-origin"
+    })
       .then(function (response) {
-        return response.json().then(function (body) { return { status: response.status, body: body }; });
+        return response.text().then(function (html) { return { status: response.status, html: html }; });
       })
       .then(function (answer) {
         if (request !== pending) return; // a newer keystroke has asked since
-        if (answer.status === 200) {
+        if (answer.status !== 200 && answer.status !== 422) return;
+        var doc = new DOMParser().parseFromString(answer.html, "text/html");
+        if (answer.status === 200 && doc.getElementById("result") && !doc.getElementById("result").hidden) {
           clearErrors();
-          showResult(answer.body);
-        } else if (answer.status === 422 && answer.body.errors) {
-          setError(amount, answer.body.errors.amount || null);
-          setError(from, answer.body.errors.from || null);
-          setError(to, answer.body.errors.to || null);
-          if (date) setError(date, answer.body.errors.date || null);
-          result.hidden = true;
+          showResult(doc);
+        } else {
+          showErrors(doc);
         }
       })
       .catch(function () {

@@ -20,6 +20,9 @@ func configure(
     app.pages = PageRenderer(requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development)
     for tag in app.pages.requestTags { app.leaf.tags[tag.name] = tag }
     app.leaf.tags[RouteTag.name] = RouteTag()
+    // The translations are read now: a broken file stops the start, naming its line.
+    _ = try Localizations.bundled.get()
+    LanguageTags.register(in: &app.leaf.tags)
 
     let listenerConfiguration = try useDatabase(configuration, for: app)
     for migration: any Migration in [
@@ -91,6 +94,7 @@ func configure(
     ContactFormAssembly.register(on: app, services: services)
     ContactDetailAssembly.register(on: app, services: services)
     RateHistoryAssembly.register(on: app, services: services)
+    LanguageChoiceAssembly.register(on: app, services: services)
     try FrankfurterAssembly.register(on: app, services: services)
 }
 

@@ -35,6 +35,7 @@ struct ProfilePagesCommand: AsyncCommand {
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)
         let converterPresenter = ConverterPresenter()
+        let english = Localizations.of(.en)
         let menus = CurrencyMenuCache()
         let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)
         let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
@@ -80,9 +81,9 @@ struct ProfilePagesCommand: AsyncCommand {
         }
         await time(result, "presenter") { index in
             let output = outputs[index % outputs.count]
-            _ = converterPresenter.present(output, menu: menus.menu(for: output.currencies))
+            _ = converterPresenter.present(output, in: english, menu: menus.menu(for: output.currencies, in: english))
         }
-        let models = outputs.map { converterPresenter.present($0, menu: menus.menu(for: $0.currencies)) }
+        let models = outputs.map { converterPresenter.present($0, in: english, menu: menus.menu(for: $0.currencies, in: english)) }
         try await time(result, "Leaf render") { index in
             _ = try await request(SiteURL.converter.path).leaf.render("converter", models[index % models.count]).get()
         }
@@ -122,8 +123,8 @@ struct ProfilePagesCommand: AsyncCommand {
         try await time("/about", "whole request in-process") { _ in
             _ = try await app.responder.respond(to: request(SiteURL.about.path)).get()
         }
-        await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about()) }
-        let aboutModel = AboutPresenter().present(await about.about())
+        await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about(), in: english) }
+        let aboutModel = AboutPresenter().present(await about.about(), in: english)
         try await time("/about", "Leaf render") { _ in _ = try await request(SiteURL.about.path).leaf.render("about", aboutModel).get() }
         try await time("/about", "page skeleton filled") { _ in
             _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path))
@@ -140,8 +141,8 @@ struct ProfilePagesCommand: AsyncCommand {
                 _ = try await history.history(from: from, to: to, range: range == .default ? nil : range.rawValue)
             }
             let historyOutput = try await history.history(from: "USD", to: "EUR", range: range == .default ? nil : range.rawValue)
-            await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput) }
-            let historyModel = RateHistoryPresenter().present(historyOutput)
+            await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput, in: english) }
+            let historyModel = RateHistoryPresenter().present(historyOutput, in: english)
             try await time(historyPage, "Leaf render") { _ in
                 _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get()
             }

@@ -22,17 +22,21 @@ struct Amount: Sendable, Hashable {
         case tooManyFractionDigits
         case notANumber
 
-        var description: String {
+        var message: Message {
             switch self {
-            case .negative: "The amount can’t be negative."
-            case .exponent: "Write the amount in plain digits, without an exponent."
-            case .moreThanOneSeparator: "Use at most one decimal separator, and no thousands separators."
-            case .leadingZeros: "Remove the leading zeros."
-            case .tooManyIntegerDigits: "Use at most \(Amount.maxIntegerDigits) digits before the decimal point."
-            case .tooManyFractionDigits: "Use at most \(Amount.maxFractionDigits) digits after the decimal point."
-            case .notANumber: "Enter the amount in digits, for example 100 or 12.50."
+            case .negative: Message("The amount can’t be negative.")
+            case .exponent: Message("Write the amount in plain digits, without an exponent.")
+            case .moreThanOneSeparator: Message("Use at most one decimal separator, and no thousands separators.")
+            case .leadingZeros: Message("Remove the leading zeros.")
+            case .tooManyIntegerDigits:
+                Message("Use at most {count} digits before the decimal point.", ["count": .number(String(Amount.maxIntegerDigits))])
+            case .tooManyFractionDigits:
+                Message("Use at most {count} digits after the decimal point.", ["count": .number(String(Amount.maxFractionDigits))])
+            case .notANumber: Message("Enter the amount in digits, for example 100 or 12.50.")
             }
         }
+
+        var description: String { message.english }
     }
 
     /// Parses typed text (surrounding whitespace ignored). Returns `nil` for an empty amount,

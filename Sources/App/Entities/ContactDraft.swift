@@ -34,12 +34,12 @@ struct ContactDraft: Sendable, Equatable {
 
     /// A message for every field that breaks a rule.
     struct Invalid: Error, Equatable {
-        let messages: [Field: String]
+        let messages: [Field: Message]
     }
 
     /// The draft, or every broken rule at once.
     static func validate(_ input: Input) throws(Invalid) -> ContactDraft {
-        var errors: [Field: String] = [:]
+        var errors: [Field: Message] = [:]
         let firstName = trimmed(input.firstName)
         let lastName = trimmed(input.lastName)
         let email = trimmed(input.email)
@@ -49,35 +49,38 @@ struct ContactDraft: Sendable, Equatable {
             .replacingOccurrences(of: "\r", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
 
         if firstName.isEmpty {
-            errors[.firstName] = "Enter a first name."
+            errors[.firstName] = Message("Enter a first name.")
         } else if firstName.count > maxNameLength {
-            errors[.firstName] = "Use at most \(maxNameLength) characters."
+            errors[.firstName] = Message("Use at most {count} characters.", ["count": .number(String(maxNameLength))])
         } else if hasControlCharacters(firstName) {
-            errors[.firstName] = "Use letters, not control characters."
+            errors[.firstName] = Message("Use letters, not control characters.")
         }
         if lastName.count > maxNameLength {
-            errors[.lastName] = "Use at most \(maxNameLength) characters."
+            errors[.lastName] = Message("Use at most {count} characters.", ["count": .number(String(maxNameLength))])
         } else if hasControlCharacters(lastName) {
-            errors[.lastName] = "Use letters, not control characters."
+            errors[.lastName] = Message("Use letters, not control characters.")
         }
         if !email.isEmpty, !EmailAddress.isPlausible(email) || hasControlCharacters(email) {
-            errors[.email] = "Enter an email address like name@example.org, or leave it empty."
+            errors[.email] = Message("Enter an email address like name@example.org, or leave it empty.")
         }
         if !phone.isEmpty {
             if !phone.allSatisfy({ $0.isASCIIDigit || " +-()".contains($0) }) {
-                errors[.phone] = "Use digits, spaces and + - ( ) only."
+                errors[.phone] = Message("Use digits, spaces and + - ( ) only.")
             } else if !phoneLength.contains(phone.count) {
-                errors[.phone] = "Use \(phoneLength.lowerBound) to \(phoneLength.upperBound) characters."
+                errors[.phone] = Message(
+                    "Use {least} to {most} characters.",
+                    ["least": .number(String(phoneLength.lowerBound)), "most": .number(String(phoneLength.upperBound))])
             } else if !phone.contains(where: \.isASCIIDigit) {
-                errors[.phone] = "A phone number needs digits."
+                errors[.phone] = Message("A phone number needs digits.")
             }
         }
         if notes.count > maxNotesLength {
-            errors[.notes] = "Use at most \(maxNotesLength) characters (now \(notes.count))."
+            errors[.notes] = Message(
+                "Use at most {count} characters (now {now}).", ["count": .number(String(maxNotesLength)), "now": .number(String(notes.count))])
         } else if notes.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0)
         }) {
-            errors[.notes] = "Remove the control characters."
+            errors[.notes] = Message("Remove the control characters.")
         }
 
         guard errors.isEmpty else { throw Invalid(messages: errors) }

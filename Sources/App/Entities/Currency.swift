@@ -17,3 +17,12 @@ struct Currency: Sendable, Hashable, Codable {
         code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
     }
 }
+
+extension Currency {
+    /// The year ISO 4217 withdrew it, as its name says (`Cyprus Pound (withdrawn 2008)`).
+    var withdrawalYear: String? {
+        guard name.hasSuffix(")"), let open = name.range(of: "(withdrawn ", options: .backwards) else { return nil }
+        let year = name[open.upperBound...].dropLast()
+        return year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : nil
+    }
+}

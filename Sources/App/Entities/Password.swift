@@ -5,9 +5,11 @@ enum Password {
     static let maximumBytes = 72
 
     /// Why `password` is not acceptable, as a message for the form; `nil` when it is fine.
-    static func problem(with password: String) -> String? {
-        if password.count < minimumLength { return "Use at least \(minimumLength) characters." }
-        if password.utf8.count > maximumBytes { return "Use at most \(maximumBytes) characters (fewer with accents or emoji)." }
+    static func problem(with password: String) -> Message? {
+        if password.count < minimumLength { return Message("Use at least {count} characters.", ["count": .number(String(minimumLength))]) }
+        if password.utf8.count > maximumBytes {
+            return Message("Use at most {count} characters (fewer with accents or emoji).", ["count": .number(String(maximumBytes))])
+        }
         return nil
     }
 }

@@ -7,8 +7,8 @@ struct RetryWait: Sendable, Equatable {
 
     var header: String { String(Int(max(1, seconds.rounded(.up)))) }
 
-    var text: String {
-        let minutes = max(1, Int((seconds / 60).rounded(.up)))
-        return "\(minutes) minute\(minutes == 1 ? "" : "s")"
-    }
+    var minutes: Int { max(1, Int((seconds / 60).rounded(.up))) }
+
+    /// `13 minutes`, in the page's language.
+    func text(in l: Localization) -> String { l.plural("{count} minute", "{count} minutes", count: minutes) }
 }

@@ -1,8 +1,10 @@
-/// The line under a conversion (and on About) saying where the rates come from and how old
-/// they are: `Rates of 2025-05-09 (3 days ago) · source European Central Bank`.
+/// Where the rates come from and how old they are, as the converter and About say it:
+/// `Rates of Oct 30, 2026 (3 days ago) · Source: European Central Bank`.
 struct RatesSourceViewModel: Encodable, Sendable, Equatable {
-    /// ISO 8601, for the eye and for `<time datetime>`.
+    /// ISO 8601, for `<time datetime>`.
     let effectiveDate: String
+    /// The day in the page's language.
+    let dateText: String
     /// `today`, `yesterday`, `12 days ago`.
     let age: String
     let sourceName: String
@@ -11,20 +13,18 @@ struct RatesSourceViewModel: Encodable, Sendable, Equatable {
     /// The snapshot shipped with the app rather than fetched.
     let isBundled: Bool
 
-    init(snapshot: RateSnapshot, today: CalendarDate) {
+    init(snapshot: RateSnapshot, today: CalendarDate, in localization: Localization) {
         let source = snapshot.provider
         effectiveDate = snapshot.effectiveDate.description
-        age = Self.age(of: snapshot.effectiveDate, today: today)
-        sourceName = source.name
+        dateText = localization.date(snapshot.effectiveDate)
+        age = localization.age(days: snapshot.effectiveDate.days(until: today))
+        sourceName = Self.name(of: source, in: localization)
         sourceURL = source.website
         isBundled = source.isBundled
     }
 
-    static func age(of date: CalendarDate, today: CalendarDate) -> String {
-        switch date.days(until: today) {
-        case ...0: "today"
-        case 1: "yesterday"
-        case let days: "\(days) days ago"
-        }
+    /// The provider's name in the page's language (the ECB's is translated; a company's is its own).
+    static func name(of source: RateSource, in localization: Localization) -> String {
+        source.name == RateSource.ecb.name ? localization.text("European Central Bank") : source.name
     }
 }

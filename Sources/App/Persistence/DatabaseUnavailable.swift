@@ -32,10 +32,10 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
     var headers: HTTPHeaders { ["Retry-After": String(Self.retryAfterSeconds)] }
 
     /// What the page says; the converter still works from memory, so it says that too.
-    var reason: String {
-        "The database is not answering right now, so accounts, contacts and the admin pages are unavailable. "
-            + "The converter still works. Please try again in a few seconds."
-    }
+    var reason: String { Self.message.english }
+
+    static let message = Message(
+        "The database is not answering right now, so accounts, contacts and the admin pages are unavailable. The converter still works. Please try again in a few seconds.")
 
     /// For the log: what exactly happened.
     var logDescription: String {

@@ -19,22 +19,24 @@ struct FormFields: Sendable, Equatable {
         case bracketedName(String)
         case tooMany
 
-        var description: String {
+        var message: Message {
             switch self {
             case .malformedEscape(let escape):
-                "The request has a malformed percent-encoding (“\(escape)”)."
+                Message("The request has a malformed percent-encoding (“{escape}”).", ["escape": .text(escape)])
             case .invalidUTF8:
-                "The request contains bytes that are not valid UTF-8 text."
+                Message("The request contains bytes that are not valid UTF-8 text.")
             case .controlCharacters:
-                "The request contains control characters (such as a NUL byte) that no field accepts. Remove them and try again."
+                Message("The request contains control characters (such as a NUL byte) that no field accepts. Remove them and try again.")
             case .repeated(let name):
-                "The parameter “\(name)” is given more than once; send it once."
+                Message("The parameter “{name}” is given more than once; send it once.", ["name": .text(name)])
             case .bracketedName(let name):
-                "Parameters like “\(name)” are not accepted; send each field once, by its plain name."
+                Message("Parameters like “{name}” are not accepted; send each field once, by its plain name.", ["name": .text(name)])
             case .tooMany:
-                "The request has more than \(FormFields.maxFields) parameters."
+                Message("The request has more than {count} parameters.", ["count": .number(String(FormFields.maxFields))])
             }
         }
+
+        var description: String { message.english }
     }
 
     /// In the order sent.

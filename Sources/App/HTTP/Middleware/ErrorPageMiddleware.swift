@@ -22,24 +22,26 @@ struct ErrorPageMiddleware: AsyncMiddleware {
     private func page(for error: any Error, request: Request) async -> Response {
         let status = (error as? any AbortError)?.status ?? .internalServerError
         let headers = (error as? any AbortError)?.headers ?? [:]
+        let l = request.localization
         let message: String
         if let outage = error as? DatabaseUnavailable {
             // Expected while the database is down: say so plainly, no trace. ``DatabaseHealth``
             // logs the outage itself; requests refused without trying are only worth a debug line.
             let level: Logger.Level = outage.cause == .recentlyFailed ? .debug : .warning
             request.logger.log(level: level, "503 \(request.method) \(LogText.escaped(request.url.path)): \(outage.logDescription)")
-            message = outage.reason
+            message = l.text(DatabaseUnavailable.message)
         } else if status.code >= 500 {
             request.logger.report(error: error)
-            message = "Something went wrong on our side. Please try again in a moment."
+            message = l.text("Something went wrong on our side. Please try again in a moment.")
         } else {
             request.logger.debug("\(status.code) \(request.method) \(LogText.escaped(request.url.path)): \(error)")
             message =
                 switch error {
-                case let abort as Abort where status == .notFound && abort.reason != status.reasonPhrase: abort.reason
-                case _ where status == .notFound: "There is no page at this address."
+                case let abort as PageAbort: l.text(abort.message)
+                case _ where status == .notFound: l.text("There is no page at this address.")
                 // Decoder details ("Expected to decode String but found an array") help nobody.
-                case is DecodingError: "The form could not be read. Please go back and submit it again."
+                case is DecodingError: l.text("The form could not be read. Please go back and submit it again.")
+                case _ where status == .tooManyRequests: l.text("Too many attempts. Please wait a moment and try again.")
                 default: (error as? any AbortError)?.reason ?? status.reasonPhrase
                 }
         }
@@ -59,11 +61,30 @@ struct ErrorPageMiddleware: AsyncMiddleware {
                     instance: request.url.string
                 ).response(headers: extra)
             }
-            let page = Page(title: "\(status.code) \(status.reasonPhrase)", status: Int(status.code), message: message)
+            let page = Page(title: "\(status.code) \(Self.statusText(status, in: l))", status: Int(status.code), message: message)
             return try await request.renderPage("error", page, status: status, headers: extra)
         } catch {
             request.logger.error("The error page itself failed: \(String(reflecting: error))")
             return Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: message))
+        }
+    }
+
+    /// The status's reason phrase in the visitor's language, for the statuses a page can get.
+    static func statusText(_ status: HTTPResponseStatus, in l: Localization) -> String {
+        switch status.code {
+        case 400: l.text("Bad Request")
+        case 403: l.text("Forbidden")
+        case 404: l.text("Not Found")
+        case 405: l.text("Method Not Allowed")
+        case 413: l.text("Content Too Large")
+        case 414: l.text("Address Too Long")
+        case 415: l.text("Unsupported Media Type")
+        case 422: l.text("Unprocessable Content")
+        case 429: l.text("Too Many Requests")
+        case 431: l.text("Request Header Fields Too Large")
+        case 500: l.text("Internal Server Error")
+        case 503: l.text("Service Unavailable")
+        default: status.reasonPhrase
         }
     }
 }

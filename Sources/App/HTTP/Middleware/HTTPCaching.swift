@@ -26,11 +26,16 @@ struct HTTPCachePolicy: Sendable {
     }
 
     /// How to cache the response made of `parts`, fresh until the rates may change
-    /// (`maxAge` to say otherwise).
-    func directive(_ parts: [String], now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool) -> CacheDirective {
+    /// (`maxAge` to say otherwise). A page in a `language` depends on it: it is part of the
+    /// validator, and a copy varies with what chose it (the menu's cookie, `Accept-Language`).
+    func directive(
+        _ parts: [String], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
+    ) -> CacheDirective {
         var vary: [String] = []
-        if variesWithCookie { vary.append("Cookie") }
+        if variesWithCookie || language != nil { vary.append("Cookie") }
+        if language != nil { vary.append("Accept-Language") }
         if compresses { vary.append("Accept-Encoding") }
+        let parts = language.map { parts + ["lang:" + $0.rawValue] } ?? parts
         return CacheDirective(etag: etag(parts), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
     }
 
@@ -77,7 +82,7 @@ struct CacheDirective: Sendable {
     func apply(to response: Response) {
         response.headers.replaceOrAdd(name: .eTag, value: etag)
         response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
-        if !vary.isEmpty { response.headers.replaceOrAdd(name: .vary, value: vary.joined(separator: ", ")) }
+        response.headers.addVary(vary)
     }
 }
 

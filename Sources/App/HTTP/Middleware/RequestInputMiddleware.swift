@@ -32,19 +32,19 @@ struct RequestInputMiddleware: Middleware {
 
     private static func checkHead(of request: Request) throws {
         guard request.url.string.utf8.count <= maxURLBytes else {
-            throw Abort(.uriTooLong, reason: "The address is too long (at most \(maxURLBytes / 1024) KB).")
+            throw PageAbort(.uriTooLong, Message("The address is too long (at most {count} KB).", ["count": .number(String(maxURLBytes / 1024))]))
         }
         guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= maxHeaderBytes else {
-            throw Abort(
+            throw PageAbort(
                 .requestHeaderFieldsTooLarge,
-                reason: "The request's headers are too large (at most \(maxHeaderBytes / 1024) KB in all).")
+                Message("The request’s headers are too large (at most {count} KB in all).", ["count": .number(String(maxHeaderBytes / 1024))]))
         }
         try checkPath(request.url.path)
         guard let query = request.url.query, !query.isEmpty else { return }
         do {
             request.formQuery = try FormFields(parsing: query)
         } catch {
-            throw Abort(.badRequest, reason: error.description)
+            throw PageAbort(.badRequest, error.message)
         }
     }
 
@@ -57,9 +57,9 @@ struct RequestInputMiddleware: Middleware {
     private static func readForm(of request: Request) -> EventLoopFuture<Void> {
         guard request.headers.contentType?.type == "application", request.headers.contentType?.subType == "x-www-form-urlencoded" else {
             return request.eventLoop.makeFailedFuture(
-                Abort(.unsupportedMediaType, reason: "Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here."))
+                PageAbort(.unsupportedMediaType, Message("Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here.")))
         }
-        let tooLarge = Abort(.payloadTooLarge, reason: "The form is too large (at most \(maxBodyBytes / 1024) KB).")
+        let tooLarge = PageAbort(.payloadTooLarge, Message("The form is too large (at most {count} KB).", ["count": .number(String(maxBodyBytes / 1024))]))
         if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
             return request.eventLoop.makeFailedFuture(tooLarge) // before reading a byte of it
         }
@@ -72,7 +72,7 @@ struct RequestInputMiddleware: Middleware {
             do {
                 _ = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
             } catch let problem as FormFields.Problem {
-                throw Abort(.badRequest, reason: problem.description)
+                throw PageAbort(.badRequest, problem.message)
             }
         }
     }
@@ -83,8 +83,8 @@ struct RequestInputMiddleware: Middleware {
         let bytes = path.utf8
         // Fast path: printable ASCII without escapes (every page of this app).
         if bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) { return }
-        let refusal = Abort(
-            .badRequest, reason: "The address contains characters that are not allowed (control characters or bytes that are not UTF-8).")
+        let refusal = PageAbort(
+            .badRequest, Message("The address contains characters that are not allowed (control characters or bytes that are not UTF-8)."))
         guard let decoded = path.removingPercentEncoding,
             decoded.unicodeScalars.allSatisfy({ FormFields.isAllowed($0) && !"\t\r\n".unicodeScalars.contains($0) })
         else { throw refusal }

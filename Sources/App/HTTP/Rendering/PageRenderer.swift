@@ -66,7 +66,10 @@ final class PageRenderer: Sendable {
         guard isEnabled, let values = try? PageValues(encoding: model) else {
             return try await leaf(template, model, for: request, tags: try await html(of: tags, for: request))
         }
+        // Each language's pages have their own skeletons: the templates' fixed texts are translated.
         var key = template
+        key.append("\u{0}")
+        key.append(request.language.rawValue)
         key.append("\u{0}")
         key.append(String(decoding: values.shape, as: UTF8.self))
         let entry = state.withLockedValue { state in
@@ -121,6 +124,7 @@ final class PageRenderer: Sendable {
         userInfo["request"] = request
         userInfo["application"] = application
         userInfo[Self.requestTagsKey] = tags
+        userInfo[LanguageTags.userInfoKey] = request.language
         let renderer = LeafRenderer(
             configuration: application.leaf.configuration, tags: application.leaf.tags, cache: application.leaf.cache,
             sources: application.leaf.sources, eventLoop: request.eventLoop, userInfo: userInfo)
@@ -133,7 +137,7 @@ final class PageRenderer: Sendable {
         let renderer = LeafRenderer(
             configuration: application.leaf.configuration, tags: application.leaf.tags, cache: application.leaf.cache,
             sources: application.leaf.sources, eventLoop: request.eventLoop,
-            userInfo: ["application": application, PageSkeleton.renderingKey: true])
+            userInfo: ["application": application, PageSkeleton.renderingKey: true, LanguageTags.userInfoKey: request.language])
         let rendered = try await renderer.render(path: template, context: context.leafData(marker: PageSkeleton.marker)).get()
         return PageSkeleton(parsing: rendered, slots: slots)
     }

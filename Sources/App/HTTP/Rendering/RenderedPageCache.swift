@@ -51,7 +51,7 @@ final class RenderedPageCache: Sendable {
     func keep(_ response: Response, for etag: String) {
         guard capacity > 0, response.status == .ok, let body = response.body.buffer, body.readableBytes <= largest else { return }
         var headers = HTTPHeaders()
-        for name in [HTTPHeaders.Name.contentType, .contentDisposition] {
+        for name in [HTTPHeaders.Name.contentType, .contentDisposition, .contentLanguage, .vary] {
             if let value = response.headers.first(name: name) { headers.add(name: name, value: value) }
         }
         state.withLockedValue { state in

@@ -36,6 +36,8 @@ enum SiteURL: Sendable, Equatable {
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
     case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil)
     case apiConvert
+    /// The language menu's link to `language` (``LanguageChoiceView``).
+    case language(Language)
 
     var path: String {
         switch self {
@@ -68,6 +70,7 @@ enum SiteURL: Sendable, Equatable {
         case let .rateHistoryCSV(from, to, range, date):
             Self.withQuery(Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date))
         case .apiConvert: Route.apiConvert.pattern
+        case .language(let language): Route.language.path(language.rawValue)
         }
     }
 
@@ -187,6 +190,8 @@ extension SiteURL {
         /// Everything else under `/v1`: Frankfurter's JSON 404.
         case frankfurterRoot = "/v1"
         case frankfurterOther = "/v1/**"
+        /// The language menu's choice (``LanguageChoiceView``).
+        case language = "/language/:language"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"
@@ -199,6 +204,8 @@ extension SiteURL {
         static let apiPrefix = "/api/"
         /// What every Frankfurter route starts with (its errors are `{"message": …}`).
         static let frankfurterPrefix = "/v1/"
+        /// What the language menu's links start with.
+        static let languagePrefix = "/language/"
         /// The load balancers' probes, which log at debug.
         static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
 
@@ -225,7 +232,7 @@ extension SiteURL {
 
     /// The names of the routes' parameters (`:id` in `/contacts/:id`).
     enum Parameter: String, Sendable {
-        case id, from, to, dates
+        case id, from, to, dates, language
     }
 }
 

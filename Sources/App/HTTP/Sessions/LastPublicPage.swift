@@ -14,7 +14,9 @@ final class LastPublicPage: Sendable {
     func response(to request: Request, etag: String, render: () async throws -> Response) async throws -> Response {
         let key = etag + " " + request.target
         if let kept = last.withLockedValue({ $0 }), kept.key == key {
-            return View(data: kept.page).response()
+            var headers = HTTPHeaders()
+            headers.setLanguage(request.language) // the validator covers the language
+            return View(data: kept.page).response(headers: headers)
         }
         let response = try await render()
         if response.status == .ok, let page = response.body.buffer {

@@ -16,9 +16,12 @@ enum About {
     struct ViewModel: Encodable, Sendable, Equatable {
         let title: String
         let appName: String
-        let version: String
+        /// `version 1.4.0`
+        let versionText: String
         let summary: String
         let rates: RatesSourceViewModel?
+        /// Which day's rates the converter uses, and how old they are.
+        let ratesText: String?
         let sourceCodeURL: String
         let closeURL: String
     }

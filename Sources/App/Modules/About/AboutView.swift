@@ -13,13 +13,13 @@ struct AboutView: Sendable {
     /// `GET /about`.
     func show(_ request: Request) async throws -> Response {
         let output = await interactor.about()
-        guard request.getsPublicPage else { return try await request.renderPage("about", presenter.present(output)) }
+        guard request.getsPublicPage else { return try await request.renderPage("about", presenter.present(output, in: request.localization)) }
         let directive = cachePolicy.directive(
             ["about", output.snapshot?.versionKey ?? "no rates", output.today.description],
-            now: now(), shared: true, variesWithCookie: true)
+            language: request.language, now: now(), shared: true, variesWithCookie: true)
         return try await request.respondCaching(directive) {
             try await publicPage.response(to: request, etag: directive.etag) {
-                try await request.renderPage("about", presenter.present(output))
+                try await request.renderPage("about", presenter.present(output, in: request.localization))
             }
         }
     }

@@ -35,6 +35,8 @@ enum AdminRates {
         let providerName: String
         let providerURL: String
         let snapshot: SnapshotViewModel?
+        /// `Rates per 1 EUR`; empty without a snapshot.
+        let ratesTitle: String
         let attempts: [AttemptViewModel]
         /// Leaf treats an empty array as true in `#if`, so emptiness is said explicitly.
         let hasAttempts: Bool
@@ -50,7 +52,7 @@ enum AdminRates {
         let baseCurrency: String
         let effectiveDate: String
         let storedAt: String
-        let currencyCount: Int
+        let currencyCount: String
     }
 
     struct AttemptViewModel: Encodable, Sendable, Equatable {

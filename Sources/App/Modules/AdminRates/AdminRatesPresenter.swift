@@ -1,10 +1,11 @@
 import Foundation
 
-/// The admin page's wording: times in UTC, durations people read, outcomes as words.
+/// The admin page's wording, in the visitor's language: times in UTC, durations people read,
+/// outcomes as words. Each attempt's details are its log message, shown as it was recorded.
 struct AdminRatesPresenter: Sendable {
-    func present(_ output: AdminRates.Output) -> AdminRates.ViewModel {
+    func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
-            title: "Rates · Admin · \(AppInfo.name)",
+            title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",
             flash: output.flash?.message,
             flashIsError: output.flash?.kind == .error,
             providerName: output.provider.name,
@@ -12,15 +13,16 @@ struct AdminRatesPresenter: Sendable {
             snapshot: output.snapshot.map { snapshot in
                 let source = snapshot.provider
                 return AdminRates.SnapshotViewModel(
-                    sourceName: source.name, isBundled: source.isBundled, baseCurrency: snapshot.baseCurrency,
-                    effectiveDate: snapshot.effectiveDate.description, storedAt: DateText.timestamp(snapshot.storedAt),
-                    currencyCount: snapshot.rates.count)
+                    sourceName: RatesSourceViewModel.name(of: source, in: l), isBundled: source.isBundled,
+                    baseCurrency: snapshot.baseCurrency, effectiveDate: l.date(snapshot.effectiveDate),
+                    storedAt: ContactDetailPresenter.moment(snapshot.storedAt, in: l), currencyCount: l.number(String(snapshot.rates.count)))
             },
-            attempts: output.attempts.map(present),
+            ratesTitle: output.snapshot.map { l.text("Rates per 1 {base}", ["base": $0.baseCurrency]) } ?? "",
+            attempts: output.attempts.map { present($0, in: l) },
             hasAttempts: !output.attempts.isEmpty,
             rates: output.currencies.compactMap { currency in
                 output.snapshot?.rates[currency.code].map {
-                    AdminRates.RateRowViewModel(code: currency.code, name: currency.name, rate: $0.plainText)
+                    AdminRates.RateRowViewModel(code: currency.code, name: l.currencyName(currency), rate: l.number($0.plainText))
                 }
             },
             refreshURL: SiteURL.adminRatesRefresh.path,
@@ -29,41 +31,45 @@ struct AdminRatesPresenter: Sendable {
     }
 
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
-    func flash(for attempt: RefreshAttempt) -> Flash {
-        Flash(kind: attempt.outcome == .failed ? .error : .success, message: attempt.message)
+    func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
+        Flash(
+            kind: attempt.outcome == .failed ? .error : .success,
+            message: l.text("{what} {outcome}: {details}", ["what": Self.kind(attempt.kind, in: l), "outcome": Self.outcome(attempt.outcome, in: l), "details": attempt.message]))
     }
 
-    static func kind(_ kind: RefreshAttempt.Kind) -> String {
+    static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
         switch kind {
-        case .refresh: "Refresh"
-        case .importHistory: "History import"
-        case .importFullHistory: "Full history import"
+        case .refresh: l.text("Refresh")
+        case .importHistory: l.text("History import")
+        case .importFullHistory: l.text("Full history import")
         }
     }
 
-    func present(_ attempt: RefreshAttempt) -> AdminRates.AttemptViewModel {
-        let outcome =
-            switch attempt.outcome {
-            case .stored: "stored"
-            case .unchanged: "unchanged"
-            case .failed: "failed"
-            case .busy: "skipped"
-            }
-        return AdminRates.AttemptViewModel(
-            startedAt: DateText.timestamp(attempt.startedAt),
+    static func outcome(_ outcome: RefreshAttempt.Outcome, in l: Localization) -> String {
+        switch outcome {
+        case .stored: l.text("stored")
+        case .unchanged: l.text("unchanged")
+        case .failed: l.text("failed")
+        case .busy: l.text("skipped")
+        }
+    }
+
+    func present(_ attempt: RefreshAttempt, in l: Localization) -> AdminRates.AttemptViewModel {
+        AdminRates.AttemptViewModel(
+            startedAt: ContactDetailPresenter.moment(attempt.startedAt, in: l),
             startedAtISO: DateText.iso8601(attempt.startedAt),
-            kind: Self.kind(attempt.kind),
-            actor: attempt.actor ?? "schedule",
-            outcome: outcome,
+            kind: Self.kind(attempt.kind, in: l),
+            actor: attempt.actor ?? l.text("schedule"),
+            outcome: Self.outcome(attempt.outcome, in: l),
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",
-            duration: Self.duration(attempt.duration),
+            duration: Self.duration(attempt.duration, in: l),
             message: attempt.message)
     }
 
-    /// `85 ms`, `1.2 s`, `12 s`
-    static func duration(_ seconds: TimeInterval) -> String {
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-        if seconds < 10 { return String(format: "%.1f s", seconds) }
-        return "\(Int(seconds.rounded())) s"
+    /// `85 ms`, `1.2 s`, `12 s`, the number in the language's style.
+    static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
+        if seconds < 1 { return l.text("{count} ms", ["count": l.number(String(Int((seconds * 1000).rounded())))]) }
+        if seconds < 10 { return l.text("{count} s", ["count": l.number(String(format: "%.1f", seconds))]) }
+        return l.text("{count} s", ["count": l.number(String(Int(seconds.rounded())))])
     }
 }

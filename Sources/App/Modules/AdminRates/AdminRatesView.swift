@@ -11,7 +11,7 @@ struct AdminRatesView: Sendable {
         try await guarded {
             let flash = request.currentUser?.isAdmin == true ? try await request.browserSession.takeFlash() : nil
             let output = try await interactor.overview(for: request.currentUser, flash: flash)
-            return try await request.renderPage("admin-rates", presenter.present(output))
+            return try await request.renderPage("admin-rates", presenter.present(output, in: request.localization))
         }
     }
 
@@ -19,7 +19,7 @@ struct AdminRatesView: Sendable {
     func refresh(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.refresh(by: request.currentUser)
-            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
+            await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
             return router.backToRates()
         }
     }
@@ -28,7 +28,7 @@ struct AdminRatesView: Sendable {
     func importHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importHistory(by: request.currentUser)
-            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
+            await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
             return router.backToRates()
         }
     }
@@ -37,7 +37,7 @@ struct AdminRatesView: Sendable {
     func importFullHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importFullHistory(by: request.currentUser)
-            await request.browserSession.flash(presenter.flash(for: attempt), logger: request.logger)
+            await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
             return router.backToRates()
         }
     }
@@ -49,7 +49,7 @@ struct AdminRatesView: Sendable {
         } catch AdminRates.Failure.signInRequired {
             return router.signIn()
         } catch AdminRates.Failure.forbidden {
-            throw Abort(.forbidden, reason: "This page is for administrators. You are signed in without admin rights.")
+            throw PageAbort(.forbidden, Message("This page is for administrators. You are signed in without admin rights."))
         }
     }
 }

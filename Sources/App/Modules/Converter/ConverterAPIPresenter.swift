@@ -112,8 +112,8 @@ struct ConverterAPIPresenter: Sendable {
             url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate)
                 .path,
             historyURL: ConverterPresenter.historyURL(of: conversion, on: askedDate),
-            receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today),
-            historyLabel: ConverterPresenter.historyLabel(on: askedDate))
+            receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
+            historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 
     // MARK: Problems (RFC 9457), each for the request at `instance`
@@ -128,12 +128,12 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 422: each invalid field with its message, in the form's order.
-    func problem(invalid errors: [Converter.Field: String], instance: String) -> ProblemDetails {
+    func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
-            detail: Converter.Field.allCases.compactMap { errors[$0] }.joined(separator: " "),
+            detail: Converter.Field.allCases.compactMap { errors[$0]?.english }.joined(separator: " "),
             instance: instance,
-            errors: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }))
+            errors: Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value.english) }))
     }
 
     /// 400 for a malformed base, 404 for one without rates, 503 before any rates exist.

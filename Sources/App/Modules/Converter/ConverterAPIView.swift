@@ -73,7 +73,7 @@ struct ConverterAPIView: Sendable {
     /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
     /// is the same answer, for anyone: shared caches may keep it.
     private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
-        cachePolicy.directive(["api"] + key + [snapshot.versionKey], now: now(), shared: true, variesWithCookie: false)
+        cachePolicy.directive(["api"] + key + [snapshot.versionKey], language: nil, now: now(), shared: true, variesWithCookie: false)
     }
 
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every

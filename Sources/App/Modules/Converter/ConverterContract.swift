@@ -35,7 +35,7 @@ enum Converter {
         /// A valid request without an amount: the form, nothing to convert yet.
         case noAmount
         /// A message per field that is wrong; the form keeps what was typed.
-        case invalid([Field: String])
+        case invalid([Field: Message])
     }
 
     /// The currencies a result is also shown in (minus the two converted between).
@@ -91,6 +91,8 @@ enum Converter {
     /// What `converter.leaf` renders.
     struct ViewModel: Encodable, Sendable, Equatable {
         let title: String
+        /// The title once the live script has cleared the result.
+        let emptyTitle: String
         let amount: String
         let amountError: String?
         let fromError: String?
@@ -108,15 +110,14 @@ enum Converter {
         let hasResult: Bool
         let result: ResultViewModel
         let rates: RatesSourceViewModel
-        /// On a past day: which day's rates were used and why (`Rates of Friday 2020-03-13, the
-        /// last ECB business day on or before Sunday 2020-03-15`); `nil` for the latest rates.
-        let receipt: String?
+        /// Which day's rates were used (`Rates of Oct 30, 2026 (3 days ago)`) and on a past day
+        /// why (`Rates of Friday, March 13, 2020, the last ECB business day on or before Sunday, March 15, 2020`).
+        let receipt: String
         let convertURL: String
         let swapURL: String
         let aboutURL: String
-        /// The JSON view of the same use case, for live conversion as the amount is typed.
-        let apiConvertURL: String
-        /// The page itself, which the live script shows a partly filled form at.
+        /// The page itself, which the live script fetches results from (in the page's language)
+        /// and shows a partly filled form at.
         let converterURL: String
         /// The amount's limits (``Amount``), which the live script applies as the visitor types.
         let maxIntegerDigits: Int
@@ -130,7 +131,7 @@ enum Converter {
     struct ResultViewModel: Encodable, Sendable, Equatable {
         static let empty = ResultViewModel(
             summary: "", amountText: "", resultText: "", rate: "", inverseRate: "",
-            fromName: "", toName: "", alternatives: [], historyURL: "", historyLabel: "")
+            fromName: "", toName: "", names: "", alternatives: [], url: "", historyURL: "", historyLabel: "")
 
         /// `100 USD = 92.5 EUR`
         let summary: String
@@ -142,8 +143,12 @@ enum Converter {
         let inverseRate: String
         let fromName: String
         let toName: String
+        /// `US Dollar → Euro`, the arrow pointing the language's way.
+        let names: String
         /// The same amount in other major currencies, each linking to its own result.
         let alternatives: [AlternativeViewModel]
+        /// This result's canonical page, which the live script puts in the address bar.
+        let url: String
         /// The pair over time; around the asked day for a past date.
         let historyURL: String
         let historyLabel: String

@@ -69,7 +69,7 @@ struct ConverterInteractor: Sendable {
     }
 
     private func evaluate(_ input: Converter.Input, with snapshot: RateSnapshot) -> Converter.Output {
-        var errors: [Converter.Field: String] = [:]
+        var errors: [Converter.Field: Message] = [:]
         let from = validateCode(input.from, field: .from, errors: &errors) { snapshot.rates[$0] != nil }
         let to = validateCode(input.to, field: .to, errors: &errors) { snapshot.rates[$0] != nil }
         let amount = validateAmount(input.amount, errors: &errors)
@@ -84,7 +84,7 @@ struct ConverterInteractor: Sendable {
         _ input: Converter.Input, on typedDate: String, current: RateSnapshot
     ) async throws(Converter.Failure) -> Converter.Output {
         let today = CalendarDate(containing: now())
-        var errors: [Converter.Field: String] = [:]
+        var errors: [Converter.Field: Message] = [:]
         // Any code may have had rates once (withdrawn ones too): the day's rates decide.
         let from = validateCode(input.from, field: .from, errors: &errors) { _ in true }
         let to = validateCode(input.to, field: .to, errors: &errors) { _ in true }
@@ -105,12 +105,15 @@ struct ConverterInteractor: Sendable {
                 extraCodes = found.currencyCodes
             case .beforeFirstDay(let firstDay):
                 errors[.date] =
-                    firstDay.map { "Rates start on \(DateText.dayWithWeekday($0)). Choose that day or a later one." }
-                    ?? "No rates are stored for any day yet. Leave the date empty for the latest rates."
+                    firstDay.map { Message("Rates start on {day}. Choose that day or a later one.", ["day": .dayWithWeekday($0)]) }
+                    ?? Message("No rates are stored for any day yet. Leave the date empty for the latest rates.")
             case .notQuoted(let code, _, let quoted):
                 errors[code == from ? .from : .to] =
-                    quoted.map { "There is no rate for \(code) on \(date): it has rates from \($0.lowerBound) to \($0.upperBound)." }
-                    ?? "There is no rate for \(code) on any day. Choose a currency from the list."
+                    quoted.map {
+                        Message(
+                            "There is no rate for {code} on {day}: it has rates from {first} to {last}.",
+                            ["code": .text(code), "day": .day(date), "first": .day($0.lowerBound), "last": .day($0.upperBound)])
+                    } ?? Message("There is no rate for {code} on any day. Choose a currency from the list.", ["code": .text(code)])
             }
         }
         return output(
@@ -121,7 +124,7 @@ struct ConverterInteractor: Sendable {
     }
 
     private func output(
-        _ input: Converter.Input, from: String?, to: String?, amount: Amount?, errors: [Converter.Field: String],
+        _ input: Converter.Input, from: String?, to: String?, amount: Amount?, errors: [Converter.Field: Message],
         snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil
     ) -> Converter.Output {
         let outcome: Converter.Outcome
@@ -145,43 +148,45 @@ struct ConverterInteractor: Sendable {
             currencies: currencies, snapshot: snapshot, today: CalendarDate(containing: now()), askedDate: date)
     }
 
-    private func validateAmount(_ typed: String?, errors: inout [Converter.Field: String]) -> Amount? {
+    private func validateAmount(_ typed: String?, errors: inout [Converter.Field: Message]) -> Amount? {
         do {
             return try Amount.parse(typed ?? "")
         } catch {
-            errors[.amount] = error.description
+            errors[.amount] = error.message
             return nil
         }
     }
 
     /// `YYYY-MM-DD`, a day that exists, not after `today`.
-    private func validateDate(_ typed: String, today: CalendarDate, errors: inout [Converter.Field: String]) -> CalendarDate? {
+    private func validateDate(_ typed: String, today: CalendarDate, errors: inout [Converter.Field: Message]) -> CalendarDate? {
         guard let date = CalendarDate(iso8601: typed) else {
-            errors[.date] = "“\(String(typed.prefix(16)))” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15."
+            errors[.date] = Message(
+                "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(typed.prefix(16)))])
             return nil
         }
         guard date <= today else {
-            errors[.date] =
-                "\(date) is in the future. Choose today (\(today)) or an earlier day, or leave the date empty for the latest rates."
+            errors[.date] = Message(
+                "{day} is in the future. Choose today ({today}) or an earlier day, or leave the date empty for the latest rates.",
+                ["day": .day(date), "today": .day(today)])
             return nil
         }
         return date
     }
 
     private func validateCode(
-        _ typed: String?, field: Converter.Field, errors: inout [Converter.Field: String], hasRate: (String) -> Bool
+        _ typed: String?, field: Converter.Field, errors: inout [Converter.Field: Message], hasRate: (String) -> Bool
     ) -> String? {
-        let direction = field == .from ? "from" : "to"
         // A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
         let code =
             typed.flatMap { Currency.isWellFormedCode($0) ? $0 : nil }
             ?? (typed ?? "").trimmingCharacters(in: .whitespaces).uppercased()
         guard !code.isEmpty else {
-            errors[field] = "Choose a currency to convert \(direction)."
+            errors[field] = field == .from ? Message("Choose a currency to convert from.") : Message("Choose a currency to convert to.")
             return nil
         }
         guard Currency.isWellFormedCode(code), hasRate(code) else {
-            errors[field] = "There is no rate for the currency “\(String((typed ?? code).prefix(16)))”. Choose one from the list."
+            errors[field] = Message(
+                "There is no rate for the currency “{typed}”. Choose one from the list.", ["typed": .text(String((typed ?? code).prefix(16)))])
             return nil
         }
         return code

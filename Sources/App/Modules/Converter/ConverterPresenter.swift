@@ -12,31 +12,38 @@ struct ConverterPresenter: Sendable {
         rememberDatedCookie = LastConversionCookie.template(secure: cookieSecure, dated: true)
     }
 
-    /// The page for `output`. `menu` is the currency menu for `output.currencies` when the caller
-    /// keeps one (the view does, per set of currencies); otherwise it is built here.
-    func present(_ output: Converter.Output, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
-        let errors: [Converter.Field: String]
+    /// The page for `output` in `l`'s language. `menu` is the currency menu for
+    /// `output.currencies` in that language when the caller keeps one (the view does, per set of
+    /// currencies and language); otherwise it is built here.
+    func present(_ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
+        let errors: [Converter.Field: Message]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
-        let menu = menu ?? CurrencyMenu(currencies: output.currencies)
+        let menu = menu ?? CurrencyMenu(currencies: output.currencies, in: l)
         let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
         let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
+        let appName = l.text("Currency Converter")
 
         var result: Converter.ResultViewModel?
-        var title = "\(AppInfo.name)"
+        var title = appName
         if case .converted(let conversion) = output.outcome {
-            result = present(conversion, alternatives: output.alternatives, on: output.askedDate)
-            title = "\(result!.summary)\(output.askedDate.map { " on \($0)" } ?? "") · \(AppInfo.name)"
+            let presented = present(conversion, alternatives: output.alternatives, on: output.askedDate, in: l)
+            result = presented
+            let heading =
+                output.askedDate.map { l.text("{conversion} on {day}", ["conversion": presented.summary, "day": l.date($0)]) }
+                ?? l.isolated(presented.summary)
+            title = "\(heading) · \(appName)"
         }
         return Converter.ViewModel(
             title: title,
+            emptyTitle: appName,
             amount: output.input.amount ?? "",
-            amountError: errors[.amount],
-            fromError: errors[.from],
-            toError: errors[.to],
+            amountError: errors[.amount].map(l.text),
+            fromError: errors[.from].map(l.text),
+            toError: errors[.to].map(l.text),
             // A date field holds only a real day (a browser drops anything else, and HTML forbids
             // it); a malformed one is quoted in the message instead.
             date: output.input.date.flatMap { CalendarDate(iso8601: $0)?.description } ?? "",
-            dateError: errors[.date],
+            dateError: errors[.date].map(l.text),
             minDate: Converter.firstRatesDay.description,
             maxDate: output.today.description,
             // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
@@ -44,12 +51,11 @@ struct ConverterPresenter: Sendable {
             toOptions: menu.html(selecting: selectedTo),
             hasResult: result != nil,
             result: result ?? .empty,
-            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today),
-            receipt: output.askedDate.map { Self.receipt(asked: $0, snapshot: output.snapshot, today: output.today) },
+            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l),
+            receipt: l.text(Self.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today)),
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
-            apiConvertURL: SiteURL.apiConvert.path,
             converterURL: SiteURL.converter.path,
             maxIntegerDigits: Amount.maxIntegerDigits,
             maxFractionDigits: Amount.maxFractionDigits,
@@ -59,41 +65,52 @@ struct ConverterPresenter: Sendable {
 
     /// Which day's rates a conversion used. The latest: `Rates of 2026-10-30 (3 days ago)`. A
     /// past date's: `Rates of Friday 2020-03-13`, and when that is not the day asked for, why
-    /// (`, the last ECB business day on or before Sunday 2020-03-15`).
-    static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> String {
+    /// (`, the last ECB business day on or before Sunday 2020-03-15`). The page writes it in
+    /// its language, the JSON API in canonical English.
+    static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> Message {
+        let day = snapshot.effectiveDate
         guard let asked else {
-            return "Rates of \(snapshot.effectiveDate) (\(RatesSourceViewModel.age(of: snapshot.effectiveDate, today: today)))"
+            return Message("Rates of {day} ({age})", ["day": .day(day), "age": .daysAgo(day.days(until: today))])
         }
-        let day = "Rates of \(DateText.dayWithWeekday(snapshot.effectiveDate))"
-        guard snapshot.effectiveDate != asked else { return day }
-        let which = snapshot.provider.name == RateSource.ecb.name ? "the last ECB business day" : "the last day with rates"
-        return "\(day), \(which) on or before \(DateText.dayWithWeekday(asked))"
+        guard day != asked else { return Message("Rates of {day}", ["day": .dayWithWeekday(day)]) }
+        return snapshot.provider.name == RateSource.ecb.name
+            ? Message(
+                "Rates of {day}, the last ECB business day on or before {asked}",
+                ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
+            : Message(
+                "Rates of {day}, the last day with rates on or before {asked}",
+                ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
     func present(
-        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil
+        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
-        let amountText = Self.amountText(conversion)
-        let resultText = Self.resultText(conversion.result.plainText, conversion)
+        let amountText = Self.amountText(conversion, number: l.number)
+        let resultText = Self.resultText(l.number(conversion.result.plainText), conversion)
+        let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
         return Converter.ResultViewModel(
             summary: Self.summary(amountText: amountText, resultText: resultText),
             amountText: amountText,
             resultText: resultText,
-            rate: Self.rateLine(conversion.rate),
-            inverseRate: Self.rateLine(conversion.inverseRate),
-            fromName: conversion.from.name,
-            toName: conversion.to.name,
+            rate: Self.rateLine(conversion.rate, number: l.number),
+            inverseRate: Self.rateLine(conversion.inverseRate, number: l.number),
+            fromName: fromName,
+            toName: toName,
+            names: l.text("{from} → {to}", ["from": fromName, "to": toName]),
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
-                    text: "\(other.result.plainText) \(other.to.code)", name: other.to.name,
+                    text: "\(l.number(other.result.plainText)) \(other.to.code)", name: l.currencyName(other.to),
                     url: Self.url(of: other, from: conversion, on: date))
             },
+            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date).path,
             historyURL: Self.historyURL(of: conversion, on: date),
-            historyLabel: Self.historyLabel(on: date))
+            historyLabel: l.text(Self.historyLabel(on: date)))
     }
 
-    /// `100 USD`.
-    static func amountText(_ conversion: Conversion) -> String { "\(conversion.amount.value.plainText) \(conversion.from.code)" }
+    /// `100 USD`, the number as `number` writes it (canonical by default).
+    static func amountText(_ conversion: Conversion, number: (String) -> String = { $0 }) -> String {
+        "\(number(conversion.amount.value.plainText)) \(conversion.from.code)"
+    }
     /// `88.87 EUR`, from the result's own text.
     static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
@@ -106,20 +123,21 @@ struct ConverterPresenter: Sendable {
     static func historyURL(of conversion: Conversion, on date: CalendarDate?) -> String {
         SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date).path
     }
-    static func historyLabel(on date: CalendarDate?) -> String {
-        date.map { "See this pair over time around \($0)" } ?? "Rate history of this pair"
+    static func historyLabel(on date: CalendarDate?) -> Message {
+        date.map { Message("See this pair over time around {day}", ["day": .day($0)]) } ?? Message("Rate history of this pair")
     }
 
-    func presentUnavailable() -> Converter.UnavailableViewModel {
+    func presentUnavailable(in l: Localization) -> Converter.UnavailableViewModel {
         Converter.UnavailableViewModel(
-            title: "Rates not available · \(AppInfo.name)",
-            message: "Exchange rates are not available yet. Please try again in a moment.",
+            title: "\(l.text("Rates not available")) · \(l.text("Currency Converter"))",
+            message: l.text("Exchange rates are not available yet. Please try again in a moment."),
             retryURL: SiteURL.converter.path,
             aboutURL: SiteURL.about.path)
     }
 
-    /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001.
-    static func rateLine(_ rate: ExchangeRate) -> String {
-        "1 \(rate.from) = \(rate.rate.rateText) \(rate.to)"
+    /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001;
+    /// the number as `number` writes it (canonical by default).
+    static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
+        "1 \(rate.from) = \(number(rate.rate.rateText)) \(rate.to)"
     }
 }

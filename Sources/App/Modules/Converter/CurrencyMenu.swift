@@ -1,10 +1,12 @@
 import NIOConcurrencyHelpers
 
-/// The `<option>` list of a currency `<select>` (`USD — US Dollar`), escaped once per set of
-/// currencies. Rendering 160 options through Leaf on every request would cost most of the page's
+/// The `<option>` list of a currency `<select>` (`USD — US Dollar`, `USD — доллар США`), escaped
+/// once per set of currencies and language. Rendering 160 options through Leaf on every request would cost most of the page's
 /// time; marking one as selected in a prebuilt list costs almost nothing.
 struct CurrencyMenu: Sendable {
     private let currencies: [Currency]
+    private let language: Language
+    private let placeholder: String
     /// Every option, none selected, as one text.
     private let options: String
     /// Where each option starts in `options` (and, last, where they end), in UTF-8 bytes.
@@ -12,9 +14,11 @@ struct CurrencyMenu: Sendable {
     private let selectedOptions: [String]
     private let indexByCode: [String: Int]
 
-    init(currencies: [Currency]) {
+    init(currencies: [Currency], in l: Localization) {
         self.currencies = currencies
-        let labels = currencies.map { (value: HTML.escape($0.code), label: HTML.escape("\($0.code) — \($0.name)")) }
+        language = l.language
+        placeholder = "<option value=\"\" selected disabled>\(HTML.escape(l.text("Choose a currency")))</option>"
+        let labels = currencies.map { (value: HTML.escape($0.code), label: HTML.escape("\($0.code) — \(l.currencyName($0))")) }
         let unselected = labels.map { "<option value=\"\($0.value)\">\($0.label)</option>" }
         options = unselected.joined()
         offsets = unselected.reduce(into: [0]) { offsets, option in offsets.append(offsets.last! + option.utf8.count) }
@@ -27,7 +31,7 @@ struct CurrencyMenu: Sendable {
     /// selected instead of silently picking the first.
     func html(selecting code: String?) -> String {
         guard let selected = code.flatMap({ indexByCode[$0] }) else {
-            return "<option value=\"\" selected disabled>Choose a currency</option>" + options
+            return placeholder + options
         }
         let bytes = options.utf8
         let start = bytes.index(bytes.startIndex, offsetBy: offsets[selected])
@@ -40,14 +44,15 @@ struct CurrencyMenu: Sendable {
         return html
     }
 
-    func isBuilt(for currencies: [Currency]) -> Bool { self.currencies == currencies }
+    func isBuilt(for currencies: [Currency], in language: Language) -> Bool { self.language == language && self.currencies == currencies }
 }
 
 /// Remembers the menus of the last few sets of currencies (the current snapshot's, and those of
 /// the past days being looked at), rebuilding one only when its set is new. The converter's view
 /// keeps one, so its presenter stays a pure function of its input.
 final class CurrencyMenuCache: Sendable {
-    static let capacity = 4
+    /// A few sets of currencies in every language.
+    static let capacity = 4 * Language.allCases.count
     /// Most recently used first.
     private let menus = NIOLockedValueBox<[CurrencyMenu]>([])
     private let builds = NIOLockedValueBox(0)
@@ -55,14 +60,14 @@ final class CurrencyMenuCache: Sendable {
     /// How many menus it has built.
     var buildCount: Int { builds.withLockedValue { $0 } }
 
-    func menu(for currencies: [Currency]) -> CurrencyMenu {
+    func menu(for currencies: [Currency], in l: Localization) -> CurrencyMenu {
         let cached = menus.withLockedValue { menus -> CurrencyMenu? in
-            guard let index = menus.firstIndex(where: { $0.isBuilt(for: currencies) }) else { return nil }
+            guard let index = menus.firstIndex(where: { $0.isBuilt(for: currencies, in: l.language) }) else { return nil }
             if index > 0 { menus.insert(menus.remove(at: index), at: 0) }
             return menus[0]
         }
         if let cached { return cached }
-        let built = CurrencyMenu(currencies: currencies)
+        let built = CurrencyMenu(currencies: currencies, in: l)
         menus.withLockedValue { menus in
             menus.insert(built, at: 0)
             if menus.count > Self.capacity { menus.removeLast() }

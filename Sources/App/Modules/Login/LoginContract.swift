@@ -19,7 +19,7 @@ enum Login {
     enum Outcome: Sendable, Equatable {
         case signedIn(User, next: LocalPath?)
         /// Back to the form (422) with a message; the email is kept, the password never is.
-        case rejected(message: String, input: Input)
+        case rejected(message: Message, input: Input)
         /// Too many failures from this client: 429 until the refusal's `retryAfter` has passed.
         case throttled(AttemptThrottle.Refusal, input: Input)
     }

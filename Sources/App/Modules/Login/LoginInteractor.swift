@@ -7,13 +7,13 @@ struct LoginInteractor: Sendable {
     let now: @Sendable () -> Date
 
     /// The same message for an unknown email and a wrong password.
-    static let rejection = "The email or password is not right."
+    static let rejection = Message("The email or password is not right.")
 
     /// `client` is who is asking (see ``ClientAddressResolver``): limits apply per client.
     func signIn(_ input: Login.Input, client: String) async throws -> Login.Outcome {
         let kept = Login.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), password: nil, next: input.next)
         guard let email = kept.email, !email.isEmpty, let password = input.password, !password.isEmpty else {
-            return .rejected(message: "Enter your email and password.", input: kept)
+            return .rejected(message: Message("Enter your email and password."), input: kept)
         }
         guard email.count <= EmailAddress.maxLength, password.utf8.count <= 1024 else {
             return .rejected(message: Self.rejection, input: kept)

@@ -12,7 +12,7 @@ struct LoginView: Sendable {
         let next = request.queryItems["next"]
         if request.currentUser != nil { return router.afterSignIn(next: LocalPath(next)) }
         try await request.browserSession.ensure() // carries the form's CSRF token
-        return try await request.renderPage("login", presenter.present(Login.Input(next: next)))
+        return try await request.renderPage("login", presenter.present(Login.Input(next: next), in: request.localization))
     }
 
     /// `POST /login` (CSRF-checked).
@@ -23,10 +23,10 @@ struct LoginView: Sendable {
             try await request.browserSession.signIn(user)
             return router.afterSignIn(next: next)
         case let .rejected(message, kept):
-            return try await request.renderPage("login", presenter.present(kept, error: message), status: .unprocessableEntity)
+            return try await request.renderPage("login", presenter.present(kept, error: message, in: request.localization), status: .unprocessableEntity)
         case let .throttled(refusal, kept):
             return try await request.renderPage(
-                "login", presenter.presentThrottled(kept, refusal: refusal),
+                "login", presenter.presentThrottled(kept, refusal: refusal, in: request.localization),
                 status: .tooManyRequests,
                 headers: ["Retry-After": RetryWait(seconds: refusal.retryAfter).header])
         }

@@ -36,7 +36,7 @@ enum RateHistory {
         /// The request is right but not written canonically (`usd`, `range=1y`): redirect there.
         case notCanonical(Query)
         /// A range, date or page that cannot be read (400), with what to say.
-        case invalidParameter(String)
+        case invalidParameter(Message)
         /// A page after the last (404).
         case noSuchPage(Int)
     }
@@ -123,7 +123,10 @@ enum RateHistory {
     }
 
     struct Row: Encodable, Sendable, Equatable {
+        /// ISO 8601, for `<time datetime>` and the converter's link.
         let date: String
+        /// The day in the page's language.
+        let dateText: String
         let rate: String
         /// The converter on that day.
         let url: String

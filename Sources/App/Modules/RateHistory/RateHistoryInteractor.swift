@@ -36,20 +36,23 @@ struct RateHistoryInteractor: Sendable {
         if let range, !range.isEmpty {
             guard let known = HistoryRange(rawValue: range.lowercased()) else {
                 throw .invalidParameter(
-                    "There is no range “\(String(range.prefix(16)))”. Choose one of "
-                        + HistoryRange.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                    Message(
+                        "There is no range “{typed}”. Choose one of {ranges}.",
+                        ["typed": .text(String(range.prefix(16))), "ranges": .text(HistoryRange.allCases.map(\.rawValue).joined(separator: ", "))]))
             }
             query.range = known
         }
         if let date, !date.isEmpty {
             guard let day = CalendarDate(iso8601: date) else {
-                throw .invalidParameter("“\(String(date.prefix(16)))” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.")
+                throw .invalidParameter(
+                    Message("“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(date.prefix(16)))]))
             }
             query.date = query.range == .all ? nil : day
         }
         if let page, !page.isEmpty {
             guard let number = Int(page), number >= 1 else {
-                throw .invalidParameter("“\(String(page.prefix(16)))” is not a page number. Pages are numbered from 1.")
+                throw .invalidParameter(
+                    Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(String(page.prefix(16)))]))
             }
             query.page = number
         }

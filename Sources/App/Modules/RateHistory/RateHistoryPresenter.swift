@@ -13,9 +13,9 @@ struct RateHistoryPresenter: Sendable {
     /// longer than five days; a currency not quoted for a while leaves more).
     static let gapDays = 7
 
-    func present(_ output: RateHistory.Output) -> RateHistory.ViewModel {
+    func present(_ output: RateHistory.Output, in l: Localization) -> RateHistory.ViewModel {
         let query = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
-        let pair = "\(output.from.code) → \(output.to.code)"
+        let pair = l.text("{from} → {to}", ["from": output.from.code, "to": output.to.code])
         let points = output.points
         var texts = RateTexts(points)
         let extremes = Extremes(points)
@@ -23,9 +23,9 @@ struct RateHistoryPresenter: Sendable {
             extremes.map { extremes in
                 let last = points.count - 1
                 return [
-                    .init(label: "Last", value: texts[last], date: points[last].date.description),
-                    .init(label: "Lowest", value: texts[extremes.low], date: points[extremes.low].date.description),
-                    .init(label: "Highest", value: texts[extremes.high], date: points[extremes.high].date.description),
+                    .init(label: l.text("Last"), value: l.number(texts[last]), date: l.date(points[last].date)),
+                    .init(label: l.text("Lowest"), value: l.number(texts[extremes.low]), date: l.date(points[extremes.low].date)),
+                    .init(label: l.text("Highest"), value: l.number(texts[extremes.high]), date: l.date(points[extremes.high].date)),
                 ]
             } ?? []
         let isMonthly = query.range.isMonthly
@@ -44,9 +44,9 @@ struct RateHistoryPresenter: Sendable {
             ? []
             : pageRows.reversed().map { index in
                 let date = points[index].date.description
-                return .init(date: date, rate: texts[index], url: converterOnDay + date)
+                return .init(date: date, dateText: l.date(points[index].date), rate: l.number(texts[index]), url: converterOnDay + date)
             }
-        let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts) : []
+        let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts, in: l) : []
         // The page's newest and oldest day, for its caption.
         let pageDays =
             pageRows.isEmpty
@@ -57,59 +57,83 @@ struct RateHistoryPresenter: Sendable {
         func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
             SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
         }
-        let rangeText = points.first.map { $0.date == points.last!.date ? "\($0.date)" : "\($0.date) to \(points.last!.date)" } ?? ""
+        let rangeText = points.first.map {
+            $0.date == points.last!.date ? l.date($0.date) : l.text("{first} to {last}", ["first": l.date($0.date), "last": l.date(points.last!.date)])
+        } ?? ""
+        let heading = l.text("{pair} rate history", ["pair": pair])
+        let names = ["from": l.currencyName(output.from), "to": l.currencyName(output.to), "fromCode": output.from.code, "toCode": output.to.code]
+        let subtitle = l.text("{from} in {to}: units of {toCode} for 1 {fromCode}", names)
         return RateHistory.ViewModel(
-            title: "\(pair) rate history\(query.range == .default && query.date == nil ? "" : ", \(rangeText)") · \(AppInfo.name)",
-            heading: "\(pair) rate history",
-            subtitle: "\(output.from.name) in \(output.to.name): units of \(output.to.code) for 1 \(output.from.code)"
-                + (points.isEmpty ? "" : ", \(rangeText)"),
-            chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts) : nil },
+            title: "\(query.range == .default && query.date == nil ? heading : "\(heading), \(rangeText)") · \(l.text("Currency Converter"))",
+            heading: heading,
+            subtitle: points.isEmpty ? subtitle : "\(subtitle), \(rangeText)",
+            chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts, in: l) : nil },
             message: points.count >= 2
                 ? nil
                 : points.isEmpty
                     ? output.window.map {
-                        "No day from \($0.lowerBound) to \($0.upperBound) has rates for both currencies. Choose a longer range."
-                    } ?? "No stored day has rates for both currencies yet, so there is no history to draw."
+                        l.text(
+                            "No day from {first} to {last} has rates for both currencies. Choose a longer range.",
+                            ["first": l.date($0.lowerBound), "last": l.date($0.upperBound)])
+                    } ?? l.text("No stored day has rates for both currencies yet, so there is no history to draw.")
                     : output.window.flatMap { window in
                         // The pair has other days, outside this range.
                         window.lowerBound == window.upperBound
                             ? nil
-                            : "Only one day from \(window.lowerBound) to \(window.upperBound) has rates for both currencies "
-                                + "(\(points[0].date)), so there is no line to draw. Choose a longer range."
+                            : l.text(
+                                "Only one day from {first} to {last} has rates for both currencies ({day}), so there is no line to draw. Choose a longer range.",
+                                ["first": l.date(window.lowerBound), "last": l.date(window.upperBound), "day": l.date(points[0].date)])
                     }
-                        ?? "Only one day of rates is stored for this pair (\(points[0].date)), so there is no line to draw yet. An administrator can import the ECB's history.",
+                        ?? l.text(
+                            "Only one day of rates is stored for this pair ({day}), so there is no line to draw yet. An administrator can import the ECB’s history.",
+                            ["day": l.date(points[0].date)]),
             stats: stats,
             rows: rows,
             months: months,
             hasRows: !points.isEmpty,
             isMonthly: isMonthly,
-            tableTitle: isMonthly ? "Monthly rates" : "Daily rates",
+            tableTitle: isMonthly ? l.text("Monthly rates") : l.text("Daily rates"),
             paging: pages == 1
                 ? nil
                 : RateHistory.Paging(
-                    text: "Page \(page) of \(pages): "
-                        + (pageDays.map {
-                            isMonthly
-                                ? "\(DateText.month(of: $0.newest)) back to \(DateText.month(of: $0.oldest))"
-                                : "\($0.newest) back to \($0.oldest)"
-                        } ?? ""),
+                    text: l.text(
+                        "Page {page} of {pages}: {newest} back to {oldest}",
+                        [
+                            "page": l.number(String(page)), "pages": l.number(String(pages)),
+                            "newest": pageDays.map { isMonthly ? l.month($0.newest) : l.date($0.newest) } ?? "",
+                            "oldest": pageDays.map { isMonthly ? l.month($0.oldest) : l.date($0.oldest) } ?? "",
+                        ]),
                     newerURL: page > 1 ? url(page: page - 1) : nil,
                     olderURL: page < pages ? url(page: page + 1) : nil),
-            ranges: HistoryRange.allCases.map { .init(label: $0.label, url: url(range: $0), isCurrent: $0 == query.range) },
+            ranges: HistoryRange.allCases.map { .init(label: Self.label(of: $0, in: l), url: url(range: $0), isCurrent: $0 == query.range) },
             csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date).path,
-            csvLabel: "Every day's rate of this range as CSV (\(points.count) \(points.count == 1 ? "day" : "days"))",
+            csvLabel: l.plural(
+                "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)", count: points.count),
             reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code, range: query.range, date: query.date).path,
             converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date).path,
-            converterLabel: query.date.map { "Convert with these currencies on \($0)" } ?? "Convert with these currencies")
+            converterLabel: query.date.map { l.text("Convert with these currencies on {day}", ["day": l.date($0)]) }
+                ?? l.text("Convert with these currencies"))
+    }
+
+    /// `1 month`, `All`: a range's link text.
+    static func label(of range: HistoryRange, in l: Localization) -> String {
+        switch range {
+        case .oneMonth: l.plural("{count} month", "{count} months", count: 1)
+        case .threeMonths: l.plural("{count} month", "{count} months", count: 3)
+        case .oneYear: l.plural("{count} year", "{count} years", count: 1)
+        case .fiveYears: l.plural("{count} year", "{count} years", count: 5)
+        case .tenYears: l.plural("{count} year", "{count} years", count: 10)
+        case .all: l.text("All")
+        }
     }
 
     /// The chart of `output`'s points (at least two).
-    func chart(_ output: RateHistory.Output) -> RateHistory.Chart {
+    func chart(_ output: RateHistory.Output, in l: Localization) -> RateHistory.Chart {
         var texts = RateTexts(output.points)
-        return chart(output, extremes: Extremes(output.points)!, texts: &texts)
+        return chart(output, extremes: Extremes(output.points)!, texts: &texts, in: l)
     }
 
-    private func chart(_ output: RateHistory.Output, extremes: Extremes, texts: inout RateTexts) -> RateHistory.Chart {
+    private func chart(_ output: RateHistory.Output, extremes: Extremes, texts: inout RateTexts, in l: Localization) -> RateHistory.Chart {
         let points = output.points
         let plot = Self.plot
         var low = points[extremes.low].value, high = points[extremes.high].value
@@ -133,7 +157,7 @@ struct RateHistoryPresenter: Sendable {
             : points.indices.map { index in
                 RateHistory.ChartPoint(
                     x: Self.coordinate(coordinates[index].x), y: Self.coordinate(coordinates[index].y),
-                    label: "\(points[index].date): \(texts[index])")
+                    label: l.text("{day}: {rate}", ["day": l.date(points[index].date), "rate": l.number(texts[index])]))
             }
         // One number of decimals for every axis label, enough to tell the ticks apart.
         let step = (high - low) / 3
@@ -143,9 +167,9 @@ struct RateHistoryPresenter: Sendable {
             let position = Self.round(y(value))
             return .init(
                 position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
-                label: Self.fixed(value, decimals: decimals))
+                label: l.number(Self.fixed(value, decimals: decimals)))
         }
-        let xTicks = Self.timeTicks(from: points.first!.date, to: points.last!.date, x: x)
+        let xTicks = Self.timeTicks(from: points.first!.date, to: points.last!.date, x: x, in: l)
 
         func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
             let at = coordinates[index]
@@ -158,26 +182,34 @@ struct RateHistoryPresenter: Sendable {
             return .init(
                 x: Self.coordinate(at.x), y: Self.coordinate(at.y), labelX: Self.coordinate(labelX),
                 labelY: Self.coordinate(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
-                anchor: anchor, text: "\(label) \(texts[index])", kind: kind)
+                anchor: anchor, text: l.text("{label} {rate}", ["label": label, "rate": l.number(texts[index])]), kind: kind)
         }
         let lastIndex = points.count - 1
-        var markers = [marker(extremes.high, "high", "max", above: true), marker(extremes.low, "low", "min", above: false)]
+        var markers = [marker(extremes.high, "high", l.text("max"), above: true), marker(extremes.low, "low", l.text("min"), above: false)]
         if lastIndex != extremes.high && lastIndex != extremes.low {
-            markers.append(marker(lastIndex, "last", "last", above: points[lastIndex].value >= (low + high) / 2 ? false : true))
+            markers.append(marker(lastIndex, "last", l.text("last"), above: points[lastIndex].value >= (low + high) / 2 ? false : true))
         }
         let dayMarker = output.query?.date.flatMap { date in
             (points.first!.date...points.last!.date).contains(date)
-                ? RateHistory.DayMarker(x: Self.coordinate(Self.round(x(date))), label: date.description) : nil
+                ? RateHistory.DayMarker(x: Self.coordinate(Self.round(x(date))), label: l.date(date)) : nil
         }
 
         let stretches = Self.stretches(of: points)
         let first = points.first!, last = points.last!
-        let gapText = stretches.count > 1 ? " The line breaks where no rate was quoted for more than \(Self.gapDays) days." : ""
-        let description =
-            "From \(first.date) to \(last.date), 1 \(output.from.code) was worth between "
-            + "\(texts[extremes.low]) \(output.to.code) (\(points[extremes.low].date)) and "
-            + "\(texts[extremes.high]) \(output.to.code) (\(points[extremes.high].date)); "
-            + "on \(last.date) it was \(texts[lastIndex]) \(output.to.code). \(points.count) days are shown.\(gapText)"
+        var description = l.text(
+            "From {first} to {last}, 1 {from} was worth between {low} ({lowDay}) and {high} ({highDay}); on {last} it was {rate}.",
+            [
+                "first": l.date(first.date), "last": l.date(last.date), "from": output.from.code,
+                "low": "\(l.number(texts[extremes.low])) \(output.to.code)", "lowDay": l.date(points[extremes.low].date),
+                "high": "\(l.number(texts[extremes.high])) \(output.to.code)", "highDay": l.date(points[extremes.high].date),
+                "rate": "\(l.number(texts[lastIndex])) \(output.to.code)",
+            ])
+        description += " " + l.plural("{count} day is shown.", "{count} days are shown.", count: points.count)
+        if stretches.count > 1 {
+            description += " " + l.plural(
+                "The line breaks where no rate was quoted for more than {count} day.",
+                "The line breaks where no rate was quoted for more than {count} days.", count: Self.gapDays)
+        }
         let bucketWidth: Double? =
             points.count > Self.maxLinePoints ? (plot.right - plot.left) / Double(Self.maxLinePoints / 2) : nil
         return RateHistory.Chart(
@@ -187,7 +219,9 @@ struct RateHistoryPresenter: Sendable {
             lines: stretches.map { Self.line(through: coordinates[$0], bucketWidth: bucketWidth) },
             dayMarker: dayMarker, dayCount: points.count,
             points: chartPoints, yTicks: yTicks, xTicks: xTicks, markers: markers,
-            titleText: "\(output.from.code) to \(output.to.code) exchange rate, \(first.date) to \(last.date)",
+            titleText: l.text(
+                "{from} to {to} exchange rate, {first} to {last}",
+                ["from": output.from.code, "to": output.to.code, "first": l.date(first.date), "last": l.date(last.date)]),
             description: description)
     }
 
@@ -206,7 +240,9 @@ struct RateHistoryPresenter: Sendable {
     /// The time axis's labels. Over two years: the first of January of every year (or every
     /// 2nd, 5th, 10th year, so that labels do not crowd), labelled `2020`. Shorter: the first
     /// and last days and others in between where they do not crowd a neighbour.
-    static func timeTicks(from first: CalendarDate, to last: CalendarDate, x: (CalendarDate) -> Double) -> [RateHistory.Tick] {
+    static func timeTicks(
+        from first: CalendarDate, to last: CalendarDate, x: (CalendarDate) -> Double, in l: Localization
+    ) -> [RateHistory.Tick] {
         if first.days(until: last) > 2 * 365 {
             let width = plot.right - plot.left
             let perYear = width / (Double(first.days(until: last)) / 365.25)
@@ -218,7 +254,7 @@ struct RateHistoryPresenter: Sendable {
             }
             while let january = CalendarDate(year: year, month: 1, day: 1), january <= last {
                 let position = coordinate(round(x(january)))
-                ticks.append(.init(position: position, labelPosition: position, label: String(year)))
+                ticks.append(.init(position: position, labelPosition: position, label: l.year(january)))
                 year += step
             }
             return ticks
@@ -232,20 +268,22 @@ struct RateHistoryPresenter: Sendable {
             ticks.append((position, date))
         }
         return ticks.sorted { $0.position < $1.position }.map { tick in
-            RateHistory.Tick(position: coordinate(tick.position), labelPosition: coordinate(tick.position), label: tick.date.description)
+            RateHistory.Tick(position: coordinate(tick.position), labelPosition: coordinate(tick.position), label: l.date(tick.date))
         }
     }
 
     /// A row per calendar month, newest first, for the months `rows` counts (0 the oldest): its
     /// lowest, highest and last rate. Only these months' rates are worked out.
-    private func monthRows(_ points: [RatePoint], starts: [Int], rows: Range<Int>, texts: inout RateTexts) -> [RateHistory.MonthRow] {
+    private func monthRows(
+        _ points: [RatePoint], starts: [Int], rows: Range<Int>, texts: inout RateTexts, in l: Localization
+    ) -> [RateHistory.MonthRow] {
         rows.reversed().map { month in
             let start = starts[month], end = starts[month + 1]
             let extremes = Extremes(points[start..<end])!
             let date = points[end - 1].date
             return .init(
-                month: DateText.isoMonth(of: date), label: DateText.month(of: date), days: String(end - start),
-                low: texts[extremes.low], high: texts[extremes.high], last: texts[end - 1])
+                month: DateText.isoMonth(of: date), label: l.month(date), days: l.number(String(end - start)),
+                low: l.number(texts[extremes.low]), high: l.number(texts[extremes.high]), last: l.number(texts[end - 1]))
         }
     }
 
@@ -255,9 +293,11 @@ struct RateHistoryPresenter: Sendable {
         return "\(output.from.code)-\(output.to.code)-daily-rates\(days).csv"
     }
 
-    /// Every day's rate of the range, oldest first, to ten significant digits (more than any source quotes).
-    func csv(_ output: RateHistory.Output) -> String {
-        var text = "date,\(output.to.code) per \(output.from.code)\r\n"
+    /// Every day's rate of the range, oldest first, to ten significant digits (more than any source
+    /// quotes). The column headers are in the visitor's language, the values canonical.
+    func csv(_ output: RateHistory.Output, in l: Localization) -> String {
+        let headers = [l.text("Date"), l.text("{to} per {from}", ["to": output.to.code, "from": output.from.code])]
+        var text = headers.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n"
         for point in output.points {
             text +=
                 "\(point.date),\(point.toRate.quotientText(dividingBy: point.fromRate, minimumFractionDigits: 0, significantDigits: 10))\r\n"

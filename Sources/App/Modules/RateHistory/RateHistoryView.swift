@@ -14,7 +14,7 @@ struct RateHistoryView: Sendable {
     /// `GET /rates/{from}/{to}`.
     func show(_ request: Request) async throws -> Response {
         try await respond(request, as: .page) { output in
-            try await request.renderPage("rate-history", presenter.present(output))
+            try await request.renderPage("rate-history", presenter.present(output, in: request.localization))
         }
     }
 
@@ -26,7 +26,8 @@ struct RateHistoryView: Sendable {
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8; header=present",
                     "Content-Disposition": "attachment; filename=\"\(presenter.csvFileName(output))\"",
-                ], body: .init(string: presenter.csv(output)))
+                    "Content-Language": request.language.rawValue,
+                ], body: .init(string: presenter.csv(output, in: request.localization)))
         }
     }
 
@@ -49,7 +50,7 @@ struct RateHistoryView: Sendable {
                     format.rawValue, output.from.code, output.to.code, asked.range.rawValue, asked.date?.description ?? "",
                     String(asked.page), output.version,
                 ],
-                now: now(), shared: true, variesWithCookie: format == .page)
+                language: request.language, now: now(), shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive) {
                 if let kept = rendered.response(for: directive.etag) { return kept }
                 let response = try await render(output)
@@ -59,11 +60,11 @@ struct RateHistoryView: Sendable {
         } catch RateHistory.Failure.notCanonical(let canonical) {
             return format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical)
         } catch RateHistory.Failure.unknownPair {
-            throw Abort(.notFound, reason: "There are no rates for this currency pair.")
+            throw PageAbort(.notFound, Message("There are no rates for this currency pair."))
         } catch RateHistory.Failure.invalidParameter(let message) {
-            throw Abort(.badRequest, reason: message)
+            throw PageAbort(.badRequest, message)
         } catch RateHistory.Failure.noSuchPage(let page) {
-            throw Abort(.notFound, reason: "There is no page \(page) of this table.")
+            throw PageAbort(.notFound, Message("There is no page {page} of this table.", ["page": .number(String(page))]))
         }
     }
 }

@@ -27,7 +27,7 @@ enum Signup {
     enum Outcome: Sendable, Equatable {
         case created(User, next: LocalPath?)
         /// Back to the form with a message per field; passwords are never sent back.
-        case invalid([Field: String], input: Input)
+        case invalid([Field: Message], input: Input)
         /// Too many attempts from this client: 429 until `retryAfter` seconds have passed.
         case throttled(retryAfter: TimeInterval, input: Input)
     }
@@ -48,6 +48,8 @@ enum Signup {
         let passwordError: String?
         let passwordConfirmationError: String?
         let minimumPasswordLength: Int
+        /// `At least 8 characters.`
+        let passwordHint: String
         let actionURL: String
         let loginURL: String
     }

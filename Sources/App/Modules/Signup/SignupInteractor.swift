@@ -23,7 +23,7 @@ struct SignupInteractor: Sendable {
         try await throttle.recordSignUp(client: client, at: now)
         let password = input.password ?? ""
         if password != (input.passwordConfirmation ?? "") {
-            var errors: [Signup.Field: String] = [.passwordConfirmation: "The two passwords differ."]
+            var errors: [Signup.Field: Message] = [.passwordConfirmation: Message("The two passwords differ.")]
             if let problem = Password.problem(with: password) { errors[.password] = problem }
             return .invalid(errors, input: kept)
         }
@@ -32,8 +32,8 @@ struct SignupInteractor: Sendable {
             return .created(user, next: LocalPath(input.next))
         } catch let error as AccountError {
             switch error {
-            case .invalidEmail, .emailTaken: return .invalid([.email: error.description], input: kept)
-            case .weakPassword: return .invalid([.password: error.description], input: kept)
+            case .invalidEmail, .emailTaken: return .invalid([.email: error.message], input: kept)
+            case .weakPassword: return .invalid([.password: error.message], input: kept)
             }
         }
     }

@@ -1,24 +1,30 @@
 import Foundation
 
-/// The sign-up form's wording.
+/// The sign-up form's wording, in the visitor's language.
 struct SignupPresenter: Sendable {
-    func present(_ input: Signup.Input, errors: [Signup.Field: String] = [:], formError: String? = nil) -> Signup.ViewModel {
+    func present(
+        _ input: Signup.Input, errors: [Signup.Field: Message] = [:], formError: String? = nil, in l: Localization
+    ) -> Signup.ViewModel {
         let next = LocalPath(input.next)
         return Signup.ViewModel(
-            title: "Create an account · \(AppInfo.name)",
+            title: "\(l.text("Create an account")) · \(l.text("Currency Converter"))",
             email: input.email ?? "",
             next: next?.value ?? "",
             formError: formError,
-            emailError: errors[.email],
-            passwordError: errors[.password],
-            passwordConfirmationError: errors[.passwordConfirmation],
+            emailError: errors[.email].map(l.text),
+            passwordError: errors[.password].map(l.text),
+            passwordConfirmationError: errors[.passwordConfirmation].map(l.text),
             minimumPasswordLength: Password.minimumLength,
+            passwordHint: l.plural("At least {count} character.", "At least {count} characters.", count: Password.minimumLength),
             actionURL: SiteURL.signup(next: nil).path,
             loginURL: SiteURL.login(next: next).path)
     }
 
     /// Too many attempts from this connection, in minutes a person can act on.
-    func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval) -> Signup.ViewModel {
-        present(input, formError: "Too many sign-up attempts from your connection. Try again in \(RetryWait(seconds: seconds).text).")
+    func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
+        present(
+            input,
+            formError: l.text("Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": RetryWait(seconds: seconds).text(in: l)]),
+            in: l)
     }
 }

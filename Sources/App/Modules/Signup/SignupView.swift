@@ -13,7 +13,7 @@ struct SignupView: Sendable {
         let next = request.queryItems["next"]
         if request.currentUser != nil { return router.afterSignUp(next: LocalPath(next)) }
         try await request.browserSession.ensure() // carries the form's CSRF token
-        return try await request.renderPage("signup", presenter.present(Signup.Input(next: next)))
+        return try await request.renderPage("signup", presenter.present(Signup.Input(next: next), in: request.localization))
     }
 
     /// `POST /signup` (CSRF-checked).
@@ -25,10 +25,10 @@ struct SignupView: Sendable {
             try await request.browserSession.signIn(user)
             return router.afterSignUp(next: next)
         case let .invalid(errors, kept):
-            return try await request.renderPage("signup", presenter.present(kept, errors: errors), status: .unprocessableEntity)
+            return try await request.renderPage("signup", presenter.present(kept, errors: errors, in: request.localization), status: .unprocessableEntity)
         case let .throttled(retryAfter, kept):
             return try await request.renderPage(
-                "signup", presenter.presentThrottled(kept, retryAfter: retryAfter),
+                "signup", presenter.presentThrottled(kept, retryAfter: retryAfter, in: request.localization),
                 status: .tooManyRequests,
                 headers: ["Retry-After": RetryWait(seconds: retryAfter).header])
         }
@@ -36,7 +36,7 @@ struct SignupView: Sendable {
 
     private func open() throws {
         do { try interactor.checkOpen() } catch {
-            throw Abort(.forbidden, reason: "New accounts cannot be created on this server. Ask an administrator for one.")
+            throw PageAbort(.forbidden, Message("New accounts cannot be created on this server. Ask an administrator for one."))
         }
     }
 }

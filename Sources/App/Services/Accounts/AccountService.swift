@@ -13,14 +13,16 @@ protocol AccountService: Sendable {
 /// Why an account cannot be created; each reads as a message at its form field.
 enum AccountError: Error, Equatable, CustomStringConvertible {
     case invalidEmail
-    case weakPassword(String)
+    case weakPassword(Message)
     case emailTaken
 
-    var description: String {
+    var message: Message {
         switch self {
-        case .invalidEmail: "Enter an email address like name@example.org."
+        case .invalidEmail: Message("Enter an email address like name@example.org.")
         case .weakPassword(let message): message
-        case .emailTaken: "An account with this email already exists. Sign in instead."
+        case .emailTaken: Message("An account with this email already exists. Sign in instead.")
         }
     }
+
+    var description: String { message.english }
 }

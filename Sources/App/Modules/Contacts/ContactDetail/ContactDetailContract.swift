@@ -28,6 +28,8 @@ enum ContactDetail {
     /// What `contact-delete.leaf` renders: the confirmation.
     struct DeleteViewModel: Encodable, Sendable, Equatable {
         let title: String
+        /// `Delete Ada Lovelace?`
+        let heading: String
         let fullName: String
         let actionURL: String
         let cancelURL: String

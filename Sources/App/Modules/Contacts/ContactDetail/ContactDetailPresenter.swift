@@ -1,10 +1,13 @@
-/// One contact as the page shows it, with the original app's name display rule.
+import Foundation
+
+/// One contact as the page shows it, with the original app's name display rule, in the
+/// visitor's language.
 struct ContactDetailPresenter: Sendable {
-    func present(_ output: ContactDetail.Output) -> ContactDetail.ViewModel {
+    func present(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.ViewModel {
         let contact = output.contact
         let fullName = ContactName.full(contact)
         return ContactDetail.ViewModel(
-            title: "\(fullName) · Contacts · \(AppInfo.name)",
+            title: "\(fullName) · \(l.text("Contacts")) · \(l.text("Currency Converter"))",
             flash: output.flash,
             fullName: fullName,
             firstName: ContactName.displayed(contact.firstName),
@@ -12,20 +15,28 @@ struct ContactDetailPresenter: Sendable {
             email: contact.email ?? "",
             phone: contact.phone ?? "",
             notes: contact.notes,
-            added: DateText.timestamp(contact.createdAt),
-            updated: DateText.timestamp(contact.updatedAt),
+            added: Self.moment(contact.createdAt, in: l),
+            updated: Self.moment(contact.updatedAt, in: l),
             wasUpdated: contact.updatedAt.timeIntervalSince(contact.createdAt) >= 1,
             editURL: SiteURL.editContact(contact.id).path,
             deleteURL: SiteURL.deleteContact(contact.id).path,
             listURL: SiteURL.contacts().path)
     }
 
-    func presentDeletion(_ output: ContactDetail.Output) -> ContactDetail.DeleteViewModel {
+    func presentDeletion(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.DeleteViewModel {
         let fullName = ContactName.full(output.contact)
+        let heading = l.text("Delete {name}?", ["name": fullName])
         return ContactDetail.DeleteViewModel(
-            title: "Delete \(fullName)? · \(AppInfo.name)",
+            title: "\(heading) · \(l.text("Currency Converter"))",
+            heading: heading,
             fullName: fullName,
             actionURL: SiteURL.deleteContact(output.contact.id).path,
             cancelURL: SiteURL.contact(output.contact.id).path)
+    }
+
+    /// `Oct 30, 2026, 14:05 UTC`: the day in the language's style, the time of day in UTC.
+    static func moment(_ date: Date, in l: Localization) -> String {
+        let time = DateText.timestamp(date).split(separator: " ")[1].prefix(5)
+        return l.text("{day}, {time} UTC", ["day": l.date(CalendarDate(containing: date)), "time": String(time)])
     }
 }

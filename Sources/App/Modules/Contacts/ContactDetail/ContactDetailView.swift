@@ -11,7 +11,7 @@ struct ContactDetailView: Sendable {
         try await guarded(request) {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser, flash: flash)
-            return try await request.renderPage("contact", presenter.present(output))
+            return try await request.renderPage("contact", presenter.present(output, in: request.localization))
         }
     }
 
@@ -19,7 +19,7 @@ struct ContactDetailView: Sendable {
     func confirmDelete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser)
-            return try await request.renderPage("contact-delete", presenter.presentDeletion(output))
+            return try await request.renderPage("contact-delete", presenter.presentDeletion(output, in: request.localization))
         }
     }
 
@@ -27,7 +27,7 @@ struct ContactDetailView: Sendable {
     func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
-            await request.browserSession.flash(.success("Contact deleted: \(ContactName.full(contact))."), logger: request.logger)
+            await request.browserSession.flash(.success(request.localization.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])), logger: request.logger)
             return router.afterDelete()
         }
     }

@@ -13,7 +13,7 @@ enum ContactForm {
         let mode: Mode
         /// What the form shows: the contact's fields, or what was typed.
         let input: ContactDraft.Input
-        let errors: [ContactDraft.Field: String]
+        let errors: [ContactDraft.Field: Message]
     }
 
     enum Outcome: Sendable, Equatable {

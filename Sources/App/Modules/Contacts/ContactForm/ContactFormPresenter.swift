@@ -1,18 +1,18 @@
-/// The add/edit form's wording; fields show exactly what was typed or stored.
+/// The add/edit form's wording, in the visitor's language; fields show exactly what was typed or stored.
 struct ContactFormPresenter: Sendable {
-    func present(_ output: ContactForm.Output) -> ContactForm.ViewModel {
+    func present(_ output: ContactForm.Output, in l: Localization) -> ContactForm.ViewModel {
         let input = output.input
         let (heading, submit, action, cancel): (String, String, String, String) =
             switch output.mode {
-            case .create: ("Add a contact", "Add contact", SiteURL.contacts().path, SiteURL.contacts().path)
+            case .create: (l.text("Add a contact"), l.text("Add contact"), SiteURL.contacts().path, SiteURL.contacts().path)
             case .edit(let id):
                 (
-                    "Edit \(ContactName.full(first: input.firstName ?? "", last: input.lastName ?? ""))", "Save changes",
-                    SiteURL.contact(id).path, SiteURL.contact(id).path
+                    l.text("Edit {name}", ["name": ContactName.full(first: input.firstName ?? "", last: input.lastName ?? "")]),
+                    l.text("Save changes"), SiteURL.contact(id).path, SiteURL.contact(id).path
                 )
             }
         return ContactForm.ViewModel(
-            title: "\(heading) · \(AppInfo.name)",
+            title: "\(heading) · \(l.text("Currency Converter"))",
             heading: heading,
             submitLabel: submit,
             actionURL: action,
@@ -22,11 +22,11 @@ struct ContactFormPresenter: Sendable {
             email: input.email ?? "",
             phone: input.phone ?? "",
             notes: input.notes ?? "",
-            firstNameError: output.errors[.firstName],
-            lastNameError: output.errors[.lastName],
-            emailError: output.errors[.email],
-            phoneError: output.errors[.phone],
-            notesError: output.errors[.notes],
+            firstNameError: output.errors[.firstName].map(l.text),
+            lastNameError: output.errors[.lastName].map(l.text),
+            emailError: output.errors[.email].map(l.text),
+            phoneError: output.errors[.phone].map(l.text),
+            notesError: output.errors[.notes].map(l.text),
             hasErrors: !output.errors.isEmpty,
             maxNameLength: ContactDraft.maxNameLength,
             maxNotesLength: ContactDraft.maxNotesLength)

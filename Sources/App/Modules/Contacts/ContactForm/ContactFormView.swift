@@ -9,7 +9,7 @@ struct ContactFormView: Sendable {
     /// `GET /contacts/new`.
     func new(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            try await request.renderPage("contact-form", presenter.present(interactor.newContact(for: request.currentUser)))
+            try await request.renderPage("contact-form", presenter.present(interactor.newContact(for: request.currentUser), in: request.localization))
         }
     }
 
@@ -17,7 +17,7 @@ struct ContactFormView: Sendable {
     func edit(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.editContact(request.parameter(.id), for: request.currentUser)
-            return try await request.renderPage("contact-form", presenter.present(output))
+            return try await request.renderPage("contact-form", presenter.present(output, in: request.localization))
         }
     }
 
@@ -25,7 +25,7 @@ struct ContactFormView: Sendable {
     func create(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.content.decode(ContactDraft.Input.self)
-            return try await respond(to: interactor.create(input, for: request.currentUser), flash: "Contact added.", request)
+            return try await respond(to: interactor.create(input, for: request.currentUser), flash: request.localization.text("Contact added."), request)
         }
     }
 
@@ -34,7 +34,7 @@ struct ContactFormView: Sendable {
         try await guarded(request) {
             let input = try request.content.decode(ContactDraft.Input.self)
             let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)
-            return try await respond(to: outcome, flash: "Changes saved.", request)
+            return try await respond(to: outcome, flash: request.localization.text("Changes saved."), request)
         }
     }
 
@@ -44,7 +44,7 @@ struct ContactFormView: Sendable {
             await request.browserSession.flash(.success(flash), logger: request.logger)
             return router.toContact(contact)
         case .invalid(let output):
-            return try await request.renderPage("contact-form", presenter.present(output), status: .unprocessableEntity)
+            return try await request.renderPage("contact-form", presenter.present(output, in: request.localization), status: .unprocessableEntity)
         }
     }
 

@@ -58,11 +58,14 @@ enum VCardExport {
 /// A user's contacts as CSV (RFC 4180: CRLF lines, every field quoted, quotes doubled) in UTF-8
 /// with a byte-order mark, so spreadsheets read the accents and scripts right.
 enum CSVExport {
-    static let header = ["First name", "Last name", "Email", "Phone", "Notes", "Added", "Updated"]
+    /// The column headers in the visitor's language; the values stay canonical (ISO 8601 times).
+    static func header(in l: Localization) -> [String] {
+        [l.text("First name"), l.text("Last name"), l.text("Email"), l.text("Phone"), l.text("Notes"), l.text("Added"), l.text("Updated")]
+    }
 
-    static func document(_ contacts: [Contact]) -> String {
+    static func document(_ contacts: [Contact], in l: Localization) -> String {
         let rows =
-            [header]
+            [header(in: l)]
             + contacts.map { contact in
                 [
                     neutralized(contact.firstName), neutralized(contact.lastName), neutralized(contact.email ?? ""),

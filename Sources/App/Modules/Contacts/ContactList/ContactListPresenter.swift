@@ -1,19 +1,19 @@
-/// The contacts list's wording: display names, counts, empty states and page links.
+/// The contacts list's wording, in the visitor's language: display names, counts (by the
+/// language's plural rules), empty states and page links.
 struct ContactListPresenter: Sendable {
-    func present(_ output: ContactList.Output) -> ContactList.ViewModel {
+    func present(_ output: ContactList.Output, in l: Localization) -> ContactList.ViewModel {
         let page = output.page
         let search = output.search.isEmpty ? nil : output.search
-        let noun = page.total == 1 ? "contact" : "contacts"
         let summary =
-            search.map { "\(Self.count(page.total)) \(noun) match\(page.total == 1 ? "es" : "") “\($0)”" }
-            ?? "\(Self.count(page.total)) \(noun)"
+            search.map { l.plural("{count} contact matches “{search}”", "{count} contacts match “{search}”", count: page.total, ["search": $0]) }
+            ?? l.plural("{count} contact", "{count} contacts", count: page.total)
         let emptyMessage: String? =
             page.total > 0
             ? nil
-            : search.map { "No contact matches “\($0)”." } ?? "No contacts yet."
+            : search.map { l.text("No contact matches “{search}”.", ["search": $0]) } ?? l.text("No contacts yet.")
         let pageNumbers = Self.pageWindow(current: page.page, count: page.pageCount)
         return ContactList.ViewModel(
-            title: (search.map { "“\($0)” · " } ?? "") + "Contacts · \(AppInfo.name)",
+            title: (search.map { "“\($0)” · " } ?? "") + "\(l.text("Contacts")) · \(l.text("Currency Converter"))",
             flash: output.flash,
             search: output.search,
             summary: summary,
@@ -28,7 +28,7 @@ struct ContactListPresenter: Sendable {
             pages: page.pageCount > 1
                 ? pageNumbers.map { number in
                     ContactList.PageLink(
-                        label: String(number), url: SiteURL.contacts(search: search, page: number).path,
+                        label: l.number(String(number)), url: SiteURL.contacts(search: search, page: number).path,
                         isCurrent: number == page.page)
                 } : [],
             hasPages: page.pageCount > 1,
@@ -46,16 +46,5 @@ struct ContactListPresenter: Sendable {
         guard count > 7 else { return Array(1...count) }
         let start = min(max(current - 2, 2), count - 5)
         return [1] + Array(start...(start + 4)) + [count]
-    }
-
-    /// `1,234`: grouped for reading.
-    static func count(_ number: Int) -> String {
-        let digits = String(number)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped += "," }
-            grouped.append(digit)
-        }
-        return grouped
     }
 }

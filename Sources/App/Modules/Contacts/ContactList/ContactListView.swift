@@ -12,13 +12,13 @@ struct ContactListView: Sendable {
         do {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.list(for: request.currentUser, .init(search: query["q"], page: query["page"]), flash: flash)
-            return try await request.renderPage("contacts", presenter.present(output))
+            return try await request.renderPage("contacts", presenter.present(output, in: request.localization))
         } catch ContactAccessFailure.signInRequired {
             return router.signIn(returningTo: request.url.string)
         } catch ContactList.Failure.badPage(let page) {
-            throw Abort(.badRequest, reason: "“\(page)” is not a page number. Pages are numbered from 1.")
+            throw PageAbort(.badRequest, Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(page)]))
         } catch ContactList.Failure.searchTooLong {
-            throw Abort(.badRequest, reason: "Search for at most \(ContactList.maxSearchLength) characters.")
+            throw PageAbort(.badRequest, Message("Search for at most {count} characters.", ["count": .number(String(ContactList.maxSearchLength))]))
         }
     }
 
@@ -29,7 +29,7 @@ struct ContactListView: Sendable {
 
     /// `GET /contacts/export.csv`.
     func exportCSV(_ request: Request) async throws -> Response {
-        try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv", CSVExport.document)
+        try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv") { CSVExport.document($0, in: request.localization) }
     }
 
     private func export(
@@ -44,6 +44,7 @@ struct ContactListView: Sendable {
                     "Content-Type": type,
                     "Content-Disposition": "attachment; filename=\"\(filename)\"",
                     "Cache-Control": "private, no-store",
+                    "Content-Language": request.language.rawValue,
                 ], body: .init(string: document(contacts)))
         } catch ContactAccessFailure.signInRequired {
             return router.signIn(returningTo: request.url.string)

@@ -1,0 +1,69 @@
+/// A sentence for a person (a validation message, a notice), written in English with its
+/// variable parts kept apart, so that each page writes it in the visitor's language
+/// (``Localization/text(_:)-swift.method``) and the JSON API in canonical English (``english``).
+/// `format` is the English source text, `{name}` marking each argument: the key the `.po` files
+/// translate, so it must be a literal.
+struct Message: Sendable, Hashable, CustomStringConvertible {
+    enum Argument: Sendable, Hashable {
+        case text(String)
+        /// A number as `Decimal` writes it (`12.5`), grouped and separated per language.
+        case number(String)
+        case day(CalendarDate)
+        case dayWithWeekday(CalendarDate)
+        /// How long ago a day was: `today`, `yesterday`, `3 days ago`.
+        case daysAgo(Int)
+    }
+
+    let format: String
+    let arguments: [String: Argument]
+
+    init(_ format: String, _ arguments: [String: Argument] = [:]) {
+        self.format = format
+        self.arguments = arguments
+    }
+
+    /// In English, numbers and days canonical (`1999-01-04`), as the JSON API says it.
+    var english: String {
+        var text = format
+        for (name, argument) in arguments {
+            let value =
+                switch argument {
+                case .text(let text), .number(let text): text
+                case .day(let day): day.description
+                case .dayWithWeekday(let day): DateText.dayWithWeekday(day)
+                case .daysAgo(let days): Localizations.of(.en).age(days: days)
+                }
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
+    }
+
+    var description: String { english }
+}
+
+extension Localization {
+    /// `today`, `yesterday`, `3 days ago`.
+    func age(days: Int) -> String {
+        switch days {
+        case ...0: text("today")
+        case 1: text("yesterday")
+        default: plural("{count} day ago", "{count} days ago", count: days)
+        }
+    }
+
+    /// `message` in this language, its numbers and days written as this language writes them.
+    func text(_ message: Message) -> String {
+        var values: [String: String] = [:]
+        for (name, argument) in message.arguments {
+            values[name] =
+                switch argument {
+                case .text(let text): text
+                case .number(let plain): number(plain)
+                case .day(let day): date(day)
+                case .dayWithWeekday(let day): dateWithWeekday(day)
+                case .daysAgo(let days): age(days: days)
+                }
+        }
+        return text(message.format, values)
+    }
+}

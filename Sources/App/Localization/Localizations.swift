@@ -1,0 +1,51 @@
+import Foundation
+
+/// Every language's ``Localization``, its translations read once from the app's resources
+/// (`Resources/Translations/<code>.po`).
+struct Localizations: Sendable {
+    struct LoadingError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let byLanguage: [Language: Localization]
+
+    init(catalogs: [Language: TranslationCatalog]) {
+        byLanguage = Dictionary(
+            uniqueKeysWithValues: Language.allCases.map { ($0, Localization(language: $0, catalog: catalogs[$0] ?? .init(entries: [:]))) })
+    }
+
+    subscript(language: Language) -> Localization { byLanguage[language]! }
+
+    /// The translations shipped with the app; `configure` reads them first, so a broken file
+    /// stops the app at start with the file and line, not on a visitor's page.
+    static let bundled: Result<Localizations, LoadingError> = {
+        do throws(LoadingError) {
+            return .success(try load())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private static func load() throws(LoadingError) -> Localizations {
+        var catalogs: [Language: TranslationCatalog] = [:]
+        for language in Language.allCases where language != .en {
+            guard let url = Bundle.module.url(forResource: language.rawValue, withExtension: "po", subdirectory: "Resources/Translations"),
+                let text = try? String(contentsOf: url, encoding: .utf8)
+            else { throw LoadingError(description: "Translations/\(language.rawValue).po is missing from the app's resources") }
+            do {
+                catalogs[language] = try TranslationCatalog(parsing: text)
+            } catch {
+                throw LoadingError(description: "Translations/\(language.rawValue).po, \(error)")
+            }
+        }
+        return Localizations(catalogs: catalogs)
+    }
+
+    /// The bundled translations of `language` (``bundled`` has been read at start).
+    static func of(_ language: Language) -> Localization {
+        switch bundled {
+        case .success(let localizations): localizations[language]
+        case .failure(let error): fatalError("\(error)")
+        }
+    }
+}
