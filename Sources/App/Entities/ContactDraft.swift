@@ -76,7 +76,8 @@ struct ContactDraft: Sendable, Equatable {
         }
         if notes.count > maxNotesLength {
             errors[.notes] = Message(
-                "Use at most {count} characters (now {now}).", ["count": .number(String(maxNotesLength)), "now": .number(String(notes.count))])
+                "Use at most {count} characters (now {now}).",
+                ["count": .number(String(maxNotesLength)), "now": .number(String(notes.count))])
         } else if notes.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control && !"\n\r\t".unicodeScalars.contains($0)
         }) {

@@ -47,7 +47,8 @@ struct LanguageMenuTag: UnsafeUnescapedLeafTag {
             let items = Language.allCases.map { language in
                 let path = HTML.escape(SiteURL.language(language).path)
                 let current = language == current ? " aria-current=\"true\"" : ""
-                return "<li><a href=\"\(path)\" lang=\"\(language.rawValue)\" hreflang=\"\(language.rawValue)\"\(current)>\(HTML.escape(language.endonym))</a></li>"
+                return
+                    "<li><a href=\"\(path)\" lang=\"\(language.rawValue)\" hreflang=\"\(language.rawValue)\"\(current)>\(HTML.escape(language.endonym))</a></li>"
             }
             return (current, items.joined())
         })

@@ -33,7 +33,10 @@ struct TranslationCatalog: Sendable {
         var header = ""
         var id: String?, plural: String?, forms: [Int: String] = [:]
         /// Which string a continuation line (`"…"`) adds to.
-        enum Field { case id, plural, form(Int) }
+        enum Field {
+            case id, plural
+            case form(Int)
+        }
         var field: Field?
         var entryLine = 0
 
@@ -49,7 +52,9 @@ struct TranslationCatalog: Sendable {
             }
             guard entries[finished] == nil else { throw ParseError(line: entryLine, reason: "“\(finished)” is translated twice") }
             let count = (forms.keys.max() ?? -1) + 1
-            guard count > 0, forms.count == count else { throw ParseError(line: entryLine, reason: "“\(finished)” has no msgstr, or a gap in its forms") }
+            guard count > 0, forms.count == count else {
+                throw ParseError(line: entryLine, reason: "“\(finished)” has no msgstr, or a gap in its forms")
+            }
             entries[finished] = Entry(plural: plural, forms: (0..<count).map { forms[$0]! })
         }
 
@@ -82,7 +87,9 @@ struct TranslationCatalog: Sendable {
                 plural = value
                 field = .plural
             case "msgstr":
-                guard id != nil, plural == nil else { throw ParseError(line: number, reason: "msgstr without its msgid, or for a plural") }
+                guard id != nil, plural == nil, forms[0] == nil else {
+                    throw ParseError(line: number, reason: "msgstr without its msgid, a second one, or for a plural")
+                }
                 forms[0] = value
                 field = .form(0)
             default:

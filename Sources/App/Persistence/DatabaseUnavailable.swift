@@ -35,7 +35,8 @@ struct DatabaseUnavailable: Error, Equatable, AbortError {
     var reason: String { Self.message.english }
 
     static let message = Message(
-        "The database is not answering right now, so accounts, contacts and the admin pages are unavailable. The converter still works. Please try again in a few seconds.")
+        "The database is not answering right now, so accounts, contacts and the admin pages are unavailable. The converter still works. Please try again in a few seconds."
+    )
 
     /// For the log: what exactly happened.
     var logDescription: String {

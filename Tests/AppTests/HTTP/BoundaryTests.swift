@@ -98,6 +98,9 @@ struct LogTextTests {
 
     @Test func retryWait() {
         #expect(RetryWait(seconds: 749.2).header == "750" && RetryWait(seconds: 0.2).header == "1")
-        #expect(RetryWait(seconds: 749.2).text == "13 minutes" && RetryWait(seconds: 30).text == "1 minute")
+        #expect(RetryWait(seconds: 749.2).text(in: en) == "13 minutes" && RetryWait(seconds: 30).text(in: en) == "1 minute")
+        #expect(
+            RetryWait(seconds: 749.2).text(in: Localizations.of(.ru)) == "13 минут"
+                && RetryWait(seconds: 60).text(in: Localizations.of(.ru)) == "1 минуту")
     }
 }

@@ -48,7 +48,8 @@ struct HTTPCachingTests {
             #expect(api.first(name: .vary) == "Accept-Encoding")
             let (_, about, _) = try await get(app, "/about")
             #expect(about.first(name: .cacheControl) == "public, max-age=300")
-            #expect(about.first(name: .vary) == "Cookie, Accept-Encoding")
+            #expect(about.first(name: .vary) == "Accept-Language, Cookie, Accept-Encoding")
+            #expect(about.first(name: .contentLanguage) == "en")
             // Opening a result remembers it with a cookie: such a response is for this browser only...
             let (_, first, _) = try await get(app, "/?from=USD&to=EUR&amount=100")
             #expect(first.first(name: .cacheControl) == "private, max-age=300")

@@ -14,7 +14,7 @@ struct SQLiteSmokeTests {
             #expect(FileManager.default.fileExists(atPath: path))
             try await app.testing().test(.GET, "/?from=USD&to=JPY&amount=100") { res in
                 #expect(res.status == .ok)
-                #expect(res.html.contains("100 USD = 14518 JPY"))
+                #expect(res.html.contains("100 USD = 14,518 JPY"))
             }
             let stored = try #require(try await app.appServices.rateStore.latest())
             #expect(stored.rates["GBP"] == Fixtures.decimal("0.84770"))

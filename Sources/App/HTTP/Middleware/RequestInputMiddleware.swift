@@ -32,12 +32,14 @@ struct RequestInputMiddleware: Middleware {
 
     private static func checkHead(of request: Request) throws {
         guard request.url.string.utf8.count <= maxURLBytes else {
-            throw PageAbort(.uriTooLong, Message("The address is too long (at most {count} KB).", ["count": .number(String(maxURLBytes / 1024))]))
+            throw PageAbort(
+                .uriTooLong, Message("The address is too long (at most {count} KB).", ["count": .number(String(maxURLBytes / 1024))]))
         }
         guard request.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count }) <= maxHeaderBytes else {
             throw PageAbort(
                 .requestHeaderFieldsTooLarge,
-                Message("The request’s headers are too large (at most {count} KB in all).", ["count": .number(String(maxHeaderBytes / 1024))]))
+                Message(
+                    "The request’s headers are too large (at most {count} KB in all).", ["count": .number(String(maxHeaderBytes / 1024))]))
         }
         try checkPath(request.url.path)
         guard let query = request.url.query, !query.isEmpty else { return }
@@ -57,9 +59,11 @@ struct RequestInputMiddleware: Middleware {
     private static func readForm(of request: Request) -> EventLoopFuture<Void> {
         guard request.headers.contentType?.type == "application", request.headers.contentType?.subType == "x-www-form-urlencoded" else {
             return request.eventLoop.makeFailedFuture(
-                PageAbort(.unsupportedMediaType, Message("Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here.")))
+                PageAbort(
+                    .unsupportedMediaType, Message("Forms are sent as application/x-www-form-urlencoded; nothing else is accepted here.")))
         }
-        let tooLarge = PageAbort(.payloadTooLarge, Message("The form is too large (at most {count} KB).", ["count": .number(String(maxBodyBytes / 1024))]))
+        let tooLarge = PageAbort(
+            .payloadTooLarge, Message("The form is too large (at most {count} KB).", ["count": .number(String(maxBodyBytes / 1024))]))
         if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
             return request.eventLoop.makeFailedFuture(tooLarge) // before reading a byte of it
         }

@@ -11,7 +11,8 @@ struct CSRFMiddleware: AsyncMiddleware {
             let sent = try? request.content.get(String.self, at: Self.fieldName),
             SecureToken.constantTimeEquals(sent, expected)
         else {
-            throw PageAbort(.forbidden, Message("This form has expired or did not come from this site. Go back, reload the page and try again."))
+            throw PageAbort(
+                .forbidden, Message("This form has expired or did not come from this site. Go back, reload the page and try again."))
         }
         return try await next.respond(to: request)
     }

@@ -13,7 +13,9 @@ struct AboutView: Sendable {
     /// `GET /about`.
     func show(_ request: Request) async throws -> Response {
         let output = await interactor.about()
-        guard request.getsPublicPage else { return try await request.renderPage("about", presenter.present(output, in: request.localization)) }
+        guard request.getsPublicPage else {
+            return try await request.renderPage("about", presenter.present(output, in: request.localization))
+        }
         let directive = cachePolicy.directive(
             ["about", output.snapshot?.versionKey ?? "no rates", output.today.description],
             language: request.language, now: now(), shared: true, variesWithCookie: true)

@@ -15,7 +15,8 @@ struct AdminRatesPresenter: Sendable {
                 return AdminRates.SnapshotViewModel(
                     sourceName: RatesSourceViewModel.name(of: source, in: l), isBundled: source.isBundled,
                     baseCurrency: snapshot.baseCurrency, effectiveDate: l.date(snapshot.effectiveDate),
-                    storedAt: ContactDetailPresenter.moment(snapshot.storedAt, in: l), currencyCount: l.number(String(snapshot.rates.count)))
+                    storedAt: ContactDetailPresenter.moment(snapshot.storedAt, in: l), currencyCount: l.number(String(snapshot.rates.count))
+                )
             },
             ratesTitle: output.snapshot.map { l.text("Rates per 1 {base}", ["base": $0.baseCurrency]) } ?? "",
             attempts: output.attempts.map { present($0, in: l) },
@@ -34,7 +35,9 @@ struct AdminRatesPresenter: Sendable {
     func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
         Flash(
             kind: attempt.outcome == .failed ? .error : .success,
-            message: l.text("{what} {outcome}: {details}", ["what": Self.kind(attempt.kind, in: l), "outcome": Self.outcome(attempt.outcome, in: l), "details": attempt.message]))
+            message: l.text(
+                "{what}: {outcome}. {details}",
+                ["what": Self.kind(attempt.kind, in: l), "outcome": Self.outcome(attempt.outcome, in: l), "details": attempt.message]))
     }
 
     static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {

@@ -186,7 +186,8 @@ struct ConverterInteractor: Sendable {
         }
         guard Currency.isWellFormedCode(code), hasRate(code) else {
             errors[field] = Message(
-                "There is no rate for the currency “{typed}”. Choose one from the list.", ["typed": .text(String((typed ?? code).prefix(16)))])
+                "There is no rate for the currency “{typed}”. Choose one from the list.",
+                ["typed": .text(String((typed ?? code).prefix(16)))])
             return nil
         }
         return code

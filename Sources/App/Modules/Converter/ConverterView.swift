@@ -39,7 +39,8 @@ struct ConverterView: Sendable {
                 "converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}", input.date ?? "\u{1}",
                 output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description,
             ],
-            language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty, variesWithCookie: true)
+            language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty,
+            variesWithCookie: true)
         let response = try await request.respondCaching(directive) { try await render(output, for: request) }
         if let remember { response.remember(remember, secure: cookieSecure) }
         return response
@@ -79,7 +80,8 @@ struct ConverterView: Sendable {
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
         return try await request.renderPage(
-            "converter", presenter.present(output, in: request.localization, menu: menus.menu(for: output.currencies, in: request.localization)),
+            "converter",
+            presenter.present(output, in: request.localization, menu: menus.menu(for: output.currencies, in: request.localization)),
             status: status)
     }
 

@@ -18,7 +18,8 @@ struct LoginPresenter: Sendable {
         let wait = RetryWait(seconds: refusal.retryAfter).text(in: l)
         let message =
             switch refusal.scope {
-            case .account: Message("Too many failed attempts for this email from your connection. Try again in {wait}.", ["wait": .text(wait)])
+            case .account:
+                Message("Too many failed attempts for this email from your connection. Try again in {wait}.", ["wait": .text(wait)])
             case .client: Message("Too many failed sign-ins from your connection. Try again in {wait}.", ["wait": .text(wait)])
             }
         return present(input, error: message, in: l)

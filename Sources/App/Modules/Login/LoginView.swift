@@ -23,7 +23,8 @@ struct LoginView: Sendable {
             try await request.browserSession.signIn(user)
             return router.afterSignIn(next: next)
         case let .rejected(message, kept):
-            return try await request.renderPage("login", presenter.present(kept, error: message, in: request.localization), status: .unprocessableEntity)
+            return try await request.renderPage(
+                "login", presenter.present(kept, error: message, in: request.localization), status: .unprocessableEntity)
         case let .throttled(refusal, kept):
             return try await request.renderPage(
                 "login", presenter.presentThrottled(kept, refusal: refusal, in: request.localization),

@@ -38,14 +38,19 @@ struct RateHistoryInteractor: Sendable {
                 throw .invalidParameter(
                     Message(
                         "There is no range “{typed}”. Choose one of {ranges}.",
-                        ["typed": .text(String(range.prefix(16))), "ranges": .text(HistoryRange.allCases.map(\.rawValue).joined(separator: ", "))]))
+                        [
+                            "typed": .text(String(range.prefix(16))),
+                            "ranges": .text(HistoryRange.allCases.map(\.rawValue).joined(separator: ", ")),
+                        ]))
             }
             query.range = known
         }
         if let date, !date.isEmpty {
             guard let day = CalendarDate(iso8601: date) else {
                 throw .invalidParameter(
-                    Message("“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(date.prefix(16)))]))
+                    Message(
+                        "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.",
+                        ["typed": .text(String(date.prefix(16)))]))
             }
             query.date = query.range == .all ? nil : day
         }

@@ -57,14 +57,19 @@ struct RateHistoryPresenter: Sendable {
         func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
             SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
         }
-        let rangeText = points.first.map {
-            $0.date == points.last!.date ? l.date($0.date) : l.text("{first} to {last}", ["first": l.date($0.date), "last": l.date(points.last!.date)])
-        } ?? ""
+        let rangeText =
+            points.first.map {
+                $0.date == points.last!.date
+                    ? l.date($0.date) : l.text("{first} to {last}", ["first": l.date($0.date), "last": l.date(points.last!.date)])
+            } ?? ""
         let heading = l.text("{pair} rate history", ["pair": pair])
-        let names = ["from": l.currencyName(output.from), "to": l.currencyName(output.to), "fromCode": output.from.code, "toCode": output.to.code]
+        let names = [
+            "from": l.currencyName(output.from), "to": l.currencyName(output.to), "fromCode": output.from.code, "toCode": output.to.code,
+        ]
         let subtitle = l.text("{from} in {to}: units of {toCode} for 1 {fromCode}", names)
         return RateHistory.ViewModel(
-            title: "\(query.range == .default && query.date == nil ? heading : "\(heading), \(rangeText)") · \(l.text("Currency Converter"))",
+            title:
+                "\(query.range == .default && query.date == nil ? heading : "\(heading), \(rangeText)") · \(l.text("Currency Converter"))",
             heading: heading,
             subtitle: points.isEmpty ? subtitle : "\(subtitle), \(rangeText)",
             chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts, in: l) : nil },
@@ -105,10 +110,13 @@ struct RateHistoryPresenter: Sendable {
                         ]),
                     newerURL: page > 1 ? url(page: page - 1) : nil,
                     olderURL: page < pages ? url(page: page + 1) : nil),
-            ranges: HistoryRange.allCases.map { .init(label: Self.label(of: $0, in: l), url: url(range: $0), isCurrent: $0 == query.range) },
+            ranges: HistoryRange.allCases.map {
+                .init(label: Self.label(of: $0, in: l), url: url(range: $0), isCurrent: $0 == query.range)
+            },
             csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date).path,
             csvLabel: l.plural(
-                "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)", count: points.count),
+                "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)",
+                count: points.count),
             reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code, range: query.range, date: query.date).path,
             converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date).path,
             converterLabel: query.date.map { l.text("Convert with these currencies on {day}", ["day": l.date($0)]) }
@@ -206,9 +214,11 @@ struct RateHistoryPresenter: Sendable {
             ])
         description += " " + l.plural("{count} day is shown.", "{count} days are shown.", count: points.count)
         if stretches.count > 1 {
-            description += " " + l.plural(
-                "The line breaks where no rate was quoted for more than {count} day.",
-                "The line breaks where no rate was quoted for more than {count} days.", count: Self.gapDays)
+            description +=
+                " "
+                + l.plural(
+                    "The line breaks where no rate was quoted for more than {count} day.",
+                    "The line breaks where no rate was quoted for more than {count} days.", count: Self.gapDays)
         }
         let bucketWidth: Double? =
             points.count > Self.maxLinePoints ? (plot.right - plot.left) / Double(Self.maxLinePoints / 2) : nil

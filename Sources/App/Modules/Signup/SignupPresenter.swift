@@ -24,7 +24,8 @@ struct SignupPresenter: Sendable {
     func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
         present(
             input,
-            formError: l.text("Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": RetryWait(seconds: seconds).text(in: l)]),
+            formError: l.text(
+                "Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": RetryWait(seconds: seconds).text(in: l)]),
             in: l)
     }
 }

@@ -25,7 +25,8 @@ struct SignupView: Sendable {
             try await request.browserSession.signIn(user)
             return router.afterSignUp(next: next)
         case let .invalid(errors, kept):
-            return try await request.renderPage("signup", presenter.present(kept, errors: errors, in: request.localization), status: .unprocessableEntity)
+            return try await request.renderPage(
+                "signup", presenter.present(kept, errors: errors, in: request.localization), status: .unprocessableEntity)
         case let .throttled(retryAfter, kept):
             return try await request.renderPage(
                 "signup", presenter.presentThrottled(kept, retryAfter: retryAfter, in: request.localization),

@@ -22,17 +22,19 @@ struct AboutTests {
     }
 
     @Test func presentsThePage() async {
-        let model = AboutPresenter().present(await output(Fixtures.snapshot))
+        let model = AboutPresenter().present(await output(Fixtures.snapshot), in: en)
         #expect(model.title == "About · Currency Converter")
         #expect(model.summary.contains("converts an amount of money between currencies"))
         #expect(model.rates?.sourceName == "European Central Bank")
         #expect(model.rates?.effectiveDate == "2025-05-09")
+        #expect(model.ratesText == "Rates of May 9, 2025 (3 days ago).")
+        #expect(model.versionText.hasPrefix("version "))
         #expect(model.sourceCodeURL == "https://example.org/code")
         #expect(model.closeURL == "/about/close")
     }
 
     @Test func withoutRates() async {
-        #expect(AboutPresenter().present(await output(nil)).rates == nil)
+        #expect(AboutPresenter().present(await output(nil), in: en).rates == nil)
     }
 
     @Test("Close returns to the last conversion, or to the converter")

@@ -48,28 +48,32 @@ struct AdminRatesTests {
         let output = AdminRates.Output(
             admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
             currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
-            attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed))
-        let model = AdminRatesPresenter().present(output)
-        #expect(model.flash == failed.message && model.flashIsError)
-        #expect(AdminRatesPresenter().flash(for: stored) == .success("Imported 5 days."))
+            attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed, in: en))
+        let model = AdminRatesPresenter().present(output, in: en)
+        #expect(model.flash == "Refresh: failed. ExchangeRate-API: no answer within 10 seconds." && model.flashIsError)
+        #expect(AdminRatesPresenter().flash(for: stored, in: en) == .success("History import: stored. Imported 5 days."))
+        #expect(
+            AdminRatesPresenter().flash(for: stored, in: Localizations.of(.ru)) == .success("Импорт истории: сохранено. Imported 5 days."))
         // The kind decides, not the text: a success whose words match a failure's is no error.
         let success = AdminRates.Output(
             admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
             attempts: [failed], flash: .success(failed.message))
-        #expect(!AdminRatesPresenter().present(success).flashIsError)
+        #expect(!AdminRatesPresenter().present(success, in: en).flashIsError)
         #expect(model.providerName == "ExchangeRate-API")
         #expect(
             model.snapshot
                 == .init(
                     sourceName: "European Central Bank", isBundled: false, baseCurrency: "EUR",
-                    effectiveDate: "2025-05-09", storedAt: "2025-05-09 14:13:20 UTC", currencyCount: 8))
+                    effectiveDate: "May 9, 2025", storedAt: "May 9, 2025, 14:13 UTC", currencyCount: "8"))
+        #expect(model.ratesTitle == "Rates per 1 EUR")
         #expect(model.attempts.map(\.actor) == ["schedule", "admin@example.org"])
         #expect(model.attempts.map(\.outcome) == ["failed", "stored"])
         #expect(model.attempts.map(\.duration) == ["10 s", "85 ms"])
         #expect(model.attempts.map(\.kind) == ["Refresh", "History import"])
-        #expect(AdminRatesPresenter.kind(.importFullHistory) == "Full history import")
+        #expect(AdminRatesPresenter.kind(.importFullHistory, in: en) == "Full history import")
+        #expect(AdminRatesPresenter.kind(.importFullHistory, in: Localizations.of(.de)) == "Import des gesamten Verlaufs")
         #expect(model.importFullHistoryURL == "/admin/rates/import-full-history")
-        #expect(model.attempts[0].startedAt == "2025-05-12 12:00:00 UTC")
+        #expect(model.attempts[0].startedAt == "May 12, 2025, 12:00 UTC")
         #expect(model.attempts[0].startedAtISO == "2025-05-12T12:00:00Z")
         #expect(model.rates == [.init(code: "EUR", name: "Euro", rate: "1"), .init(code: "USD", name: "US Dollar", rate: "1.1252")])
     }

@@ -39,7 +39,7 @@ struct ContactModulesTests {
         for index in 0..<30 { _ = try await service.create(.named("ann", String(format: "Smith%02d", index)), owner: ann.id) }
         let output = try await ContactListInteractor(contacts: service).list(
             for: ann, .init(search: "ann", page: "2"), flash: "Contact added.")
-        let model = ContactListPresenter().present(output)
+        let model = ContactListPresenter().present(output, in: en)
         #expect(model.summary == "30 contacts match “ann”")
         #expect(model.rows.count == 5 && model.rows[0].name == "Ann Smith25")
         #expect(model.pages.map(\.url) == ["/contacts?q=ann", "/contacts?q=ann&page=2"])
@@ -52,10 +52,11 @@ struct ContactModulesTests {
 
     @Test("empty states: no contacts yet, or nothing matches")
     func emptyStates() async throws {
-        let empty = ContactListPresenter().present(.init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "", flash: nil))
+        let empty = ContactListPresenter().present(
+            .init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "", flash: nil), in: en)
         #expect(empty.emptyMessage == "No contacts yet." && empty.offerFirstContact && !empty.hasRows && empty.summary == "0 contacts")
         let none = ContactListPresenter().present(
-            .init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "zz", flash: nil))
+            .init(page: .init(contacts: [], total: 0, page: 1, perPage: 25), search: "zz", flash: nil), in: en)
         #expect(none.emptyMessage == "No contact matches “zz”." && !none.offerFirstContact)
     }
 
@@ -64,7 +65,7 @@ struct ContactModulesTests {
         #expect(ContactListPresenter.pageWindow(current: 1, count: 400) == [1, 2, 3, 4, 5, 6, 400])
         #expect(ContactListPresenter.pageWindow(current: 200, count: 400) == [1, 198, 199, 200, 201, 202, 400])
         #expect(ContactListPresenter.pageWindow(current: 400, count: 400) == [1, 395, 396, 397, 398, 399, 400])
-        #expect(ContactListPresenter.count(10_000) == "10,000" && ContactListPresenter.count(999) == "999")
+        #expect(en.number("10000") == "10,000" && en.number("999") == "999")
     }
 
     @Test("another user's contact is the same as a missing one")
@@ -91,7 +92,7 @@ struct ContactModulesTests {
             Issue.record("saved")
             return
         }
-        let model = ContactFormPresenter().present(output)
+        let model = ContactFormPresenter().present(output, in: en)
         #expect(model.lastName == "<b>Bold</b>" && model.email == "nope")
         #expect(model.firstNameError == "Enter a first name." && model.emailError != nil && model.hasErrors)
         #expect(model.actionURL == "/contacts" && model.submitLabel == "Add contact")
@@ -100,12 +101,12 @@ struct ContactModulesTests {
     @Test("detail presenter: display rule for names, what was stored for the rest")
     func detailPresenter() async throws {
         let contact = try await service.create(.named("ivan", "petrov", email: "Ivan@Example.org", notes: "a\nb"), owner: ann.id)
-        let model = ContactDetailPresenter().present(.init(contact: contact, flash: nil))
+        let model = ContactDetailPresenter().present(.init(contact: contact, flash: nil), in: en)
         #expect(model.fullName == "Ivan Petrov" && model.firstName == "Ivan" && model.lastName == "Petrov")
         #expect(model.email == "Ivan@Example.org" && model.notes == "a\nb")
         #expect(model.editURL == "/contacts/\(contact.id.uuidString.lowercased())/edit")
         #expect(
-            ContactDetailPresenter().presentDeletion(.init(contact: contact, flash: nil)).title
+            ContactDetailPresenter().presentDeletion(.init(contact: contact, flash: nil), in: en).title
                 == "Delete Ivan Petrov? · Currency Converter")
     }
 }

@@ -105,11 +105,13 @@ struct ContactExportTests {
 
     @Test("CSV: a BOM, a header, every field quoted, quotes doubled, line breaks kept inside quotes")
     func csv() {
-        let document = CSVExport.document([
-            contact(
-                "Zoë \"Z\"", "Müller, Jr.", email: "z@example.org", phone: "+49 30 1234",
-                notes: "Line 1\nLine 2")
-        ])
+        let document = CSVExport.document(
+            in: en,
+            [
+                contact(
+                    "Zoë \"Z\"", "Müller, Jr.", email: "z@example.org", phone: "+49 30 1234",
+                    notes: "Line 1\nLine 2")
+            ])
         #expect(document.hasPrefix("\u{FEFF}\"First name\",\"Last name\",\"Email\",\"Phone\",\"Notes\",\"Added\",\"Updated\"\r\n"))
         #expect(
             document.hasSuffix(
@@ -119,7 +121,7 @@ struct ContactExportTests {
 
     @Test("cells that a spreadsheet would run as formulas stay text; phone numbers stay intact")
     func formulaInjection() {
-        let document = CSVExport.document([contact("=HYPERLINK(\"http://evil\")", "@SUM(A1)", phone: "+1 555 0100", notes: "-2+3")])
+        let document = CSVExport.document(in: en, [contact("=HYPERLINK(\"http://evil\")", "@SUM(A1)", phone: "+1 555 0100", notes: "-2+3")])
         #expect(document.contains("\"'=HYPERLINK(\"\"http://evil\"\")\",\"'@SUM(A1)\""))
         #expect(document.contains("\"+1 555 0100\",\"'-2+3\""))
     }

@@ -23,13 +23,13 @@ struct ConverterPastDatePageTests {
                 #expect(res.status == .ok)
                 let html = res.html
                 // 100 ÷ 1.1104 = 90.0576… EUR
-                #expect(html.contains("<title>100 USD = 90.05 EUR on 2020-03-15 · Currency Converter</title>"))
-                #expect(html.contains("Rates of Friday 2020-03-13, the last ECB business day on or before Sunday 2020-03-15"))
+                #expect(html.contains("<title>100 USD = 90.05 EUR on Mar 15, 2020 · Currency Converter</title>"))
+                #expect(html.contains("Rates of Friday, March 13, 2020, the last ECB business day on or before Sunday, March 15, 2020"))
                 #expect(html.contains("1 EUR = 1.1104 USD"))
                 #expect(
                     html.contains(
                         "<input id=\"date\" name=\"date\" type=\"date\" min=\"1999-01-04\" max=\"2025-05-12\" value=\"2020-03-15\""))
-                #expect(html.contains("href=\"/rates/USD/EUR?date=2020-03-15\">See this pair over time around 2020-03-15</a>"))
+                #expect(html.contains("href=\"/rates/USD/EUR?date=2020-03-15\">See this pair over time around Mar 15, 2020</a>"))
                 #expect(html.contains("href=\"/?from=USD&amp;to=GBP&amp;amount=100&amp;date=2020-03-15\""))
                 // HRK was quoted on that day, so it is in the menu though today's rates lack it.
                 #expect(html.contains("<option value=\"HRK\">"))
@@ -46,8 +46,8 @@ struct ConverterPastDatePageTests {
         "a malformed, impossible or future date: 422 with the message at the date field, the input kept",
         arguments: [
             ("2020-02-30", "“2020-02-30” is not a date"), ("15%2F03%2F2020", "“15/03/2020” is not a date"),
-            ("2020-3-5", "“2020-3-5” is not a date"), ("2025-05-13", "2025-05-13 is in the future"),
-            ("1998-12-31", "Rates start on Monday 1999-01-04"),
+            ("2020-3-5", "“2020-3-5” is not a date"), ("2025-05-13", "May 13, 2025 is in the future"),
+            ("1998-12-31", "Rates start on Monday, January 4, 1999"),
         ])
     func invalidDate(query: String, message: String) async throws {
         try await withSampleDays { app in
@@ -67,7 +67,7 @@ struct ConverterPastDatePageTests {
         try await withSampleDays { app in
             try await app.testing().test(.GET, "/?from=EUR&to=HRK&amount=100&date=2025-05-08") { res in
                 #expect(res.status == .unprocessableEntity)
-                #expect(res.html.contains("There is no rate for HRK on 2025-05-08: it has rates from 2008-09-15 to 2020-03-13."))
+                #expect(res.html.contains("There is no rate for HRK on May 8, 2025: it has rates from Sep 15, 2008 to Mar 13, 2020."))
                 #expect(res.html.contains("<option value=\"HRK\" selected>"))
             }
         }
@@ -95,7 +95,7 @@ struct ConverterPastDatePageTests {
             cookies.add(name: .cookie, value: "\(LastConversionCookie.name)=USD-JPY-1000-2008-09-15")
             try await app.testing().test(.GET, "/", headers: cookies) { res in
                 // 1000 × 149.87 ÷ 1.4151 = 105907.71… JPY
-                #expect(res.html.contains("1000 USD = 105907 JPY"))
+                #expect(res.html.contains("1,000 USD = 105,907 JPY"))
                 #expect(res.html.contains("value=\"2008-09-15\""))
             }
         }

@@ -22,10 +22,7 @@ struct ConverterPastDateTests {
         try await interactor().show(.init(from: from, to: to, amount: amount, date: date))
     }
 
-    func errors(_ output: Converter.Output) -> [Converter.Field: String] {
-        if case .invalid(let errors) = output.outcome { return errors }
-        return [:]
-    }
+    func errors(_ output: Converter.Output) -> [Converter.Field: String] { output.outcome.englishErrors }
 
     /// Worked out by hand from the ECB's rates of each day (units per euro), then truncated to
     /// the target's minor units: a euro pair is one rate, any other pair crosses through the euro.

@@ -24,12 +24,14 @@ struct ConverterPresenterTests {
         let model = presenter.present(
             output(
                 input, .converted(try conversion("100", "USD", "EUR")),
-                accepted: .init(from: "USD", to: "EUR", amount: "100")))
+                accepted: .init(from: "USD", to: "EUR", amount: "100")), in: en)
         #expect(model.result.summary == "100 USD = 88.87 EUR")
         #expect(model.result.rate == "1 USD = 0.8887 EUR")
         #expect(model.result.inverseRate == "1 EUR = 1.1252 USD")
         #expect(model.result.fromName == "US Dollar")
         #expect(model.result.toName == "Euro")
+        #expect(model.result.names == "US Dollar → Euro")
+        #expect(model.result.url == "/?from=USD&to=EUR&amount=100")
         #expect(model.title == "100 USD = 88.87 EUR · Currency Converter")
         #expect(model.amount == "100")
         #expect(model.fromOptions.contains("<option value=\"USD\" selected>USD — US Dollar</option>"))
@@ -42,17 +44,17 @@ struct ConverterPresenterTests {
         "drops trailing zeros and shows whole yen",
         arguments: [
             ("100", "EUR", "GBP", "100 EUR = 84.77 GBP"),
-            ("100", "USD", "JPY", "100 USD = 14518 JPY"),
+            ("100", "USD", "JPY", "100 USD = 14,518 JPY"),
             ("12.50", "EUR", "USD", "12.5 EUR = 14.06 USD"), // 14.065 truncated
             ("1,5", "EUR", "EUR", "1.5 EUR = 1.5 EUR"),
         ])
     func formatsNumbers(amount: String, from: String, to: String, summary: String) throws {
-        #expect(presenter.present(try conversion(amount, from, to)).summary == summary)
+        #expect(presenter.present(try conversion(amount, from, to), in: en).summary == summary)
     }
 
     @Test("small rates keep four significant digits")
     func smallRates() throws {
-        let result = presenter.present(try conversion("1", "JPY", "EUR"))
+        let result = presenter.present(try conversion("1", "JPY", "EUR"), in: en)
         #expect(result.rate == "1 JPY = 0.006121 EUR")
         #expect(result.inverseRate == "1 EUR = 163.36 JPY")
         #expect(result.summary == "1 JPY = 0 EUR")
@@ -60,9 +62,10 @@ struct ConverterPresenterTests {
 
     @Test("the source line: date, age, provider and its site")
     func sourceLine() {
-        let model = presenter.present(output(.init(), .noAmount, accepted: .init(from: "USD", to: "EUR", amount: "")))
-        #expect(model.rates == RatesSourceViewModel(snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow)))
-        #expect(model.rates.effectiveDate == "2025-05-09")
+        let model = presenter.present(output(.init(), .noAmount, accepted: .init(from: "USD", to: "EUR", amount: "")), in: en)
+        #expect(model.rates == RatesSourceViewModel(snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow), in: en))
+        #expect(model.rates.effectiveDate == "2025-05-09" && model.rates.dateText == "May 9, 2025")
+        #expect(model.receipt == "Rates of May 9, 2025 (3 days ago)")
         #expect(model.rates.age == "3 days ago")
         #expect(model.rates.sourceName == "European Central Bank")
         #expect(model.rates.sourceURL.hasPrefix("https://www.ecb.europa.eu/"))
@@ -72,15 +75,17 @@ struct ConverterPresenterTests {
 
     @Test func agesReadNaturally() throws {
         let day = try #require(CalendarDate(iso8601: "2025-05-09"))
-        #expect(RatesSourceViewModel.age(of: day, today: day) == "today")
-        #expect(RatesSourceViewModel.age(of: day, today: try #require(CalendarDate(iso8601: "2025-05-10"))) == "yesterday")
-        #expect(RatesSourceViewModel.age(of: day, today: try #require(CalendarDate(iso8601: "2026-05-09"))) == "365 days ago")
+        #expect(en.age(days: day.days(until: day)) == "today")
+        #expect(en.age(days: day.days(until: try #require(CalendarDate(iso8601: "2025-05-10")))) == "yesterday")
+        #expect(en.age(days: day.days(until: try #require(CalendarDate(iso8601: "2026-05-09")))) == "365 days ago")
+        #expect(en.age(days: 1_200) == "1,200 days ago")
     }
 
     @Test("errors sit at their fields; an unknown code selects the placeholder; input is kept")
     func errors() {
         let input = Converter.Input(from: "XYZ", to: "EUR", amount: "01")
-        let model = presenter.present(output(input, .invalid([.from: "No XYZ.", .amount: "Remove the leading zeros."]), accepted: nil))
+        let model = presenter.present(
+            output(input, .invalid([.from: Message("No XYZ."), .amount: Amount.Problem.leadingZeros.message]), accepted: nil), in: en)
         #expect(model.amountError == "Remove the leading zeros.")
         #expect(model.fromError == "No XYZ.")
         #expect(model.toError == nil)
@@ -94,19 +99,19 @@ struct ConverterPresenterTests {
         let bundled = RateSnapshot(
             source: RateSource.bundledECB.id, baseCurrency: "EUR",
             effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: Fixtures.snapshot.rates)
-        #expect(RatesSourceViewModel(snapshot: bundled, today: CalendarDate(containing: testNow)).isBundled)
+        #expect(RatesSourceViewModel(snapshot: bundled, today: CalendarDate(containing: testNow), in: en).isBundled)
     }
 
     @Test func unknownSourceIsShownByItsID() {
         let other = RateSnapshot(
             source: "retired-provider", baseCurrency: "EUR", effectiveDate: Fixtures.snapshot.effectiveDate,
             storedAt: testNow, rates: [:])
-        let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow))
+        let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow), in: en)
         #expect(line.sourceName == "retired-provider" && line.sourceURL.isEmpty)
     }
 
     @Test func unavailable() {
-        let model = presenter.presentUnavailable()
+        let model = presenter.presentUnavailable(in: en)
         #expect(model.message.contains("not available yet"))
         #expect(model.retryURL == "/")
     }
@@ -123,42 +128,47 @@ struct ConverterPresenterTests {
             try ConversionCalculator(catalog: Fixtures.catalog).result(
                 try #require(try Amount.parse("100")), from: "USD", to: "GBP", in: Fixtures.snapshot)
         ]
-        let model = presenter.present(dated)
-        #expect(model.receipt == "Rates of Friday 2025-05-09, the last ECB business day on or before Sunday 2025-05-11")
-        #expect(model.title == "100 USD = 88.87 EUR on 2025-05-11 · Currency Converter")
+        let model = presenter.present(dated, in: en)
+        #expect(model.receipt == "Rates of Friday, May 9, 2025, the last ECB business day on or before Sunday, May 11, 2025")
+        #expect(model.title == "100 USD = 88.87 EUR on May 11, 2025 · Currency Converter")
         #expect(model.date == "2025-05-11" && model.dateError == nil)
         #expect(model.minDate == "1999-01-04" && model.maxDate == "2025-05-12")
         #expect(model.result.historyURL == "/rates/USD/EUR?date=2025-05-11")
-        #expect(model.result.historyLabel == "See this pair over time around 2025-05-11")
+        #expect(model.result.historyLabel == "See this pair over time around May 11, 2025")
         #expect(model.result.alternatives.map(\.url) == ["/?from=USD&to=GBP&amount=100&date=2025-05-11"])
 
+        // The JSON API says it in canonical English.
         #expect(
-            ConverterPresenter.receipt(asked: Fixtures.snapshot.effectiveDate, snapshot: Fixtures.snapshot, today: asked)
+            ConverterPresenter.receipt(asked: Fixtures.snapshot.effectiveDate, snapshot: Fixtures.snapshot, today: asked).english
                 == "Rates of Friday 2025-05-09")
         let other = RateSnapshot(
             source: "exchangerate-api", baseCurrency: "USD", effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow,
             rates: ["EUR": 1])
         #expect(
-            ConverterPresenter.receipt(asked: asked, snapshot: other, today: asked)
+            ConverterPresenter.receipt(asked: asked, snapshot: other, today: asked).english
                 == "Rates of Friday 2025-05-09, the last day with rates on or before Sunday 2025-05-11")
-        #expect(ConverterPresenter.receipt(asked: nil, snapshot: Fixtures.snapshot, today: asked) == "Rates of 2025-05-09 (2 days ago)")
+        #expect(
+            ConverterPresenter.receipt(asked: nil, snapshot: Fixtures.snapshot, today: asked).english == "Rates of 2025-05-09 (2 days ago)")
     }
 
-    @Test("the latest rates' result has no receipt and links without a day")
+    @Test("the latest rates' result says their day and age, and links without a day")
     func latestHasNoReceipt() throws {
         let model = presenter.present(
-            output(.init(from: "USD", to: "EUR", amount: "100"), .converted(try conversion("100", "USD", "EUR")), accepted: nil))
-        #expect(model.receipt == nil && model.date == "")
+            output(.init(from: "USD", to: "EUR", amount: "100"), .converted(try conversion("100", "USD", "EUR")), accepted: nil), in: en)
+        #expect(model.receipt == "Rates of May 9, 2025 (3 days ago)" && model.date == "")
         #expect(model.result.historyURL == "/rates/USD/EUR" && model.result.historyLabel == "Rate history of this pair")
     }
 
     @Test("a date error is shown at the date field; the field keeps a real day only")
     func dateError() {
         let model = presenter.present(
-            output(.init(from: "USD", to: "EUR", amount: "1", date: "15/03/2020"), .invalid([.date: "not a date"]), accepted: nil))
+            output(.init(from: "USD", to: "EUR", amount: "1", date: "15/03/2020"), .invalid([.date: Message("not a date")]), accepted: nil),
+            in: en)
         #expect(model.dateError == "not a date" && model.date == "") // quoted in the message instead
         let future = presenter.present(
-            output(.init(from: "USD", to: "EUR", amount: "1", date: "2030-01-01"), .invalid([.date: "in the future"]), accepted: nil))
+            output(
+                .init(from: "USD", to: "EUR", amount: "1", date: "2030-01-01"), .invalid([.date: Message("in the future")]), accepted: nil),
+            in: en)
         #expect(future.date == "2030-01-01")
     }
 
@@ -166,5 +176,66 @@ struct ConverterPresenterTests {
     func cookieTemplates() {
         #expect(presenter.rememberCookie.hasPrefix("last_conversion={from}-{to}-{amount};"))
         #expect(presenter.rememberDatedCookie.hasPrefix("last_conversion={from}-{to}-{amount}-{date};"))
+    }
+
+    // MARK: In each language
+
+    func result(in language: Language, amount: String = "36295.5", from: String = "USD", to: String = "EUR") throws -> Converter.ViewModel {
+        presenter.present(
+            output(
+                .init(from: from, to: to, amount: amount), .converted(try conversion(amount, from, to)),
+                accepted: .init(from: from, to: to, amount: amount)),
+            in: Localizations.of(language))
+    }
+
+    @Test("a result in each language: grouping and decimal separator, CLDR's names, the arrow's way")
+    func resultInEachLanguage() throws {
+        #expect(try result(in: .en).result.summary == "36,295.5 USD = 32,256.93 EUR")
+        #expect(try result(in: .de).result.summary == "36.295,5 USD = 32.256,93 EUR")
+        #expect(try result(in: .ru).result.summary == "36\u{A0}295,5 USD = 32\u{A0}256,93 EUR")
+        #expect(try result(in: .ja).result.summary == "36,295.5 USD = 32,256.93 EUR")
+        #expect(try result(in: .ar).result.summary == "36,295.5 USD = 32,256.93 EUR")
+        #expect(try result(in: .de).result.rate == "1 USD = 0,8887 EUR")
+        #expect(try result(in: .ru).result.names == "доллар США → евро")
+        #expect(try result(in: .de).result.names == "US-Dollar → Euro")
+        #expect(try result(in: .ja).result.names == "米ドル → ユーロ")
+        // Right to left: the arrow points the reading way, each name isolated.
+        #expect(try result(in: .ar).result.names == "\u{2068}دولار أمريكي\u{2069} ← \u{2068}يورو\u{2069}")
+        #expect(try result(in: .ja).title == "36,295.5 USD = 32,256.93 EUR · 通貨換算")
+        #expect(try result(in: .ar).title == "\u{2068}36,295.5 USD = 32,256.93 EUR\u{2069} · محوّل العملات")
+        #expect(try result(in: .ru).result.historyLabel == "История курса этой пары")
+    }
+
+    @Test("a validation message in each language")
+    func validationInEachLanguage() {
+        let invalid = output(
+            .init(from: "USD", to: "EUR", amount: "1"),
+            .invalid([.amount: Amount.Problem.tooManyFractionDigits.message, .to: Message("Choose a currency to convert to.")]),
+            accepted: nil)
+        #expect(presenter.present(invalid, in: en).amountError == "Use at most 8 digits after the decimal point.")
+        #expect(presenter.present(invalid, in: Localizations.of(.de)).amountError == "Höchstens 8 Ziffern nach dem Komma.")
+        #expect(presenter.present(invalid, in: Localizations.of(.ru)).amountError == "Не более 8 цифр после десятичного разделителя.")
+        #expect(presenter.present(invalid, in: Localizations.of(.ja)).toError == "換算先の通貨を選んでください。")
+        #expect(presenter.present(invalid, in: Localizations.of(.ar)).toError == "اختر العملة التي تحوّل إليها.")
+    }
+
+    @Test("the rates' day and age in each language: a medium date and a plural")
+    func dateAndAgeInEachLanguage() throws {
+        func receipt(_ language: Language, today: String) throws -> String {
+            presenter.present(
+                Converter.Output(
+                    input: .init(), outcome: .noAmount, accepted: nil, currencies: currencies, snapshot: Fixtures.snapshot,
+                    today: try #require(CalendarDate(iso8601: today))),
+                in: Localizations.of(language)
+            ).receipt
+        }
+        #expect(try receipt(.en, today: "2025-05-12") == "Rates of May 9, 2025 (3 days ago)")
+        #expect(try receipt(.de, today: "2025-05-12") == "Kurse vom 9. Mai 2025 (vor 3 Tagen)")
+        // CLDR puts a narrow no-break space before "г." (year).
+        #expect(try receipt(.ru, today: "2025-05-12") == "Курсы на 9 мая 2025\u{202F}г. (3 дня назад)")
+        #expect(try receipt(.ru, today: "2025-05-14") == "Курсы на 9 мая 2025\u{202F}г. (5 дней назад)")
+        #expect(try receipt(.ru, today: "2025-05-30") == "Курсы на 9 мая 2025\u{202F}г. (21 день назад)")
+        #expect(try receipt(.ja, today: "2025-05-12") == "2025年5月9日のレート（3日前）")
+        #expect(try receipt(.ar, today: "2025-05-10") == "أسعار \u{2068}9 مايو، 2025\u{2069} (\u{2068}أمس\u{2069})")
     }
 }

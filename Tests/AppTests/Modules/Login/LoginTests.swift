@@ -72,26 +72,27 @@ struct LoginTests {
     }
 
     @Test func presenterKeepsEmailAndSafeNext() {
-        let model = LoginPresenter(allowSignup: true).present(.init(email: "ann@example.org", next: "/admin/rates"), error: "No.")
+        let model = LoginPresenter(allowSignup: true).present(.init(email: "ann@example.org", next: "/admin/rates"), error: "No.", in: en)
         #expect(model.email == "ann@example.org")
         #expect(model.next == "/admin/rates")
         #expect(model.error == "No.")
         #expect(model.signupURL == "/signup?next=/admin/rates")
-        #expect(LoginPresenter(allowSignup: true).present(.init(next: "//evil.example")).next == "")
-        #expect(LoginPresenter(allowSignup: false).present(.init()).signupURL == "")
+        #expect(LoginPresenter(allowSignup: true).present(.init(next: "//evil.example"), in: en).next == "")
+        #expect(LoginPresenter(allowSignup: false).present(.init(), in: en).signupURL == "")
     }
 
     @Test("throttling says which limit, in whole minutes")
     func throttleMessage() {
         let presenter = LoginPresenter(allowSignup: true)
         #expect(
-            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 600)).error
+            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 600), in: en).error
                 == "Too many failed attempts for this email from your connection. Try again in 10 minutes.")
         #expect(
-            presenter.presentThrottled(.init(), refusal: .init(scope: .client, retryAfter: 61)).error
+            presenter.presentThrottled(.init(), refusal: .init(scope: .client, retryAfter: 61), in: en).error
                 == "Too many failed sign-ins from your connection. Try again in 2 minutes.")
         #expect(
-            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 5)).error?.hasSuffix("in 1 minute.") == true)
+            presenter.presentThrottled(.init(), refusal: .init(scope: .account, retryAfter: 5), in: en).error?.hasSuffix("in 1 minute.")
+                == true)
     }
 
     @Test func routerRedirects() {

@@ -20,7 +20,7 @@ struct RateHistoryUnitTests {
             points: points([
                 ("2025-02-19", "0.9584"), ("2025-02-20", "0.9576"), ("2025-02-24", "0.9555"), ("2025-05-09", "0.8887"),
             ]))
-        let model = RateHistoryPresenter().present(output)
+        let model = RateHistoryPresenter().present(output, in: en)
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
         // 2025-02-24 to 2025-05-09 is a gap: two stretches, the last a single day (drawn as a dot).
@@ -35,10 +35,12 @@ struct RateHistoryUnitTests {
         #expect(chart.markers.map(\.kind) == ["high", "low"]) // the last point is the low one
         #expect(chart.markers[0].text == "max 0.9584" && chart.markers[1].text == "min 0.8887")
         #expect(chart.yTicks.count == 4 && Set(chart.yTicks.map { $0.label.count }).count == 1)
-        #expect(chart.xTicks.first?.label == "2025-02-19" && chart.xTicks.last?.label == "2025-05-09")
-        #expect(chart.description.contains("between 0.8887 EUR (2025-05-09) and 0.9584 EUR (2025-02-19)"))
-        #expect(chart.points[0].label == "2025-02-19: 0.9584")
-        #expect(model.rows.first == .init(date: "2025-05-09", rate: "0.8887", url: "/?from=USD&to=EUR&amount=100&date=2025-05-09"))
+        #expect(chart.xTicks.first?.label == "Feb 19, 2025" && chart.xTicks.last?.label == "May 9, 2025")
+        #expect(chart.description.contains("between 0.8887 EUR (May 9, 2025) and 0.9584 EUR (Feb 19, 2025)"))
+        #expect(chart.points[0].label == "Feb 19, 2025: 0.9584")
+        #expect(
+            model.rows.first
+                == .init(date: "2025-05-09", dateText: "May 9, 2025", rate: "0.8887", url: "/?from=USD&to=EUR&amount=100&date=2025-05-09"))
         #expect(model.paging == nil && chart.dayMarker == nil)
         #expect(model.ranges.map(\.label) == ["1 month", "3 months", "1 year", "5 years", "10 years", "All"])
         #expect(model.ranges.filter(\.isCurrent).map(\.url) == ["/rates/USD/EUR"])
@@ -56,7 +58,7 @@ struct RateHistoryUnitTests {
                     from: usd, to: usd,
                     points: points([
                         ("2025-02-19", "1"), ("2025-02-20", "1"), ("2025-02-21", "1"),
-                    ]))
+                    ])), in: en
             ).chart)
         let middle = (RateHistoryPresenter.plot.top + RateHistoryPresenter.plot.bottom) / 2
         #expect(chart.points.allSatisfy { abs(Double($0.y)! - middle) < 1 })
@@ -64,19 +66,19 @@ struct RateHistoryUnitTests {
 
     @Test("fewer than two points: a message instead of a chart")
     func tooFew() {
-        let one = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])))
+        let one = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])), in: en)
         #expect(one.chart == nil && one.message?.contains("Only one day of rates") == true && one.rows.count == 1)
-        #expect(one.csvLabel == "Every day's rate of this range as CSV (1 day)")
-        #expect(one.subtitle == "US Dollar in Euro: units of EUR for 1 USD, 2025-05-09")
+        #expect(one.csvLabel == "Every day’s rate of this range as CSV (1 day)")
+        #expect(one.subtitle == "US Dollar in Euro: units of EUR for 1 USD, May 9, 2025")
         let inRange = RateHistoryPresenter().present(
             .init(
                 from: usd, to: eur, points: points([("2025-05-09", "0.8887")]),
-                window: CalendarDate(iso8601: "2024-05-10")!...CalendarDate(iso8601: "2025-05-09")!))
+                window: CalendarDate(iso8601: "2024-05-10")!...CalendarDate(iso8601: "2025-05-09")!), in: en)
         #expect(
             inRange.message
-                == "Only one day from 2024-05-10 to 2025-05-09 has rates for both currencies (2025-05-09), so there is no line to draw. Choose a longer range."
+                == "Only one day from May 10, 2024 to May 9, 2025 has rates for both currencies (May 9, 2025), so there is no line to draw. Choose a longer range."
         )
-        let none = RateHistoryPresenter().present(.init(from: usd, to: eur, points: []))
+        let none = RateHistoryPresenter().present(.init(from: usd, to: eur, points: []), in: en)
         #expect(none.chart == nil && none.message?.contains("No stored day") == true && !none.hasRows)
     }
 
@@ -98,7 +100,7 @@ struct RateHistoryUnitTests {
     func monthly() throws {
         let points = businessDays(129) // 2025-01-01 .. 2025-06-30
         let query = RateHistory.Query(from: "USD", to: "EUR", range: .fiveYears)
-        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points, query: query))
+        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points, query: query), in: en)
         #expect(model.isMonthly && model.rows.isEmpty && model.tableTitle == "Monthly rates" && model.paging == nil)
         #expect(model.months.map(\.month) == ["2025-06", "2025-05", "2025-04", "2025-03", "2025-02", "2025-01"])
         let january = try #require(model.months.last)
@@ -109,13 +111,13 @@ struct RateHistoryUnitTests {
         #expect(chart.points.isEmpty && chart.dayCount == 129)
         #expect(chart.lines.count == 1 && chart.lines[0].split(separator: " ").count == 129)
         #expect(model.csvURL == "/rates/USD/EUR/daily.csv?range=5y")
-        #expect(model.csvLabel == "Every day's rate of this range as CSV (129 days)")
+        #expect(model.csvLabel == "Every day’s rate of this range as CSV (129 days)")
 
         // Over 60 months, the months are paged too: 7,000 business days are 322 months, 6 pages.
         let years = businessDays(7_000)
         let all = { (page: Int) in
             RateHistoryPresenter().present(
-                .init(from: usd, to: eur, points: years, query: .init(from: "USD", to: "EUR", range: .all, page: page)))
+                .init(from: usd, to: eur, points: years, query: .init(from: "USD", to: "EUR", range: .all, page: page)), in: en)
         }
         let newest = all(1), oldest = all(6)
         #expect(newest.months.count == 60 && oldest.months.count == 322 - 5 * 60)
@@ -127,7 +129,7 @@ struct RateHistoryUnitTests {
         #expect(RateHistory.pageCount(years, range: .all) == 6 && RateHistory.pageCount(years, range: .oneYear) == 234)
 
         let short = RateHistoryPresenter().present(
-            .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))))
+            .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))), in: en)
         #expect(!short.isMonthly && short.months.isEmpty)
         #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
     }
@@ -139,7 +141,7 @@ struct RateHistoryUnitTests {
             RateHistoryPresenter().present(
                 .init(
                     from: usd, to: eur, points: points,
-                    query: .init(from: "USD", to: "EUR", range: .oneYear, date: CalendarDate(iso8601: "2025-03-03"), page: number)))
+                    query: .init(from: "USD", to: "EUR", range: .oneYear, date: CalendarDate(iso8601: "2025-03-03"), page: number)), in: en)
         }
         let first = page(1), second = page(2), last = page(5)
         #expect(first.rows.count == 30 && second.rows.count == 30 && last.rows.count == 9)
@@ -149,15 +151,16 @@ struct RateHistoryUnitTests {
         #expect(
             first.paging
                 == .init(
-                    text: "Page 1 of 5: 2025-06-30 back to 2025-05-20", newerURL: nil, olderURL: "/rates/USD/EUR?date=2025-03-03&page=2"))
+                    text: "Page 1 of 5: Jun 30, 2025 back to May 20, 2025", newerURL: nil, olderURL: "/rates/USD/EUR?date=2025-03-03&page=2"
+                ))
         #expect(
             second.paging?.newerURL == "/rates/USD/EUR?date=2025-03-03"
                 && second.paging?.olderURL == "/rates/USD/EUR?date=2025-03-03&page=3")
         #expect(last.paging?.olderURL == nil)
         // Around a day: the chart marks it, and the links keep it.
-        #expect(first.chart?.dayMarker?.label == "2025-03-03")
+        #expect(first.chart?.dayMarker?.label == "Mar 3, 2025")
         #expect(first.converterURL == "/?from=USD&to=EUR&amount=100&date=2025-03-03")
-        #expect(first.converterLabel == "Convert with these currencies on 2025-03-03")
+        #expect(first.converterLabel == "Convert with these currencies on Mar 3, 2025")
         #expect(first.ranges.map(\.url).last == "/rates/USD/EUR?range=all") // everything has no centre
         #expect(first.csvURL == "/rates/USD/EUR/daily.csv?date=2025-03-03")
     }
@@ -165,7 +168,7 @@ struct RateHistoryUnitTests {
     @Test("years of days: at most ~500 points, each bucket's lowest and highest in order, so spikes survive")
     func thinnedLine() throws {
         let points = businessDays(7_000)
-        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points))
+        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points), in: en)
         #expect(chart.lines.count == 1)
         let line = chart.lines[0].split(separator: " ").map { pair in pair.split(separator: ",").map { Double($0)! } }
         #expect(line.count > 250 && line.count <= RateHistoryPresenter.maxLinePoints + 2)
@@ -190,7 +193,7 @@ struct RateHistoryUnitTests {
             ("2008-12-01", "0.0061"), ("2008-12-02", "0.0062"), ("2008-12-08", "0.0063"), // 6 days apart: one stretch
             ("2018-01-02", "0.0083"), ("2018-01-03", "0.0084"),
         ])
-        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: days))
+        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: days), in: en)
         #expect(chart.lines.count == 2)
         #expect(chart.lines.map { $0.split(separator: " ").count } == [3, 2])
         #expect(chart.description.hasSuffix("The line breaks where no rate was quoted for more than 7 days."))
@@ -217,8 +220,8 @@ struct RateHistoryUnitTests {
                     RatePoint(
                         date: CalendarDate(iso8601: "2025-02-19")!, fromRate: Fixtures.decimal("1.0434"), toRate: 1, value: 1 / 1.0434),
                     RatePoint(date: CalendarDate(iso8601: "2025-02-20")!, rate: Fixtures.decimal("0.9576")),
-                ]))
-        #expect(text == "date,EUR per USD\r\n2025-02-19,0.9584052137\r\n2025-02-20,0.9576\r\n")
+                ]), in: en)
+        #expect(text == "\"Date\",\"EUR per USD\"\r\n2025-02-19,0.9584052137\r\n2025-02-20,0.9576\r\n")
     }
 
     @Test("the stored days in memory: the latest snapshot of a day wins; days without either currency are left out")
@@ -297,18 +300,27 @@ struct RateHistoryUnitTests {
                 try await interactor.history(from: "USD", to: "EUR", range: range, date: date, page: page)
             }
         }
-        await #expect(throws: RateHistory.Failure.invalidParameter("There is no range “2w”. Choose one of 1m, 3m, 1y, 5y, 10y, all.")) {
+        await #expect(
+            throws: RateHistory.Failure.invalidParameter(
+                Message(
+                    "There is no range “{typed}”. Choose one of {ranges}.",
+                    ["typed": .text("2w"), "ranges": .text("1m, 3m, 1y, 5y, 10y, all")]))
+        ) {
             try await interactor.history(from: "USD", to: "EUR", range: "2w")
         }
         for date in ["2020-02-30", "15/03/2020"] {
             await #expect(
-                throws: RateHistory.Failure.invalidParameter("“\(date)” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.")
+                throws: RateHistory.Failure.invalidParameter(
+                    Message("“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(date)]))
             ) {
                 try await interactor.history(from: "USD", to: "EUR", date: date)
             }
         }
         for page in ["0", "-1", "two"] {
-            await #expect(throws: RateHistory.Failure.invalidParameter("“\(page)” is not a page number. Pages are numbered from 1.")) {
+            await #expect(
+                throws: RateHistory.Failure.invalidParameter(
+                    Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(page)]))
+            ) {
                 try await interactor.history(from: "USD", to: "EUR", page: page)
             }
         }
@@ -483,7 +495,7 @@ struct RateHistoryPageTests {
             #expect(html.contains(">2000</text>") && html.contains(">2025</text>") && !html.contains(">2025-05-09</text>"))
             #expect(html.contains("<a href=\"/rates/USD/EUR?range=all\" aria-current=\"page\">All</a>"))
             #expect(html.contains("<a href=\"/rates/USD/EUR?range=5y\">5 years</a>"))
-            #expect(html.contains("Monthly rates") && html.contains("1999-01-04 to 2025-05-09"))
+            #expect(html.contains("Monthly rates") && html.contains("Jan 4, 1999 to May 9, 2025"))
             #expect(html.contains("href=\"/rates/USD/EUR/daily.csv?range=all\""))
 
             let csv = try await TestBrowser(app).get("/rates/USD/EUR/daily.csv?range=all")
@@ -512,17 +524,17 @@ struct RateHistoryPageTests {
 
             // From a past day's result to the pair around that day, and back.
             let result = try await TestBrowser(app).get("/?from=USD&to=EUR&amount=100&date=2008-09-20").html
-            #expect(result.contains("href=\"/rates/USD/EUR?date=2008-09-20\">See this pair over time around 2008-09-20</a>"))
+            #expect(result.contains("href=\"/rates/USD/EUR?date=2008-09-20\">See this pair over time around Sep 20, 2008</a>"))
             let around = try await TestBrowser(app).get("/rates/USD/EUR?range=10y&date=2022-01-03").html
-            #expect(around.contains("class=\"chart-day\"") && around.contains(">2022-01-03</text>"))
+            #expect(around.contains("class=\"chart-day\"") && around.contains(">Jan 3, 2022</text>"))
             #expect(around.contains("data-points=\"3\"")) // 2020-03-13, 2025-05-08 and 2025-05-09
             #expect(
                 around.contains(
-                    "href=\"/?from=USD&amp;to=EUR&amp;amount=100&amp;date=2022-01-03\">Convert with these currencies on 2022-01-03</a>"))
+                    "href=\"/?from=USD&amp;to=EUR&amp;amount=100&amp;date=2022-01-03\">Convert with these currencies on Jan 3, 2022</a>"))
             // A window without a day of rates says so, and offers the longer view.
             let empty = try await TestBrowser(app).get("/rates/USD/EUR?range=1m&date=2014-06-02")
             #expect(empty.status == .ok)
-            #expect(empty.html.contains("No day from 2014-05-18 to 2014-06-17 has rates for both currencies. Choose a longer range."))
+            #expect(empty.html.contains("No day from May 18, 2014 to Jun 17, 2014 has rates for both currencies. Choose a longer range."))
         }
     }
 
@@ -533,7 +545,7 @@ struct RateHistoryPageTests {
         try await withPostgresApp(configuration: .forTests(ecbHistoryURL: stub.url(.ecbHistory))) { app in
             let single = try await TestBrowser(app).get("/rates/USD/EUR")
             #expect(single.status == .ok)
-            #expect(single.html.contains("Only one day of rates is stored for this pair (2025-05-09)"))
+            #expect(single.html.contains("Only one day of rates is stored for this pair (May 9, 2025)"))
             #expect(!single.html.contains("<svg"))
 
             #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
@@ -544,7 +556,7 @@ struct RateHistoryPageTests {
             #expect(html.contains("role=\"img\" aria-labelledby=\"chart-title chart-desc\""))
             #expect(html.contains("data-points=\"6\""))
             #expect(html.matches(of: /<circle class="chart-point"/).count == 6)
-            #expect(html.contains("<desc id=\"chart-desc\">From 2025-02-19 to 2025-05-09, 1 USD was worth between"))
+            #expect(html.contains("<desc id=\"chart-desc\">From Feb 19, 2025 to May 9, 2025, 1 USD was worth between"))
             #expect(
                 html.matches(
                     of:
@@ -582,7 +594,7 @@ struct RateHistoryPageTests {
                 csv.headers.first(name: .contentDisposition) == "attachment; filename=\"USD-EUR-daily-rates-2025-02-19-to-2025-05-09.csv\"")
             #expect(csv.headers.first(name: .eTag) != nil)
             let lines = csv.body.string.split(separator: "\r\n")
-            #expect(lines.count == 7 && lines[0] == "date,EUR per USD" && lines[1] == "2025-02-19,0.9584052137")
+            #expect(lines.count == 7 && lines[0] == "\"Date\",\"EUR per USD\"" && lines[1] == "2025-02-19,0.9584052137")
             let lower = try await TestBrowser(app).get("/rates/usd/eur/daily.csv")
             #expect(lower.status == .movedPermanently && lower.headers.first(name: .location) == "/rates/USD/EUR/daily.csv")
             #expect(try await TestBrowser(app).get("/rates/USD/QQQ/daily.csv").status == .notFound)

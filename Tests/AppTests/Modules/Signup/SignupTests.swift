@@ -29,7 +29,7 @@ struct SignupTests {
         #expect(outcome == .throttled(retryAfter: 1200, input: .init(email: "bob@example.org", next: "/about")))
         #expect(try await accounts.user(withEmail: "bob@example.org") == nil)
         #expect(
-            SignupPresenter().presentThrottled(.init(), retryAfter: 1200).formError
+            SignupPresenter().presentThrottled(.init(), retryAfter: 1200, in: en).formError
                 == "Too many sign-up attempts from your connection. Try again in 20 minutes.")
     }
 
@@ -68,7 +68,7 @@ struct SignupTests {
     }
 
     @Test func presenterShowsErrorsAndHints() {
-        let model = SignupPresenter().present(.init(email: "x", next: "/about"), errors: [.email: "Bad.", .password: "Short."])
+        let model = SignupPresenter().present(.init(email: "x", next: "/about"), errors: [.email: "Bad.", .password: "Short."], in: en)
         #expect(model.emailError == "Bad." && model.passwordError == "Short." && model.passwordConfirmationError == nil)
         #expect(model.minimumPasswordLength == 8)
         #expect(model.loginURL == "/login?next=/about")

@@ -27,7 +27,9 @@ struct ContactDetailView: Sendable {
     func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
-            await request.browserSession.flash(.success(request.localization.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])), logger: request.logger)
+            await request.browserSession.flash(
+                .success(request.localization.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])), logger: request.logger
+            )
             return router.afterDelete()
         }
     }

@@ -9,7 +9,8 @@ struct ContactFormView: Sendable {
     /// `GET /contacts/new`.
     func new(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            try await request.renderPage("contact-form", presenter.present(interactor.newContact(for: request.currentUser), in: request.localization))
+            try await request.renderPage(
+                "contact-form", presenter.present(interactor.newContact(for: request.currentUser), in: request.localization))
         }
     }
 
@@ -25,7 +26,8 @@ struct ContactFormView: Sendable {
     func create(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.content.decode(ContactDraft.Input.self)
-            return try await respond(to: interactor.create(input, for: request.currentUser), flash: request.localization.text("Contact added."), request)
+            return try await respond(
+                to: interactor.create(input, for: request.currentUser), flash: request.localization.text("Contact added."), request)
         }
     }
 
@@ -44,7 +46,8 @@ struct ContactFormView: Sendable {
             await request.browserSession.flash(.success(flash), logger: request.logger)
             return router.toContact(contact)
         case .invalid(let output):
-            return try await request.renderPage("contact-form", presenter.present(output, in: request.localization), status: .unprocessableEntity)
+            return try await request.renderPage(
+                "contact-form", presenter.present(output, in: request.localization), status: .unprocessableEntity)
         }
     }
 

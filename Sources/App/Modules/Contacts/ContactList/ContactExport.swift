@@ -63,7 +63,7 @@ enum CSVExport {
         [l.text("First name"), l.text("Last name"), l.text("Email"), l.text("Phone"), l.text("Notes"), l.text("Added"), l.text("Updated")]
     }
 
-    static func document(_ contacts: [Contact], in l: Localization) -> String {
+    static func document(in l: Localization, _ contacts: [Contact]) -> String {
         let rows =
             [header(in: l)]
             + contacts.map { contact in

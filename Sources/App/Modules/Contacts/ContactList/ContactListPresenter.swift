@@ -5,7 +5,9 @@ struct ContactListPresenter: Sendable {
         let page = output.page
         let search = output.search.isEmpty ? nil : output.search
         let summary =
-            search.map { l.plural("{count} contact matches “{search}”", "{count} contacts match “{search}”", count: page.total, ["search": $0]) }
+            search.map {
+                l.plural("{count} contact matches “{search}”", "{count} contacts match “{search}”", count: page.total, ["search": $0])
+            }
             ?? l.plural("{count} contact", "{count} contacts", count: page.total)
         let emptyMessage: String? =
             page.total > 0

@@ -18,7 +18,8 @@ struct ContactListView: Sendable {
         } catch ContactList.Failure.badPage(let page) {
             throw PageAbort(.badRequest, Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(page)]))
         } catch ContactList.Failure.searchTooLong {
-            throw PageAbort(.badRequest, Message("Search for at most {count} characters.", ["count": .number(String(ContactList.maxSearchLength))]))
+            throw PageAbort(
+                .badRequest, Message("Search for at most {count} characters.", ["count": .number(String(ContactList.maxSearchLength))]))
         }
     }
 
@@ -29,7 +30,9 @@ struct ContactListView: Sendable {
 
     /// `GET /contacts/export.csv`.
     func exportCSV(_ request: Request) async throws -> Response {
-        try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv") { CSVExport.document($0, in: request.localization) }
+        try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv") {
+            CSVExport.document(in: request.localization, $0)
+        }
     }
 
     private func export(
