@@ -238,7 +238,9 @@ def screenshot(driver, name):
     for width in WIDTHS:
         driver.set_window_size(width, 900)
         height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
-        driver.set_window_size(width, max(height, 600))
+        # The window's own frame takes part of its height: add it, or the page's foot is cut off.
+        frame = driver.execute_script("return window.outerHeight - window.innerHeight")
+        driver.set_window_size(width, max(height + frame, 600))
         driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}.png"))
     driver.set_window_size(original["width"], original["height"])
 

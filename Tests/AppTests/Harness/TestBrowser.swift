@@ -19,6 +19,7 @@ final class TestBrowser: Sendable {
     private let transport: Transport
     private let cookies = NIOLockedValueBox<[String: String]>([:])
     private let csrfToken = NIOLockedValueBox<String?>(nil)
+    private let extraHeaders = NIOLockedValueBox<HTTPHeaders>([:])
 
     /// Requests go straight to the app in memory (it sees no peer address).
     init(_ app: Application) { transport = .inMemory(app) }
@@ -31,6 +32,9 @@ final class TestBrowser: Sendable {
     var lastCSRFToken: String? { csrfToken.withLockedValue { $0 } }
 
     func setCookie(_ name: String, _ value: String?) { cookies.withLockedValue { $0[name] = value } }
+
+    /// Sends `value` as the `name` header with every request from now on (`Accept-Language`).
+    func setHeader(_ name: String, _ value: String) { extraHeaders.withLockedValue { $0.replaceOrAdd(name: name, value: value) } }
 
     @discardableResult
     func get(_ path: String) async throws -> BrowserResponse {
@@ -57,7 +61,7 @@ final class TestBrowser: Sendable {
     }
 
     private func send(_ method: HTTPMethod, _ path: String, body fields: [(String, String)]?) async throws -> BrowserResponse {
-        var headers = HTTPHeaders()
+        var headers = extraHeaders.withLockedValue { $0 }
         let cookieHeader = cookies.withLockedValue { $0.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
         if !cookieHeader.isEmpty { headers.add(name: .cookie, value: cookieHeader) }
         var body = ByteBuffer()

@@ -69,9 +69,9 @@ struct RateHistoryPresenter: Sendable {
         let subtitle = l.text("{from} in {to}: units of {toCode} for 1 {fromCode}", names)
         return RateHistory.ViewModel(
             title:
-                "\(query.range == .default && query.date == nil ? heading : "\(heading), \(rangeText)") · \(l.text("Currency Converter"))",
+                "\(query.range == .default && query.date == nil ? heading : l.text("{text}, {range}", ["text": heading, "range": rangeText])) · \(l.text("Currency Converter"))",
             heading: heading,
-            subtitle: points.isEmpty ? subtitle : "\(subtitle), \(rangeText)",
+            subtitle: points.isEmpty ? subtitle : l.text("{text}, {range}", ["text": subtitle, "range": rangeText]),
             chart: extremes.flatMap { points.count >= 2 ? chart(output, extremes: $0, texts: &texts, in: l) : nil },
             message: points.count >= 2
                 ? nil

