@@ -1,4 +1,5 @@
 """Small browser helpers shared by the end-to-end tests."""
+import re
 from urllib.parse import urlparse
 
 from selenium.webdriver.common.by import By
@@ -42,3 +43,12 @@ def sign_in(driver, base, email, password, next_path=None):
 
 def press(driver, label):
     driver.find_element(By.XPATH, f"//button[normalize-space()='{label}'] | //a[normalize-space()='{label}']").click()
+
+
+def grouped(text):
+    """`text` with its numbers grouped as an English page writes them (`36295.5` → `36,295.5`);
+    the API writes them canonically."""
+    def group(match):
+        whole, _, fraction = match.group(0).partition(".")
+        return f"{int(whole):,}" + ("." + fraction if fraction else "")
+    return re.sub(r"(?<![\d.])\d{4,}(?:\.\d+)?", group, text)

@@ -5,11 +5,17 @@ from urllib.parse import urlencode
 from selenium.webdriver.common.by import By
 
 from conftest import api, screenshot
-from helpers import choose, result_visible, selected, summary, type_amount, wait_for
+from helpers import choose, grouped, result_visible, selected, summary, type_amount, wait_for
 
 
 def expected(app, source, target, amount):
-    return api(app, "/api/v1/convert?" + urlencode({"from": source, "to": target, "amount": amount}))
+    """The API's answer, its texts with numbers grouped as the English page writes them."""
+    answer = api(app, "/api/v1/convert?" + urlencode({"from": source, "to": target, "amount": amount}))
+    for key in ["summary", "rateText", "inverseRateText"]:
+        answer[key] = grouped(answer[key])
+    for other in answer["alternatives"]:
+        other["result"] = grouped(other["result"])
+    return answer
 
 
 def test_first_visit_and_screenshots(app, browser):

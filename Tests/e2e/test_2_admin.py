@@ -18,20 +18,20 @@ def test_admin_refreshes_rates(app, stub, browser):
 
     press(browser, "Refresh now")
     flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
-    assert flash == f"Stored 162 rates from ExchangeRate-API, effective {stub.effective_date}."
+    assert flash == f"Refresh: stored. Stored 162 rates from ExchangeRate-API, effective {stub.effective_date}."
     screenshot(browser, "admin-rates")
 
     browser.get(app.base + "/?from=USD&to=EUR&amount=100")
     assert summary(browser) == "100 USD = 91.9 EUR"
     source = browser.find_element(By.CSS_SELECTOR, ".rates-source").text
-    assert "source ExchangeRate-API" in source and "bundled" not in source
+    assert "Source: ExchangeRate-API" in source and "bundled" not in source
 
 
 def test_history_import_and_chart(app, browser):
     sign_in(browser, app.base, *ADMIN, next_path="/admin/rates")
     press(browser, "Import ECB 90-day history")
     flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
-    assert flash.startswith("Imported 5 days of European Central Bank history")
+    assert flash.startswith("History import: stored. Imported 5 days of European Central Bank history")
 
     browser.get(app.base + "/?from=USD&to=EUR&amount=100")
     browser.find_element(By.LINK_TEXT, "Rate history of this pair").click()
@@ -49,10 +49,10 @@ def test_history_import_and_chart(app, browser):
     assert len(svg.find_elements(By.CSS_SELECTOR, "circle.chart-point")) == 7
     assert svg.find_element(By.TAG_NAME, "title").get_attribute("textContent").startswith("USD to EUR exchange rate")
     assert "1 USD was worth between" in svg.find_element(By.TAG_NAME, "desc").get_attribute("textContent")
-    csv_link = browser.find_element(By.LINK_TEXT, "Every day's rate of this range as CSV (7 days)")
+    csv_link = browser.find_element(By.LINK_TEXT, "Every day’s rate of this range as CSV (7 days)")
     assert csv_link.get_attribute("href") == app.base + "/rates/USD/EUR/daily.csv?range=all"
     with urllib.request.urlopen(csv_link.get_attribute("href")) as response:
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8; header=present"
         lines = response.read().decode().splitlines()
-    assert lines[0] == "date,EUR per USD" and len(lines) == 8
+    assert lines[0] == "\"Date\",\"EUR per USD\"" and len(lines) == 8
     screenshot(browser, "rate-history")

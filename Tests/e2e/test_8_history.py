@@ -1,13 +1,14 @@
 """27 years of ECB history in a real browser: the app started on an empty database with the
 bundled archive (as `swift run App` is), a conversion on a past day picked in the date field,
 the receipt, the chart around that day, its ranges and gaps, and the range's CSV."""
+import datetime
 import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
 
 from conftest import api, screenshot
-from helpers import summary, type_amount, wait_for
+from helpers import grouped, summary, type_amount, wait_for
 
 
 def status(server, path):
@@ -26,26 +27,26 @@ def test_conversion_on_a_picked_day(history_app, browser):
     date.send_keys("03152020")  # Chrome's en-US date field: month, day, year
     wait_for(browser, lambda d: d.find_element(By.ID, "date").get_attribute("value") == "2020-03-15")
     # 1000 × 119.11 ÷ 1.1104 = 107267.6… JPY, on Friday 2020-03-13's rates.
-    wait_for(browser, lambda d: summary(d) == "1000 USD = 107267 JPY")
+    wait_for(browser, lambda d: summary(d) == "1,000 USD = 107,267 JPY")
     assert browser.current_url.endswith("/?from=USD&to=JPY&amount=1000&date=2020-03-15")
     receipt = browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text
-    assert receipt == "Rates of Friday 2020-03-13, the last ECB business day on or before Sunday 2020-03-15"
+    assert receipt == "Rates of Friday, March 13, 2020, the last ECB business day on or before Sunday, March 15, 2020"
     cookie = browser.get_cookie("last_conversion")
     assert cookie and cookie["value"] == "USD-JPY-1000-2020-03-15"
     type_amount(browser, "250")
-    wait_for(browser, lambda d: summary(d) == "250 USD = 26816 JPY")
+    wait_for(browser, lambda d: summary(d) == "250 USD = 26,816 JPY")
     screenshot(browser, "converter-past-day")
 
     # The remembered conversion reopens on its day; the history link opens the chart around it.
     browser.get(history_app.base + "/")
     assert browser.find_element(By.ID, "date").get_attribute("value") == "2020-03-15"
     link = browser.find_element(By.CSS_SELECTOR, '[data-result="history"]')
-    assert link.text == "See this pair over time around 2020-03-15"
+    assert link.text == "See this pair over time around Mar 15, 2020"
     link.click()
     wait_for(browser, lambda d: "/rates/USD/JPY?date=2020-03-15" in d.current_url)
-    assert browser.find_element(By.CSS_SELECTOR, ".chart-day-label").text == "2020-03-15"
+    assert browser.find_element(By.CSS_SELECTOR, ".chart-day-label").text == "Mar 15, 2020"
     # A year centred on the day: 2019-09-15 .. 2020-09-13, business days 2019-09-16 .. 2020-09-11.
-    assert browser.find_element(By.CSS_SELECTOR, ".subtitle").text.endswith("2019-09-16 to 2020-09-11")
+    assert browser.find_element(By.CSS_SELECTOR, ".subtitle").text.endswith("Sep 16, 2019 to Sep 11, 2020")
     screenshot(browser, "history-around-a-day")
 
 
@@ -55,20 +56,23 @@ def test_clearing_the_day_goes_back_to_the_latest_rates(history_app, browser):
     assert summary(browser) == "100 EUR = 141.51 USD"
     browser.execute_script("var d = document.getElementById('date'); d.value = ''; d.dispatchEvent(new Event('change'));")
     latest = api(history_app, "/api/v1/convert?from=EUR&to=USD&amount=100")
-    wait_for(browser, lambda d: summary(d) == latest["summary"])
+    wait_for(browser, lambda d: summary(d) == grouped(latest["summary"]))
     assert browser.current_url.endswith("/?from=EUR&to=USD&amount=100")
-    assert browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text == latest["receipt"]
+    # The API says it canonically ("Rates of 2026-10-30 (…)"), the page in the page's style.
+    day = datetime.date.fromisoformat(latest["ratesDate"])
+    age = latest["receipt"].split(" (", 1)[1]
+    assert browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text == f"Rates of {day:%b} {day.day}, {day.year} ({age}"
 
 
 def test_invalid_days_are_refused_at_the_field(history_app, browser):
     browser.get(history_app.base + "/?from=EUR&to=HRK&amount=100&date=2024-03-15")
     error = browser.find_element(By.ID, "to-error").text
-    assert "There is no rate for HRK on 2024-03-15: it has rates from" in error and "to 2022-12-30" in error
+    assert "There is no rate for HRK on Mar 15, 2024: it has rates from" in error and "to Dec 30, 2022" in error
     screenshot(browser, "converter-currency-not-quoted")
     code, body = status(history_app, "/?from=USD&to=EUR&amount=100&date=2020-02-30")
     assert code == 422 and "“2020-02-30” is not a date" in body
     code, body = status(history_app, "/?from=USD&to=EUR&amount=100&date=1998-12-31")
-    assert code == 422 and "Rates start on Monday 1999-01-04" in body
+    assert code == 422 and "Rates start on Monday, January 4, 1999" in body
 
 
 def test_chart_ranges_gaps_and_csv(history_app, browser):
@@ -91,14 +95,14 @@ def test_chart_ranges_gaps_and_csv(history_app, browser):
     browser.find_element(By.LINK_TEXT, "Older →").click()
     wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR?range=3m&page=2"))
     first_row_link = browser.find_element(By.CSS_SELECTOR, ".history-table tbody tr a")
-    day = first_row_link.text
+    day = first_row_link.find_element(By.TAG_NAME, "time").get_attribute("datetime")
     first_row_link.click()
     wait_for(browser, lambda d: f"date={day}" in d.current_url)
     assert browser.find_element(By.ID, "date").get_attribute("value") == day
 
     code, csv = status(history_app, "/rates/USD/EUR/daily.csv?range=all")
     lines = csv.strip().split("\r\n")
-    assert code == 200 and lines[0] == "date,EUR per USD" and len(lines) == 7126 + 1
+    assert code == 200 and lines[0] == "\"Date\",\"EUR per USD\"" and len(lines) == 7126 + 1
     assert "2020-03-13,0.9005763689" in lines  # 1 ÷ 1.1104
     code, _ = status(history_app, "/rates/USD/EUR?range=2w")
     assert code == 400
