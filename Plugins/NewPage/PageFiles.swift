@@ -134,38 +134,44 @@ struct PageFiles {
             """#
     }
 
+    /// The English texts the page's template and presenter write, to be translated.
+    var texts: [String] {
+        [title, "Today is {day}."] + (form ? ["Name", "Save", "Saved “{name}”.", "Enter a name.", "Use at most {count} characters."] : [])
+    }
+
     var presenter: String {
         let formFields = #"""
             ,
                         flash: output.flash,
                         actionURL: SiteURL.\#(route).path,
                         name: output.input.name ?? "",
-                        nameError: output.problems[.name].map(Self.message),
+                        nameError: output.problems[.name].map { Self.message($0, in: l) },
                         nameMaxLength: \#(name).maxNameLength
             """#
         let formMessages = #"""
 
 
                 /// The message for the next page after a valid form.
-                func flash(saved name: String) -> Flash {
-                    .success("Saved “\(name)”.")
+                func flash(saved name: String, in l: Localization) -> Flash {
+                    .success(l.text("Saved “{name}”.", ["name": name]))
                 }
 
-                static func message(_ problem: \#(name).Problem) -> String {
+                static func message(_ problem: \#(name).Problem, in l: Localization) -> String {
                     switch problem {
-                    case .missing: "Enter a name."
-                    case .tooLong(let limit): "Use at most \(limit) characters."
+                    case .missing: l.text("Enter a name.")
+                    case .tooLong(let limit): l.text("Use at most {count} characters.", ["count": l.number(String(limit))])
                     }
                 }
             """#
         return #"""
-            /// The \#(title.lowercased()) page's wording\#(form ? ": the form, its messages, what was saved" : "").
+            /// The \#(title.lowercased()) page's wording\#(form ? ": the form, its messages, what was saved" : ""), in
+            /// the visitor's language (`l`). Its texts are translated in `Resources/Translations/*.po`.
             struct \#(name)Presenter: Sendable {
-                func present(_ output: \#(name).Output) -> \#(name).ViewModel {
+                func present(_ output: \#(name).Output, in l: Localization) -> \#(name).ViewModel {
                     \#(name).ViewModel(
-                        title: "\#(title) · \(AppInfo.name)",
-                        heading: "\#(title)",
-                        today: "Today is \(output.today)."\#(form ? formFields : ""))
+                        title: "\(l.text("\#(title)")) · \(l.text("Currency Converter"))",
+                        heading: l.text("\#(title)"),
+                        today: l.text("Today is {day}.", ["day": l.date(output.today)])\#(form ? formFields : ""))
                 }\#(form ? formMessages : "")
             }
 
@@ -214,11 +220,12 @@ struct PageFiles {
                     let input = try request.content.decode(\#(name).Input.self)
                     switch await interactor.submit(input) {
                     case .saved(let name):
-                        await request.browserSession.flash(presenter.flash(saved: name), logger: request.logger)
+                        await request.browserSession.flash(presenter.flash(saved: name, in: request.localization), logger: request.logger)
                         return router.afterSaving()
                     case .invalid(let problems, let kept):
                         let output = await interactor.show(kept, problems: problems)
-                        return try await request.renderPage("\#(template)", presenter.present(output), status: .unprocessableEntity)
+                        return try await request.renderPage(
+                            "\#(template)", presenter.present(output, in: request.localization), status: .unprocessableEntity)
                     }
                 }
             """#
@@ -234,7 +241,7 @@ struct PageFiles {
                 /// `GET \#(path)`.
                 func show(_ request: Request) async throws -> Response {
             \#(show)
-                    return try await request.renderPage("\#(template)", presenter.present(output))
+                    return try await request.renderPage("\#(template)", presenter.present(output, in: request.localization))
                 }\#(form ? submit : "")
             }
 
@@ -265,12 +272,12 @@ struct PageFiles {
               <form class="stacked-form" method="post" action="#(actionURL)" novalidate>
                 #csrfField()
                 <div class="field">
-                  <label for="name">Name</label>
+                  <label for="name">#t("Name")</label>
                   <input id="name" name="name" type="text" required maxlength="#(nameMaxLength)" value="#(name)"#if(nameError): aria-invalid="true" aria-describedby="name-error"#endif>
                   #if(nameError):<p class="field-error" id="name-error">#(nameError)</p>#endif
                 </div>
                 <div class="actions">
-                  <button class="button button-primary" type="submit">Save</button>
+                  <button class="button button-primary" type="submit">#t("Save")</button>
                 </div>
               </form>
 
@@ -303,11 +310,11 @@ struct PageFiles {
                 @Test("the form keeps what was typed and puts the message at its field")
                 func presentsTheForm() async {
                     let output = await interactor.show(.init(name: "<b>"), problems: [.name: .missing])
-                    let model = \#(name)Presenter().present(output)
+                    let model = \#(name)Presenter().present(output, in: en)
                     #expect(model.name == "<b>" && model.nameError == "Enter a name.")
                     #expect(model.actionURL == "\#(path)")
-                    #expect(\#(name)Presenter.message(.tooLong(limit: 100)) == "Use at most 100 characters.")
-                    #expect(\#(name)Presenter().flash(saved: "Ada") == .success("Saved “Ada”."))
+                    #expect(\#(name)Presenter.message(.tooLong(limit: 100), in: en) == "Use at most 100 characters.")
+                    #expect(\#(name)Presenter().flash(saved: "Ada", in: en) == .success("Saved “Ada”."))
                 }
 
             """#
@@ -323,10 +330,10 @@ struct PageFiles {
 
                 @Test("shows today's date")
                 func showsToday() async {
-                    let model = \#(name)Presenter().present(await interactor.show())
+                    let model = \#(name)Presenter().present(await interactor.show(), in: en)
                     #expect(model.title == "\#(title) · Currency Converter")
                     #expect(model.heading == "\#(title)")
-                    #expect(model.today == "Today is 2025-05-12.")
+                    #expect(model.today == "Today is May 12, 2025.")
                 }
             \#(form ? formTests : "")}
 

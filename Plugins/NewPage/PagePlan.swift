@@ -9,6 +9,8 @@ struct PagePlan {
 
     static let siteURLPath = "Sources/App/HTTP/Routing/SiteURL.swift"
     static let configurePath = "Sources/App/Boot/configure.swift"
+    /// The languages besides English, whose `.po` files get the page's new texts to translate.
+    static let translatedLanguages = ["ru", "de", "ar", "ja"]
 
     init(request: PageRequest, root: URL) throws {
         self.request = request
@@ -31,6 +33,10 @@ struct PagePlan {
             (Self.siteURLPath, try registerRoute(in: read(Self.siteURLPath))),
             (Self.configurePath, try registerAssembly(in: read(Self.configurePath))),
         ]
+        for language in Self.translatedLanguages {
+            let path = "Sources/App/Resources/Translations/\(language).po"
+            if let text = try addTexts(page.texts, to: read(path)) { edits.append((path, text)) }
+        }
     }
 
     /// Writes the files and the registrations; nothing is overwritten.
@@ -53,8 +59,23 @@ struct PagePlan {
         return """
             Added the \(request.name) page at \(request.path)\(request.hasForm ? " with a form" : ""):
             \(written.joined(separator: "\n"))
-            Next: write its use case in \(request.name)Interactor, its words in \(request.name)Presenter, then `scripts/test`.
+            Next: write its use case in \(request.name)Interactor, its words in \(request.name)Presenter, translate
+            its texts in Sources/App/Resources/Translations/*.po, then `scripts/test`.
             """
+    }
+
+    /// `catalog` with an untranslated entry for each of `texts` it lacks (the translation test then
+    /// lists them until someone translates them); `nil` when it has them all.
+    private func addTexts(_ texts: [String], to catalog: String) -> String? {
+        let quoted = { (text: String) in
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        let missing = texts.filter { !catalog.contains("\nmsgid \(quoted($0))\n") }
+        guard !missing.isEmpty else { return nil }
+        var text = catalog
+        if !text.hasSuffix("\n") { text += "\n" }
+        for english in missing { text += "\n#. new-page \(request.name): translate\nmsgid \(quoted(english))\nmsgstr \"\"\n" }
+        return text
     }
 
     private func read(_ path: String) throws -> String {

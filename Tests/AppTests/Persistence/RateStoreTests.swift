@@ -49,6 +49,29 @@ struct RateStoreTests {
         }
     }
 
+    @Test("a history stored at once brings the tables' statistics up to date, so the next read is planned on them")
+    func statisticsAfterAHistory() async throws {
+        try await withPostgresApp(.emptyStore) { app in
+            let sql = app.db as! any SQLDatabase
+            func tuples(_ table: String) async throws -> Double {
+                try #require(
+                    try await sql.raw(
+                        "SELECT reltuples::float8 AS n FROM pg_class WHERE oid = (current_schema() || '.' || \(bind: table))::regclass"
+                    ).first()?.decode(column: "n", as: Double.self))
+            }
+            let start = try #require(CalendarDate(iso8601: "2020-01-01")).dayNumber
+            let few = (0..<3).map { snapshot(CalendarDate(dayNumber: start + $0).description, rates: ["USD": "1.1"]) }
+            try await app.appServices.rateStore.saveAll(few)
+            #expect(try await tuples("snapshot_rates") < 0) // never analyzed: a few rows are no reason
+            let days = (3..<(3 + FluentRateSnapshotStore.analyzeAfter)).map {
+                snapshot(CalendarDate(dayNumber: start + $0).description, rates: ["USD": "1.1", "GBP": "0.85"])
+            }
+            try await app.appServices.rateStore.saveAll(days)
+            #expect(try await tuples("rate_snapshots") == Double(3 + FluentRateSnapshotStore.analyzeAfter))
+            #expect(try await tuples("snapshot_rates") == Double(3 * 2 + FluentRateSnapshotStore.analyzeAfter * 3))
+        }
+    }
+
     @Test("every snapshot is kept; the newest effective date is current")
     func historyAndCurrent() async throws {
         try await withPostgresApp(.emptyStore) { app in

@@ -144,7 +144,16 @@ struct FluentRateSnapshotStore: Sendable {
                 """
             ).run()
         }
+        // Thousands of days at once (a history): the planner's statistics still describe the
+        // tables as they were, and the next read of every day, planned on them, takes a minute
+        // instead of a second. Autovacuum would notice only after its next round.
+        if snapshots.count >= analyzeAfter {
+            try await sql.raw("ANALYZE \(ident: RateSnapshotModel.schema), \(ident: SnapshotRateModel.schema)").run()
+        }
     }
+
+    /// Snapshots stored at once past which the tables' statistics are brought up to date.
+    static let analyzeAfter = 100
 
     private static func insertByRows(
         _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
