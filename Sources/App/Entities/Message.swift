@@ -24,18 +24,15 @@ struct Message: Sendable, Hashable, CustomStringConvertible {
 
     /// In English, numbers and days canonical (`1999-01-04`), as the JSON API says it.
     var english: String {
-        var text = format
-        for (name, argument) in arguments {
-            let value =
-                switch argument {
-                case .text(let text), .number(let text): text
-                case .day(let day): day.description
-                case .dayWithWeekday(let day): DateText.dayWithWeekday(day)
-                case .daysAgo(let days): Localizations.of(.en).age(days: days)
-                }
-            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        Localization.fill(format) { name in
+            switch arguments[name] {
+            case .text(let text), .number(let text): text
+            case .day(let day): day.description
+            case .dayWithWeekday(let day): DateText.dayWithWeekday(day)
+            case .daysAgo(let days): days <= 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago"
+            case nil: nil
+            }
         }
-        return text
     }
 
     var description: String { english }

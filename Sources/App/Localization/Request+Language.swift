@@ -33,11 +33,30 @@ enum LanguageCookie {
 }
 
 extension HTTPHeaders {
-    /// Adds `names` to `Vary`, keeping what it already names.
+    /// Adds `names` to `Vary`, keeping what it already names (by byte comparison of the trimmed
+    /// names, ignoring ASCII case: header names are ASCII). Every page response passes here.
     mutating func addVary(_ names: [String]) {
-        var values = self[.vary].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        for name in names where !values.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { values.append(name) }
-        if !values.isEmpty { replaceOrAdd(name: .vary, value: values.joined(separator: ", ")) }
+        guard !names.isEmpty else { return }
+        guard let existing = first(name: .vary) else {
+            replaceOrAdd(name: .vary, value: names.joined(separator: ", "))
+            return
+        }
+        var value = existing
+        for name in names where !Self.list(existing, contains: name) {
+            value += ", "
+            value += name
+        }
+        if value.utf8.count != existing.utf8.count { replaceOrAdd(name: .vary, value: value) }
+    }
+
+    /// Whether the comma-separated `list` names `name`.
+    private static func list(_ list: String, contains name: String) -> Bool {
+        let lowercase = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        for item in list.utf8.split(separator: UInt8(ascii: ",")) {
+            let trimmed = item.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+            if trimmed.count == name.utf8.count, zip(trimmed, name.utf8).allSatisfy({ lowercase($0) == lowercase($1) }) { return true }
+        }
+        return false
     }
 
     /// Marks a response written in `language`: `Content-Language`, and `Vary` on what chose it.
