@@ -22,6 +22,7 @@ struct ConverterPresenter: Sendable {
         let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
         let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
         let appName = l.text("Currency Converter")
+        let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)
 
         var result: Converter.ResultViewModel?
         var title = appName
@@ -51,8 +52,11 @@ struct ConverterPresenter: Sendable {
             toOptions: menu.html(selecting: selectedTo),
             hasResult: result != nil,
             result: result ?? .empty,
-            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l),
-            receipt: l.text(Self.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today)),
+            rates: rates,
+            // The latest rates' receipt is the source line's day and age, already written.
+            receipt: output.askedDate == nil
+                ? l.text("Rates of {day} ({age})", ["day": rates.dateText, "age": rates.age])
+                : l.text(Self.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today)),
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
