@@ -29,7 +29,7 @@ func configure(
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
         AddContactChangeNotifications(),
-        AddRateChangeNotifications(), AddSessionFlashKind(),
+        AddRateChangeNotifications(), AddSessionFlashKind(), AddRefreshAttemptMessageParts(),
     ] {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }

@@ -12,6 +12,8 @@ struct Message: Sendable, Hashable, CustomStringConvertible {
         case dayWithWeekday(CalendarDate)
         /// How long ago a day was: `today`, `yesterday`, `3 days ago`.
         case daysAgo(Int)
+        /// A sentence within the sentence, written in the same language.
+        indirect case message(Message)
     }
 
     let format: String
@@ -30,12 +32,19 @@ struct Message: Sendable, Hashable, CustomStringConvertible {
             case .day(let day): day.description
             case .dayWithWeekday(let day): DateText.dayWithWeekday(day)
             case .daysAgo(let days): days <= 0 ? "today" : days == 1 ? "yesterday" : "\(days) days ago"
+            case .message(let message): message.english
             case nil: nil
             }
         }
     }
 
     var description: String { english }
+
+    /// A text written elsewhere (by a library, or before the text was a `Message`), shown as it
+    /// is in every language.
+    static func verbatim(_ text: String) -> Message { Message(verbatimFormat, ["text": .text(text)]) }
+    /// No translation has it, so every language writes the text alone.
+    private static let verbatimFormat = "{text}"
 }
 
 extension Localization {
@@ -59,6 +68,7 @@ extension Localization {
                 case .day(let day): date(day)
                 case .dayWithWeekday(let day): dateWithWeekday(day)
                 case .daysAgo(let days): age(days: days)
+                case .message(let inner): text(inner)
                 }
         }
         return text(message.format, values)

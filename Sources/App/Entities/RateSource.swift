@@ -20,6 +20,9 @@ struct RateSource: Sendable, Equatable {
 
     static let known: [RateSource] = [.ecb, .exchangeRateAPI, .bundledECB]
 
+    /// Its name in a sentence, in the page's language: the ECB's is translated, a company's is its own.
+    var displayName: Message { name == Self.ecb.name ? Message("European Central Bank") : .verbatim(name) }
+
     /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
     /// ships with the app.
     var family: [String] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }

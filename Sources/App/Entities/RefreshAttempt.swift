@@ -31,6 +31,6 @@ struct RefreshAttempt: Sendable, Equatable {
     /// Who asked: an admin's email, or `nil` for the schedule.
     let actor: String?
     let outcome: Outcome
-    /// What a person should read: what was stored, or what went wrong.
-    let message: String
+    /// What a person should read: what was stored, or what went wrong, in any language.
+    let message: Message
 }

@@ -25,6 +25,6 @@ struct RatesSourceViewModel: Encodable, Sendable, Equatable {
 
     /// The provider's name in the page's language (the ECB's is translated; a company's is its own).
     static func name(of source: RateSource, in localization: Localization) -> String {
-        source.name == RateSource.ecb.name ? localization.text("European Central Bank") : source.name
+        localization.text(source.displayName)
     }
 }

@@ -94,7 +94,7 @@ final class FakeRefresher: RatesRefreshing {
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt] { Array(attempts.prefix(limit)) }
 
     static func attempt(
-        _ kind: RefreshAttempt.Kind, actor: String?, _ outcome: RefreshAttempt.Outcome, _ message: String,
+        _ kind: RefreshAttempt.Kind, actor: String?, _ outcome: RefreshAttempt.Outcome, _ message: Message,
         duration: TimeInterval = 0.25
     ) -> RefreshAttempt {
         RefreshAttempt(

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The admin page's wording, in the visitor's language: times in UTC, durations people read,
-/// outcomes as words. Each attempt's details are its log message, shown as it was recorded.
+/// outcomes as words, each attempt's details in the visitor's language (what a library or a
+/// provider wrote is quoted as it is, and attempts logged before messages had parts are shown as recorded).
 struct AdminRatesPresenter: Sendable {
     func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
@@ -37,7 +38,10 @@ struct AdminRatesPresenter: Sendable {
             kind: attempt.outcome == .failed ? .error : .success,
             message: l.text(
                 "{what}: {outcome}. {details}",
-                ["what": Self.kind(attempt.kind, in: l), "outcome": Self.outcome(attempt.outcome, in: l), "details": attempt.message]))
+                [
+                    "what": Self.kind(attempt.kind, in: l), "outcome": Self.outcome(attempt.outcome, in: l),
+                    "details": l.text(attempt.message),
+                ]))
     }
 
     static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
@@ -66,7 +70,7 @@ struct AdminRatesPresenter: Sendable {
             outcome: Self.outcome(attempt.outcome, in: l),
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",
             duration: Self.duration(attempt.duration, in: l),
-            message: attempt.message)
+            message: l.text(attempt.message))
     }
 
     /// `85 ms`, `1.2 s`, `12 s`, the number in the language's style.

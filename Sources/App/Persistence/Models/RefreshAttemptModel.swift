@@ -11,7 +11,11 @@ final class RefreshAttemptModel: Model, @unchecked Sendable {
     @Field(key: "duration_ms") var durationMilliseconds: Int
     @OptionalField(key: "actor") var actor: String?
     @Field(key: "outcome") var outcome: String
+    /// The message in English, as anyone reading the table directly reads it.
     @Field(key: "message") var message: String
+    /// The message's parts, to write it in any language (``Message/storedText``); `nil` before
+    /// messages were stored with them.
+    @OptionalField(key: "message_parts") var messageParts: String?
 
     init() {}
 
@@ -23,7 +27,8 @@ final class RefreshAttemptModel: Model, @unchecked Sendable {
         durationMilliseconds = Int((attempt.duration * 1000).rounded())
         actor = attempt.actor
         outcome = attempt.outcome.rawValue
-        message = attempt.message
+        message = attempt.message.english
+        messageParts = attempt.message.storedText
     }
 
     func toEntity() throws -> RefreshAttempt {
@@ -32,6 +37,7 @@ final class RefreshAttemptModel: Model, @unchecked Sendable {
         }
         return RefreshAttempt(
             id: id, kind: kind, source: source, startedAt: startedAt,
-            duration: Double(durationMilliseconds) / 1000, actor: actor, outcome: outcome, message: message)
+            duration: Double(durationMilliseconds) / 1000, actor: actor, outcome: outcome,
+            message: messageParts.flatMap(Message.init(storedText:)) ?? .verbatim(message))
     }
 }

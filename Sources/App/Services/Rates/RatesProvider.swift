@@ -19,7 +19,9 @@ protocol RatesProvider: Sendable {
     func fetchLatest() async throws(RatesProviderError) -> FetchedRates
 }
 
-/// Why a fetch stored nothing. Each reads as the end of "The refresh failed: …".
+/// Why a fetch stored nothing. Each reads as the end of "The refresh failed: …". The details
+/// a library or a provider wrote (a connection error, a parser's complaint, the provider's own
+/// error code) are quoted as they are; the rest is a ``Message`` each page writes in its language.
 enum RatesProviderError: Error, Equatable, CustomStringConvertible {
     case timedOut(seconds: Double)
     case unreachable(String)
@@ -28,19 +30,24 @@ enum RatesProviderError: Error, Equatable, CustomStringConvertible {
     case unreadable(String)
     /// The provider answered with an error of its own (ExchangeRate-API's `result: error`).
     case providerError(String)
-    /// A readable document whose rates break the refresh rules.
-    case invalidRates(String)
+    /// A readable document whose rates break the refresh rules (``RatesValidator``).
+    case invalidRates(Message)
 
-    var description: String {
+    var message: Message {
         switch self {
-        case .timedOut(let seconds): "no answer within \(Self.format(seconds)) second\(seconds == 1 ? "" : "s")"
-        case .unreachable(let detail): "could not connect (\(detail))"
-        case .httpStatus(let status): "the server answered HTTP \(status)"
-        case .unreadable(let detail): "the answer is not a rates document: \(detail)"
-        case .providerError(let detail): "the provider reported an error: \(detail)"
-        case .invalidRates(let detail): "the rates were rejected: \(detail)"
+        case .timedOut(let seconds):
+            seconds == 1
+                ? Message("no answer within {seconds} second", ["seconds": .number("1")])
+                : Message("no answer within {seconds} seconds", ["seconds": .number(Self.format(seconds))])
+        case .unreachable(let detail): Message("could not connect ({detail})", ["detail": .text(detail)])
+        case .httpStatus(let status): Message("the server answered HTTP {status}", ["status": .text(String(status))])
+        case .unreadable(let detail): Message("the answer is not a rates document: {detail}", ["detail": .text(detail)])
+        case .providerError(let detail): Message("the provider reported an error: {detail}", ["detail": .text(detail)])
+        case .invalidRates(let reason): Message("the rates were rejected: {reason}", ["reason": .message(reason)])
         }
     }
+
+    var description: String { message.english }
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)

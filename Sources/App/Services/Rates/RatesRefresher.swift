@@ -28,14 +28,30 @@ struct RatesRefresher: Sendable {
             if let current, current.source == snapshot.source, current.effectiveDate == snapshot.effectiveDate,
                 current.rates == snapshot.rates
             {
-                return (.unchanged, "\(provider.source.name) still publishes the rates of \(snapshot.effectiveDate); nothing stored.", nil)
+                return (
+                    .unchanged,
+                    Message(
+                        "{source} still publishes the rates of {day}; nothing stored.",
+                        ["source": .message(provider.source.displayName), "day": .text(snapshot.effectiveDate.description)]),
+                    nil
+                )
             }
             let stored = try await transaction.save(snapshot)
-            var message = "Stored \(fetched.rates.count) rates from \(provider.source.name), effective \(snapshot.effectiveDate)."
-            if let current, current.effectiveDate > snapshot.effectiveDate {
-                message += " They are older than the current rates of \(current.effectiveDate), which stay current."
+            var arguments: [String: Message.Argument] = [
+                "count": .number(String(fetched.rates.count)), "source": .message(provider.source.displayName),
+                "day": .text(snapshot.effectiveDate.description),
+            ]
+            guard let current, current.effectiveDate > snapshot.effectiveDate else {
+                return (.stored, Message("Stored {count} rates from {source}, effective {day}.", arguments), stored)
             }
-            return (.stored, message, stored)
+            arguments["current"] = .text(current.effectiveDate.description)
+            return (
+                .stored,
+                Message(
+                    "Stored {count} rates from {source}, effective {day}. They are older than the current rates of {current}, which stay current.",
+                    arguments),
+                stored
+            )
         }
     }
 
@@ -67,11 +83,20 @@ struct RatesRefresher: Sendable {
             try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
             let snapshot = fetched.snapshot(storedAt: now())
             if try await transaction.storedDates(sources: RateSource.ecb.family).contains(snapshot.effectiveDate) {
-                return (.unchanged, "The ECB's reference rates of \(snapshot.effectiveDate) are stored already; nothing stored.", nil)
+                return (
+                    .unchanged,
+                    Message(
+                        "The ECB's reference rates of {day} are stored already; nothing stored.",
+                        ["day": .text(snapshot.effectiveDate.description)]),
+                    nil
+                )
             }
             let stored = try await transaction.save(snapshot)
             return (
-                .stored, "Stored \(fetched.rates.count) ECB reference rates, effective \(snapshot.effectiveDate), for the /v1 API.",
+                .stored,
+                Message(
+                    "Stored {count} ECB reference rates, effective {day}, for the /v1 API.",
+                    ["count": .number(String(fetched.rates.count)), "day": .text(snapshot.effectiveDate.description)]),
                 stored
             )
         }
@@ -93,14 +118,23 @@ struct RatesRefresher: Sendable {
             let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
             let new = days.filter { !stored.contains($0.effectiveDate) }.sorted { $0.effectiveDate < $1.effectiveDate }
             guard let first = new.first, let last = new.last else {
-                return (.unchanged, "All \(days.count) days of the \(history.source.name) history are already stored.", nil)
+                return (
+                    .unchanged,
+                    Message(
+                        "All {count} days of the {source} history are already stored.",
+                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)]),
+                    nil
+                )
             }
             for day in new { _ = try await transaction.save(day.snapshot(storedAt: now())) }
-            let skipped = days.count - new.count
+            let arguments = Self.imported(
+                new.count, first.effectiveDate, last.effectiveDate, skipped: days.count - new.count, from: history)
             return (
                 .stored,
-                "Imported \(new.count) days of \(history.source.name) history (\(first.effectiveDate) to \(last.effectiveDate))"
-                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil
+                arguments["skipped"] == nil
+                    ? Message("Imported {count} days of {source} history ({first} to {last}).", arguments)
+                    : Message("Imported {count} days of {source} history ({first} to {last}); {skipped} already stored.", arguments),
+                nil
             )
         }
     }
@@ -119,20 +153,42 @@ struct RatesRefresher: Sendable {
             let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
             let new = days.filter { !stored.contains($0.effectiveDate) }
             guard let first = new.first, let last = new.last else {
-                return (.unchanged, "All \(days.count) days of the \(history.source.name)'s full history are already stored.", nil)
+                return (
+                    .unchanged,
+                    Message(
+                        "All {count} days of the {source}'s full history are already stored.",
+                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)]),
+                    nil
+                )
             }
             let storedAt = now()
             try await transaction.saveAll(new.map { $0.snapshot(storedAt: storedAt) })
-            let skipped = days.count - new.count
+            let arguments = Self.imported(
+                new.count, first.effectiveDate, last.effectiveDate, skipped: days.count - new.count, from: history)
             return (
                 .stored,
-                "Imported \(new.count) days of the \(history.source.name)'s full history (\(first.effectiveDate) to \(last.effectiveDate))"
-                    + (skipped > 0 ? "; \(skipped) already stored." : "."), nil
+                arguments["skipped"] == nil
+                    ? Message("Imported {count} days of the {source}'s full history ({first} to {last}).", arguments)
+                    : Message(
+                        "Imported {count} days of the {source}'s full history ({first} to {last}); {skipped} already stored.", arguments),
+                nil
             )
         }
     }
 
-    private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, String, RateSnapshot?)
+    /// An import's numbers and days; `skipped` only when some days were stored already.
+    private static func imported(
+        _ count: Int, _ first: CalendarDate, _ last: CalendarDate, skipped: Int, from history: ECBRatesProvider
+    ) -> [String: Message.Argument] {
+        var arguments: [String: Message.Argument] = [
+            "count": .number(String(count)), "source": .message(history.source.displayName),
+            "first": .text(first.description), "last": .text(last.description),
+        ]
+        if skipped > 0 { arguments["skipped"] = .number(String(skipped)) }
+        return arguments
+    }
+
+    private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, Message, RateSnapshot?)
 
     private func run(
         kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration? = nil,
@@ -149,7 +205,7 @@ struct RatesRefresher: Sendable {
         _ work: @escaping Work
     ) async -> RefreshAttempt {
         let now = now
-        @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: String) -> RefreshAttempt {
+        @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: Message) -> RefreshAttempt {
             RefreshAttempt(
                 kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),
                 actor: actor, outcome: outcome, message: message)
@@ -162,7 +218,7 @@ struct RatesRefresher: Sendable {
                 return (entry, stored)
             }
             guard let (entry, stored) = result else {
-                let busy = attempt(.busy, "A refresh is already running; try again in a moment.")
+                let busy = attempt(.busy, Message("A refresh is already running; try again in a moment."))
                 try? await store.record(busy)
                 return busy
             }
@@ -176,11 +232,16 @@ struct RatesRefresher: Sendable {
         } catch {
             let reason =
                 switch error {
-                case let error as RatesProviderError: error.description
-                case let error as DatabaseUnavailable: "nothing could be stored (\(error.logDescription))"
-                default: "storing failed (\(String(reflecting: error)))"
+                case let error as RatesProviderError: error.message
+                case let error as DatabaseUnavailable:
+                    Message("nothing could be stored ({detail})", ["detail": .text(error.logDescription)])
+                default: Message("storing failed ({detail})", ["detail": .text(String(reflecting: error))])
                 }
-            let failed = attempt(.failed, "\(source.name): \(reason). The current rates stay in place.")
+            let failed = attempt(
+                .failed,
+                Message(
+                    "{source}: {reason}. The current rates stay in place.",
+                    ["source": .message(source.displayName), "reason": .message(reason)]))
             logger.warning("\(kind.rawValue) by \(actor ?? "schedule") failed: \(failed.message)")
             do { try await store.record(failed) } catch {
                 logger.error("Could not log the failed refresh: \(String(reflecting: error))")

@@ -208,6 +208,48 @@ struct AdminRatesPageTests {
         }
     }
 
+    @Test("the log is written in the admin's language, numbers too; what a provider wrote and attempts logged before stay as recorded")
+    func logInTheAdminsLanguage() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        stub.setCurrent(try StubProvider.exchangeRateAPI(rates: ["EUR": "-0.919028"]))
+        try await withAdmin(url: stub.url(.current)) { app, browser in
+            browser.setHeader("Accept-Language", "ru")
+            try await browser.get("/admin/rates")
+            try await browser.post("/admin/rates/refresh")
+            let failed =
+                "Обновление: ошибка. ExchangeRate-API: курсы отклонены: курс EUR равен -0,919028, а это не положительное число. "
+                + "Текущие курсы остаются в силе."
+            var page = try await browser.get("/admin/rates").html
+            #expect(page.contains("<p class=\"flash flash-error\" role=\"status\">\(failed)</p>"), "\(page)")
+
+            // The row keeps the English sentence for anyone reading the table, and its parts.
+            let row = try #require(try await RefreshAttemptModel.query(on: app.db).first())
+            #expect(
+                row.message == "ExchangeRate-API: the rates were rejected: the rate for EUR is -0.919028, not a positive number. "
+                    + "The current rates stay in place.")
+            #expect(row.messageParts?.contains(#""format":"{source}: {reason}. The current rates stay in place.""#) == true)
+
+            // An attempt logged before messages had parts is shown as it was recorded.
+            let old = RefreshAttemptModel(
+                RefreshAttempt(
+                    kind: .refresh, source: "ecb", startedAt: Date(timeIntervalSinceNow: -60), duration: 0.2, actor: nil, outcome: .stored,
+                    message: .verbatim("Stored 30 rates from European Central Bank, effective 2025-05-09.")))
+            old.messageParts = nil
+            try await old.create(on: app.db)
+            page = try await browser.get("/admin/rates").html
+            #expect(page.contains("ExchangeRate-API: курсы отклонены: курс EUR равен -0,919028"))
+            #expect(page.contains("Stored 30 rates from European Central Bank, effective 2025-05-09."))
+
+            browser.setHeader("Accept-Language", "de")
+            stub.setCurrent(try StubProvider.exchangeRateAPI())
+            try await browser.get("/admin/rates")
+            try await browser.post("/admin/rates/refresh")
+            page = try await browser.get("/admin/rates").html
+            #expect(page.contains("Aktualisierung: gespeichert. 162 Kurse gespeichert (Quelle: ExchangeRate-API), gültig ab 2025-05-11."))
+        }
+    }
+
     @Test("fetching the same snapshot again is logged as unchanged, not stored twice")
     func unchanged() async throws {
         let stub = try await StubProvider.start()

@@ -23,7 +23,7 @@ struct AdminRatesTests {
     }
 
     @Test func overview() async throws {
-        let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, "n\($0)") }
+        let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, .verbatim("n\($0)")) }
         let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: .success("Hello"))
         #expect(output.admin == admin)
         #expect(output.provider == .exchangeRateAPI)
@@ -54,10 +54,23 @@ struct AdminRatesTests {
         #expect(AdminRatesPresenter().flash(for: stored, in: en) == .success("History import: stored. Imported 5 days."))
         #expect(
             AdminRatesPresenter().flash(for: stored, in: Localizations.of(.ru)) == .success("Импорт истории: сохранено. Imported 5 days."))
+        // A message with parts is written whole in the page's language, its numbers grouped as there.
+        let imported = FakeRefresher.attempt(
+            .importHistory, actor: nil, .stored,
+            Message(
+                "Imported {count} days of {source} history ({first} to {last}).",
+                [
+                    "count": .number("1234"), "source": .message(RateSource.ecb.displayName), "first": .text("2020-02-19"),
+                    "last": .text("2025-05-09"),
+                ]))
+        #expect(
+            AdminRatesPresenter().present(imported, in: Localizations.of(.de)).message
+                == "1.234 Tage des Verlaufs importiert (Quelle: Europäische Zentralbank; 2020-02-19 bis 2025-05-09).")
+        #expect(imported.message.english == "Imported 1234 days of European Central Bank history (2020-02-19 to 2025-05-09).")
         // The kind decides, not the text: a success whose words match a failure's is no error.
         let success = AdminRates.Output(
             admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
-            attempts: [failed], flash: .success(failed.message))
+            attempts: [failed], flash: .success(failed.message.english))
         #expect(!AdminRatesPresenter().present(success, in: en).flashIsError)
         #expect(model.providerName == "ExchangeRate-API")
         #expect(
