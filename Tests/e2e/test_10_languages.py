@@ -17,7 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import ADMIN, screenshot
+from conftest import ADMIN, AppServer, fresh_database, screenshot
 from helpers import choose, sign_in, summary, type_amount, wait_for
 from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
 
@@ -29,6 +29,15 @@ SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates"]
 # axe-core 4 (axe-core-python ships it; axe-selenium-python's 1.x predates WCAG 2.1 and HTML's <div> groups in <dl>).
 AXE = (Path(axe_core_python.__file__).parent / "axe.min.js").read_text()
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}, "resultTypes": ["violations"]}
+
+
+@pytest.fixture(scope="module")
+def app(stub):
+    """An app of its own on the bundled day's rates, so the amounts below hold whichever suites
+    ran first (the admin suite refreshes the shared app's rates from the stub provider)."""
+    server = AppServer(fresh_database("currency_converter_e2e_languages"), stub)
+    yield server
+    server.stop()
 
 
 def browser_asking_for(language):
