@@ -23,8 +23,9 @@ struct RatesSourceViewModel: Encodable, Sendable, Equatable {
         isBundled = source.isBundled
     }
 
-    /// The provider's name in the page's language (the ECB's is translated; a company's is its own).
+    /// The provider's name in the page's language (the ECB's is translated; a company's is its own),
+    /// as ``RateSource/displayName`` says it in a sentence, without building a `Message` on every page.
     static func name(of source: RateSource, in localization: Localization) -> String {
-        localization.text(source.displayName)
+        source.name == RateSource.ecb.name ? localization.text("European Central Bank") : source.name
     }
 }
