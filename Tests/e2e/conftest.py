@@ -102,6 +102,7 @@ class AppServer:
                         RATES_PROVIDER_URL=stub.url("/er-api/latest/USD"), ECB_HISTORY_URL=stub.url("/ecb/hist-90d.xml"),
                         LOG_LEVEL="warning")
         self.env.update(extra_env or {})
+        (ROOT / "artifacts").mkdir(exist_ok=True)  # whichever suite starts an app first, on a clean clone
         self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
         self.process = None
         self.start()
@@ -171,7 +172,6 @@ def stub():
 
 @pytest.fixture(scope="session")
 def app(stub):
-    (ROOT / "artifacts").mkdir(exist_ok=True)
     server = AppServer(os.environ.get("E2E_DATABASE_URL") or database_url("e2e"), stub)
     yield server
     server.stop()
