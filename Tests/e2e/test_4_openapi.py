@@ -3,6 +3,7 @@ produced by a real request, and its status, media type and body must match the d
 import json
 import os
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
@@ -16,7 +17,7 @@ from openapi_spec_validator import validate as validate_spec
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from conftest import AppServer, ROOT, database_url
+from conftest import AppServer, ROOT, database_url, fresh_database
 
 DOCUMENT = yaml.safe_load((ROOT / "Sources" / "App" / "Resources" / "openapi.yaml").read_text())
 
@@ -33,16 +34,23 @@ CASES = {
     ("/api/v1/convert", "422"): "?from=USD&to=XYZ&amount=01",
     ("/api/v1/convert", "503"): "?from=USD&to=EUR&amount=1",
     ("/v1/latest", "200"): "?from=USD&to=EUR,GBP",
+    ("/v1/latest", "400"): "?amount=1%01",
+    ("/v1/latest", "503"): "",
     ("/v1/latest", "404"): "?from=QQQ",
     ("/v1/latest", "422"): "?amount=0",
     ("/v1/current", "200"): "?amount=100",
     ("/v1/current", "404"): "?to=QQQ",
     ("/v1/current", "422"): "?from=USD&to=usd",
+    ("/v1/current", "400"): "?to=%7F",
+    ("/v1/current", "503"): "?amount=100",
     # A templated path's case is the whole address.
     ("/v1/{dates}", "200"): "/v1/2025-05-01..?to=USD",
     ("/v1/{dates}", "404"): "/v1/1998-12-31",
     ("/v1/{dates}", "422"): "/v1/2025-02-30",
+    ("/v1/{dates}", "400"): "/v1/2025-05-01%1F",
+    ("/v1/{dates}", "503"): "/v1/2025-05-01..",
     ("/v1/currencies", "200"): "",
+    ("/v1/currencies", "503"): "",
 }
 
 
@@ -76,7 +84,8 @@ REGISTRY = Registry().with_resource("urn:openapi", Resource.from_contents(DOCUME
 
 
 def validator_for(schema):
-    reference = {"$ref": "urn:openapi" + schema["$ref"]} if "$ref" in schema else schema
+    # A `$ref` may have siblings (a `pattern` on top of the referenced schema): JSON Schema 2020-12 applies both.
+    reference = dict(schema, **{"$ref": "urn:openapi" + schema["$ref"]}) if "$ref" in schema else schema
     return Draft202012Validator(reference, registry=REGISTRY, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -95,6 +104,34 @@ def empty_app(stub):
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def unreachable_app(stub):
+    """An instance whose database stops taking connections after it started (the cluster stays up
+    for the other suites): the ECB days it answers /v1 from are out of reach, so /v1 is a 503."""
+    url = fresh_database("currency_converter_e2e_unreachable")
+    server = AppServer(url, stub)
+    psql = os.environ.get("PSQL", "psql")
+    name = "currency_converter_e2e_unreachable"
+    admin = database_url("postgres")
+    subprocess.run([psql, admin, "-qc", f"ALTER DATABASE {name} ALLOW_CONNECTIONS false",
+                    "-c", f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"],
+                   check=True, capture_output=True)
+    deadline = time.time() + 15
+    while fetch(server.base, "/v1/latest")[0] != 503:
+        assert time.time() < deadline, "the instance still answers /v1 without its database"
+        time.sleep(0.3)
+    yield server
+    server.stop()
+    subprocess.run([psql, admin, "-qc", f"ALTER DATABASE {name} ALLOW_CONNECTIONS true"], check=True)
+
+
+def server_for(path, status, app, empty_app, unreachable_app):
+    """The API's 503 is for rates nobody stored; Frankfurter's is for a database out of reach."""
+    if status != "503":
+        return app
+    return unreachable_app if path.startswith("/v1/") else empty_app
+
+
 def test_the_document_is_valid_openapi_3_1(app):
     validate_spec(DOCUMENT)
     status, headers, body = fetch(app.base, "/api/v1/openapi.yaml")
@@ -107,8 +144,8 @@ def test_every_documented_response_has_a_case():
 
 
 @pytest.mark.parametrize("path,status", sorted(CASES))
-def test_real_response_matches_the_document(app, empty_app, path, status):
-    server = empty_app if status == "503" else app
+def test_real_response_matches_the_document(app, empty_app, unreachable_app, path, status):
+    server = server_for(path, status, app, empty_app, unreachable_app)
     got, headers, body = fetch(server.base, address(path, CASES[(path, status)]))
     assert str(got) == status, body
     spec = response_spec(path, status)
@@ -151,3 +188,18 @@ def test_document_and_api_agree_on_malformed_parameters(app, path):
                              for name, example in examples.items())
             status, _, body = fetch(app.base, f"{path}?{query}")
             assert (status == 400) == (not validator.is_valid(value)), (path, parameter["name"], repr(value), status, body[:200])
+
+
+def test_schemathesis_finds_nothing_the_document_does_not_say(app):
+    """Schemathesis (OpenAPI fuzzing) runs every check it has over every operation: examples, the
+    schemas' edges and random values, wrong methods, missing parameters. Each answer must be one
+    the document lists, with its content type, headers and schema, never a 5xx; values the schemas
+    refuse must be refused, and values they accept must not get a 400."""
+    result = subprocess.run(
+        [sys.executable, "-m", "schemathesis.cli", "--config-file", str(ROOT / "Tests" / "e2e" / "schemathesis.toml"),
+         "--no-color", "run", app.base + "/api/v1/openapi.yaml", "--url", app.base, "--checks", "all",
+         "--phases", "examples,coverage,fuzzing", "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "80"),
+         "--seed", "20261123", "--workers", "1", "--request-timeout", "10"],
+        capture_output=True, text=True, timeout=600, cwd=ROOT / "artifacts")  # where it keeps its replays
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+    assert "7 selected / 7 total" in result.stdout, result.stdout[:2000]

@@ -14,6 +14,10 @@ struct ErrorPageMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
+        } catch let notFound as RouteNotFound {
+            let allowed = AllowedMethods(path: request.url.path, routes: request.application.routes.all)
+            let error: any Error = allowed.isEmpty ? notFound : MethodNotAllowed(method: request.method, allowed: allowed)
+            return await page(for: error, request: request)
         } catch {
             return await page(for: error, request: request)
         }
@@ -38,6 +42,7 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             message =
                 switch error {
                 case let abort as PageAbort: l.text(abort.message)
+                case let wrongMethod as MethodNotAllowed: l.text(wrongMethod.message)
                 case _ where status == .notFound: l.text("There is no page at this address.")
                 // Decoder details ("Expected to decode String but found an array") help nobody.
                 case is DecodingError: l.text("The form could not be read. Please go back and submit it again.")
@@ -50,7 +55,7 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         do {
             if request.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || request.url.path == "/v1" {
                 // Frankfurter's clients read `{"message": …}`.
-                let body = FrankfurterPresenter().body(message: status == .notFound ? "not found" : message)
+                let body = FrankfurterPresenter().body(message: Self.frankfurterMessage(status) ?? message)
                 extra.replaceOrAdd(name: .contentType, value: FrankfurterView.contentType)
                 return Response(status: status, headers: extra, body: .init(buffer: ByteBuffer(bytes: body)))
             }
@@ -66,6 +71,15 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         } catch {
             request.logger.error("The error page itself failed: \(String(reflecting: error))")
             return Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .init(string: message))
+        }
+    }
+
+    /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
+    static func frankfurterMessage(_ status: HTTPResponseStatus) -> String? {
+        switch status {
+        case .notFound: "not found"
+        case .methodNotAllowed: "method not allowed"
+        default: nil
         }
     }
 

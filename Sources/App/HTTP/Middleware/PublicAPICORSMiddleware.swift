@@ -14,9 +14,13 @@ struct PublicAPICORSMiddleware: AsyncMiddleware {
     /// How long a browser may keep a preflight's answer (a day).
     static let preflightMaxAge = "86400"
 
+    /// Whether `path` is one of the public APIs' (so preflights to it are answered here).
+    static func covers(_ path: String) -> Bool {
+        pathPrefixes.contains { path.hasPrefix($0) || $0 == path + "/" }
+    }
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let path = request.url.path
-        guard Self.pathPrefixes.contains(where: { path.hasPrefix($0) || $0 == path + "/" }) else {
+        guard Self.covers(request.url.path) else {
             return try await next.respond(to: request)
         }
         let response: Response
