@@ -37,6 +37,9 @@ func configure(
     // The only outbound requests are rate fetches; `HTTPDocumentFetcher` decides which
     // redirects to follow, so the client must not follow any on its own.
     app.http.client.configuration.redirectConfiguration = .disallow
+    // Nor retry a refused connection until the deadline: one fetch every few hours gains nothing
+    // from that, and the admin would wait the whole `RATES_TIMEOUT` to hear "connection refused".
+    app.http.client.configuration.connectionPool.retryConnectionEstablishment = false
     // One JSON style for everything Vapor encodes as `Content`, the same as ``APIJSON`` writes.
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     let services = try AppServices.live(for: app, configuration: configuration, now: now)

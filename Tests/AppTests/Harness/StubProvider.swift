@@ -79,7 +79,8 @@ final class StubProvider: Sendable {
     /// 2025-05-11T00:02:31Z
     static let exchangeRateAPITime = 1_746_921_751
 
-    static func start(delay: Duration = .milliseconds(500)) async throws -> StubProvider {
+    /// On `port` if given (one a stopped stub had, to play a provider coming back), else on a free one.
+    static func start(delay: Duration = .milliseconds(500), port: Int = 0) async throws -> StubProvider {
         _ = quietLogging
         // Re-dated to 2025-05-11, between the bundled snapshot (2025-05-09) and the tests' today.
         let erAPI = try exchangeRateAPI(time: exchangeRateAPITime)
@@ -111,7 +112,7 @@ final class StubProvider: Sendable {
 
         let app = try await Application.make(.testing)
         app.http.server.configuration.hostname = "127.0.0.1"
-        app.http.server.configuration.port = 0
+        app.http.server.configuration.port = port
         let state = State()
         for path in Path.allCases {
             let components = path.rawValue.split(separator: "/").map { PathComponent(stringLiteral: String($0)) }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Vapor
 
 /// Downloads a provider's document with AsyncHTTPClient, defensively, since the answer comes from outside:
@@ -11,13 +12,18 @@ import Vapor
 /// - redirects are followed only to the configured host (http may become https, never the
 ///   reverse), at most ``maxRedirects``: a provider cannot send the app to other addresses,
 ///   on the local network or elsewhere. The client itself must not follow redirects
-///   (`configure` turns that off), or it would do so before this type could look.
+///   (`configure` turns that off), or it would do so before this type could look;
+/// - a connection that fails outright (refused, reset, no such host) is tried once more after
+///   ``reconnectPause``, then reported: the client's own retries (`configure` turns them off too)
+///   would keep trying until the deadline, so a provider that is down, or a wrong port, took the
+///   whole `RATES_TIMEOUT` to say so while the admin waited.
 struct HTTPDocumentFetcher: Sendable {
     let client: @Sendable () -> HTTPClient
     let timeout: TimeInterval
     /// Refuses documents larger than this (the 90-day ECB history is about 70 kB).
     static let maxBytes = 5 * 1024 * 1024
     static let maxRedirects = 3
+    static let reconnectPause: TimeAmount = .milliseconds(500)
 
     func fetch(_ url: URL) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
@@ -30,7 +36,7 @@ struct HTTPDocumentFetcher: Sendable {
                     "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
                     "User-Agent": "\(AppInfo.name)/\(AppInfo.version)",
                 ]
-                let response = try await client().execute(request, deadline: deadline)
+                let response = try await execute(request, deadline: deadline)
                 if let next = try Self.redirect(from: response, at: location, origin: url) {
                     redirects += 1
                     guard redirects <= Self.maxRedirects else {
@@ -47,6 +53,21 @@ struct HTTPDocumentFetcher: Sendable {
         } catch {
             throw Self.classify(error, timeout: timeout)
         }
+    }
+
+    /// `request`'s answer; a connection that could not be made is tried once more, time allowing.
+    private func execute(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
+        do {
+            return try await client().execute(request, deadline: deadline)
+        } catch  where Self.isConnectionFailure(error) && NIODeadline.now() + Self.reconnectPause < deadline {
+            try await Task.sleep(nanoseconds: UInt64(Self.reconnectPause.nanoseconds))
+            return try await client().execute(request, deadline: deadline)
+        }
+    }
+
+    /// The connection failed before any request went out (refused, reset, no address for the host).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        error is IOError || error is NIOConnectionError
     }
 
     /// Where a redirect leads, if `response` is one this fetcher follows; throws for one it refuses.

@@ -1,0 +1,61 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+import Vapor
+
+@testable import App
+
+@Suite("Fetching a provider's document: a refused connection is reported at once, after one more try")
+struct HTTPDocumentFetcherTests {
+    /// A client configured as `configure` configures the app's.
+    func withClient(_ test: (HTTPClient) async throws -> Void) async throws {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do { try await test(client) } catch {
+            try await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    @Test("nobody listening: connection refused well before the 10-second limit")
+    func refused() async throws {
+        try await withClient { client in
+            let fetcher = HTTPDocumentFetcher(client: { client }, timeout: 10)
+            let started = ContinuousClock.now
+            await #expect(throws: RatesProviderError.unreachable("connection refused")) { try await fetcher.fetch(refusedURL()) }
+            #expect(ContinuousClock.now - started < .seconds(2))
+        }
+    }
+
+    @Test("a provider back within the pause (a restart) is read on the second try")
+    func backOnTheSecondTry() async throws {
+        let first = try await StubProvider.start()
+        let port = first.port
+        try await first.stop()
+        try await withClient { client in
+            let attempts = NIOLockedValueBox(0)
+            let fetcher = HTTPDocumentFetcher(
+                client: {
+                    attempts.withLockedValue { $0 += 1 }
+                    return client
+                }, timeout: 10)
+            let started = ContinuousClock.now
+            async let document = fetcher.fetch(URL(string: "http://127.0.0.1:\(port)\(StubProvider.Path.ecbDaily.rawValue)")!)
+            // given the first try under way (refused: nothing listens), the provider comes back
+            while attempts.withLockedValue({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            try await Task.sleep(for: .milliseconds(50)) // a refusal on loopback takes microseconds
+            let second = try await StubProvider.start(port: port)
+            let restarted = ContinuousClock.now - started
+            // then the second try, after the pause, reads it
+            let text = String(decoding: try await document, as: UTF8.self)
+            #expect(text.contains("time='2025-05-09'"))
+            #expect(attempts.withLockedValue { $0 } == 2 && second.hits(.ecbDaily) == 1)
+            #expect(ContinuousClock.now - started >= .milliseconds(500), "restarted after \(restarted)")
+            try await second.stop()
+        }
+    }
+}
