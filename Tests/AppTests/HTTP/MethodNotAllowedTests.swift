@@ -51,6 +51,8 @@ struct MethodNotAllowedTests {
             ("POST", "/api/v1/convert?from=USD&to=EUR&amount=1", "application/problem+json", #""status":405"#),
             ("POST", "/v1/latest", "application/json", #"{"message":"method not allowed"}"#),
             ("TRACE", "/v1/2020-01-02..2020-01-03", "application/json", #"{"message":"method not allowed"}"#),
+            // Vapor's FileMiddleware would have served the style sheet.
+            ("PUT", "/css/app.css", "text/html", "This address does not accept PUT requests, only GET, HEAD."),
         ])
     func wrongMethod(method: String, path: String, contentType: String, text: String) async throws {
         try await withPostgresApp { app in
@@ -71,7 +73,10 @@ struct MethodNotAllowedTests {
                 #expect(response.headers.first(name: .allow) == "GET, HEAD, OPTIONS")
                 #expect(response.headers.first(name: .accessControlAllowOrigin) == "*")
             }
-            for (method, path) in [(HTTPMethod.POST, "/nowhere"), (.DELETE, "/v1/nowhere/else"), (.POST, "/api/v1/nothing")] {
+            for (method, path) in [
+                (HTTPMethod.POST, "/nowhere"), (.DELETE, "/v1/nowhere/else"), (.POST, "/api/v1/nothing"), (.POST, "/css/nothing.css"),
+                (.POST, "/css/../Package.swift"), (.DELETE, "/css"),
+            ] {
                 try await app.testing().test(method, path) { response in
                     #expect(response.status == .notFound, "\(method) \(path)")
                     #expect(response.headers.first(name: .allow) == nil)

@@ -4,12 +4,16 @@ import Vapor
 /// what `Public/` actually holds (`/css/...`, `/favicon.svg`). Every other request — all the
 /// pages — skips the file lookup, which would otherwise cost each page about a quarter of its speed.
 /// Files are revalidated by ETag on each use (`no-cache`), so a deploy never serves stale CSS.
+/// They are read, never written: another method than GET or HEAD on one is a 405 (Vapor's
+/// `FileMiddleware` would serve the file to a PUT or a DELETE as if it were a GET).
 struct PublicFilesMiddleware: AsyncMiddleware {
+    private let publicDirectory: String
     private let files: FileMiddleware
     private let prefixes: [String]
     private let exactPaths: Set<String>
 
     init(publicDirectory: String) {
+        self.publicDirectory = publicDirectory.hasSuffix("/") ? publicDirectory : publicDirectory + "/"
         files = FileMiddleware(publicDirectory: publicDirectory, cachePolicy: .noCache)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? []
         var prefixes: [String] = []
@@ -28,6 +32,17 @@ struct PublicFilesMiddleware: AsyncMiddleware {
         guard exactPaths.contains(path) || prefixes.contains(where: path.hasPrefix) else {
             return try await next.respond(to: request)
         }
+        guard request.method == .GET || request.method == .HEAD else {
+            if isFile(path) { throw MethodNotAllowed(method: request.method, allowed: AllowedMethods(methods: [.GET, .HEAD])) }
+            return try await next.respond(to: request)
+        }
         return try await files.respond(to: request, chainingTo: next)
+    }
+
+    /// Whether `path` names a file in `Public/` (checked as `FileMiddleware` checks it).
+    private func isFile(_ path: String) -> Bool {
+        guard let relative = path.removingPercentEncoding?.drop(while: { $0 == "/" }), !relative.contains("../") else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: publicDirectory + relative, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 }

@@ -6,6 +6,10 @@ import Vapor
 struct AllowedMethods: Sendable, Equatable {
     let methods: [HTTPMethod]
 
+    init(methods: [HTTPMethod]) {
+        self.methods = methods
+    }
+
     /// The methods of every route whose path matches `path` as Vapor's router matches it
     /// (constants exactly, a parameter or `*` any one segment). A catch-all (`**`) route is a
     /// not-found answer, not a resource, so it allows nothing. HEAD comes with GET (Vapor answers
