@@ -121,6 +121,39 @@ def test_screenshots_in_every_language(app, browser, language):
     browser.get(app.base + "/language/en")
 
 
+# The 405 page in each language: its title, and the sentence naming the method refused and those allowed.
+METHOD_NOT_ALLOWED = {
+    "en": ("405 Method Not Allowed", "This address does not accept POST requests, only GET or HEAD."),
+    "ru": ("405 Метод не разрешён", "Этот адрес не принимает запросы POST, только GET или HEAD."),
+    "de": ("405 Methode nicht erlaubt", "Diese Adresse nimmt keine POST-Anfragen an, nur GET oder HEAD."),
+    "ar": ("405 الطريقة غير مسموحة", "لا يقبل هذا العنوان طلبات POST، بل GET أو HEAD فقط."),
+    "ja": ("405 許可されていないメソッド", "このアドレスは POST リクエストを受け付けません。受け付けるのは GET または HEAD のみです。"),
+}
+ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_form_sent_to_a_page_that_takes_none_reads_in_every_language(app, browser, language):
+    """A stale bookmarklet or an old form that posts to /about: a readable 405 page, not a 404."""
+    browser.get(app.base + f"/language/{language}")
+    browser.get(app.base + "/about")
+    browser.execute_script(
+        "const form = document.createElement('form'); form.method = 'post'; form.action = '/about';"
+        "document.body.append(form); form.submit();")
+    wait_for(browser, lambda d: d.title.startswith("405"))
+    title, sentence = METHOD_NOT_ALLOWED[language]
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
+    assert browser.find_element(By.TAG_NAME, "h1").text.startswith(title)
+    assert sentence in browser.find_element(By.TAG_NAME, "main").text.translate(ISOLATES)
+    for scheme in ["light", "dark"]:
+        set_scheme(browser, scheme)
+        assert browser.execute_script(CONTRAST) == [], f"{language} ({scheme})"
+        prefix = "" if language == "en" else f"{language}-"
+        screenshot(browser, f"{prefix}method-not-allowed" + ("-dark" if scheme == "dark" else ""))
+    set_scheme(browser, "light")
+    browser.get(app.base + "/language/en")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_contrast_and_labels_in_every_language(app, browser, language):
     sign_in(browser, app.base, *ADMIN)

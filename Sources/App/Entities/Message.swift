@@ -40,6 +40,18 @@ struct Message: Sendable, Hashable, CustomStringConvertible {
 
     var description: String { english }
 
+    /// Alternatives as a sentence names them, in the reader's language: `POST`, `GET or HEAD`,
+    /// `GET, HEAD or POST` (ar `GET أو HEAD`, ja `GET または HEAD`), each item kept whole.
+    static func alternatives(_ items: [String]) -> Message {
+        guard let last = items.last else { return .verbatim("") }
+        guard items.count > 1 else { return .verbatim(last) }
+        var list = Message("{first} or {second}", ["first": .text(items[items.count - 2]), "second": .text(last)])
+        for item in items.dropLast(2).reversed() {
+            list = Message("{first}, {rest}", ["first": .text(item), "rest": .message(list)])
+        }
+        return list
+    }
+
     /// A text written elsewhere (by a library, or before the text was a `Message`), shown as it
     /// is in every language.
     static func verbatim(_ text: String) -> Message { Message(verbatimFormat, ["text": .text(text)]) }

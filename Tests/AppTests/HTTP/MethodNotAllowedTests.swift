@@ -45,14 +45,14 @@ struct MethodNotAllowedTests {
     @Test(
         "each part of the site answers a wrong method in its own words, with Allow, and nothing changes",
         arguments: [
-            ("DELETE", "/about", "text/html", "This address does not accept DELETE requests, only GET, HEAD."),
+            ("DELETE", "/about", "text/html", "This address does not accept DELETE requests, only GET or HEAD."),
             ("GET", "/logout", "text/html", "This address does not accept GET requests, only POST."),
-            ("PUT", "/contacts", "text/html", "only GET, HEAD, POST."),
+            ("PUT", "/contacts", "text/html", "only GET, HEAD or POST."),
             ("POST", "/api/v1/convert?from=USD&to=EUR&amount=1", "application/problem+json", #""status":405"#),
             ("POST", "/v1/latest", "application/json", #"{"message":"method not allowed"}"#),
             ("TRACE", "/v1/2020-01-02..2020-01-03", "application/json", #"{"message":"method not allowed"}"#),
             // Vapor's FileMiddleware would have served the style sheet.
-            ("PUT", "/css/app.css", "text/html", "This address does not accept PUT requests, only GET, HEAD."),
+            ("PUT", "/css/app.css", "text/html", "This address does not accept PUT requests, only GET or HEAD."),
         ])
     func wrongMethod(method: String, path: String, contentType: String, text: String) async throws {
         try await withPostgresApp { app in
@@ -91,6 +91,9 @@ struct MethodNotAllowedTests {
             try await app.testing().test(.GET, "/logout", headers: ["Accept-Language": "de"]) { response in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.body.string.contains("Diese Adresse nimmt keine GET-Anfragen an, nur POST."))
+            }
+            try await app.testing().test(.DELETE, "/contacts/new", headers: ["Accept-Language": "de"]) { response in
+                #expect(response.body.string.contains("Diese Adresse nimmt keine DELETE-Anfragen an, nur GET, HEAD oder POST."))
                 #expect(response.body.string.contains("405"))
             }
         }

@@ -101,4 +101,17 @@ struct LanguageTests {
         // A text with no translation stays English rather than failing.
         #expect(Localizations.of(.de).text("Not a translated text") == "Not a translated text")
     }
+
+    @Test("alternatives read as each language lists them, each item whole and, right to left, isolated")
+    func alternatives() {
+        #expect(Message.alternatives([]).english == "")
+        #expect(en.text(.alternatives(["POST"])) == "POST")
+        #expect(en.text(.alternatives(["GET", "HEAD"])) == "GET or HEAD")
+        #expect(Message.alternatives(["GET", "HEAD", "POST", "OPTIONS"]).english == "GET, HEAD, POST or OPTIONS")
+        #expect(Localizations.of(.de).text(.alternatives(["GET", "HEAD", "POST"])) == "GET, HEAD oder POST")
+        #expect(Localizations.of(.ru).text(.alternatives(["GET", "HEAD"])) == "GET или HEAD")
+        #expect(Localizations.of(.ja).text(.alternatives(["GET", "HEAD", "POST"])) == "GET、HEAD または POST")
+        let ar = Localizations.of(.ar).text(.alternatives(["GET", "HEAD", "POST"]))
+        #expect(ar == "\u{2068}GET\u{2069}، \u{2068}\u{2068}HEAD\u{2069} أو \u{2068}POST\u{2069}\u{2069}")
+    }
 }

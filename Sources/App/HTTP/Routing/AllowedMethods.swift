@@ -63,7 +63,7 @@ struct MethodNotAllowed: AbortError {
         Message(
             "This address does not accept {method} requests, only {allowed}.",
             [
-                "method": .text(method.rawValue), "allowed": .text(allowed.headerValue),
+                "method": .text(method.rawValue), "allowed": .message(.alternatives(allowed.methods.map(\.rawValue))),
             ])
     }
 }
