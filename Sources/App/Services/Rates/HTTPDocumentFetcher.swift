@@ -24,6 +24,10 @@ struct HTTPDocumentFetcher: Sendable {
     static let maxBytes = 5 * 1024 * 1024
     static let maxRedirects = 3
     static let reconnectPause: TimeAmount = .milliseconds(500)
+    /// Waits ``reconnectPause`` before the second try; a test passes what happens meanwhile.
+    var pauseBeforeReconnecting: @Sendable () async throws -> Void = {
+        try await Task.sleep(nanoseconds: UInt64(reconnectPause.nanoseconds))
+    }
 
     func fetch(_ url: URL) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
@@ -60,7 +64,7 @@ struct HTTPDocumentFetcher: Sendable {
         do {
             return try await client().execute(request, deadline: deadline)
         } catch  where Self.isConnectionFailure(error) && NIODeadline.now() + Self.reconnectPause < deadline {
-            try await Task.sleep(nanoseconds: UInt64(Self.reconnectPause.nanoseconds))
+            try await pauseBeforeReconnecting()
             return try await client().execute(request, deadline: deadline)
         }
     }
