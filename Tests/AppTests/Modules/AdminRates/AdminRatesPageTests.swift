@@ -202,12 +202,12 @@ struct AdminRatesPageTests {
             #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
         }
         // A refusal is an answer: it is reported at once (after one more try), not when the
-        // 10-second limit runs out.
-        try await withAdmin(url: refusedURL(), timeout: 10) { app, browser in
+        // 60-second limit runs out (far above the bound, so a busy machine cannot blur the two).
+        try await withAdmin(url: refusedURL(), timeout: 60) { app, browser in
             let started = ContinuousClock.now
             let flash = try await press("/admin/rates/refresh", in: browser)
             #expect(flash == "ExchangeRate-API: could not connect (connection refused). The current rates stay in place.", "\(flash)")
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(15))
             #expect(try await snapshotCount(app) == 1)
         }
     }
@@ -276,7 +276,7 @@ struct AdminRatesPageTests {
 
     @Test("two refreshes at once store exactly one snapshot; the other is told one is running")
     func concurrentRefreshes() async throws {
-        let stub = try await StubProvider.start(delay: .milliseconds(700))
+        let stub = try await StubProvider.start(delay: .milliseconds(1_500)) // room for the second to arrive on a busy machine
         defer { Task { try? await stub.stop() } }
         try await withAdmin(url: stub.url(.slowExchangeRateAPI)) { app, first in
             let second = TestBrowser(app)
