@@ -41,6 +41,8 @@ let package = Package(
                 .target(name: "App"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Zip bombs made on the spot (`ZipBomb`).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -22,7 +22,7 @@ def test_admin_refreshes_rates(app, stub, browser):
     screenshot(browser, "admin-rates")
 
     browser.get(app.base + "/?from=USD&to=EUR&amount=100")
-    assert summary(browser) == "100 USD = 91.9 EUR"
+    assert summary(browser) == "100 USD = 91.90 EUR"
     source = browser.find_element(By.CSS_SELECTOR, ".rates-source").text
     assert "Source: ExchangeRate-API" in source and "bundled" not in source
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An ISO 4217 currency as the app shows it.
 struct Currency: Sendable, Hashable, Codable {
     /// Three upper-case letters, e.g. `USD`.
@@ -11,6 +13,12 @@ struct Currency: Sendable, Hashable, Codable {
     /// Digits a converted amount keeps. Units without minor units (XAU, XDR) keep as many
     /// digits as an amount may be typed with, so small results do not collapse to zero.
     var resultFractionDigits: Int { minorUnits ?? Amount.maxFractionDigits }
+
+    /// An amount of this currency as money is written: exactly its minor units (`89.50` EUR,
+    /// `15725` JPY, `30.746` KWD); without minor units (XAU), the digits the amount has.
+    func text(of amount: Decimal) -> String {
+        minorUnits.map { amount.plainText(fractionDigits: $0) } ?? amount.plainText
+    }
 
     /// Whether `code` has the shape of a currency code (three upper-case ASCII letters).
     static func isWellFormedCode(_ code: String) -> Bool {

@@ -20,6 +20,19 @@ extension Decimal {
         return digits.plainText
     }
 
+    /// Exactly `fractionDigits` places after the point, as money is written (`89.50`, `15725`,
+    /// `30.746`): rounded (halves away from zero) where it has more, zeros added where it has fewer.
+    func plainText(fractionDigits: Int) -> String {
+        guard var digits = DecimalDigits(self) else { return "NaN" }
+        digits.round(toFractionDigits: fractionDigits)
+        var text = digits.plainText
+        guard fractionDigits > 0 else { return text }
+        let written = text.utf8.firstIndex(of: UInt8(ascii: ".")).map { text.utf8.distance(from: $0, to: text.utf8.endIndex) - 1 }
+        if written == nil { text += "." }
+        text += String(repeating: "0", count: fractionDigits - (written ?? 0))
+        return text
+    }
+
     /// Rounded (halves away from zero) to at least `minimumFractionDigits` places, and to more
     /// for values below one so that `significantDigits` significant digits survive (0.006138
     /// stays 0.006138), then written as ``plainText``. Rounded on the written digits: a few

@@ -19,6 +19,8 @@ final class StubProvider: Sendable {
         case ecbHistory = "/ecb/hist-90d.xml"
         /// The ECB's full-history zip, cut to five days (``Fixtures/sampleArchive``).
         case ecbFullHistory = "/ecb/eurofxref-hist.zip"
+        /// A 100 kB zip whose CSV inflates to 100 MB (``ZipBomb/hundredMegabytes``).
+        case ecbFullHistoryBomb = "/ecb/bomb.zip"
         case html = "/html"
         case garbage = "/garbage"
         case partialJSON = "/partial.json"
@@ -123,6 +125,10 @@ final class StubProvider: Sendable {
                     return Response(
                         status: .ok, headers: ["Content-Type": "application/zip"],
                         body: .init(data: try Data(contentsOf: Fixtures.sampleArchive)))
+                case .ecbFullHistoryBomb:
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "application/zip"],
+                        body: .init(data: ZipBomb.hundredMegabytes))
                 case .serverError:
                     return Response(status: .internalServerError, body: "oops")
                 case .current:

@@ -27,4 +27,23 @@ struct BundledRatesTests {
         let unreadable = #expect(throws: BundledRates.LoadingError.self) { try notAnArchive.days() }
         #expect(unreadable?.description.contains("not a readable zip archive") == true)
     }
+
+    @Test("a bundled file that is a zip bomb, or far larger than any history, is refused without filling memory")
+    func refusesABomb() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bomb = folder.appendingPathComponent("bomb.zip")
+        try ZipBomb.hundredMegabytes.write(to: bomb)
+        let error = #expect(throws: BundledRates.LoadingError.self) { try BundledRates(archive: bomb).newestDay() }
+        #expect(error?.description.contains("the archive's CSV is larger than 64 MB") == true, "\(String(describing: error))")
+        // A file larger than any archive the ECB publishes is not read at all.
+        let huge = folder.appendingPathComponent("huge.zip")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(BundledRates.maxArchiveBytes + 1))
+        try handle.close()
+        let tooBig = #expect(throws: BundledRates.LoadingError.self) { try BundledRates(archive: huge).days() }
+        #expect(tooBig?.description.contains("is larger than 64 MB") == true, "\(String(describing: tooBig))")
+    }
 }

@@ -38,6 +38,12 @@ enum SiteURL: Sendable, Equatable {
     case apiConvert
     /// The language menu's link to `language` (``LanguageChoiceView``).
     case language(Language)
+    /// A contact's address as a `mailto:` link, percent-encoded so that `%`, `#` or `?` in
+    /// the address stay part of it.
+    case mailto(String)
+    /// A phone number as typed (`+7 495 123 45 67`) as a `tel:` link: its digits and a
+    /// leading `+` only, since spaces and brackets are not allowed in a URL.
+    case tel(String)
 
     var path: String {
         switch self {
@@ -71,6 +77,11 @@ enum SiteURL: Sendable, Equatable {
             Self.withQuery(Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date))
         case .apiConvert: Route.apiConvert.pattern
         case .language(let language): Route.language.path(language.rawValue)
+        case .mailto(let address):
+            "mailto:" + Self.percentEncoded(address) { Self.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+") }
+        case .tel(let number):
+            "tel:" + (number.drop { $0 != "+" && !$0.isASCIIDigit }.first == "+" ? "+" : "")
+                + String(number.filter(\.isASCIIDigit))
         }
     }
 

@@ -91,7 +91,7 @@ struct ConverterAPIPresenter: Sendable {
         _ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
         today: CalendarDate
     ) -> Conversion {
-        let result = conversion.result.plainText
+        let result = conversion.to.text(of: conversion.result)
         let ratesDate = snapshot.effectiveDate.description
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
@@ -106,7 +106,7 @@ struct ConverterAPIPresenter: Sendable {
             inverseRateText: ConverterPresenter.rateLine(conversion.inverseRate),
             alternatives: alternatives.map { other in
                 Alternative(
-                    currency: other.to.code, name: other.to.name, result: other.result.plainText,
+                    currency: other.to.code, name: other.to.name, result: other.to.text(of: other.result),
                     url: ConverterPresenter.url(of: other, from: conversion, on: askedDate))
             },
             url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate)

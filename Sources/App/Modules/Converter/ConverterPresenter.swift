@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns the interactor's output into what the page shows. All formatting lives here: numbers
-/// with `.` and no trailing zeros, rates to four decimals (more for small rates), the source line.
+/// Turns the interactor's output into what the page shows. All formatting lives here: the amount
+/// as typed, results in exactly the target currency's minor units (`89.50 EUR`), rates to four
+/// decimals (more for small rates), the source line, each number in the page's language.
 struct ConverterPresenter: Sendable {
     /// The cookie the live script sets; `Secure` when the site's cookies are.
     let rememberCookie: String
@@ -90,7 +91,7 @@ struct ConverterPresenter: Sendable {
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion, number: l.number)
-        let resultText = Self.resultText(l.number(conversion.result.plainText), conversion)
+        let resultText = Self.resultText(l.number(conversion.to.text(of: conversion.result)), conversion)
         let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
         return Converter.ResultViewModel(
             summary: Self.summary(amountText: amountText, resultText: resultText),
@@ -103,7 +104,7 @@ struct ConverterPresenter: Sendable {
             names: l.text("{from} → {to}", ["from": fromName, "to": toName]),
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
-                    text: "\(l.number(other.result.plainText)) \(other.to.code)", name: l.currencyName(other.to),
+                    text: "\(l.number(other.to.text(of: other.result))) \(other.to.code)", name: l.currencyName(other.to),
                     url: Self.url(of: other, from: conversion, on: date))
             },
             url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date).path,

@@ -39,10 +39,21 @@ struct BundledRates: Sendable {
         }
     }
 
+    /// The largest archive file read: the ECB's 27 years are about 640 kB zipped.
+    static let maxArchiveBytes = 64 << 20
+
     private func csv() throws -> Data {
         let data: Data
         do {
+            let size = try FileManager.default.attributesOfItem(atPath: archive.path)[.size] as? Int ?? 0
+            guard size <= Self.maxArchiveBytes else {
+                throw LoadingError(
+                    description:
+                        "the bundled rates at \(archive.path) cannot be used: the file is larger than \(Self.maxArchiveBytes >> 20) MB")
+            }
             data = try Data(contentsOf: archive)
+        } catch let error as LoadingError {
+            throw error
         } catch {
             throw LoadingError(description: "cannot read the bundled rates at \(archive.path): \(error.localizedDescription)")
         }

@@ -13,15 +13,30 @@ enum ECBHistoryArchive {
         try days(csv: csv(zip: data), source: source)
     }
 
-    /// The CSV inside the archive.
-    static func csv(zip data: Data) throws(RatesProviderError) -> Data {
+    /// The most the archive's CSV may inflate to. The ECB's 27 years are about 2 MB of CSV; a
+    /// zip bomb of 5 MB (what a provider may send) inflates to gigabytes.
+    static let maxCSVBytes = 64 << 20
+
+    /// The CSV inside the archive, inflated only as far as `maxBytes`: an archive stating a
+    /// larger CSV is refused before a byte is inflated, and one that inflates past what it
+    /// states is refused there. Memory stays within the stated size, whatever the archive holds.
+    static func csv(zip data: Data, maxBytes: Int = maxCSVBytes) throws(RatesProviderError) -> Data {
         do {
             let archive = try Archive(data: data, accessMode: .read)
             guard let entry = archive[entryName] else {
                 throw RatesProviderError.unreadable("the archive holds no \(entryName)")
             }
-            var csv = Data()
-            _ = try archive.extract(entry) { csv.append($0) }
+            guard entry.uncompressedSize <= UInt64(maxBytes) else {
+                throw RatesProviderError.tooLarge(.archiveCSV(megabytes: maxBytes >> 20))
+            }
+            let stated = Int(entry.uncompressedSize)
+            var csv = Data(capacity: stated)
+            _ = try archive.extract(entry) { chunk in
+                guard csv.count + chunk.count <= stated else {
+                    throw RatesProviderError.unreadable("the archive's CSV is larger than the archive states")
+                }
+                csv.append(chunk)
+            }
             return csv
         } catch let error as RatesProviderError {
             throw error

@@ -95,14 +95,14 @@ struct HTTPDocumentFetcher: Sendable {
     /// The body, read as it arrives and abandoned past ``maxBytes``.
     static func body(of response: HTTPClientResponse) async throws -> Data {
         if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maxBytes {
-            throw RatesProviderError.unreadable("the answer is larger than 5 MB")
+            throw RatesProviderError.tooLarge(.answer(megabytes: maxBytes >> 20))
         }
         var collected = ByteBuffer()
         for try await chunk in response.body {
             guard collected.readableBytes + chunk.readableBytes <= maxBytes else {
                 // Leaving the loop drops the stream: the client cancels the request and closes
                 // the connection instead of reading the rest.
-                throw RatesProviderError.unreadable("the answer is larger than 5 MB")
+                throw RatesProviderError.tooLarge(.answer(megabytes: maxBytes >> 20))
             }
             collected.writeImmutableBuffer(chunk)
         }

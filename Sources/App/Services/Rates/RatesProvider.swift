@@ -32,6 +32,17 @@ enum RatesProviderError: Error, Equatable, CustomStringConvertible {
     case providerError(String)
     /// A readable document whose rates break the refresh rules (``RatesValidator``).
     case invalidRates(Message)
+    /// The answer, or what it unpacks to, passed the bound that keeps any one document from
+    /// filling memory: read no further.
+    case tooLarge(Bound)
+
+    /// What grew past its bound, and the bound.
+    enum Bound: Equatable, Sendable {
+        /// The provider's answer as downloaded (``HTTPDocumentFetcher/maxBytes``).
+        case answer(megabytes: Int)
+        /// The CSV a history archive inflates to (``ECBHistoryArchive/maxCSVBytes``).
+        case archiveCSV(megabytes: Int)
+    }
 
     var message: Message {
         switch self {
@@ -44,6 +55,10 @@ enum RatesProviderError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let detail): Message("the answer is not a rates document: {detail}", ["detail": .text(detail)])
         case .providerError(let detail): Message("the provider reported an error: {detail}", ["detail": .text(detail)])
         case .invalidRates(let reason): Message("the rates were rejected: {reason}", ["reason": .message(reason)])
+        case .tooLarge(.answer(let megabytes)):
+            Message("the answer is larger than {size} MB", ["size": .number(String(megabytes))])
+        case .tooLarge(.archiveCSV(let megabytes)):
+            Message("the archive's CSV is larger than {size} MB", ["size": .number(String(megabytes))])
         }
     }
 

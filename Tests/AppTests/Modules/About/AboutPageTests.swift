@@ -44,6 +44,26 @@ struct AboutPageTests {
         }
     }
 
+    @Test("Close after a dated conversion goes back to that day's conversion, not the latest rates")
+    func closeKeepsTheDay() async throws {
+        try await withPostgresApp { app in
+            // given: a conversion on a past day, remembered as the converter remembers it
+            var cookie = ""
+            let (headers, body) = formBody([("from", "USD"), ("to", "EUR"), ("amount", "100"), ("date", "2025-05-10")])
+            try await app.testing().test(.POST, "/convert", headers: headers, body: body) { res in
+                cookie = try #require(res.cookie(LastConversionCookie.name)).string
+            }
+            #expect(cookie == "USD-EUR-100-2025-05-10")
+            // when: About is closed
+            let cookieHeader: HTTPHeaders = ["Cookie": "\(LastConversionCookie.name)=\(cookie)"]
+            try await app.testing().test(.GET, "/about/close", headers: cookieHeader) { res in
+                // then: the same conversion on the same day
+                #expect(res.status == .seeOther)
+                #expect(res.headers.first(name: .location) == "/?from=USD&to=EUR&amount=100&date=2025-05-10")
+            }
+        }
+    }
+
     @Test("Close without a remembered conversion goes to the converter")
     func closeWithoutCookie() async throws {
         try await withPostgresApp { app in

@@ -43,5 +43,7 @@ struct AboutTests {
         #expect(back.status == .seeOther)
         #expect(back.headers.first(name: .location) == "/?from=GBP&to=JPY&amount=20")
         #expect(AboutRouter().close(returningTo: nil).headers.first(name: .location) == "/")
+        let dated = LastConversion(from: "GBP", to: "JPY", amount: "20", date: CalendarDate(iso8601: "2020-03-15"))
+        #expect(AboutRouter().close(returningTo: dated).headers.first(name: .location) == "/?from=GBP&to=JPY&amount=20&date=2020-03-15")
     }
 }

@@ -94,8 +94,8 @@ struct AdminRatesPageTests {
             #expect(flash == "Stored 162 rates from ExchangeRate-API, effective 2025-05-11.")
             #expect(try await snapshotCount(app) == 2)
 
-            // 100 × 0.919028 = 91.9028 → 91.9 EUR, and the page names the new source.
-            #expect(try await converterSummary(app) == "100 USD = 91.9 EUR")
+            // 100 × 0.919028 = 91.9028 → 91.90 EUR, and the page names the new source.
+            #expect(try await converterSummary(app) == "100 USD = 91.90 EUR")
             let page = try await TestBrowser(app).get("/?from=GBP&to=TVD&amount=10")
             #expect(page.html.contains(">ExchangeRate-API</a>"))
             #expect(page.html.contains("Rates of May 11, 2025 (yesterday)"))
@@ -268,7 +268,7 @@ struct AdminRatesPageTests {
             stub.setCurrent(try StubProvider.exchangeRateAPI(rates: ["EUR": "0.93"]))
             #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
             #expect(try await snapshotCount(app) == 3)
-            #expect(try await converterSummary(app) == "100 USD = 93 EUR")
+            #expect(try await converterSummary(app) == "100 USD = 93.00 EUR")
             let outcomes = try await RefreshAttemptModel.query(on: app.db).sort(\.$startedAt).all().map(\.outcome)
             #expect(outcomes.sorted() == ["stored", "stored", "unchanged"])
         }
@@ -317,7 +317,7 @@ struct AdminRatesPageTests {
 
             // A refresh afterwards still becomes current.
             #expect(try await press("/admin/rates/refresh", in: browser).hasPrefix("Stored 162 rates"))
-            #expect(try await converterSummary(app) == "100 USD = 91.9 EUR")
+            #expect(try await converterSummary(app) == "100 USD = 91.90 EUR")
         }
     }
 
@@ -347,6 +347,25 @@ struct AdminRatesPageTests {
         }
     }
 
+    @Test("a zip bomb as the ECB's full history is refused, saying how large a CSV may be, and stores nothing")
+    func importFullHistoryBomb() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        _ = ZipBomb.hundredMegabytes // made before the stub is asked, within the fetch's two seconds
+        try await withAdmin(url: stub.url(.exchangeRateAPI), fullHistoryURL: stub.url(.ecbFullHistoryBomb)) { app, browser in
+            let flash = try await press("/admin/rates/import-full-history", in: browser, isError: true)
+            #expect(
+                flash == "European Central Bank: the archive's CSV is larger than 64 MB. The current rates stay in place.", "\(flash)")
+            #expect(try await snapshotCount(app) == 1)
+            let attempt = try #require(try await RefreshAttemptModel.query(on: app.db).sort(\.$startedAt, .descending).first())
+            #expect(attempt.outcome == "failed" && attempt.message.contains("the archive's CSV is larger than 64 MB"))
+            // In the admin's language too.
+            try await browser.get("/language/de")
+            let log = try await browser.get("/admin/rates").html
+            #expect(log.contains("die CSV-Datei im Archiv ist größer als 64 MB"), "\(log)")
+        }
+    }
+
     @Test("the ECB provider: a refresh from the daily XML")
     func ecbRefresh() async throws {
         let stub = try await StubProvider.start()
@@ -370,10 +389,10 @@ struct AdminRatesPageTests {
         try await withPostgresApp(configuration: configuration, schema: schema) { first in
             try await withPostgresApp(configuration: configuration, schema: schema) { second in
                 _ = await first.appServices.refresher.refresh(actor: "admin@example.org")
-                #expect(try await converterSummary(first) == "100 USD = 91.9 EUR")
+                #expect(try await converterSummary(first) == "100 USD = 91.90 EUR")
                 #expect(try await converterSummary(second) == "100 USD = 88.87 EUR") // not yet
                 try await second.appServices.currentRates.syncWithStore()
-                #expect(try await converterSummary(second) == "100 USD = 91.9 EUR")
+                #expect(try await converterSummary(second) == "100 USD = 91.90 EUR")
             }
         }
     }

@@ -98,6 +98,27 @@ struct ContactModulesTests {
         #expect(model.actionURL == "/contacts" && model.submitLabel == "Add contact")
     }
 
+    @Test(
+        "detail presenter: the phone shown as typed, linked with its digits and + only; the email linked percent-encoded",
+        arguments: [
+            ("+7 495 123 45 67", "tel:+74951234567"),
+            ("(03) 1234-5678", "tel:0312345678"),
+            ("+966 (11) 234-5678", "tel:+966112345678"),
+        ])
+    func detailLinks(phone: String, telURL: String) async throws {
+        let contact = try await service.create(
+            .named("Анна-Мария", "О’Нил", email: "50%off#deal+x@example.org", phone: phone), owner: ann.id)
+        let model = ContactDetailPresenter().present(.init(contact: contact, flash: nil), in: en)
+        #expect(model.phone == phone)
+        #expect(model.phoneURL == telURL)
+        #expect(model.email == "50%off#deal+x@example.org")
+        #expect(model.emailURL == "mailto:50%25off%23deal+x@example.org")
+        let arabic = try await service.create(.named("محمد", email: "محمد@مثال.example"), owner: ann.id)
+        #expect(
+            ContactDetailPresenter().present(.init(contact: arabic, flash: nil), in: en).emailURL
+                == "mailto:%D9%85%D8%AD%D9%85%D8%AF@%D9%85%D8%AB%D8%A7%D9%84.example")
+    }
+
     @Test("detail presenter: display rule for names, what was stored for the rest")
     func detailPresenter() async throws {
         let contact = try await service.create(.named("ivan", "petrov", email: "Ivan@Example.org", notes: "a\nb"), owner: ann.id)

@@ -37,6 +37,19 @@ struct ConverterAPITests {
         }
     }
 
+    @Test("the result string has exactly the target's minor units, as money is written: 847.70, not 847.7")
+    func resultKeepsMinorUnits() async throws {
+        try await withPostgresApp { app in
+            let body = try json(try await TestBrowser(app).get("/api/v1/convert?from=EUR&to=GBP&amount=1000"))
+            #expect(body["amount"] as? String == "1000") // as typed
+            #expect(body["result"] as? String == "847.70") // 1000 × 0.84770
+            #expect(body["summary"] as? String == "1000 EUR = 847.70 GBP")
+            let alternatives = try #require(body["alternatives"] as? [[String: Any]])
+            #expect(alternatives.first { $0["currency"] as? String == "USD" }?["result"] as? String == "1125.20")
+            #expect(alternatives.first { $0["currency"] as? String == "JPY" }?["result"] as? String == "163360")
+        }
+    }
+
     @Test("convert errors are problem documents: 400 for missing, 422 for invalid")
     func convertErrors() async throws {
         try await withPostgresApp { app in

@@ -41,12 +41,16 @@ struct ConverterPresenterTests {
     }
 
     @Test(
-        "drops trailing zeros and shows whole yen",
+        "the amount as typed, the result in exactly the target's minor units",
         arguments: [
             ("100", "EUR", "GBP", "100 EUR = 84.77 GBP"),
             ("100", "USD", "JPY", "100 USD = 14,518 JPY"),
             ("12.50", "EUR", "USD", "12.5 EUR = 14.06 USD"), // 14.065 truncated
-            ("1,5", "EUR", "EUR", "1.5 EUR = 1.5 EUR"),
+            ("1,5", "EUR", "EUR", "1.5 EUR = 1.50 EUR"),
+            ("10", "EUR", "EUR", "10 EUR = 10.00 EUR"),
+            ("1", "JPY", "EUR", "1 JPY = 0.00 EUR"),
+            ("100", "EUR", "KWD", "100 EUR = 34.570 KWD"),
+            ("1", "EUR", "XAU", "1 EUR = 0.000342 XAU"), // no minor units: the digits there are
         ])
     func formatsNumbers(amount: String, from: String, to: String, summary: String) throws {
         #expect(presenter.present(try conversion(amount, from, to), in: en).summary == summary)
@@ -57,7 +61,40 @@ struct ConverterPresenterTests {
         let result = presenter.present(try conversion("1", "JPY", "EUR"), in: en)
         #expect(result.rate == "1 JPY = 0.006121 EUR")
         #expect(result.inverseRate == "1 EUR = 163.36 JPY")
-        #expect(result.summary == "1 JPY = 0 EUR")
+        #expect(result.summary == "1 JPY = 0.00 EUR")
+    }
+
+    /// Rates against USD in which 100 USD make 89.5 EUR, 15,725 JPY and 30.746 KWD exactly.
+    static let roundRates = RateSnapshot(
+        source: "ecb", baseCurrency: "USD", effectiveDate: CalendarDate(iso8601: "2025-05-09")!, storedAt: testNow,
+        rates: [
+            "USD": 1, "EUR": Fixtures.decimal("0.895"), "JPY": Fixtures.decimal("157.25"), "KWD": Fixtures.decimal("0.30746"),
+            "GBP": Fixtures.decimal("0.8"),
+        ])
+
+    @Test(
+        "money shows its minor units in every language: the result and the same amount in other currencies",
+        arguments: [
+            (Language.en, "100 USD = 89.50 EUR", ["89.50 EUR", "15,725 JPY", "80.00 GBP"], "30.746 KWD"),
+            (.de, "100 USD = 89,50 EUR", ["89,50 EUR", "15.725 JPY", "80,00 GBP"], "30,746 KWD"),
+            (.ru, "100 USD = 89,50 EUR", ["89,50 EUR", "15\u{A0}725 JPY", "80,00 GBP"], "30,746 KWD"),
+            (.ar, "100 USD = 89.50 EUR", ["89.50 EUR", "15,725 JPY", "80.00 GBP"], "30.746 KWD"),
+            (.ja, "100 USD = 89.50 EUR", ["89.50 EUR", "15,725 JPY", "80.00 GBP"], "30.746 KWD"),
+        ])
+    func minorUnitsInEveryLanguage(language: Language, summary: String, alternatives: [String], kuwaiti: String) throws {
+        let l = Localizations.of(language)
+        let calculator = ConversionCalculator(catalog: Fixtures.catalog)
+        let amount = try #require(try Amount.parse("100"))
+        let conversion = try calculator.convert(amount, from: "USD", to: "EUR", in: Self.roundRates)
+        let others = try ["EUR", "JPY", "GBP"].map { try calculator.result(amount, from: "USD", to: $0, in: Self.roundRates) }
+        let model = presenter.present(conversion, alternatives: others, in: l)
+        #expect(model.summary.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "") == summary)
+        #expect(model.alternatives.map(\.text) == alternatives)
+        let dinars = try calculator.convert(amount, from: "USD", to: "KWD", in: Self.roundRates)
+        #expect(presenter.present(dinars, in: l).resultText == kuwaiti)
+        // The amount the visitor typed stays as typed.
+        let typed = try calculator.convert(try #require(try Amount.parse("12.50")), from: "USD", to: "EUR", in: Self.roundRates)
+        #expect(presenter.present(typed, in: l).amountText == (language == .de || language == .ru ? "12,5 USD" : "12.5 USD"))
     }
 
     @Test("the source line: date, age, provider and its site")

@@ -47,6 +47,22 @@ struct AccountPageTests {
         }
     }
 
+    @Test(
+        "the account field is one password managers recognise (autocomplete=username) in markup HTML allows: a text field with an email keyboard"
+    )
+    func accountFieldForPasswordManagers() async throws {
+        try await withApp { app in
+            for path in ["/login", "/signup"] {
+                let html = try await TestBrowser(app).get(path).html
+                let field = try #require(html.firstMatch(of: /<input id="email"[^>]*>/).map { String($0.0) }, "\(path)")
+                // HTML allows autocomplete="username" on text fields only, not on type="email".
+                #expect(field.contains("type=\"text\"") && field.contains("autocomplete=\"username\""), "\(path): \(field)")
+                #expect(field.contains("inputmode=\"email\"") && field.contains("autocapitalize=\"none\""), "\(path): \(field)")
+                #expect(field.contains("spellcheck=\"false\""), "\(path): \(field)")
+            }
+        }
+    }
+
     @Test("COOKIE_SECURE=true marks the session cookie Secure")
     func secureCookie() async throws {
         try await withApp(.forTests(cookieSecure: true)) { app in

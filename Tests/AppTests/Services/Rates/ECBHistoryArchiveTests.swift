@@ -78,6 +78,38 @@ struct ECBHistoryArchiveTests {
         #expect(error?.description.contains("not a readable zip archive") == true, "\(String(describing: error))")
     }
 
+    @Test("a zip bomb is refused before it is inflated: a CSV stated larger than 64 MB")
+    func refusesABomb() throws {
+        // given: 100 MB of CSV in about 100 kB
+        let bomb = ZipBomb.hundredMegabytes
+        #expect(bomb.count < 1 << 20)
+        // when, then
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: RatesProviderError.tooLarge(.archiveCSV(megabytes: 64))) { try ECBHistoryArchive.csv(zip: bomb) }
+        #expect(ECBHistoryArchive.maxCSVBytes == 64 << 20)
+        #expect(clock.now - started < .seconds(5)) // far from the time 100 MB would take; it never starts
+        #expect(RatesProviderError.tooLarge(.archiveCSV(megabytes: 64)).description == "the archive's CSV is larger than 64 MB")
+    }
+
+    @Test("an archive that states a small CSV but inflates to more is refused once it passes what it stated")
+    func refusesAnArchiveThatLiesAboutItsSize() throws {
+        let honest = try ZipBomb.archive(inflatedBytes: 8 << 20)
+        let lying = ZipBomb.lying(honest, statedBytes: 4096)
+        #expect(throws: RatesProviderError.unreadable("the archive's CSV is larger than the archive states")) {
+            try ECBHistoryArchive.csv(zip: lying)
+        }
+        // The same archive, honest, is read whole.
+        #expect(try ECBHistoryArchive.csv(zip: honest).count == 8 << 20)
+    }
+
+    @Test("a CSV under the bound but over a smaller one is refused when read with that bound")
+    func boundIsTheCaller() throws {
+        let archive = try Data(contentsOf: Fixtures.sampleArchive)
+        #expect(throws: RatesProviderError.tooLarge(.archiveCSV(megabytes: 0))) { try ECBHistoryArchive.csv(zip: archive, maxBytes: 100) }
+        #expect(try ECBHistoryArchive.csv(zip: archive, maxBytes: 1 << 20).count > 100)
+    }
+
     @Test(
         "refuses a malformed CSV, naming the row",
         arguments: [

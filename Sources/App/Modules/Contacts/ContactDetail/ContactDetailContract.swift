@@ -15,7 +15,12 @@ enum ContactDetail {
         let firstName: String
         let lastName: String
         let email: String
+        /// `mailto:` the email, percent-encoded; empty without an email.
+        let emailURL: String
+        /// The phone as typed.
         let phone: String
+        /// `tel:` the phone's digits; empty without a phone.
+        let phoneURL: String
         let notes: String
         let added: String
         let updated: String
