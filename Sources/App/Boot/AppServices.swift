@@ -11,6 +11,8 @@ struct AppServices: Sendable {
     /// The rates that ship with the app, and what stores them (see ``BundledHistoryLoader``).
     let bundledRates: BundledRates
     let historyLoader: BundledHistoryLoader
+    /// How far ``historyLoader`` has come, while it runs.
+    let historyProgress: BundledHistoryProgress
     /// Where scheduled and admin refreshes fetch the current rates.
     let ratesSource: RateSource
     let accounts: any AccountService
@@ -84,6 +86,7 @@ struct AppServices: Sendable {
         let storedDays = FluentRateHistoryService(database: database)
         let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
+        let historyProgress = BundledHistoryProgress()
         return AppServices(
             configuration: configuration,
             catalog: try CurrencyCatalog.bundled(),
@@ -92,9 +95,10 @@ struct AppServices: Sendable {
             refresher: RatesRefresher(
                 provider: provider, history: ecb,
                 store: refreshStore,
-                currentRates: currentRates, now: now, logger: app.logger),
+                currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger),
             bundledRates: bundledRates,
-            historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, now: now),
+            historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now),
+            historyProgress: historyProgress,
             ratesSource: provider.source,
             accounts: FluentAccountService(
                 database: database, hasher: hasher,

@@ -88,7 +88,7 @@ struct BundledHistoryLoaderTests {
             try await app.asyncBoot()
             try await app.testing().test(.GET, "/?from=USD&to=EUR&amount=100") { res in
                 #expect(res.status == .ok)
-                #expect(res.body.string.contains("100 USD = 89.5 EUR")) // 100 / 1.1172, the ECB's rate of 2026-10-30
+                #expect(res.body.string.contains("100 USD = 89.50 EUR")) // 100 / 1.1172, the ECB's rate of 2026-10-30
             }
             try await app.testing().test(.GET, "/health/live") { res in #expect(res.status == .ok) }
             var stored = try await count(app)

@@ -97,7 +97,7 @@ struct RateStoreTests {
             try await current.store(snapshot("2025-01-01", rates: ["USD": "1.0"]))
             #expect(await current.currentSnapshot()?.rates["USD"] == Fixtures.decimal("1.2"))
             try await app.testing().test(.GET, "/?from=EUR&to=USD&amount=10") { res in
-                #expect(res.html.contains("10 EUR = 12 USD"))
+                #expect(res.html.contains("10 EUR = 12.00 USD"))
             }
         }
     }

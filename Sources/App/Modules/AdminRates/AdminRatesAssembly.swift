@@ -6,7 +6,7 @@ enum AdminRatesAssembly {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
-                provider: services.ratesSource),
+                provider: services.ratesSource, historyProgress: services.historyProgress),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())

@@ -18,6 +18,8 @@ enum AdminRates {
         let currencies: [Currency]
         let attempts: [RefreshAttempt]
         let flash: Flash?
+        /// The bundled history's load on this instance, while it runs.
+        var historyLoad: BundledHistoryProgress.Stage? = nil
     }
 
     enum Failure: Error, Equatable {
@@ -44,6 +46,16 @@ enum AdminRates {
         let refreshURL: String
         let importHistoryURL: String
         let importFullHistoryURL: String
+        /// While the bundled history is being loaded: what it is doing, and how far it has come.
+        let historyLoad: HistoryLoadViewModel?
+    }
+
+    struct HistoryLoadViewModel: Encodable, Sendable, Equatable {
+        /// `Storing the bundled ECB history: 3,200 of 7,126 days`
+        let text: String
+        /// The `<progress>` bar's numbers, while days are being stored; `nil` while it reads or waits.
+        let value: String?
+        let max: String?
     }
 
     struct SnapshotViewModel: Encodable, Sendable, Equatable {

@@ -7,6 +7,8 @@ struct AdminRatesInteractor: Sendable {
     let refresher: any RatesRefreshing
     let catalog: CurrencyCatalog
     let provider: RateSource
+    /// The bundled history's load on this instance, shown while it runs.
+    var historyProgress = BundledHistoryProgress()
 
     func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
@@ -15,7 +17,7 @@ struct AdminRatesInteractor: Sendable {
             admin: admin, provider: provider, snapshot: snapshot,
             currencies: snapshot.map { catalog.currencies(for: $0.currencyCodes) } ?? [],
             attempts: try await refresher.recentAttempts(limit: AdminRates.attemptsShown),
-            flash: flash)
+            flash: flash, historyLoad: historyProgress.current)
     }
 
     func refresh(by actor: User?) async throws -> RefreshAttempt {

@@ -29,7 +29,25 @@ struct AdminRatesPresenter: Sendable {
             },
             refreshURL: SiteURL.adminRatesRefresh.path,
             importHistoryURL: SiteURL.adminRatesImportHistory.path,
-            importFullHistoryURL: SiteURL.adminRatesImportFullHistory.path)
+            importFullHistoryURL: SiteURL.adminRatesImportFullHistory.path,
+            historyLoad: output.historyLoad.map { Self.historyLoad($0, in: l) })
+    }
+
+    static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
+        switch stage {
+        case .reading:
+            .init(text: l.text("Reading the bundled ECB history…"), value: nil, max: nil)
+        case .waiting:
+            .init(
+                text: l.text("The bundled ECB history waits for the rates lock, held by a refresh here or on another instance."),
+                value: nil, max: nil)
+        case .storing(let stored, let total):
+            .init(
+                text: l.text(
+                    "Storing the bundled ECB history: {stored} of {total} days",
+                    ["stored": l.number(String(stored)), "total": l.number(String(total))]),
+                value: String(stored), max: String(total))
+        }
     }
 
     /// What the page says after a refresh or an import: its log message, as an error if it failed.

@@ -9,7 +9,13 @@ import Logging
 struct BundledHistoryLoader: Sendable {
     let bundled: BundledRates
     let store: FluentRateRefreshStore
+    /// Told how far the load has come, for the admin page and refreshes that find it running.
+    let progress: BundledHistoryProgress
     let now: @Sendable () -> Date
+    /// Days stored per round trip: the progress moves each time.
+    var daysPerBatch = FluentRateSnapshotStore.daysPerBatch
+    /// Awaited after each batch, inside the transaction; tests hold the load there.
+    var afterBatch: @Sendable () async -> Void = {}
 
     /// The longest the load may hold its transaction; it takes a few seconds.
     static let timeout: Duration = .seconds(300)
@@ -28,6 +34,8 @@ struct BundledHistoryLoader: Sendable {
     @discardableResult
     func storeMissingDays(logger: Logger) async -> Outcome? {
         let started = ContinuousClock.now
+        progress.set(.reading)
+        defer { progress.set(nil) }
         do {
             let days = try await offThePool { try bundled.days() }
             for _ in 0..<Self.retries {
@@ -41,6 +49,7 @@ struct BundledHistoryLoader: Sendable {
                     }
                     return outcome
                 }
+                progress.set(.waiting)
                 try await Task.sleep(for: Self.retryDelay)
             }
             logger.warning("The bundled ECB history was not stored: the rates lock stayed taken; the next start tries again.")
@@ -64,11 +73,18 @@ struct BundledHistoryLoader: Sendable {
     /// `nil` when another instance holds the lock.
     func storeMissing(_ days: [FetchedRates]) async throws -> Outcome? {
         let storedAt = now()
+        let progress = progress, daysPerBatch = daysPerBatch, afterBatch = afterBatch
         return try await store.withRefreshLock(timeout: Self.timeout) { transaction in
+            progress.set(.storing(stored: 0, total: days.count))
             let stored = try await transaction.storedDates(sources: [RateSource.bundledECB.id, RateSource.ecb.id])
             let missing = days.filter { !stored.contains($0.effectiveDate) }
+            let before = days.count - missing.count
+            progress.set(.storing(stored: before, total: days.count))
             guard !missing.isEmpty else { return .complete }
-            try await transaction.saveAll(missing.map { $0.snapshot(storedAt: storedAt) })
+            try await transaction.saveAll(missing.map { $0.snapshot(storedAt: storedAt) }, daysPerBatch: daysPerBatch) { saved in
+                progress.set(.storing(stored: before + saved, total: days.count))
+                await afterBatch()
+            }
             return .stored(days: missing.count)
         }
     }

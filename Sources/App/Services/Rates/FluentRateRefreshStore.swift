@@ -86,8 +86,13 @@ final class FluentRateRefreshStore: Sendable {
 
         func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
 
-        /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:)``).
-        func saveAll(_ days: [RateSnapshot]) async throws { try await snapshots.saveAll(days) }
+        /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:daysPerBatch:stored:)``).
+        func saveAll(
+            _ days: [RateSnapshot], daysPerBatch: Int = FluentRateSnapshotStore.daysPerBatch,
+            stored: (@Sendable (Int) async -> Void)? = nil
+        ) async throws {
+            try await snapshots.saveAll(days, daysPerBatch: daysPerBatch, stored: stored)
+        }
 
         /// The days already stored from any of `sources`.
         func storedDates(sources: [String]) async throws -> Set<CalendarDate> {

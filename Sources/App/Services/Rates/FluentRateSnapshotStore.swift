@@ -103,24 +103,42 @@ struct FluentRateSnapshotStore: Sendable {
     /// Stores many snapshots (a history) with their rates in one transaction (the caller's,
     /// when it pins one). 27 years of ECB days are 7,000 snapshots and 200,000 rates, too many
     /// for a model each: PostgreSQL gets each table's rows as a few arrays (`unnest`), SQLite
-    /// multi-row `INSERT`s (an in-process database, where a statement costs little).
-    func saveAll(_ snapshots: [RateSnapshot]) async throws {
-        let ids = snapshots.map { $0.id ?? UUID() }
-        var rates: [(snapshot: UUID, code: String, rate: Decimal)] = []
-        for (id, snapshot) in zip(ids, snapshots) {
-            for (code, rate) in snapshot.rates { rates.append((id, code, rate)) }
-        }
-        let rateRows = rates
+    /// multi-row `INSERT`s (an in-process database, where a statement costs little). They go
+    /// `daysPerBatch` days at a time, `stored` told the count stored so far after each batch.
+    func saveAll(
+        _ snapshots: [RateSnapshot], daysPerBatch: Int = daysPerBatch, stored progress: (@Sendable (Int) async -> Void)? = nil
+    ) async throws {
         try await database.transaction { transaction in
             let sql = transaction as! any SQLDatabase
-            if sql.dialect.name == "postgresql" {
-                try await Self.insertByArrays(snapshots, ids: ids, rates: rateRows, on: sql)
-            } else {
-                try await Self.insertByRows(snapshots, ids: ids, rates: rateRows, on: sql)
+            let isPostgres = sql.dialect.name == "postgresql"
+            for start in stride(from: 0, to: snapshots.count, by: max(1, daysPerBatch)) {
+                let batch = Array(snapshots[start..<min(snapshots.count, start + max(1, daysPerBatch))])
+                let ids = batch.map { $0.id ?? UUID() }
+                var rates: [(snapshot: UUID, code: String, rate: Decimal)] = []
+                for (id, snapshot) in zip(ids, batch) {
+                    for (code, rate) in snapshot.rates { rates.append((id, code, rate)) }
+                }
+                if isPostgres {
+                    try await Self.insertByArrays(batch, ids: ids, rates: rates, on: sql)
+                } else {
+                    try await Self.insertByRows(batch, ids: ids, rates: rates, on: sql)
+                }
+                await progress?(start + batch.count)
+            }
+            // Thousands of days at once (a history): the planner's statistics still describe the
+            // tables as they were, and the next read of every day, planned on them, takes a minute
+            // instead of a second. Autovacuum would notice only after its next round.
+            if isPostgres, snapshots.count >= Self.analyzeAfter {
+                try await sql.raw("ANALYZE \(ident: RateSnapshotModel.schema), \(ident: SnapshotRateModel.schema)").run()
             }
         }
         stored()
     }
+
+    /// Days stored per round trip by ``saveAll(_:daysPerBatch:stored:)``: a thousand ECB days
+    /// are about 30,000 rates, one statement each way, and the 27 years' load reports its
+    /// progress eight times.
+    static let daysPerBatch = 1000
 
     private static func insertByArrays(
         _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
@@ -143,12 +161,6 @@ struct FluentRateSnapshotStore: Sendable {
                     \(bind: rows.map(\.rate.plainText))::numeric[])
                 """
             ).run()
-        }
-        // Thousands of days at once (a history): the planner's statistics still describe the
-        // tables as they were, and the next read of every day, planned on them, takes a minute
-        // instead of a second. Autovacuum would notice only after its next round.
-        if snapshots.count >= analyzeAfter {
-            try await sql.raw("ANALYZE \(ident: RateSnapshotModel.schema), \(ident: SnapshotRateModel.schema)").run()
         }
     }
 

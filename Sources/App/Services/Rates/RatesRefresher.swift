@@ -12,6 +12,8 @@ struct RatesRefresher: Sendable {
     let history: ECBRatesProvider
     let store: FluentRateRefreshStore
     let currentRates: CurrentRates
+    /// This instance's load of the bundled history, which holds the rates lock while it stores.
+    let historyProgress: BundledHistoryProgress
     let now: @Sendable () -> Date
     let logger: Logger
 
@@ -176,6 +178,17 @@ struct RatesRefresher: Sendable {
         }
     }
 
+    /// Why the rates lock is taken: this instance's load of the bundled history, and how far it
+    /// has come, or else another refresh (here or on another instance).
+    private func busyReason() -> Message {
+        guard case .storing(let stored, let total) = historyProgress.current else {
+            return Message("A refresh is already running; try again in a moment.")
+        }
+        return Message(
+            "The bundled history is still being stored ({stored} of {total} days); try again in a few seconds.",
+            ["stored": .number(String(stored)), "total": .number(String(total))])
+    }
+
     /// An import's numbers and days; `skipped` only when some days were stored already.
     private static func imported(
         _ count: Int, _ first: CalendarDate, _ last: CalendarDate, skipped: Int, from history: ECBRatesProvider
@@ -218,7 +231,7 @@ struct RatesRefresher: Sendable {
                 return (entry, stored)
             }
             guard let (entry, stored) = result else {
-                let busy = attempt(.busy, Message("A refresh is already running; try again in a moment."))
+                let busy = attempt(.busy, busyReason())
                 try? await store.record(busy)
                 return busy
             }

@@ -297,6 +297,46 @@ struct AdminRatesPageTests {
         }
     }
 
+    @Test(
+        "a refresh while the bundled history is being stored says so, with how far the load has come; the admin page shows its progress"
+    )
+    func refreshDuringTheBundledLoad() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        try await withAdmin(url: stub.url(.exchangeRateAPI)) { app, browser in
+            // given: a five-day archive's load (one day stored at start) paused after its first two days
+            let (reached, reachedNext) = AsyncStream<Void>.makeStream()
+            let (release, released) = AsyncStream<Void>.makeStream()
+            var loader = BundledHistoryLoader(
+                bundled: BundledRates(archive: Fixtures.sampleArchive), store: app.appServices.historyLoader.store,
+                progress: app.appServices.historyProgress, now: app.appServices.now)
+            loader.daysPerBatch = 2
+            loader.afterBatch = {
+                reachedNext.yield()
+                for await _ in release {}
+            }
+            async let outcome = loader.storeMissingDays(logger: Logger(label: "test"))
+            var batches = reached.makeAsyncIterator()
+            _ = await batches.next()
+
+            // when: the admin presses "Refresh now"
+            let flash = try await press("/admin/rates/refresh", in: browser, isError: false)
+            // then: told what holds the rates, not that a refresh is running
+            #expect(flash == "The bundled history is still being stored (3 of 5 days); try again in a few seconds.")
+            let page = try await browser.get("/admin/rates").html
+            #expect(page.contains("<progress id=\"history-load\" max=\"5\" value=\"3\""), "\(page)")
+            #expect(page.contains("Storing the bundled ECB history: 3 of 5 days"))
+            #expect(stub.hits(.exchangeRateAPI) == 0)
+
+            // once the load ends: no progress shown, and a refresh runs
+            released.finish()
+            #expect(await outcome == .stored(days: 4))
+            #expect(app.appServices.historyProgress.current == nil)
+            #expect(try await !browser.get("/admin/rates").html.contains("<progress"))
+            #expect(try await press("/admin/rates/refresh", in: browser) == "Stored 162 rates from ExchangeRate-API, effective 2025-05-11.")
+        }
+    }
+
     @Test("the ECB history is imported one snapshot per day, once; the newest stays current")
     func importHistory() async throws {
         let stub = try await StubProvider.start()

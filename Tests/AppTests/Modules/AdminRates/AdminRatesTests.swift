@@ -91,6 +91,31 @@ struct AdminRatesTests {
         #expect(model.rates == [.init(code: "EUR", name: "Euro", rate: "1"), .init(code: "USD", name: "US Dollar", rate: "1.1252")])
     }
 
+    @Test(
+        "the bundled history's load, as the admin page shows it while it runs",
+        arguments: [
+            (
+                Language.en, BundledHistoryProgress.Stage.storing(stored: 3200, total: 7126),
+                "Storing the bundled ECB history: 3,200 of 7,126 days"
+            ),
+            (.de, .storing(stored: 3200, total: 7126), "Der gebündelte EZB-Verlauf wird gespeichert: 3.200 von 7.126 Tagen"),
+            (.en, .reading, "Reading the bundled ECB history…"),
+            (.en, .waiting, "The bundled ECB history waits for the rates lock, held by a refresh here or on another instance."),
+        ])
+    func historyLoad(language: Language, stage: BundledHistoryProgress.Stage, text: String) {
+        let output = AdminRates.Output(
+            admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [], attempts: [], flash: nil, historyLoad: stage)
+        let load = AdminRatesPresenter().present(output, in: Localizations.of(language)).historyLoad
+        #expect(load?.text == text)
+        if case .storing(let stored, let total) = stage {
+            #expect(load?.value == String(stored) && load?.max == String(total))
+        } else {
+            #expect(load?.value == nil)
+        }
+        let idle = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [], attempts: [], flash: nil)
+        #expect(AdminRatesPresenter().present(idle, in: en).historyLoad == nil)
+    }
+
     @Test func durations() {
         #expect(AdminRatesPresenter.duration(0.0004) == "0 ms")
         #expect(AdminRatesPresenter.duration(1.25) == "1.2 s" || AdminRatesPresenter.duration(1.25) == "1.3 s")
