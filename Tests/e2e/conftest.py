@@ -52,7 +52,7 @@ class StubProvider:
                 if self.path == "/huge":
                     return self.send_huge()
                 kind, body = documents.get(self.path, ("text/plain", None))
-                data = (body or "not found").encode()
+                data = body if isinstance(body, bytes) else (body or "not found").encode()
                 self.send_response(200 if body else 404)
                 self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(data)))

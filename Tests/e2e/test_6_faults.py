@@ -3,6 +3,8 @@ a database that stops answering or goes away, and malformed requests on a raw so
 
 Each app here has a database of its own and reaches PostgreSQL through a loopback proxy the test
 controls, so a test can slow, freeze or cut the database without touching the shared cluster."""
+import html
+import os
 import re
 import signal
 import threading
@@ -13,7 +15,7 @@ import pytest
 import requests
 
 from conftest import ADMIN, AppServer, database_url, fresh_database, postgres_port
-from system import PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, rss_kib, status_of
+from system import Database, PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, rss_kib, status_of, zip_bomb
 
 
 def start_app(name, stub, **env):
@@ -210,6 +212,35 @@ def test_a_400_mb_provider_answer_costs_the_app_little_memory(stub):
     finally:
         server.stop()
         proxy.close()
+
+
+def test_a_zip_bomb_as_the_full_history_is_refused_and_memory_stays_flat(stub):
+    """A 3 MB archive whose CSV inflates to 3 GB (within the 5 MB a download may be): refused,
+    saying why, before it is inflated; nothing stored; the app's peak memory all but unchanged
+    (it grew by 3 GB before the bound)."""
+    stub.documents["/ecb/bomb.zip"] = ("application/zip", zip_bomb(3 << 30))
+    server, proxy = start_app("cc_bomb", stub, ECB_FULL_HISTORY_URL=stub.url("/ecb/bomb.zip"), RATES_TIMEOUT="60")
+    database = Database(os.environ.get("PSQL", "psql"), database_url("cc_bomb"))
+    try:
+        admin = Visitor(server.base)
+        admin.sign_in(*ADMIN)
+        admin.get("/admin/rates")
+        days_before = database.query("SELECT count(*) FROM rate_snapshots")
+        peak_before = rss_kib(server.pid, "VmHWM")
+        response, seconds = timed(lambda: admin.post("/admin/rates/import-full-history"))
+        assert response.status_code == 303
+        assert seconds < 10, f"the refusal took {seconds:.1f} s"
+        page = html.unescape(admin.get("/admin/rates").text)
+        assert "European Central Bank: the archive's CSV is larger than 64 MB. The current rates stay in place." in page
+        growth_mib = (rss_kib(server.pid, "VmHWM") - peak_before) / 1024
+        assert growth_mib < 100, f"peak memory grew {growth_mib:.1f} MiB"
+        assert database.query("SELECT count(*) FROM rate_snapshots") == days_before
+        assert database.query("SELECT outcome FROM rate_refresh_attempts ORDER BY started_at DESC LIMIT 1") == "failed"
+    finally:
+        database.close()
+        server.stop()
+        proxy.close()
+        del stub.documents["/ecb/bomb.zip"]
 
 
 # --- 5. A database that stops answering ---------------------------------------------------------

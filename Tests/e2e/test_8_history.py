@@ -106,3 +106,45 @@ def test_chart_ranges_gaps_and_csv(history_app, browser):
     assert "2020-03-13,0.9005763689" in lines  # 1 ÷ 1.1104
     code, _ = status(history_app, "/rates/USD/EUR?range=2w")
     assert code == 400
+
+
+# Each shown label's box as Chromium lays it out, and each marker's, in the chart's own units.
+LABEL_BOXES = """
+const svg = document.querySelector('svg.rate-chart');
+const shown = [...svg.querySelectorAll('.chart-marker-label')].filter(t => getComputedStyle(t).display !== 'none');
+const box = e => { const b = e.getBBox(); return {text: e.textContent, left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height}; };
+return {labels: shown.map(box), markers: [...svg.querySelectorAll('.chart-marker')].map(box),
+        ticks: [...svg.querySelectorAll('text.chart-label[text-anchor="end"]')].map(t => t.textContent)};
+"""
+
+
+def overlap(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_chart_labels_never_collide(history_app, browser):
+    """USD/JPY over five years: the highest day (2026-07-28) sits just before the last, both at the
+    right edge; their labels overprinted each other in Japanese. In every language, at a desktop's
+    and a phone's width, each label is inside the plot and clear of the others and of every marker."""
+    for language in ["en", "ja", "ar", "ru", "de"]:
+        browser.get(history_app.base + f"/language/{language}")
+        for width in (1280, 390):
+            browser.set_window_size(width, 900)
+            browser.get(history_app.base + "/rates/USD/JPY?range=5y")
+            layout = browser.execute_script(LABEL_BOXES)
+            labels, markers = layout["labels"], layout["markers"]
+            where = f"{language} at {width} px"
+            assert len(labels) == 3, where
+            for index, label in enumerate(labels):
+                assert 72 - 0.5 <= label["left"] and label["right"] <= 696 + 0.5, f"{where}: {label}"
+                assert 28 - 0.5 <= label["top"] and label["bottom"] <= 268 + 0.5, f"{where}: {label}"
+                for other in labels[index + 1:]:
+                    assert not overlap(label, other), f"{where}: {label['text']} overlaps {other['text']}"
+                for marker in markers:
+                    assert not overlap(label, marker), f"{where}: {label['text']} covers a marker"
+            # The value axis at round values.
+            assert [tick.replace(",", "").replace(".", "").replace("\u00a0", "") for tick in layout["ticks"]] \
+                == ["110", "120", "130", "140", "150", "160"], where
+        screenshot(browser, f"{language}-history-usd-jpy-5y")
+    browser.set_window_size(1280, 900)
+    browser.get(history_app.base + "/language/en")

@@ -179,13 +179,22 @@ enum RateHistory {
         let label: String
     }
 
+    /// The highest, the lowest or the last day, with its label placed twice: for the wide chart
+    /// (13-unit text) and for a phone's (26-unit text); the stylesheet shows one.
     struct Marker: Encodable, Sendable, Equatable {
         let x: String
         let y: String
-        let labelX: String
-        let labelY: String
-        let anchor: String
         let text: String
         let kind: String
+        let wide: LabelPlacement
+        let narrow: LabelPlacement
+    }
+
+    struct LabelPlacement: Encodable, Sendable, Equatable {
+        let x: String
+        /// The baseline.
+        let y: String
+        /// SVG's `text-anchor`: `start`, `middle` or `end`.
+        let anchor: String
     }
 }

@@ -167,11 +167,9 @@ struct RateHistoryPresenter: Sendable {
                     x: Self.coordinate(coordinates[index].x), y: Self.coordinate(coordinates[index].y),
                     label: l.text("{day}: {rate}", ["day": l.date(points[index].date), "rate": l.number(texts[index])]))
             }
-        // One number of decimals for every axis label, enough to tell the ticks apart.
-        let step = (high - low) / 3
-        let decimals = min(8, max(2, Int((-log10(step)).rounded(.up)) + 1))
-        let yTicks = (0...3).map { index -> RateHistory.Tick in
-            let value = low + step * Double(index)
+        // Round values (steps of 1, 2 or 5 times a power of ten), each with the decimals the step needs.
+        let (tickValues, decimals) = Self.valueTicks(low: low, high: high)
+        let yTicks = tickValues.map { value -> RateHistory.Tick in
             let position = Self.round(y(value))
             return .init(
                 position: Self.coordinate(position), labelPosition: Self.coordinate(position + 4),
@@ -179,23 +177,30 @@ struct RateHistoryPresenter: Sendable {
         }
         let xTicks = Self.timeTicks(from: points.first!.date, to: points.last!.date, x: x, in: l)
 
-        func marker(_ index: Int, _ kind: String, _ label: String, above: Bool) -> RateHistory.Marker {
-            let at = coordinates[index]
-            let anchor = at.x > plot.right - 120 ? "end" : at.x < plot.left + 120 ? "start" : "middle"
-            // Keep the label inside the plot: above the point unless that leaves the top, and
-            // below it unless that would sit on the axis.
-            let fitsAbove = at.y - 10 >= plot.top + 12, fitsBelow = at.y + 20 <= plot.bottom - 6
-            let labelAbove = above ? fitsAbove || !fitsBelow : !fitsBelow && fitsAbove
-            let labelX = anchor == "middle" ? at.x : anchor == "end" ? at.x - 8 : at.x + 8
-            return .init(
-                x: Self.coordinate(at.x), y: Self.coordinate(at.y), labelX: Self.coordinate(labelX),
-                labelY: Self.coordinate(Self.round(labelAbove ? at.y - 10 : at.y + 20)),
-                anchor: anchor, text: l.text("{label} {rate}", ["label": label, "rate": l.number(texts[index])]), kind: kind)
-        }
+        // The highest, the lowest and (when it is neither) the last day, each with its label.
         let lastIndex = points.count - 1
-        var markers = [marker(extremes.high, "high", l.text("max"), above: true), marker(extremes.low, "low", l.text("min"), above: false)]
-        if lastIndex != extremes.high && lastIndex != extremes.low {
-            markers.append(marker(lastIndex, "last", l.text("last"), above: points[lastIndex].value >= (low + high) / 2 ? false : true))
+        var marked: [(index: Int, kind: String, label: String)] = [
+            (extremes.high, "high", l.text("max")), (extremes.low, "low", l.text("min")),
+        ]
+        if lastIndex != extremes.high && lastIndex != extremes.low { marked.append((lastIndex, "last", l.text("last"))) }
+        let labels = marked.map {
+            ChartLabelLayout.Marker(
+                point: .init(x: coordinates[$0.index].x, y: coordinates[$0.index].y),
+                text: l.text("{label} {rate}", ["label": $0.label, "rate": l.number(texts[$0.index])]),
+                // The highest's label above it, the lowest's below; the last's away from the plot's nearer edge.
+                prefersAbove: $0.kind == "high" || ($0.kind == "last" && points[$0.index].value < (low + high) / 2))
+        }
+        let plotBox = ChartLabelLayout.Box(left: plot.left, top: plot.top, right: plot.right, bottom: plot.bottom)
+        let line = coordinates.map { ChartLabelLayout.Point(x: $0.x, y: $0.y) }
+        let wide = ChartLabelLayout.place(labels, in: plotBox, line: line, fontSize: ChartLabelLayout.wideFontSize)
+        let narrow = ChartLabelLayout.place(labels, in: plotBox, line: line, fontSize: ChartLabelLayout.narrowFontSize)
+        func written(_ placement: ChartLabelLayout.Placement) -> RateHistory.LabelPlacement {
+            .init(x: Self.coordinate(placement.x), y: Self.coordinate(placement.baseline), anchor: placement.anchor)
+        }
+        let markers = marked.indices.map { index in
+            RateHistory.Marker(
+                x: Self.coordinate(labels[index].point.x), y: Self.coordinate(labels[index].point.y), text: labels[index].text,
+                kind: marked[index].kind, wide: written(wide[index]), narrow: written(narrow[index]))
         }
         let dayMarker = output.query?.date.flatMap { date in
             (points.first!.date...points.last!.date).contains(date)
@@ -233,6 +238,37 @@ struct RateHistoryPresenter: Sendable {
                 "{from} to {to} exchange rate, {first} to {last}",
                 ["from": output.from.code, "to": output.to.code, "first": l.date(first.date), "last": l.date(last.date)]),
             description: description)
+    }
+
+    /// The value axis's ticks: every multiple of a round step (1, 2 or 5 times a power of ten)
+    /// in `low...high` with the largest step that gives at least four (or three, where the next
+    /// step down would crowd the axis with eight or more), and the decimals that step needs:
+    /// 110, 120 … 160 for 108.74…168.00; 0.6, 0.8, 1.0, 1.2 for 0.58…1.26.
+    static func valueTicks(low: Double, high: Double) -> (values: [Double], decimals: Int) {
+        guard high > low, (high - low).isFinite else { return ([low], 2) }
+        /// `multiple × 10^exponent` without the error of multiplying by a negative power.
+        func value(_ multiple: Int, _ exponent: Int) -> Double {
+            exponent >= 0
+                ? Double(multiple) * Foundation.pow(10, Double(exponent)) : Double(multiple) / Foundation.pow(10, Double(-exponent))
+        }
+        func ticks(_ multiple: Int, _ exponent: Int) -> (values: [Double], decimals: Int) {
+            let step = value(multiple, exponent)
+            let first = Int((low / step).rounded(.up)), last = Int((high / step).rounded(.down))
+            return (first > last ? [] : (first...last).map { value($0 * multiple, exponent) }, max(0, -exponent))
+        }
+        var exponent = Int(Foundation.floor(Foundation.log10(high - low))) + 1
+        var multiple = 5
+        var previous: (values: [Double], decimals: Int)?
+        while exponent > -15 {
+            let candidate = ticks(multiple, exponent)
+            if candidate.values.count >= 4 {
+                if candidate.values.count >= 8, let previous, previous.values.count >= 3 { return previous }
+                return candidate
+            }
+            previous = candidate
+            (multiple, exponent) = multiple == 5 ? (2, exponent) : multiple == 2 ? (1, exponent) : (5, exponent - 1)
+        }
+        return ([low, high], 2)
     }
 
     /// The index ranges of the line's stretches: a new one starts after a gap of more than ``gapDays``.

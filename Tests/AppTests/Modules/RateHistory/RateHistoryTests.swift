@@ -616,3 +616,130 @@ struct RateHistoryPageTests {
         }
     }
 }
+
+@Suite("The chart's labels and value axis")
+struct ChartLabelTests {
+    let usd = Fixtures.catalog.currency(for: "USD"), jpy = Fixtures.catalog.currency(for: "JPY")
+    let eur = Fixtures.catalog.currency(for: "EUR")
+
+    /// USD → JPY over the five years to 2026-10-30 as the ECB published them: the highest
+    /// (163.9131, 2026-07-28) and the last (157.2503) sit near the plot's right edge.
+    func fiveYearsOfYen() throws -> RateHistory.Output {
+        let text = try String(contentsOf: Fixtures.resource("ecb-usd-jpy-5y.csv"), encoding: .utf8)
+        let points = text.split(separator: "\n").dropFirst().map { line in
+            let cells = line.split(separator: ",")
+            let usd = Fixtures.decimal(String(cells[1])), jpy = Fixtures.decimal(String(cells[2]))
+            return RatePoint(
+                date: CalendarDate(iso8601: String(cells[0]))!, fromRate: usd, toRate: jpy,
+                value: NSDecimalNumber(decimal: jpy / usd).doubleValue)
+        }
+        return RateHistory.Output(from: usd, to: jpy, points: points, query: .init(from: "USD", to: "JPY", range: .fiveYears))
+    }
+
+    /// The box a marker's label takes, as the layout reckons it, where the page puts it.
+    func box(_ marker: RateHistory.Marker, _ placement: RateHistory.LabelPlacement, fontSize: Double) -> ChartLabelLayout.Box {
+        let width = ChartLabelLayout.width(of: marker.text, fontSize: fontSize)
+        let x = Double(placement.x)!, baseline = Double(placement.y)!
+        let left = placement.anchor == "end" ? x - width : placement.anchor == "middle" ? x - width / 2 : x
+        let metrics = ChartLabelLayout.Metrics(fontSize: fontSize)
+        return .init(left: left, top: baseline - metrics.ascent, right: left + width, bottom: baseline + metrics.descent)
+    }
+
+    /// Both layouts: every label inside the plot, clear of the others, of every marker and of the line's end.
+    func checkClear(_ chart: RateHistory.Chart, _ context: String) {
+        let plot = RateHistoryPresenter.plot
+        for (size, fontSize) in [("wide", ChartLabelLayout.wideFontSize), ("narrow", ChartLabelLayout.narrowFontSize)] {
+            let boxes = chart.markers.map { box($0, size == "wide" ? $0.wide : $0.narrow, fontSize: fontSize) }
+            for (index, box) in boxes.enumerated() {
+                let name = "\(context), \(size): \(chart.markers[index].text)"
+                // Inside the plot (to the twentieth that the written tenths leave).
+                let inside =
+                    box.left >= plot.left - 0.05 && box.right <= plot.right + 0.05 && box.top >= plot.top - 0.05
+                    && box.bottom <= plot.bottom + 0.05
+                #expect(inside, "\(name) \(box)")
+                for other in boxes[(index + 1)...] { #expect(!box.overlaps(other), "\(name) overlaps another label") }
+                for marker in chart.markers {
+                    let circle = ChartLabelLayout.Box(
+                        left: Double(marker.x)! - 5, top: Double(marker.y)! - 5, right: Double(marker.x)! + 5, bottom: Double(marker.y)! + 5
+                    )
+                    #expect(!box.overlaps(circle), "\(name) covers the \(marker.kind) marker")
+                }
+            }
+            // The line's end (its last point) is clear.
+            let end = chart.lines.last!.split(separator: " ").last!.split(separator: ",").map { Double($0)! }
+            #expect(!boxes.contains { $0.contains(.init(x: end[0], y: end[1])) }, "\(context), \(size): the line's end is covered")
+        }
+    }
+
+    @Test(
+        "USD/JPY over five years: the highest's and the last's labels, both at the right edge, clear of each other in every language",
+        arguments: Language.allCases)
+    func yenLabelsDoNotCollide(language: Language) throws {
+        let chart = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(language))
+        #expect(chart.markers.map(\.kind) == ["high", "low", "last"])
+        checkClear(chart, language.rawValue)
+    }
+
+    @Test("the labels' texts: the Japanese page's words, the Arabic page's numbers kept apart from its words")
+    func labelTexts() throws {
+        let ja = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(.ja))
+        #expect(ja.markers.first?.text == "最高 163.9131")
+        #expect(ja.markers.last?.text == "最終 157.2503")
+        let ar = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(.ar))
+        #expect(ar.markers.allSatisfy { $0.text.contains("\u{2068}") })
+    }
+
+    @Test("crowded corners: extremes and the last day together at either edge, high and low, keep their labels apart and inside")
+    func crowdedCorners() throws {
+        let start = CalendarDate(iso8601: "2025-01-01")!
+        let shapes: [[Double]] = [
+            [1.0, 1.1, 1.2, 1.05, 1.3, 1.29], // highest just before the last
+            [1.3, 1.0, 1.2, 1.1, 1.01, 1.02], // lowest just before the last
+            [1.3, 1.0, 1.31, 1.2, 1.1, 1.15], // highest and lowest at the left
+            [1.2, 1.21, 1.19, 1.2, 1.0, 1.3], // lowest then highest at the very end
+            [1.0, 2.0], // two days
+        ]
+        for (number, shape) in shapes.enumerated() {
+            let points = shape.enumerated().map {
+                RatePoint(date: CalendarDate(dayNumber: start.dayNumber + $0.offset), rate: Decimal($0.element))
+            }
+            for language in Language.allCases {
+                let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points), in: Localizations.of(language))
+                checkClear(chart, "shape \(number) in \(language)")
+            }
+        }
+    }
+
+    @Test(
+        "the value axis at round values: steps of 1, 2 or 5 times a power of ten, with the decimals the step needs",
+        arguments: [
+            (108.74, 168.00, ["110", "120", "130", "140", "150", "160"]), // USD/JPY, five years
+            (0.58, 1.26, ["0.6", "0.8", "1.0", "1.2"]), // USD/EUR, 27 years
+            (0.8831, 0.9640, ["0.90", "0.92", "0.94", "0.96"]),
+            (0.99, 1.01, ["0.990", "0.995", "1.000", "1.005", "1.010"]),
+            (0.005812, 0.006431, ["0.0059", "0.0060", "0.0061", "0.0062", "0.0063", "0.0064"]),
+            (13_000, 19_500, ["13000", "14000", "15000", "16000", "17000", "18000", "19000"]),
+            (0.1, 16.4, ["5", "10", "15"]), // 2 apart would be eight
+
+        ])
+    func roundTicks(low: Double, high: Double, labels: [String]) {
+        let (values, decimals) = RateHistoryPresenter.valueTicks(low: low, high: high)
+        #expect(values.map { RateHistoryPresenter.fixed($0, decimals: decimals) } == labels)
+        #expect(values.allSatisfy { $0 >= low && $0 <= high })
+    }
+
+    @Test("the charts of the issue: USD/JPY over five years and USD/EUR over 27 years are labelled at round values")
+    func axesOfRealCharts() throws {
+        let yen = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: en)
+        #expect(yen.yTicks.map(\.label) == ["110", "120", "130", "140", "150", "160"])
+        let euro = RateHistoryPresenter().chart(
+            .init(
+                from: usd, to: eur,
+                points: [
+                    RatePoint(date: CalendarDate(iso8601: "1999-01-04")!, rate: Fixtures.decimal("0.8482")),
+                    RatePoint(date: CalendarDate(iso8601: "2008-07-15")!, rate: Fixtures.decimal("0.6254")),
+                    RatePoint(date: CalendarDate(iso8601: "2000-10-26")!, rate: Fixtures.decimal("1.2118")),
+                ].sorted { $0.date < $1.date }), in: Localizations.of(.de))
+        #expect(euro.yTicks.map(\.label) == ["0,6", "0,8", "1,0", "1,2"])
+    }
+}
