@@ -2,12 +2,15 @@
 import re
 from urllib.parse import urlparse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
 def wait_for(driver, condition, timeout=10):
-    return WebDriverWait(driver, timeout).until(lambda d: condition(d))
+    """`condition` once it holds; an element replaced while it was read (the live converter swaps
+    its result area) is read again."""
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d))
 
 
 def summary(driver):

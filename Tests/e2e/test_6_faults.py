@@ -3,6 +3,7 @@ a database that stops answering or goes away, and malformed requests on a raw so
 
 Each app here has a database of its own and reaches PostgreSQL through a loopback proxy the test
 controls, so a test can slow, freeze or cut the database without touching the shared cluster."""
+import gzip
 import html
 import os
 import re
@@ -241,6 +242,23 @@ def test_a_zip_bomb_as_the_full_history_is_refused_and_memory_stays_flat(stub):
         server.stop()
         proxy.close()
         del stub.documents["/ecb/bomb.zip"]
+
+
+def test_a_compressed_form_is_refused_with_a_clear_415_not_inflated(faulty):
+    """A 50 KB gzip bomb (50 MB inflated) posted as a form: a readable 415, not a dropped
+    connection (Vapor's default decompressor hung up on it) and not 50 MB in memory."""
+    server, _ = faulty
+    bomb = gzip.compress(b"amount=" + b"1" * (50 << 20))
+    peak_before = rss_kib(server.pid, "VmHWM")
+    response = requests.post(server.base + "/convert", data=bomb, timeout=30,
+                             headers={"Content-Type": "application/x-www-form-urlencoded", "Content-Encoding": "gzip"})
+    assert response.status_code == 415
+    assert "Forms are sent uncompressed; a Content-Encoding such as gzip is not accepted." in response.text
+    assert (rss_kib(server.pid, "VmHWM") - peak_before) / 1024 < 20
+    # The same form uncompressed is fine.
+    plain = requests.post(server.base + "/convert", data="from=USD&to=EUR&amount=5", allow_redirects=False, timeout=10,
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert plain.status_code == 303
 
 
 # --- 5. A database that stops answering ---------------------------------------------------------

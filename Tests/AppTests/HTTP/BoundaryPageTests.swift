@@ -73,6 +73,26 @@ struct BoundaryPageTests {
         }
     }
 
+    @Test("a compressed form (Content-Encoding: gzip) is a clear 415: request bodies are never inflated, so none can be a bomb")
+    func compressedForms() async throws {
+        try await withPostgresApp { app in
+            // The gzip of "from=USD&to=EUR&amount=5"
+            let gzipped = Data(base64Encoded: "H4sIAAAAAAACA0srys+1DQ12USvJt3UNDVJLzM0vzSuxNQUApROYPBgAAAA=")!
+            let response = try await app.testing().performTest(
+                request: TestingHTTPRequest(
+                    method: .POST, url: URI(string: "/convert"),
+                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Content-Encoding": "gzip"],
+                    body: ByteBuffer(data: gzipped)))
+            #expect(response.status == .unsupportedMediaType)
+            #expect(response.body.string.contains("Forms are sent uncompressed; a Content-Encoding such as gzip is not accepted."))
+            // "identity" is no encoding at all.
+            let plain = try await send(
+                app, .POST, "/convert", headers: ["Content-Type": "application/x-www-form-urlencoded", "Content-Encoding": "identity"],
+                body: "from=USD&to=EUR&amount=5")
+            #expect(plain.status == .seeOther)
+        }
+    }
+
     @Test("GET and POST read repeated parameters by the same rule")
     func oneRule() async throws {
         try await withPostgresApp { app in

@@ -7,8 +7,8 @@ import Vapor
 ///   characters (400; a NUL would otherwise cut a file name short);
 /// - the headers: at most ``maxHeaderBytes`` in all (else 431);
 /// - the query string and a form body: ``FormFields``' rule (400);
-/// - a body: read in full first, at most ``maxBodyBytes`` (else 413), and only as a form
-///   (else 415). Reading it here means nothing downstream ever sees half a body, however
+/// - a body: read in full first, at most ``maxBodyBytes`` (else 413), only as a form and never
+///   compressed (else 415). Reading it here means nothing downstream ever sees half a body, however
 ///   many network reads it arrived in.
 ///
 /// Future-based rather than `AsyncMiddleware`: it runs on every request, and Vapor starts a
@@ -57,6 +57,13 @@ struct RequestInputMiddleware: Middleware {
 
     /// Reads the whole body (however many network reads it takes) and checks it as a form.
     private static func readForm(of request: Request) -> EventLoopFuture<Void> {
+        // Browsers never compress a form, and the server inflates no request body (`configure`
+        // turns NIO's decompressor off, which answered a bomb by dropping the connection): a
+        // compressed body is refused whole, never inflated.
+        if let encoding = request.headers.first(name: .contentEncoding), encoding.lowercased() != "identity" {
+            return request.eventLoop.makeFailedFuture(
+                PageAbort(.unsupportedMediaType, Message("Forms are sent uncompressed; a Content-Encoding such as gzip is not accepted.")))
+        }
         guard request.headers.contentType?.type == "application", request.headers.contentType?.subType == "x-www-form-urlencoded" else {
             return request.eventLoop.makeFailedFuture(
                 PageAbort(
