@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each a target that may import only those below it (scripts/check-layers checks the
+// imports the compiler cannot see; docs/ARCHITECTURE.md says what lives where):
+//
+//   App           the executable: start-up, configuration, commands, and one VIPER module per page
+//   Web           the HTTP machinery every page uses: middleware, input, sessions and CSRF, rendering,
+//                 JSON, HTTP caching, localization
+//   Persistence   Fluent models, migrations, stores and their caches, the database's time limits
+//   RateSources   the providers' documents and parsers, and the bounded HTTP fetcher
+//   Core          plain values and rules: currencies, amounts, dates, exact decimals, rates,
+//                 conversion, accounts and contacts; Swift and Foundation only
 let package = Package(
     name: "CurrencyConverter",
     platforms: [.macOS(.v13)],
@@ -11,34 +21,90 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", exact: "2.14.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", exact: "4.9.0"),
         // `GET /metrics`: swift-metrics (which Vapor already reports requests to) in Prometheus's format.
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         // Reads the ECB's history archive (`eurofxref-hist.zip`): bundled, and fetched by the admin's import.
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
-        // Already pulled in by Vapor; named so the entry point can hand NIO the concurrency pool.
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Already in Vapor's graph; named for the layers that import them directly, at the versions it resolves.
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", exact: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", exact: "3.36.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/vapor/async-kit.git", exact: "1.22.0"),
+        .package(url: "https://github.com/vapor/leaf-kit.git", exact: "1.14.3"),
     ],
     targets: [
+        .target(name: "Core", resources: [.copy("Resources")]),
+        .target(
+            name: "RateSources",
+            dependencies: [
+                "Core",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "Persistence",
+            dependencies: [
+                "Core",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "Web",
+            dependencies: [
+                "Core", "Persistence",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "LeafKit", package: "leaf-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "App",
             dependencies: [
+                "Core", "RateSources", "Persistence", "Web",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Leaf", package: "leaf"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                .target(name: "App"),
+                "App", "Core", "RateSources", "Persistence", "Web",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Zip bombs made on the spot (`ZipBomb`).

@@ -12,6 +12,7 @@ struct PageFiles {
     var contract: String {
         if !form {
             return #"""
+                import Core
                 import Foundation
 
                 /// \#(title): what this page is for (say it here in one sentence).
@@ -33,6 +34,7 @@ struct PageFiles {
                 """#
         }
         return #"""
+            import Core
             import Foundation
 
             /// \#(title): what this page is for (say it here in one sentence).
@@ -90,6 +92,7 @@ struct PageFiles {
     var interactor: String {
         if !form {
             return #"""
+                import Core
                 import Foundation
 
                 /// The \#(title.lowercased()) use case: what the page shows, from the services it is given.
@@ -104,6 +107,7 @@ struct PageFiles {
                 """#
         }
         return #"""
+            import Core
             import Foundation
 
             /// The \#(title.lowercased()) use case: the form's rules, and what a valid form does.
@@ -164,6 +168,8 @@ struct PageFiles {
                 }
             """#
         return #"""
+            \#(form ? "import Core\n" : "")import Web
+
             /// The \#(title.lowercased()) page's wording\#(form ? ": the form, its messages, what was saved" : ""), in
             /// the visitor's language (`l`). Its texts are translated in `Resources/Translations/*.po`.
             struct \#(name)Presenter: Sendable {
@@ -191,6 +197,7 @@ struct PageFiles {
         }
         return #"""
             import Vapor
+            import Web
 
             /// Where the \#(title.lowercased()) page sends the browser next.
             struct \#(name)Router: Sendable {
@@ -231,6 +238,7 @@ struct PageFiles {
             """#
         return #"""
             import Vapor
+            import Web
 
             /// The \#(title.lowercased()) page over HTTP.
             struct \#(name)View: Sendable {
@@ -252,6 +260,7 @@ struct PageFiles {
         let post = form ? "\n        routes.grouped(CSRFMiddleware()).post(.\(route), immediately: view.submit)" : ""
         return #"""
             import Vapor
+            import Web
 
             /// Wires the \#(name) module\#(form ? "; its POST sits behind the CSRF check" : " and registers its route").
             enum \#(name)Assembly {
@@ -323,6 +332,8 @@ struct PageFiles {
             import Testing
 
             @testable import App
+            @testable import Core
+            @testable import Web
 
             @Suite("\#(title) interactor and presenter")
             struct \#(name)Tests {
@@ -365,6 +376,8 @@ struct PageFiles {
             import Vapor
 
             @testable import App
+            @testable import Core
+            @testable import Web
 
             @Suite("\#(title) page over HTTP on PostgreSQL")
             struct \#(name)PageTests {

@@ -7,7 +7,7 @@ struct PagePlan {
     private(set) var files: [(path: String, contents: String)] = []
     private(set) var edits: [(path: String, contents: String)] = []
 
-    static let siteURLPath = "Sources/App/HTTP/Routing/SiteURL.swift"
+    static let siteURLPath = "Sources/Web/Routing/SiteURL.swift"
     static let configurePath = "Sources/App/Boot/configure.swift"
     /// The languages besides English, whose `.po` files get the page's new texts to translate.
     static let translatedLanguages = ["ru", "de", "ar", "ja"]
@@ -34,7 +34,7 @@ struct PagePlan {
             (Self.configurePath, try registerAssembly(in: read(Self.configurePath))),
         ]
         for language in Self.translatedLanguages {
-            let path = "Sources/App/Resources/Translations/\(language).po"
+            let path = "Sources/Web/Resources/Translations/\(language).po"
             if let text = try addTexts(page.texts, to: read(path)) { edits.append((path, text)) }
         }
     }
@@ -60,7 +60,7 @@ struct PagePlan {
             Added the \(request.name) page at \(request.path)\(request.hasForm ? " with a form" : ""):
             \(written.joined(separator: "\n"))
             Next: write its use case in \(request.name)Interactor, its words in \(request.name)Presenter, translate
-            its texts in Sources/App/Resources/Translations/*.po, then `scripts/test`.
+            its texts in Sources/Web/Resources/Translations/*.po, then `scripts/test`.
             """
     }
 
@@ -97,7 +97,7 @@ struct PagePlan {
         {
             throw NewPageError("A module named \(request.name) already exists (Modules/\(found)); nothing was written.")
         }
-        let sources = root.appending(path: "Sources/App")
+        let sources = root.appending(path: "Sources")
         let declaration = try Regex("(enum|struct|class|actor|protocol|typealias) \(request.name)\\b")
         for case let file as String in manager.enumerator(atPath: sources.path(percentEncoded: false)) ?? .init()
         where file.hasSuffix(".swift") {
@@ -118,10 +118,10 @@ struct PagePlan {
     private func registerRoute(in text: String) throws -> String {
         let name = request.routeCase
         var text = text
-        try insert("    case \(name)\n", before: "\n    var path: String {", in: &text)
+        try insert("    case \(name)\n", before: "\n    package var path: String {", in: &text)
         try insert(
             "        case .\(name): Route.\(name).pattern\n", before: "        }\n    }\n\n    private static func pathSegment", in: &text)
-        try insert("        case \(name) = \"\(request.path)\"\n", before: "\n        var pattern: String { rawValue }", in: &text)
+        try insert("        case \(name) = \"\(request.path)\"\n", before: "\n        package var pattern: String { rawValue }", in: &text)
         return text
     }
 

@@ -177,7 +177,7 @@ def app(stub):
     server.stop()
 
 
-BUNDLED = ROOT / "Sources" / "App" / "Resources" / "ecb-eurofxref-hist.zip"
+BUNDLED = ROOT / "Sources" / "RateSources" / "Resources" / "ecb-eurofxref-hist.zip"
 
 
 @pytest.fixture(scope="session")

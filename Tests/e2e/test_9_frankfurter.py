@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, RESOURCES
 
-BUNDLED = ROOT / "Sources" / "App" / "Resources" / "ecb-eurofxref-hist.zip"
+BUNDLED = ROOT / "Sources" / "RateSources" / "Resources" / "ecb-eurofxref-hist.zip"
 
 
 def ecb_days():

@@ -1,7 +1,10 @@
+import Core
 import CoreMetrics
 import Foundation
+import Persistence
 import Prometheus
 import Vapor
+import Web
 
 /// The app's metrics in Prometheus's text format at `GET /metrics`.
 ///

@@ -1,5 +1,9 @@
+import Core
 import Fluent
+import Persistence
+import RateSources
 import Vapor
+import Web
 
 /// The services the page modules are assembled from, created once at start.
 struct AppServices: Sendable {
@@ -58,7 +62,8 @@ struct AppServices: Sendable {
         let store = FluentRateSnapshotStore(
             database: database, currentSources: currentSources, stored: { rateDaysCache.snapshotsChanged() })
         let currentRates = CurrentRates(store: store, logger: app.logger)
-        let fetcher = HTTPDocumentFetcher(client: { app.http.client.shared }, timeout: configuration.ratesTimeout)
+        let fetcher = HTTPDocumentFetcher(
+            client: { app.http.client.shared }, timeout: configuration.ratesTimeout, userAgent: "\(AppInfo.name)/\(AppInfo.version)")
         let ecb = ECBRatesProvider(
             fetcher: fetcher,
             dailyURL: configuration.ratesProvider == .ecb

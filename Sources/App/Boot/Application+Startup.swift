@@ -1,4 +1,5 @@
 import Fluent
+import Persistence
 import SQLKit
 import Vapor
 

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
+import Persistence
 import Vapor
 
 /// Starts the background jobs once the app has booted, and stops the app in an order that

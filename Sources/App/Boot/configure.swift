@@ -1,8 +1,11 @@
+import Core
 import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import Leaf
+import Persistence
 import Vapor
+import Web
 
 /// Configures the app: templates, middleware, database, services and every page module.
 func configure(
@@ -51,7 +54,7 @@ func configure(
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(PublicAPICORSMiddleware())
-    app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(ErrorPageMiddleware(shapes: [FrankfurterView.errorShape]))
     app.middleware.use(RequestInputMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))

@@ -1,3 +1,5 @@
+import Core
+import Persistence
 import Vapor
 
 /// `swift run App create-user --email E [--admin]`: creates an account, reading the password

@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// `App profile-pages [--iterations N]`: where a page's time goes, stage by stage, measured
 /// in-process with `ContinuousClock` (this machine's `perf` cannot sample and valgrind cannot

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// `swift run App seed-contacts --email E --count N`: gives an existing account N generated

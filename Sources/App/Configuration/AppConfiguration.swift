@@ -1,4 +1,6 @@
 import Foundation
+import RateSources
+import Web
 
 /// Everything the app reads from its environment, read once at start. Every variable has a
 /// default; invalid values are all reported together, so one failed start lists every fix.

@@ -2,6 +2,10 @@ import Foundation
 import NIOConcurrencyHelpers
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Accounts in memory with plain-text passwords: enough to test interactors without a database.
 final class FakeAccountService: AccountService {

@@ -2,6 +2,10 @@ import Foundation
 import NIOConcurrencyHelpers
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Contacts in memory, with the real service's ownership, ordering and search rules.
 final class FakeContactsService: ContactsService {

@@ -1,6 +1,10 @@
 import Foundation
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Hands interactors a fixed snapshot (or none), no database involved.
 struct FakeCurrentRates: CurrentRatesReading {

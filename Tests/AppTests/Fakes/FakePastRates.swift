@@ -1,6 +1,10 @@
 import Foundation
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Past days' rates from a list of snapshots, looked up as the store looks them up: the last
 /// day on or before the date, that day's latest snapshot quoting both currencies.

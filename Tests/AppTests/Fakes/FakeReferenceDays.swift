@@ -1,6 +1,10 @@
 import Foundation
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The ECB's days from a list of snapshots, cut as the cached days are cut.
 struct FakeReferenceDays: ReferenceRateDays {

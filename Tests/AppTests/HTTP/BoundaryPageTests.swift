@@ -6,6 +6,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Input at the door, health endpoints and database outages, over HTTP on PostgreSQL")
 struct BoundaryPageTests {

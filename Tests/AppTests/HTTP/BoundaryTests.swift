@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Form fields: one strict rule for query strings and form bodies")
 struct FormFieldsTests {
@@ -98,9 +102,9 @@ struct LogTextTests {
 
     @Test func retryWait() {
         #expect(RetryWait(seconds: 749.2).header == "750" && RetryWait(seconds: 0.2).header == "1")
-        #expect(RetryWait(seconds: 749.2).text(in: en) == "13 minutes" && RetryWait(seconds: 30).text(in: en) == "1 minute")
+        #expect(en.text(RetryWait(seconds: 749.2)) == "13 minutes" && en.text(RetryWait(seconds: 30)) == "1 minute")
         #expect(
-            RetryWait(seconds: 749.2).text(in: Localizations.of(.ru)) == "13 минут"
-                && RetryWait(seconds: 60).text(in: Localizations.of(.ru)) == "1 минуту")
+            Localizations.of(.ru).text(RetryWait(seconds: 749.2)) == "13 минут"
+                && Localizations.of(.ru).text(RetryWait(seconds: 60)) == "1 минуту")
     }
 }

@@ -5,6 +5,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("HTTP caching: ETag, 304 without a body, Cache-Control, no-store for signed-in pages and errors")
 struct HTTPCachingTests {

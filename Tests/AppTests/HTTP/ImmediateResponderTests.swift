@@ -4,6 +4,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Routes started at once")
 struct ImmediateResponderTests {

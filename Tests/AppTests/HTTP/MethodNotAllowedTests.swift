@@ -3,6 +3,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("A known address asked with another method: 405 with Allow, not 404")
 struct MethodNotAllowedTests {

@@ -7,6 +7,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Page skeletons: a page rendered once per shape, filled per request, byte for byte Leaf's page")
 struct PageRendererTests {

@@ -2,6 +2,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Rendered pages kept by ETag")
 struct RenderedPageCacheTests {

@@ -3,6 +3,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Routes and links from one typed place")
 struct SiteRoutesTests {

@@ -2,6 +2,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 extension TestingHTTPResponse {
     var html: String { body.string }

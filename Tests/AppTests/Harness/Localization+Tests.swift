@@ -1,4 +1,8 @@
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The English pages' localization, which most presenter tests write in.
 let en = Localizations.of(.en)

@@ -6,6 +6,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// A rates provider on loopback that serves the real formats and every fault a refresh must
 /// survive, one path per behaviour. `/current.json` serves whatever the test sets.

@@ -4,6 +4,10 @@ import SQLKit
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The moment the tests live in: three days after the bundled snapshot's 2025-05-09.
 let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z

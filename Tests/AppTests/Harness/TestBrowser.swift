@@ -6,6 +6,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Walks the app like a browser: keeps cookies between requests and fills in the CSRF token
 /// from the last page it saw.

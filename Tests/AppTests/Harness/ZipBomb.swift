@@ -2,6 +2,10 @@ import Foundation
 import ZIPFoundation
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Zip archives that inflate far beyond their own size: what an attacker (or a broken mirror)
 /// could serve as `ECB_FULL_HISTORY_URL` or leave as `BUNDLED_RATES_FILE`.

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The `.po` files against the English text the app writes: every text the templates (`#t("…")`)
 /// and the Swift sources (`text("…")`, `Message("…")`, `plural("…", "…")`) use is translated in
@@ -36,7 +40,7 @@ struct TranslationFilesTests {
         let plural = try Regex(#"\bplural\(\s*("# + literal + #")\s*,\s*("# + literal + #")"#).wordBoundaryKind(.simple)
         let single = try Regex(#"\b(?:text|Message)\(\s*((?:"# + literal + #"\s*\+?\s*)+)"#).wordBoundaryKind(.simple)
         let literalRegex = try Regex(literal)
-        for file in files(in: "Sources/App", ending: ".swift") {
+        for file in files(in: "Sources", ending: ".swift") {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             for match in text.matches(of: plural) {
                 let literals = text[match.range].matches(of: literalRegex).map { unquoted(text[match.range][$0.range]) }
@@ -52,7 +56,7 @@ struct TranslationFilesTests {
 
     static func catalog(_ language: Language) throws -> TranslationCatalog {
         try TranslationCatalog(
-            parsing: String(contentsOfFile: "Sources/App/Resources/Translations/\(language.rawValue).po", encoding: .utf8))
+            parsing: String(contentsOfFile: "Sources/Web/Resources/Translations/\(language.rawValue).po", encoding: .utf8))
     }
 
     static func placeholders(_ text: String) -> Set<String> {

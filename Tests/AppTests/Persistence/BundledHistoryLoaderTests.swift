@@ -3,6 +3,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("The bundled ECB history stored on first start, on PostgreSQL and SQLite")
 struct BundledHistoryLoaderTests {

@@ -8,6 +8,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Deadlines and the database circuit breaker")
 struct DeadlineTests {

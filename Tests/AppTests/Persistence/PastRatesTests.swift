@@ -3,6 +3,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("A pair's rates on a past date, from the stored days")
 struct PastRatesTests {

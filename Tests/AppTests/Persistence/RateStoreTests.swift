@@ -5,6 +5,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Rate snapshots on PostgreSQL")
 struct RateStoreTests {

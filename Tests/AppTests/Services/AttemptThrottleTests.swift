@@ -4,6 +4,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Attempt limits on PostgreSQL: per client, per account from a client, per window")
 struct AttemptThrottleTests {

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("The bundled rates: the ECB's archive, as test apps get it")
 struct BundledRatesTests {

@@ -3,6 +3,10 @@ import NIOConcurrencyHelpers
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Contact pages kept in memory: served again without the database, forgotten on the owner's every change")
 struct CachedContactsServiceTests {

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// The About page: what the app is, where its rates come from, where its code lives, and a
 /// Close link back to the visitor's last conversion.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Gathers what the About page tells: the app, its current rates' source, its source code.

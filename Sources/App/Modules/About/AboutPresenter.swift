@@ -1,3 +1,6 @@
+import Core
+import Web
+
 /// Turns what the About interactor found into the page's wording, in the visitor's language.
 struct AboutPresenter: Sendable {
     func present(_ output: About.Output, in l: Localization) -> About.ViewModel {

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// Where the About page sends the browser next.

@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// The About page's HTTP side.
 struct AboutView: Sendable {

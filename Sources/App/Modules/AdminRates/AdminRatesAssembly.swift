@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the AdminRates module; its POSTs sit behind the CSRF check.
 enum AdminRatesAssembly {

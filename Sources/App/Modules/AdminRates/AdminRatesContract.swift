@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The admin's view of the rates: what is current, where it came from, the recent refresh

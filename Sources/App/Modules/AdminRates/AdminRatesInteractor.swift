@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The admin's rate use cases: see the state of the rates, refresh them, import history.

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// The admin page's wording, in the visitor's language: times in UTC, durations people read,
 /// outcomes as words, each attempt's details in the visitor's language (what a library or a

@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Where the admin page sends the browser.
 struct AdminRatesRouter: Sendable {

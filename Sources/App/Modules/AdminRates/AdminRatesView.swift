@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// The admin rate page over HTTP.
 struct AdminRatesView: Sendable {

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// Why a contacts page cannot be shown; the Views turn these into a redirect or a 404.

@@ -1,3 +1,6 @@
+import Core
+import Web
+
 /// The conversion's JSON, written member by member (``JSONWritable``): the API's busiest answer.
 /// Keys in the order Foundation sorts them; `APIJSONTests` checks each against its `Encodable`.
 extension ConverterAPIPresenter.Conversion: JSONWritable {

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// The converter's JSON view models: the same interactor output as the page, as data. Amounts
 /// and rates are decimal strings, so no client reads them through a binary float.
@@ -88,7 +90,7 @@ struct ConverterAPIPresenter: Sendable {
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
     /// written once.
     func present(
-        _ conversion: App.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
+        _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
         today: CalendarDate
     ) -> Conversion {
         let result = conversion.to.text(of: conversion.result)

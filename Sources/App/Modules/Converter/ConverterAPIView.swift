@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// The converter's JSON API: the same interactor as the page, another view. Errors are RFC 9457
 /// problem documents with 400 (malformed request), 404 (no such currency), 422 (invalid input)

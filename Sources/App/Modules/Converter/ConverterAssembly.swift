@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// Wires the converter module (its page and its JSON API): the only place that picks its
 /// concrete services.

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// The converter page: an amount and two currencies in, the converted amount and rates out.
 ///

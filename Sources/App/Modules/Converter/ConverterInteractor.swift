@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Persistence
 
 /// The converter's use case: validate what was asked, convert it with the current rates or,
 /// when a date is asked for, with the rates of the last day with rates on or before it.

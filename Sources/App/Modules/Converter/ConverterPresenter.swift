@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// Turns the interactor's output into what the page shows. All formatting lives here: the amount
 /// as typed, results in exactly the target currency's minor units (`89.50 EUR`), rates to four

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// Where the converter sends the browser next.

@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// The converter's HTTP side: reads the request, asks the interactor, renders the presenter's
 /// view model or returns the router's redirect, and keeps the last-conversion cookie.

@@ -1,4 +1,6 @@
+import Core
 import NIOConcurrencyHelpers
+import Web
 
 /// The `<option>` list of a currency `<select>` (`USD — US Dollar`, `USD — доллар США`), escaped
 /// once per set of currencies and language. Rendering 160 options through Leaf on every request would cost most of the page's

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// Wires the Frankfurter-compatible API: the ECB's days (kept in memory with the rate history's),

@@ -1,4 +1,7 @@
+import Core
 import Foundation
+import Persistence
+import Web
 
 /// Frankfurter's v1 API, served from this app's ECB reference rates so that a Frankfurter
 /// client pointed here gets the answers frankfurter.dev gives (lineofflight/frankfurter,

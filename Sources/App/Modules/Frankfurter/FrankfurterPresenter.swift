@@ -1,3 +1,5 @@
+import Web
+
 /// Writes Frankfurter v1's JSON, byte for byte as frankfurter.dev writes it: members in its
 /// order (`amount`, `base`, `date` or `start_date` and `end_date`, `rates`), no spaces, numbers
 /// as Ruby writes them, and its arithmetic (`Quote::Base`): with the euro as base and an amount

@@ -1,4 +1,7 @@
+import Core
+import RateSources
 import Vapor
+import Web
 
 /// The `/v1` routes' handlers: read the request, ask the interactor, answer with Frankfurter's
 /// JSON, its statuses and HTTP caching: an `ETag` over what the answer is made of (the query
@@ -17,6 +20,26 @@ struct FrankfurterView: Sendable {
     /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.
     static let behindMaxAge = 300
     static let contentType = "application/json; charset=utf-8"
+
+    /// Any error under `/v1` (a wrong method, a malformed address, an outage) as Frankfurter's
+    /// clients read it: `{"message": …}`, in its own lowercase words for the statuses they compare.
+    static let errorShape = ErrorPageMiddleware.Shape(
+        applies: { $0.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || $0.url.path == "/v1" },
+        response: { status, message, headers in
+            var headers = headers
+            headers.replaceOrAdd(name: .contentType, value: contentType)
+            let body = FrankfurterPresenter().body(message: errorMessage(status) ?? message)
+            return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+        })
+
+    /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
+    static func errorMessage(_ status: HTTPResponseStatus) -> String? {
+        switch status {
+        case .notFound: "not found"
+        case .methodNotAllowed: "method not allowed"
+        default: nil
+        }
+    }
 
     /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
     func rates(_ request: Request) async throws -> Response {

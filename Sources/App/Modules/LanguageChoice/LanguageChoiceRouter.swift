@@ -1,5 +1,6 @@
 import Foundation
 import Vapor
+import Web
 
 /// Where choosing a language leads.
 struct LanguageChoiceRouter: Sendable {

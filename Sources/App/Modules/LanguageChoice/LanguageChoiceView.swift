@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// `GET /language/:language`, the footer menu's links: remembers the visitor's language in a
 /// cookie and goes back to the page they chose it on. A GET, like any link, because it changes

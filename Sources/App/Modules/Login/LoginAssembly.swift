@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the Login module; its POSTs sit behind the CSRF check.
 enum LoginAssembly {

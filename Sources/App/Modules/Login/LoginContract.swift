@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// Signing in and out.
 ///
@@ -21,7 +23,7 @@ enum Login {
         /// Back to the form (422) with a message; the email is kept, the password never is.
         case rejected(message: Message, input: Input)
         /// Too many failures from this client: 429 until the refusal's `retryAfter` has passed.
-        case throttled(AttemptThrottle.Refusal, input: Input)
+        case throttled(AttemptRefusal, input: Input)
     }
 
     /// What `login.leaf` renders.

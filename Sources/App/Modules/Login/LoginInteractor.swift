@@ -1,4 +1,7 @@
+import Core
 import Foundation
+import Persistence
+import Web
 
 /// Signing in: throttling, checking the password, and where to go next.
 struct LoginInteractor: Sendable {

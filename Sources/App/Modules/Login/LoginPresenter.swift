@@ -1,3 +1,6 @@
+import Core
+import Web
+
 /// The sign-in form's wording, in the visitor's language.
 struct LoginPresenter: Sendable {
     let allowSignup: Bool
@@ -14,8 +17,8 @@ struct LoginPresenter: Sendable {
     }
 
     /// "Too many attempts", in minutes a person can act on.
-    func presentThrottled(_ input: Login.Input, refusal: AttemptThrottle.Refusal, in l: Localization) -> Login.ViewModel {
-        let wait = RetryWait(seconds: refusal.retryAfter).text(in: l)
+    func presentThrottled(_ input: Login.Input, refusal: AttemptRefusal, in l: Localization) -> Login.ViewModel {
+        let wait = l.text(RetryWait(seconds: refusal.retryAfter))
         let message =
             switch refusal.scope {
             case .account:

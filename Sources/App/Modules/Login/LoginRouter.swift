@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Where signing in and out lead.
 struct LoginRouter: Sendable {

@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// Sign-in and sign-out over HTTP: the form, the session, the status codes.
 struct LoginView: Sendable {

@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the RateHistory module.
 enum RateHistoryAssembly {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A currency pair's rate over a range of days: `GET /rates/{from}/{to}?range=1m|3m|1y|5y|10y|all`

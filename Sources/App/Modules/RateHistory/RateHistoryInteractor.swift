@@ -1,3 +1,6 @@
+import Core
+import Persistence
+
 /// Looks up a pair's history over a range of days.
 struct RateHistoryInteractor: Sendable {
     let history: any RateHistoryService

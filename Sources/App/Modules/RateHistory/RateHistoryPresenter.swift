@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// Turns a pair's history into the chart's geometry, its text alternative and the table.
 struct RateHistoryPresenter: Sendable {

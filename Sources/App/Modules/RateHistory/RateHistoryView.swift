@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// The history page over HTTP, and its data as CSV.
 struct RateHistoryView: Sendable {

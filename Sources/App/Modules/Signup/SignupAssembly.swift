@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the Signup module; its POST sits behind the CSRF check.
 enum SignupAssembly {

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// Creating an account (on by default; `ALLOW_SIGNUP=false` turns it off).
 ///

@@ -1,4 +1,7 @@
+import Core
 import Foundation
+import Persistence
+import Web
 
 /// Creating an account from the sign-up form.
 struct SignupInteractor: Sendable {

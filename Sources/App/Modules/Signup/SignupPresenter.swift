@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// The sign-up form's wording, in the visitor's language.
 struct SignupPresenter: Sendable {
@@ -25,7 +27,7 @@ struct SignupPresenter: Sendable {
         present(
             input,
             formError: l.text(
-                "Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": RetryWait(seconds: seconds).text(in: l)]),
+                "Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": l.text(RetryWait(seconds: seconds))]),
             in: l)
     }
 }

@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Where a new account goes first.
 struct SignupRouter: Sendable {

@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// The sign-up form over HTTP.
 struct SignupView: Sendable {

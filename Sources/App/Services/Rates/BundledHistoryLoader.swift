@@ -1,5 +1,8 @@
+import Core
 import Foundation
 import Logging
+import Persistence
+import RateSources
 
 /// Stores the bundled history's days that are not stored yet, in the background after start:
 /// the first start has stored only the newest day (the app converts at once), and this adds the

@@ -1,5 +1,7 @@
+import Core
 import Logging
 import NIOConcurrencyHelpers
+import Persistence
 
 /// Reads the rates conversions use. Interactors depend on this, so tests can hand them any snapshot.
 protocol CurrentRatesReading: Sendable {

@@ -1,4 +1,6 @@
+import Core
 import NIOConcurrencyHelpers
+import Persistence
 import Vapor
 
 /// Work that runs beside the server: storing the bundled history's missing days once at

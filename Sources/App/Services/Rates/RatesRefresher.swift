@@ -1,6 +1,9 @@
+import Core
 import CoreMetrics
 import Foundation
 import Logging
+import Persistence
+import RateSources
 
 /// Fetches rates from a provider and stores them, following the refresh rules: validate
 /// first; store the snapshot, its rates and the log entry in one transaction; store nothing but

@@ -3,6 +3,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("About page over HTTP on PostgreSQL")
 struct AboutPageTests {

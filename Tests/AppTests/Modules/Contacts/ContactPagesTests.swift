@@ -6,6 +6,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Contacts over HTTP on PostgreSQL")
 struct ContactPagesTests {

@@ -1,6 +1,10 @@
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("The API presenter's problem documents")
 struct ConverterAPIProblemsTests {

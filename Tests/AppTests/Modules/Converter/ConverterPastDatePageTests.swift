@@ -4,6 +4,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The converter and its API on a past day, over HTTP on PostgreSQL holding the ECB sample's
 /// five days (1999-01-04, 2008-09-15, 2020-03-13, 2025-05-08, 2025-05-09). Today is 2025-05-12.

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The converter on a past day (`date=`), over nine real days of the ECB's file.
 @Suite("Converter on a past date")

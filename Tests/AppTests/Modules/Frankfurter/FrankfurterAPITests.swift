@@ -4,6 +4,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// `/v1` over HTTP on PostgreSQL holding ten real ECB days (``FakeReferenceDays/frankfurterDays()``).
 /// Today is Monday 2025-05-12, 12:00 UTC: the ECB publishes at 14:00 UTC.

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Frankfurter's numbers: its rounding and Ruby's ways of reading and writing them")
 struct FrankfurterNumberTests {

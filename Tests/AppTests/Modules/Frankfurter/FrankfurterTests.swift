@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// The interactor and presenter together on ten real ECB days (``FakeReferenceDays/frankfurterDays()``),
 /// today being Monday 2025-05-12 before the ECB publishes.

@@ -5,6 +5,10 @@ import Vapor
 import VaporTesting
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Accounts, sessions and security over HTTP on PostgreSQL")
 struct AccountPageTests {

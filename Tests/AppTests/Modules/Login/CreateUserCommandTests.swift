@@ -3,6 +3,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("create-user command on PostgreSQL")
 struct CreateUserCommandTests {

@@ -5,6 +5,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 /// Two app instances on one PostgreSQL database, as in production behind a load balancer.
 @Suite("Session cache across instances on PostgreSQL")

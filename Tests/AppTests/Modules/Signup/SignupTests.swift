@@ -1,6 +1,10 @@
 import Testing
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Signup interactor and presenter")
 struct SignupTests {

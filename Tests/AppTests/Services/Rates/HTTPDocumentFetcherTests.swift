@@ -5,6 +5,10 @@ import Testing
 import Vapor
 
 @testable import App
+@testable import Core
+@testable import Persistence
+@testable import RateSources
+@testable import Web
 
 @Suite("Fetching a provider's document: a refused connection is reported at once, after one more try")
 struct HTTPDocumentFetcherTests {

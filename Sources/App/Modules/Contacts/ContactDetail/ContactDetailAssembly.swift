@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the ContactDetail module; deleting sits behind the CSRF check.
 enum ContactDetailAssembly {

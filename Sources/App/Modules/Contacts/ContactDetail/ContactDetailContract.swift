@@ -1,3 +1,5 @@
+import Core
+
 /// One contact: `GET /contacts/{id}`; deleting it: `GET /contacts/{id}/delete` asks,
 /// `POST /contacts/{id}/delete` does it and goes back to the list. Another user's contact, a
 /// missing one and a malformed id are all the same 404.

@@ -1,3 +1,6 @@
+import Core
+import Persistence
+
 /// Showing and deleting one of the signed-in user's contacts.
 struct ContactDetailInteractor: Sendable {
     let contacts: any ContactsService

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// One contact as the page shows it, with the original app's name display rule, in the
 /// visitor's language.

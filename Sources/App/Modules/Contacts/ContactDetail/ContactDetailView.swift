@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// One contact over HTTP.

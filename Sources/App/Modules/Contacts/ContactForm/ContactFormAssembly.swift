@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the ContactForm module; its POSTs sit behind the CSRF check.
 enum ContactFormAssembly {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Adding and editing a contact: `GET /contacts/new` + `POST /contacts` (303 to the new

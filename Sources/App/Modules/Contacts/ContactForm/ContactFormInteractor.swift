@@ -1,3 +1,6 @@
+import Core
+import Persistence
+
 /// The add and edit use cases: check the fields, then store them for the signed-in user.
 struct ContactFormInteractor: Sendable {
     let contacts: any ContactsService

@@ -1,3 +1,6 @@
+import Core
+import Web
+
 /// The add/edit form's wording, in the visitor's language; fields show exactly what was typed or stored.
 struct ContactFormPresenter: Sendable {
     func present(_ output: ContactForm.Output, in l: Localization) -> ContactForm.ViewModel {

@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// Where saving a contact leads.

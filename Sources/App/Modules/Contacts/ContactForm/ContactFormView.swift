@@ -1,3 +1,4 @@
+import Core
 import Vapor
 
 /// The add and edit forms over HTTP.

@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Web
 
 /// A user's contacts as a vCard 3.0 file (RFC 2426) for contacts apps.
 enum VCardExport {

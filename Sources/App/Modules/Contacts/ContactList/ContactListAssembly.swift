@@ -1,4 +1,5 @@
 import Vapor
+import Web
 
 /// Wires the ContactList module.
 enum ContactListAssembly {

@@ -1,3 +1,5 @@
+import Core
+
 /// The signed-in user's contacts: `GET /contacts?q=&page=` (25 a page, sorted by last then
 /// first name, searchable), and every contact as `GET /contacts/export.vcf` or `.csv`.
 enum ContactList {

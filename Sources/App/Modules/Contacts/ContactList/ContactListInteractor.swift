@@ -1,4 +1,6 @@
+import Core
 import Foundation
+import Persistence
 
 /// Listing, searching and exporting the signed-in user's contacts.
 struct ContactListInteractor: Sendable {

@@ -1,3 +1,6 @@
+import Core
+import Web
+
 /// The contacts list's wording, in the visitor's language: display names, counts (by the
 /// language's plural rules), empty states and page links.
 struct ContactListPresenter: Sendable {

@@ -1,4 +1,6 @@
+import Core
 import Vapor
+import Web
 
 /// The contacts list and its exports over HTTP.
 struct ContactListView: Sendable {

@@ -1,0 +1,51 @@
+import Persistence
+import SQLKit
+import Vapor
+import Web
+
+/// Endpoints for load balancers, orchestrators and operators (see docs/OPERATIONS.md):
+///
+/// - `GET /health/live` (and `/healthz`, its old name): the process is up and serving HTTP.
+///   Never touches the database, so an outage does not get instances restarted for nothing.
+/// - `GET /health/ready`: this instance can serve every page: the database answered a query
+///   within a second, rates are loaded, and it is not shutting down. 503 otherwise, with what
+///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
+enum HealthRoutes {
+    static let readinessTimeout: Duration = .seconds(1)
+
+    struct Readiness: Encodable {
+        let ready: Bool
+        let draining: Bool
+        let database: String
+        let rates: String
+    }
+
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
+        let live: @Sendable (Request) -> String = { _ in "ok" }
+        routes.get(SiteURL.Route.healthLive.pathComponents, use: live)
+        routes.get(SiteURL.Route.healthz.pathComponents, use: live)
+        routes.get(SiteURL.Route.healthReady.pathComponents) { _ async throws -> Response in
+            let database: String
+            do {
+                try await services.database.run(timeout: readinessTimeout) { database in
+                    guard let sql = database as? any SQLDatabase else { return }
+                    try await sql.raw("SELECT 1").run()
+                }
+                database = "ok"
+            } catch let outage as DatabaseUnavailable {
+                database = "unavailable: \(outage.logDescription)"
+            } catch {
+                database = "failing: \(String(describing: error).prefix(200))"
+            }
+            let snapshot = services.currentRates.loaded
+            let rates = snapshot.map { "ok: \($0.source) of \($0.effectiveDate)" } ?? "none loaded"
+            let draining = services.draining.isSet
+            let readiness = Readiness(
+                ready: database == "ok" && snapshot != nil && !draining, draining: draining,
+                database: database, rates: rates)
+            var headers: HTTPHeaders = ["Cache-Control": "no-store"]
+            if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
+            return try Response.json(readiness, status: readiness.ready ? .ok : .serviceUnavailable, headers: headers)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The last conversion a visitor looked at, remembered so the converter opens where they left
+/// off (the original app restored its last state at launch). Holds text exactly as it appears in
+/// the canonical URL; it is validated again whenever it is used.
+package struct LastConversion: Sendable, Equatable, CustomStringConvertible {
+    package let from: String
+    package let to: String
+    /// Canonical amount text (`100`, `12.5`); empty when no amount was entered.
+    package let amount: String
+    /// The day whose rates were asked for; `nil` for the latest rates.
+    package var date: CalendarDate? = nil
+
+    package init(from: String, to: String, amount: String, date: CalendarDate? = nil) {
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.date = date
+    }
+
+    /// `USD-EUR-100`, or `USD-EUR-100-2020-03-15` on a chosen day, as the cookie keeps it.
+    package var description: String { Self.text(from: from, to: to, amount: amount, date: date?.description) }
+
+    /// The cookie's format, in one place (the live script fills in the same text's placeholders).
+    package static func text(from: String, to: String, amount: String, date: String?) -> String {
+        "\(from)-\(to)-\(amount)" + (date.map { "-\($0)" } ?? "")
+    }
+
+    /// The first visit's conversion.
+    package static let firstVisit = LastConversion(from: "USD", to: "EUR", amount: "100")
+}

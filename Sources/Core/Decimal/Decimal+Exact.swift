@@ -1,0 +1,159 @@
+import Foundation
+
+extension Decimal {
+    /// `self × multiplier ÷ divisor`, truncated toward zero to `fractionDigits` places: what a
+    /// conversion gives (`amount × toRate ÷ fromRate`). Exact: computed as one 128-bit integer
+    /// division of the operands' mantissas when the product fits (every amount the converter
+    /// accepts times a rate of up to 15 digits); otherwise by `Decimal` arithmetic, whose
+    /// 38-digit quotient is then truncated.
+    package func truncatedProduct(_ multiplier: Decimal, over divisor: Decimal, fractionDigits: Int) -> Decimal {
+        integerProduct(multiplier, over: divisor, fractionDigits: fractionDigits)
+            ?? (self * multiplier / divisor).truncated(toFractionDigits: fractionDigits)
+    }
+
+    /// The integer route of ``truncatedProduct(_:over:fractionDigits:)``; `nil` where it does not apply.
+    package func integerProduct(_ multiplier: Decimal, over divisor: Decimal, fractionDigits: Int) -> Decimal? {
+        guard let value = DecimalParts(self), let multiplier = DecimalParts(multiplier), let divisor = DecimalParts(divisor),
+            divisor.mantissa != 0, (0...38).contains(fractionDigits)
+        else { return nil }
+        let (product, overflow) = value.mantissa.multipliedReportingOverflow(by: multiplier.mantissa)
+        guard !overflow else { return nil }
+        // value × multiplier ÷ divisor × 10^fractionDigits
+        //   = product × 10^(value.e + multiplier.e + fractionDigits - divisor.e) ÷ divisor.mantissa
+        let shift = value.exponent + multiplier.exponent + fractionDigits - divisor.exponent
+        guard let numerator = shift >= 0 ? product.timesPowerOfTen(shift) : product,
+            let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift)
+        else { return nil }
+        let isNegative = (value.isNegative != multiplier.isNegative) != divisor.isNegative
+        return DecimalParts(isNegative: isNegative, mantissa: numerator / denominator, exponent: -fractionDigits).decimal
+    }
+}
+
+private extension UInt128 {
+    /// `self × 10^power`, or `nil` if that does not fit.
+    func timesPowerOfTen(_ power: Int) -> UInt128? {
+        guard power <= 38 else { return self == 0 ? 0 : nil }
+        var result = self
+        for _ in 0..<power {
+            let (next, overflow) = result.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            result = next
+        }
+        return result
+    }
+}
+
+extension Decimal {
+    /// `self ÷ divisor` written as ``plainText(minimumFractionDigits:significantDigits:)`` writes
+    /// a quotient (a rate from two stored rates): the digits come from an exact long division of
+    /// the mantissas, so no 38-digit `Decimal` quotient is made first. `Decimal` arithmetic
+    /// where the mantissas are not at hand (an unknown layout) or the divisor is zero.
+    package func quotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String {
+        if let text = exactQuotientText(
+            dividingBy: divisor, minimumFractionDigits: minimumFractionDigits,
+            significantDigits: significantDigits)
+        {
+            return text
+        }
+        return (self / divisor).plainText(minimumFractionDigits: minimumFractionDigits, significantDigits: significantDigits)
+    }
+
+    /// `self ÷ divisor` as every page writes a rate (see ``rateText``), without dividing `Decimal`s.
+    package func rateText(dividedBy divisor: Decimal) -> String {
+        quotientText(dividingBy: divisor, minimumFractionDigits: 4, significantDigits: 4)
+    }
+
+    /// The long division of ``quotientText(dividingBy:minimumFractionDigits:significantDigits:)``;
+    /// `nil` where it does not apply.
+    package func exactQuotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String? {
+        guard let dividend = DecimalParts(self), let divisor = DecimalParts(divisor), divisor.mantissa != 0,
+            significantDigits > 0, minimumFractionDigits >= 0
+        else { return nil }
+        // dividend ÷ divisor = numerator ÷ denominator, both integers.
+        let shift = dividend.exponent - divisor.exponent
+        guard let numerator = shift >= 0 ? dividend.mantissa.timesPowerOfTen(shift) : dividend.mantissa,
+            let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift),
+            denominator <= UInt128.max / 10
+        else { return nil }
+        let (whole, firstRemainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        // One buffer of digit values: room for a carry at 0, the whole part from 1, then the
+        // fraction; written out once at the end (this runs for every rate a page writes).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 112) { digits -> String? in
+            var wholeEnd = 1
+            var rest = whole
+            repeat {
+                digits[wholeEnd] = UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                wholeEnd += 1
+            } while rest > 0
+            var (low, high) = (1, wholeEnd - 1)
+            while low < high {
+                digits.swapAt(low, high)
+                (low, high) = (low + 1, high - 1)
+            }
+            // Places after the point: at least the minimum, more below one until
+            // `significantDigits` significant digits are written.
+            var significant = whole > 0
+            var places = significant ? Swift.max(minimumFractionDigits, significantDigits - (wholeEnd - 1)) : minimumFractionDigits
+            var remainder = firstRemainder, fractionCount = 0
+            while fractionCount < places || (!significant && remainder != 0) {
+                guard fractionCount < 60 else { return nil } // far beyond any rate: leave it to Decimal
+                remainder *= 10
+                let (digit, rest) = remainder.quotientAndRemainder(dividingBy: denominator)
+                remainder = rest
+                digits[wholeEnd + fractionCount] = UInt8(truncatingIfNeeded: digit)
+                fractionCount += 1
+                if !significant, digit != 0 {
+                    significant = true
+                    places = Swift.max(minimumFractionDigits, fractionCount - 1 + significantDigits)
+                }
+            }
+            // Round half away from zero on the next digit, as NSDecimalRound's `.plain` does.
+            let next = fractionCount > places ? digits[wholeEnd + places] : UInt8(truncatingIfNeeded: remainder * 10 / denominator)
+            var first = 1, end = wholeEnd + Swift.min(places, fractionCount)
+            if next >= 5 {
+                var index = end - 1
+                while index >= 1, digits[index] == 9 {
+                    digits[index] = 0
+                    index -= 1
+                }
+                if index >= 1 { digits[index] += 1 } else { (digits[0], first) = (1, 0) }
+            }
+            while end > wholeEnd, digits[end - 1] == 0 { end -= 1 }
+            let isNegative = dividend.isNegative != divisor.isNegative && (first..<end).contains { digits[$0] != 0 }
+            let length = (isNegative ? 1 : 0) + (wholeEnd - first) + (end > wholeEnd ? 1 + end - wholeEnd : 0)
+            return String(unsafeUninitializedCapacity: length) { text in
+                var count = 0
+                func write(_ byte: UInt8) {
+                    text[count] = byte
+                    count += 1
+                }
+                if isNegative { write(UInt8(ascii: "-")) }
+                for index in first..<wholeEnd { write(UInt8(ascii: "0") + digits[index]) }
+                if end > wholeEnd {
+                    write(UInt8(ascii: "."))
+                    for index in wholeEnd..<end { write(UInt8(ascii: "0") + digits[index]) }
+                }
+                return count
+            }
+        }
+    }
+}
+
+extension Decimal {
+    /// The `Double` nearest to this value, as parsing its decimal text gives (what
+    /// `NSDecimalNumber.doubleValue` does not: it is one unit off for a third of the ECB's
+    /// rates, 0.3891 becoming 0.38910000000000006). A mantissa below 2^53 and a power of ten up to
+    /// 10^22 are both exact as `Double`s, so one multiplication or division rounds correctly;
+    /// anything else goes through the text.
+    package var nearestDouble: Double {
+        if let parts = DecimalParts(self), parts.mantissa < (1 << 53), (-22...22).contains(parts.exponent) {
+            let mantissa = Double(UInt64(parts.mantissa)) * (parts.isNegative ? -1 : 1)
+            let scale = Self.powersOfTen[abs(parts.exponent)]
+            return parts.exponent < 0 ? mantissa / scale : mantissa * scale
+        }
+        return Double(plainText) ?? .nan
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// One try at fetching rates, kept so the admin page can show what happened and why.
+package struct RefreshAttempt: Sendable, Equatable {
+    package enum Kind: String, Sendable, Codable {
+        /// Fetch the configured provider's current rates.
+        case refresh
+        /// Import the ECB's 90-day history.
+        case importHistory = "import-history"
+        /// Import the ECB's complete history since 1999 (`eurofxref-hist.zip`).
+        case importFullHistory = "import-full-history"
+    }
+
+    package enum Outcome: String, Sendable, Codable {
+        /// A new snapshot was stored (or, for an import, at least one day).
+        case stored
+        /// The provider answered with the rates already current; nothing stored.
+        case unchanged
+        /// Nothing stored; `message` says why.
+        case failed
+        /// Another refresh was running; this one did not start.
+        case busy
+    }
+
+    package var id: UUID?
+    package let kind: Kind
+    /// The provider asked (`RateSource.id`).
+    package let source: String
+    package let startedAt: Date
+    package let duration: TimeInterval
+    /// Who asked: an admin's email, or `nil` for the schedule.
+    package let actor: String?
+    package let outcome: Outcome
+    /// What a person should read: what was stored, or what went wrong, in any language.
+    package let message: Message
+
+    package init(
+        id: UUID? = nil, kind: Kind, source: String, startedAt: Date, duration: TimeInterval, actor: String?, outcome: Outcome,
+        message: Message
+    ) {
+        self.id = id
+        self.kind = kind
+        self.source = source
+        self.startedAt = startedAt
+        self.duration = duration
+        self.actor = actor
+        self.outcome = outcome
+        self.message = message
+    }
+}

@@ -1,0 +1,46 @@
+import Core
+import Fluent
+import Foundation
+
+/// A stored snapshot's header row; its rates are ``SnapshotRateModel`` rows.
+package final class RateSnapshotModel: Model, @unchecked Sendable {
+    package static let schema = "rate_snapshots"
+
+    @ID(key: .id) package var id: UUID?
+    @Field(key: "source") package var source: String
+    @Field(key: "base_currency") package var baseCurrency: String
+    /// `YYYY-MM-DD`: a calendar day has no time zone, and the text sorts like the date.
+    @Field(key: "effective_date") package var effectiveDate: String
+    @Field(key: "stored_at") package var storedAt: Date
+    @Children(for: \.$snapshot) package var rates: [SnapshotRateModel]
+
+    package init() {}
+
+    package init(_ snapshot: RateSnapshot) {
+        id = snapshot.id ?? UUID()
+        source = snapshot.source
+        baseCurrency = snapshot.baseCurrency
+        effectiveDate = snapshot.effectiveDate.description
+        storedAt = snapshot.storedAt
+    }
+
+    /// The entity, with the rates that were eager-loaded (`with(\.$rates)`).
+    package func toEntity() throws -> RateSnapshot {
+        guard let date = CalendarDate(iso8601: effectiveDate) else {
+            throw PersistenceError.corruptRow("rate_snapshots \(id?.uuidString ?? "?") has effective_date \(effectiveDate)")
+        }
+        return RateSnapshot(
+            id: id, source: source, baseCurrency: baseCurrency, effectiveDate: date, storedAt: storedAt,
+            rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }))
+    }
+}
+
+package enum PersistenceError: Error, CustomStringConvertible {
+    case corruptRow(String)
+
+    package var description: String {
+        switch self {
+        case .corruptRow(let detail): "A stored row cannot be read: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Core
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Rate history from this instance's memory: every stored day's rates (``RateDays``) read in
+/// one query and kept in a ``ListenedCache``, so a pair's history costs no round trip. Storing
+/// a snapshot forgets them: here once the write has committed, and on every instance through
+/// ``ChangeListener`` on PostgreSQL. While the cache cannot be trusted (the listener is down),
+/// each pair is read from the database as before.
+///
+/// The requests that find the cache empty share one read of the days, not one each. Reading 27
+/// years of days takes seconds; once this instance has read them, a request that finds them
+/// forgotten (a refresh stored a day) waits ``staleAfter`` for the new read and then answers from
+/// the days it read before, which miss at most that newest day, rather than waiting it out.
+///
+/// The ECB's days (``ReferenceRateDays``, for `/v1`) are the same days while every stored
+/// snapshot is the ECB's (the default); when another provider's are stored too, the ECB's are
+/// read and kept on their own, in the same way.
+package final class CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
+    private let base: any StoredRateDays
+    private let cache: RateDaysCache
+    private let now: @Sendable () -> Date
+    private let staleAfter: Duration
+    /// The read in flight of each selection, and the cache ticket it was started at.
+    private let loading = NIOLockedValueBox<[RateDays.Selection: (ticket: UInt64, task: Task<RateDays, any Error>)]>([:])
+    /// The days last read of each selection, for the moments a new read takes.
+    private let previous = NIOLockedValueBox<[RateDays.Selection: RateDays]>([:])
+    /// The whole series of the pairs whose every day was asked for lately, most recent first:
+    /// 27 years of a pair are 7,000 points (half a megabyte), built once per set of stored days.
+    private let series = NIOLockedValueBox<[(pair: String, history: PairHistory)]>([])
+    package static let seriesKept = 8
+
+    package init(
+        base: any StoredRateDays, cache: RateDaysCache, staleAfter: Duration = .seconds(1),
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.base = base
+        self.cache = cache
+        self.staleAfter = staleAfter
+        self.now = now
+    }
+
+    package func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        guard cache.isLive else { return try await base.history(from: from, to: to, range: range, around: date) }
+        return history(from: from, to: to, range: range, around: date, in: try await days(.all))
+    }
+
+    package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        guard cache.isLive else { return try await base.referenceDays(from: start, through: end) }
+        let all = try await days(.all)
+        return (all.isECBOnly ? all : try await days(.ecb)).days(from: start, through: end)
+    }
+
+    /// The selection's days: kept, else read (one read shared by every request that misses);
+    /// a request that finds them forgotten after a change gets the days read before if the
+    /// read takes longer than ``staleAfter``.
+    private func days(_ selection: RateDays.Selection) async throws -> RateDays {
+        if let days = cache.value(RateDaysCache.group, selection.rawValue, now: now()) { return days }
+        let read = sharedRead(selection)
+        guard let stale = previous.withLockedValue({ $0[selection] }) else { return try await read.value }
+        return await Self.value(of: read, within: staleAfter) ?? stale
+    }
+
+    /// The window of a pair's series kept whole, else a walk over the window's days (which keeps
+    /// the series when the window is every day).
+    private func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays) -> PairHistory {
+        let pair = "\(from)/\(to)"
+        let kept = series.withLockedValue { series -> PairHistory? in
+            guard let index = series.firstIndex(where: { $0.pair == pair && $0.history.version == days.version }) else { return nil }
+            if index > 0 { series.insert(series.remove(at: index), at: 0) }
+            return series[0].history
+        }
+        if let kept {
+            let window = PairWindow.slice(kept.points, range: range, around: date)
+            return PairHistory(points: window.points, version: kept.version, window: window.window)
+        }
+        let history = days.history(from: from, to: to, range: range, around: date)
+        if range == .all {
+            series.withLockedValue { series in
+                series.removeAll { $0.pair == pair || $0.history.version != days.version }
+                series.insert((pair, history), at: 0)
+                if series.count > Self.seriesKept { series.removeLast() }
+            }
+        }
+        return history
+    }
+
+    /// The task's value if it finishes within `limit`; `nil` if it fails or takes longer (it goes
+    /// on, and the cache keeps what it reads). Whichever comes first resumes the caller.
+    private static func value(of task: Task<RateDays, any Error>, within limit: Duration) async -> RateDays? {
+        let waiting = NIOLockedValueBox<CheckedContinuation<RateDays?, Never>?>(nil)
+        @Sendable func finish(_ days: RateDays?) {
+            waiting.withLockedValue { continuation in
+                continuation?.resume(returning: days)
+                continuation = nil
+            }
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            Task { finish(try? await task.value) }
+            Task {
+                try? await Task.sleep(for: limit)
+                finish(nil)
+            }
+        }
+    }
+
+    /// The selection's read in flight if nothing was stored since it began, else a new one.
+    private func sharedRead(_ selection: RateDays.Selection) -> Task<RateDays, any Error> {
+        let cache = cache, base = base, now = now, loading = loading, previous = previous
+        return loading.withLockedValue { reads in
+            let ticket = cache.ticket()
+            if let current = reads[selection], current.ticket == ticket { return current.task }
+            let task = Task {
+                // Done, kept or failed, the next request that misses reads again.
+                defer { loading.withLockedValue { if $0[selection]?.ticket == ticket { $0[selection] = nil } } }
+                let days = try await base.days(selection)
+                cache.store(days, group: RateDaysCache.group, item: selection.rawValue, ticket: ticket, now: now())
+                previous.withLockedValue { $0[selection] = days }
+                return days
+            }
+            reads[selection] = (ticket, task)
+            return task
+        }
+    }
+}
+
+/// Every stored day's rates, and the ECB's alone, in one group (any stored snapshot makes both stale).
+package typealias RateDaysCache = ListenedCache<RateDays>
+
+extension ListenedCache where Value == RateDays {
+    package static let group = "rates"
+
+    /// The days are read again after `maxAge` even if nothing was heard; reading them is one
+    /// query, but not a small one.
+    package convenience init(enabled: Bool, isLive: Bool) {
+        self.init(capacity: enabled ? RateDays.Selection.allCases.count : 0, maxAge: 600, isLive: isLive && enabled)
+    }
+
+    /// A snapshot was stored.
+    package func snapshotsChanged() { evict(Self.group) }
+}

@@ -1,0 +1,115 @@
+import Core
+import Fluent
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// Storage for refreshes, on the app's database: a lock so only one runs at a time across all
+/// instances, a transaction for what one refresh stores, and the log of attempts. On PostgreSQL the lock is a transaction-scoped advisory
+/// lock, so it holds across every instance and is released by commit or rollback even if the
+/// instance dies; SQLite is one process, so an in-process flag does the same job there.
+package final class FluentRateRefreshStore: Sendable {
+    private let database: DatabaseAccess
+    /// How long a refresh may hold its transaction: the provider is fetched while it does.
+    private let lockTimeout: Duration
+    private let inProcessLock = NIOLockedValueBox(false)
+    /// Called once a refresh's transaction has ended: caches of stored days forget them.
+    private let stored: @Sendable () -> Void
+    /// The configured provider's sources (``FluentRateSnapshotStore/currentSources``).
+    private let currentSources: [String]?
+
+    package init(
+        database: DatabaseAccess, fetchTimeout: Duration, currentSources: [String]? = nil,
+        stored: @escaping @Sendable () -> Void = {}
+    ) {
+        self.database = database
+        self.stored = stored
+        self.currentSources = currentSources
+        lockTimeout = database.timeout + fetchTimeout
+    }
+
+    /// Runs `body` in one transaction while holding the refresh lock; `nil` (without running
+    /// `body`) when another refresh holds it. `timeout` is for work longer than a refresh
+    /// (loading the bundled history).
+    package func withRefreshLock<T: Sendable>(
+        timeout: Duration? = nil, _ body: @escaping @Sendable (Transaction) async throws -> T
+    ) async throws -> T? {
+        let access = database, currentSources = currentSources
+        defer { stored() }
+        return try await access.transaction(timeout: timeout ?? lockTimeout) { transaction in
+            if let sql = transaction as? any SQLDatabase, sql.dialect.name == "postgresql" {
+                // Keyed by the schema search path too: deployments sharing one database in
+                // different schemas are different apps and must not block each other.
+                let row = try await sql.raw(
+                    """
+                    SELECT pg_try_advisory_xact_lock(\(literal: Self.lockKey), hashtext(current_setting('search_path'))) AS locked
+                    """
+                ).first()
+                guard try row?.decode(column: "locked", as: Bool.self) == true else { return nil }
+                return try await body(Transaction(access: access.pinned(to: transaction), currentSources: currentSources))
+            }
+            guard
+                self.inProcessLock.withLockedValue({ running in
+                    defer { running = true }
+                    return !running
+                })
+            else { return nil }
+            defer { self.inProcessLock.withLockedValue { $0 = false } }
+            return try await body(Transaction(access: access.pinned(to: transaction), currentSources: currentSources))
+        }
+    }
+
+    /// Logs an attempt outside any refresh transaction (failures, busy).
+    package func record(_ attempt: RefreshAttempt) async throws {
+        try await database.run { try await RefreshAttemptModel(attempt).create(on: $0) }
+    }
+
+    /// The newest attempts first.
+    package func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
+        try await database.run { database in
+            try await RefreshAttemptModel.query(on: database)
+                .sort(\.$startedAt, .descending).range(..<limit).all()
+                .map { try $0.toEntity() }
+        }
+    }
+
+    /// "CCra" in ASCII: any fixed number the app owns.
+    private static let lockKey: Int32 = 0x4343_7261
+
+    /// What a refresh may do while it holds the lock; all of it commits or none of it does.
+    package struct Transaction: Sendable {
+        /// Pinned to the transaction.
+        package let access: DatabaseAccess
+        package var currentSources: [String]? = nil
+
+        package init(access: DatabaseAccess, currentSources: [String]? = nil) {
+            self.access = access
+            self.currentSources = currentSources
+        }
+
+        private var snapshots: FluentRateSnapshotStore { FluentRateSnapshotStore(database: access, currentSources: currentSources) }
+
+        package func latest() async throws -> RateSnapshot? { try await snapshots.latest() }
+
+        package func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
+
+        /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:daysPerBatch:stored:)``).
+        package func saveAll(
+            _ days: [RateSnapshot], daysPerBatch: Int = FluentRateSnapshotStore.daysPerBatch,
+            stored: (@Sendable (Int) async -> Void)? = nil
+        ) async throws {
+            try await snapshots.saveAll(days, daysPerBatch: daysPerBatch, stored: stored)
+        }
+
+        /// The days already stored from any of `sources`.
+        package func storedDates(sources: [String]) async throws -> Set<CalendarDate> {
+            let rows = try await access.run { database in
+                try await RateSnapshotModel.query(on: database).filter(\.$source ~~ sources).field(\.$effectiveDate).all()
+            }
+            return Set(rows.compactMap { CalendarDate(iso8601: $0.effectiveDate) })
+        }
+
+        package func record(_ attempt: RefreshAttempt) async throws {
+            try await access.run { try await RefreshAttemptModel(attempt).create(on: $0) }
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Core
+import Fluent
+import Foundation
+import SQLKit
+
+/// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
+/// SQLite): every snapshot ever stored, the configured provider's newest effective one current.
+package struct FluentRateSnapshotStore: Sendable {
+    package let database: DatabaseAccess
+    /// The configured provider's sources (``RateSource/family``): their newest snapshot is the
+    /// current one, whatever else is stored (the ECB's days `/v1` serves beside another
+    /// provider's); any source's newest until one of theirs is stored. `nil`: any source's.
+    package var currentSources: [String]? = nil
+    /// Called once a snapshot is stored (committed): caches of stored days forget them.
+    package var stored: @Sendable () -> Void = {}
+
+    package init(database: DatabaseAccess, currentSources: [String]? = nil, stored: @escaping @Sendable () -> Void = {}) {
+        self.database = database
+        self.currentSources = currentSources
+        self.stored = stored
+    }
+
+    /// The current snapshot: the latest effective date, the latest stored on that date.
+    package func latest() async throws -> RateSnapshot? {
+        try await database.run { database in try await current(on: database) { $0.with(\.$rates) }?.toEntity() }
+    }
+
+    /// Whether `snapshot` is the configured provider's (preferred as the current one).
+    package func isPreferred(_ snapshot: RateSnapshot) -> Bool {
+        currentSources?.contains(snapshot.source) ?? true
+    }
+
+    /// The current snapshot, read as `shaped` says: the configured provider's newest if it has
+    /// any, else any source's newest (one query when it has one).
+    private func current(
+        on database: any Database, _ shaped: (QueryBuilder<RateSnapshotModel>) -> QueryBuilder<RateSnapshotModel>
+    ) async throws -> RateSnapshotModel? {
+        if let sources = currentSources,
+            let preferred = try await shaped(Self.newestFirst(on: database).filter(\.$source ~~ sources)).first()
+        {
+            return preferred
+        }
+        return try await shaped(Self.newestFirst(on: database)).first()
+    }
+
+    /// Stores `snapshot` and its rates in one transaction; returns it with its id.
+    package func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot {
+        let header = RateSnapshotModel(snapshot)
+        let snapshotID = header.id!
+        let rates = snapshot.rates.keys.sorted().map {
+            SnapshotRateModel(snapshotID: snapshotID, currencyCode: $0, rate: snapshot.rates[$0]!)
+        }
+        try await database.transaction { transaction in
+            try await header.create(on: transaction)
+            try await rates.create(on: transaction)
+        }
+        self.stored()
+        var stored = snapshot
+        stored.id = snapshotID
+        return stored
+    }
+
+    /// The rates of `from` and `to` on `date`: the latest stored day on or before it (read
+    /// backwards off `rate_snapshots_current_idx`), then that day's latest snapshot quoting both
+    /// (the day's snapshots with their rates, off the (snapshot, currency) unique index); else
+    /// why not, with the days the missing currency was quoted (off `snapshot_rates_currency_idx`).
+    package func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates {
+        try await database.run { database in
+            let sql = database as! any SQLDatabase
+            guard
+                let day = try await sql.raw(
+                    """
+                    SELECT effective_date FROM \(ident: RateSnapshotModel.schema)
+                    WHERE effective_date <= \(bind: date.description)
+                    ORDER BY effective_date DESC, stored_at DESC LIMIT 1
+                    """
+                ).first().map({ try $0.decode(column: "effective_date", as: String.self) }).flatMap(CalendarDate.init(iso8601:))
+            else {
+                let first = try await sql.raw(
+                    "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema)"
+                ).first()?.decode(column: "first", as: String?.self)
+                return .beforeFirstDay(firstDay: first.flatMap(CalendarDate.init(iso8601:)))
+            }
+            let snapshots = try await RateSnapshotModel.query(on: database)
+                .filter(\.$effectiveDate == day.description)
+                .sort(\.$storedAt, .descending)
+                .with(\.$rates).all()
+                .map { try $0.toEntity() }
+            if let found = snapshots.first(where: { $0.rates[from] != nil && $0.rates[to] != nil }) { return .found(found) }
+            let missing = snapshots.contains { $0.rates[from] != nil } ? to : from
+            return .notQuoted(code: missing, day: day, quoted: try await Self.quotedDays(of: missing, on: sql))
+        }
+    }
+
+    /// The first and last stored days that quote `code`.
+    private static func quotedDays(of code: String, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>? {
+        let row = try await sql.raw(
+            """
+            SELECT min(s.effective_date) AS first, max(s.effective_date) AS last
+            FROM \(ident: SnapshotRateModel.schema) r JOIN \(ident: RateSnapshotModel.schema) s ON s.id = r.snapshot_id
+            WHERE r.currency_code = \(bind: code)
+            """
+        ).first()
+        guard let first = try row?.decode(column: "first", as: String?.self).flatMap(CalendarDate.init(iso8601:)),
+            let last = try row?.decode(column: "last", as: String?.self).flatMap(CalendarDate.init(iso8601:))
+        else { return nil }
+        return first...last
+    }
+
+    /// Stores many snapshots (a history) with their rates in one transaction (the caller's,
+    /// when it pins one). 27 years of ECB days are 7,000 snapshots and 200,000 rates, too many
+    /// for a model each: PostgreSQL gets each table's rows as a few arrays (`unnest`), SQLite
+    /// multi-row `INSERT`s (an in-process database, where a statement costs little). They go
+    /// `daysPerBatch` days at a time, `stored` told the count stored so far after each batch.
+    package func saveAll(
+        _ snapshots: [RateSnapshot], daysPerBatch: Int = daysPerBatch, stored progress: (@Sendable (Int) async -> Void)? = nil
+    ) async throws {
+        try await database.transaction { transaction in
+            let sql = transaction as! any SQLDatabase
+            let isPostgres = sql.dialect.name == "postgresql"
+            for start in stride(from: 0, to: snapshots.count, by: max(1, daysPerBatch)) {
+                let batch = Array(snapshots[start..<min(snapshots.count, start + max(1, daysPerBatch))])
+                let ids = batch.map { $0.id ?? UUID() }
+                var rates: [(snapshot: UUID, code: String, rate: Decimal)] = []
+                for (id, snapshot) in zip(ids, batch) {
+                    for (code, rate) in snapshot.rates { rates.append((id, code, rate)) }
+                }
+                if isPostgres {
+                    try await Self.insertByArrays(batch, ids: ids, rates: rates, on: sql)
+                } else {
+                    try await Self.insertByRows(batch, ids: ids, rates: rates, on: sql)
+                }
+                await progress?(start + batch.count)
+            }
+            // Thousands of days at once (a history): the planner's statistics still describe the
+            // tables as they were, and the next read of every day, planned on them, takes a minute
+            // instead of a second. Autovacuum would notice only after its next round.
+            if isPostgres, snapshots.count >= Self.analyzeAfter {
+                try await sql.raw("ANALYZE \(ident: RateSnapshotModel.schema), \(ident: SnapshotRateModel.schema)").run()
+            }
+        }
+        stored()
+    }
+
+    /// Days stored per round trip by ``saveAll(_:daysPerBatch:stored:)``: a thousand ECB days
+    /// are about 30,000 rates, one statement each way, and the 27 years' load reports its
+    /// progress eight times.
+    package static let daysPerBatch = 1000
+
+    private static func insertByArrays(
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+    ) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at)
+            SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source))::text[],
+                \(bind: snapshots.map(\.baseCurrency))::text[], \(bind: snapshots.map(\.effectiveDate.description))::text[],
+                \(bind: snapshots.map(\.storedAt))::timestamptz[])
+            """
+        ).run()
+        let batch = 50_000
+        for start in stride(from: 0, to: rates.count, by: batch) {
+            let rows = rates[start..<min(rates.count, start + batch)]
+            try await sql.raw(
+                """
+                INSERT INTO \(ident: SnapshotRateModel.schema) (id, snapshot_id, currency_code, rate)
+                SELECT gen_random_uuid(), * FROM unnest(\(bind: rows.map(\.snapshot))::uuid[], \(bind: rows.map(\.code))::text[],
+                    \(bind: rows.map(\.rate.plainText))::numeric[])
+                """
+            ).run()
+        }
+    }
+
+    /// Snapshots stored at once past which the tables' statistics are brought up to date.
+    package static let analyzeAfter = 100
+
+    private static func insertByRows(
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+    ) async throws {
+        let batch = 2000
+        for start in stride(from: 0, to: snapshots.count, by: batch) {
+            var insert = sql.insert(into: RateSnapshotModel.schema).columns("id", "source", "base_currency", "effective_date", "stored_at")
+            for index in start..<min(snapshots.count, start + batch) {
+                let snapshot = snapshots[index]
+                insert = insert.values([
+                    ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
+                ])
+            }
+            try await insert.run()
+        }
+        for start in stride(from: 0, to: rates.count, by: batch) {
+            var insert = sql.insert(into: SnapshotRateModel.schema).columns("id", "snapshot_id", "currency_code", "rate")
+            for row in rates[start..<min(rates.count, start + batch)] {
+                insert = insert.values([UUID(), row.snapshot, row.code, row.rate])
+            }
+            try await insert.run()
+        }
+    }
+
+    /// The current snapshot's id, without loading its rates.
+    package func latestID() async throws -> UUID? {
+        try await database.run { database in try await current(on: database) { $0.field(\.$id) }?.id }
+    }
+
+    package func isEmpty() async throws -> Bool {
+        try await database.run { try await RateSnapshotModel.query(on: $0).count() == 0 }
+    }
+
+    /// The current snapshot first: the latest effective date, the latest stored on that date.
+    private static func newestFirst(on database: any Database) -> QueryBuilder<RateSnapshotModel> {
+        RateSnapshotModel.query(on: database)
+            .sort(\.$effectiveDate, .descending)
+            .sort(\.$storedAt, .descending)
+    }
+}

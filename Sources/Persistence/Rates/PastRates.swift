@@ -1,0 +1,22 @@
+import Core
+import Foundation
+
+/// The rates of a past day for a pair, as a converter on a date needs them: the business day on
+/// or before the asked date (weekends and holidays fall back to the day before), and that day's
+/// snapshot if it quotes both currencies.
+package enum PastRates: Sendable, Equatable {
+    /// The rates of `snapshot.effectiveDate`, the latest stored day on or before the asked one.
+    case found(RateSnapshot)
+    /// Nothing is stored on or before the asked date; `firstDay` is the earliest stored one.
+    case beforeFirstDay(firstDay: CalendarDate?)
+    /// The business day does not quote `code`; `quoted` is the first and last day that do
+    /// (`nil` when none ever did).
+    case notQuoted(code: String, day: CalendarDate, quoted: ClosedRange<CalendarDate>?)
+}
+
+/// Looks up the rates of a past day (``FluentRateSnapshotStore``; tests hand interactors a fake).
+package protocol PastRatesReading: Sendable {
+    func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates
+}
+
+extension FluentRateSnapshotStore: PastRatesReading {}

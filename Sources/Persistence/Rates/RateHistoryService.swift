@@ -1,0 +1,174 @@
+import Core
+import Crypto
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// A pair's rate over a range of the stored days, and what identifies the data it was read from
+/// (for HTTP validators: equal versions, equal pages).
+package struct PairHistory: Sendable, Equatable {
+    /// One point per effective date (the latest stored snapshot of that day) in the window,
+    /// oldest first; days whose snapshot lacks either currency are left out.
+    package let points: [RatePoint]
+    package let version: String
+    /// The days asked for: the range's window over the days the pair was quoted; `nil` when it never was.
+    package var window: ClosedRange<CalendarDate>? = nil
+
+    package init(points: [RatePoint], version: String, window: ClosedRange<CalendarDate>? = nil) {
+        self.points = points
+        self.version = version
+        self.window = window
+    }
+}
+
+/// A pair's rate over the stored snapshots.
+package protocol RateHistoryService: Sendable {
+    /// The pair's days in `range`'s window over the days it was quoted (centred on `date` if given).
+    func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory
+}
+
+extension RateHistoryService {
+    /// Every stored day of the pair.
+    package func history(from: String, to: String) async throws -> PairHistory {
+        try await history(from: from, to: to, range: .all, around: nil)
+    }
+}
+
+/// The ECB's reference rates of a run of days, whatever provider the converter uses (what the
+/// Frankfurter-compatible `/v1` API serves).
+package protocol ReferenceRateDays: Sendable {
+    /// The ECB days from the last one on or before `start` (or the first stored one, when none
+    /// is) through `end`; one day when `start` is `end`.
+    func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays
+}
+
+/// A pair's history, and every stored day's rates at once (what ``CachedRateHistoryService``
+/// keeps in memory). Tests hand the cache a slow one.
+package protocol StoredRateDays: RateHistoryService, ReferenceRateDays {
+    func days(_ selection: RateDays.Selection) async throws -> RateDays
+}
+
+extension StoredRateDays {
+    /// Every stored day's rates, whatever their provider.
+    package func days() async throws -> RateDays { try await days(.all) }
+
+    /// Cut from every ECB day (test doubles; the database reads only the days asked for).
+    package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        try await days(.ecb).days(from: start, through: end)
+    }
+}
+
+package struct FluentRateHistoryService: StoredRateDays {
+    package let database: DatabaseAccess
+
+    package init(database: DatabaseAccess) {
+        self.database = database
+    }
+    package static let daysTimeout: Duration = .seconds(60)
+
+    /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
+    /// index), not every rate of every snapshot, and no Fluent models on the way; the window is
+    /// cut from them (this is the path while the days in memory cannot be trusted).
+    package func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        let rows = try await database.run { database in
+            try await (database as! any SQLDatabase).raw(
+                """
+                SELECT s.effective_date, s.stored_at, f.rate AS from_rate, t.rate AS to_rate
+                FROM \(ident: RateSnapshotModel.schema) s
+                JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
+                JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
+                ORDER BY s.effective_date, s.stored_at
+                """
+            ).all()
+        }
+        // Oldest first, and within a day the latest stored last: it replaces the earlier ones.
+        var points: [RatePoint] = []
+        points.reserveCapacity(rows.count)
+        var version = SHA256()
+        for row in rows {
+            let fromRate = try row.decode(column: "from_rate", as: Decimal.self)
+            let toRate = try row.decode(column: "to_rate", as: Decimal.self)
+            guard fromRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else {
+                continue
+            }
+            let point = RatePoint(
+                date: date, fromRate: fromRate, toRate: toRate,
+                value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
+            if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
+        }
+        for point in points { version.update(data: Data("\(point.date)=\(point.fromRate)/\(point.toRate);".utf8)) }
+        let window = PairWindow.slice(points, range: range, around: date)
+        return PairHistory(points: window.points, version: "pair:" + SecureToken.hex(version.finalize().prefix(12)), window: window.window)
+    }
+
+    /// Every stored day's rates at once, for ``CachedRateHistoryService``: one query, the
+    /// latest snapshot of each effective date (of the ECB's, for ``RateDays/Selection/ecb``).
+    /// The ECB's 27 years are 230,000 rows, which a debug build takes several seconds to read:
+    /// this read may take up to ``daysTimeout``. Each row goes into the days as it arrives, so
+    /// the rows are never all in memory at once.
+    package func days(_ selection: RateDays.Selection) async throws -> RateDays {
+        guard let sources = selection.sources else { return try await read(SQLQueryString("")) }
+        return try await read("WHERE s.source IN (\(binds: sources))")
+    }
+
+    /// The ECB days of a range, read from the database (while the days in memory cannot be
+    /// trusted): the day on or before `start` is found off `rate_snapshots_current_idx`.
+    package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
+        let sources = RateDays.Selection.ecbSources
+        let newest = try await database.run { database in
+            try await (database as! any SQLDatabase).raw(
+                "SELECT max(effective_date) AS newest FROM \(ident: RateSnapshotModel.schema) WHERE source IN (\(binds: sources))"
+            ).first()?.decode(column: "newest", as: String?.self).flatMap(CalendarDate.init(iso8601:))
+        }
+        var days = try await read(
+            """
+            WHERE s.source IN (\(binds: sources)) AND s.effective_date <= \(bind: end.description)
+            AND s.effective_date >= COALESCE(
+                (SELECT max(effective_date) FROM \(ident: RateSnapshotModel.schema)
+                 WHERE source IN (\(binds: sources)) AND effective_date <= \(bind: start.description)),
+                \(bind: start.description))
+            """)
+        days.newestDate = newest
+        return days
+    }
+
+    /// The snapshots' rates that `filter` (a `WHERE` clause over `s`) keeps, built into days row by row.
+    private func read(_ filter: SQLQueryString, timeout: Duration = Self.daysTimeout) async throws -> RateDays {
+        let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
+        try await database.transaction(timeout: timeout) { database in
+            let sql = database as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                // The statement lasts until the app has read every row: past the usual limit.
+                try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(timeout.components.seconds * 1000))").run()
+            }
+            try await sql.raw(
+                """
+                SELECT s.id, s.source, s.effective_date, s.stored_at, r.currency_code, r.rate
+                FROM \(ident: RateSnapshotModel.schema) s
+                JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
+                \(filter)
+                ORDER BY s.effective_date, s.stored_at, s.id
+                """
+            ).run { row in
+                collected.withLockedValue { collected in
+                    guard collected.error == nil else { return }
+                    do {
+                        guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
+                        collected.builder.add(
+                            snapshot: try row.decode(column: "id", as: UUID.self), date: date,
+                            code: try row.decode(column: "currency_code", as: String.self),
+                            rate: try row.decode(column: "rate", as: Decimal.self),
+                            source: try row.decode(column: "source", as: String.self))
+                    } catch {
+                        collected.error = error
+                    }
+                }
+            }
+        }
+        return try collected.withLockedValue { collected in
+            if let error = collected.error { throw error }
+            return collected.builder.build()
+        }
+    }
+}

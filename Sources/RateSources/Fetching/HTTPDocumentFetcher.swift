@@ -1,0 +1,141 @@
+import AsyncHTTPClient
+import Core
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Downloads a provider's document with AsyncHTTPClient, defensively, since the answer comes from outside:
+///
+/// - one deadline (`RATES_TIMEOUT`) for the whole exchange, redirects and body included;
+/// - the body is streamed and abandoned (the connection closed) as soon as it passes
+///   ``maxBytes``, so an endless or enormous answer costs at most that much memory;
+/// - redirects are followed only to the configured host (http may become https, never the
+///   reverse), at most ``maxRedirects``: a provider cannot send the app to other addresses,
+///   on the local network or elsewhere. The client itself must not follow redirects
+///   (`configure` turns that off), or it would do so before this type could look;
+/// - a connection that fails outright (refused, reset, no such host) is tried once more after
+///   ``reconnectPause``, then reported: the client's own retries (`configure` turns them off too)
+///   would keep trying until the deadline, so a provider that is down, or a wrong port, took the
+///   whole `RATES_TIMEOUT` to say so while the admin waited.
+package struct HTTPDocumentFetcher: Sendable {
+    package let client: @Sendable () -> HTTPClient
+    package let timeout: TimeInterval
+    /// `Currency Converter/1.0.0`: who asks, for the provider's logs.
+    package var userAgent: String = "Currency Converter"
+    /// Refuses documents larger than this (the 90-day ECB history is about 70 kB).
+    package static let maxBytes = 5 * 1024 * 1024
+    package static let maxRedirects = 3
+    package static let reconnectPause: TimeAmount = .milliseconds(500)
+    /// Waits ``reconnectPause`` before the second try; a test passes what happens meanwhile.
+    package var pauseBeforeReconnecting: @Sendable () async throws -> Void = {
+        try await Task.sleep(nanoseconds: UInt64(reconnectPause.nanoseconds))
+    }
+
+    package init(
+        client: @escaping @Sendable () -> HTTPClient, timeout: TimeInterval, userAgent: String = "Currency Converter",
+        pauseBeforeReconnecting: @escaping @Sendable () async throws -> Void = {
+            try await Task.sleep(nanoseconds: UInt64(reconnectPause.nanoseconds))
+        }
+    ) {
+        self.client = client
+        self.timeout = timeout
+        self.userAgent = userAgent
+        self.pauseBeforeReconnecting = pauseBeforeReconnecting
+    }
+
+    package func fetch(_ url: URL) async throws(RatesProviderError) -> Data {
+        let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+        var location = url
+        var redirects = 0
+        do {
+            while true {
+                var request = HTTPClientRequest(url: location.absoluteString)
+                request.headers = [
+                    "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
+                    "User-Agent": userAgent,
+                ]
+                let response = try await execute(request, deadline: deadline)
+                if let next = try Self.redirect(from: response, at: location, origin: url) {
+                    redirects += 1
+                    guard redirects <= Self.maxRedirects else {
+                        throw RatesProviderError.unreachable("more than \(Self.maxRedirects) redirects")
+                    }
+                    location = next
+                    continue
+                }
+                guard response.status == .ok else { throw RatesProviderError.httpStatus(Int(response.status.code)) }
+                return try await Self.body(of: response)
+            }
+        } catch let error as RatesProviderError {
+            throw error
+        } catch {
+            throw Self.classify(error, timeout: timeout)
+        }
+    }
+
+    /// `request`'s answer; a connection that could not be made is tried once more, time allowing.
+    private func execute(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
+        do {
+            return try await client().execute(request, deadline: deadline)
+        } catch  where Self.isConnectionFailure(error) && NIODeadline.now() + Self.reconnectPause < deadline {
+            try await pauseBeforeReconnecting()
+            return try await client().execute(request, deadline: deadline)
+        }
+    }
+
+    /// The connection failed before any request went out (refused, reset, no address for the host).
+    package static func isConnectionFailure(_ error: any Error) -> Bool {
+        error is IOError || error is NIOConnectionError
+    }
+
+    /// Where a redirect leads, if `response` is one this fetcher follows; throws for one it refuses.
+    package static func redirect(from response: HTTPClientResponse, at current: URL, origin: URL) throws -> URL? {
+        guard [301, 302, 303, 307, 308].contains(response.status.code) else { return nil }
+        guard let header = response.headers.first(name: "Location"),
+            let next = URL(string: header, relativeTo: current)?.absoluteURL
+        else { throw RatesProviderError.unreachable("a redirect without a usable Location") }
+        let scheme = next.scheme?.lowercased()
+        guard scheme == "https" || (scheme == "http" && origin.scheme?.lowercased() == "http") else {
+            throw RatesProviderError.unreachable("redirected to \(scheme ?? "an unknown scheme"); only http(s), never from https to http")
+        }
+        guard next.host?.lowercased() == origin.host?.lowercased() else {
+            throw RatesProviderError.unreachable(
+                "redirected to another host (\(next.host ?? "none")); only redirects within \(origin.host ?? "the configured host") are followed"
+            )
+        }
+        return next
+    }
+
+    /// The body, read as it arrives and abandoned past ``maxBytes``.
+    package static func body(of response: HTTPClientResponse) async throws -> Data {
+        if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > maxBytes {
+            throw RatesProviderError.tooLarge(.answer(megabytes: maxBytes >> 20))
+        }
+        var collected = ByteBuffer()
+        for try await chunk in response.body {
+            guard collected.readableBytes + chunk.readableBytes <= maxBytes else {
+                // Leaving the loop drops the stream: the client cancels the request and closes
+                // the connection instead of reading the rest.
+                throw RatesProviderError.tooLarge(.answer(megabytes: maxBytes >> 20))
+            }
+            collected.writeImmutableBuffer(chunk)
+        }
+        guard collected.readableBytes > 0 else { throw RatesProviderError.unreadable("the answer is empty") }
+        return Data(collected.readableBytesView)
+    }
+
+    package static func classify(_ error: any Error, timeout: TimeInterval) -> RatesProviderError {
+        if let error = error as? HTTPClientError,
+            [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error)
+        {
+            return .timedOut(seconds: timeout)
+        }
+        let text = String(describing: error)
+        if text.localizedCaseInsensitiveContains("refused") { return .unreachable("connection refused") }
+        if text.localizedCaseInsensitiveContains("timeout") || text.localizedCaseInsensitiveContains("timed out") {
+            return .timedOut(seconds: timeout)
+        }
+        return .unreachable(text.count > 200 ? String(text.prefix(200)) + "…" : text)
+    }
+}

@@ -1,0 +1,130 @@
+import Crypto
+import Foundation
+import Persistence
+import Vapor
+
+/// HTTP caching for what anyone may cache, as Frankfurter does: an `ETag` computed before
+/// rendering from what the page is made of, `If-None-Match` answered with 304 without
+/// rendering, and `Cache-Control: public, max-age` until the rates may next change. Everything
+/// else (signed-in pages, forms, errors) is `no-store` (``SecurityHeadersMiddleware``).
+package struct HTTPCachePolicy: Sendable {
+    /// Changes with every release and every edit of a template or public file, so a client
+    /// never keeps a page of an older build as current.
+    package let build: String
+    /// Seconds between scheduled refreshes (0: rates change only when an admin refreshes).
+    package let refreshInterval: Int
+    /// Responses may be compressed, so a cached copy depends on `Accept-Encoding`.
+    package let compresses: Bool
+
+    package init(build: String, refreshInterval: Int, compresses: Bool) {
+        self.build = build
+        self.refreshInterval = refreshInterval
+        self.compresses = compresses
+    }
+
+    /// How long a copy made without a schedule stays fresh: an admin's refresh shows within this.
+    package static let unscheduledMaxAge = 300
+
+    /// Seconds until the rates may change or, since pages say how old the rates are, the day ends.
+    package func maxAge(now: Date) -> Int {
+        let untilMidnight = 86_400 - Int(now.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400))
+        let untilRefresh = refreshInterval > 0 ? refreshInterval : Self.unscheduledMaxAge
+        return max(0, min(untilRefresh, untilMidnight))
+    }
+
+    /// How to cache the response made of `parts`, fresh until the rates may change
+    /// (`maxAge` to say otherwise). A page in a `language` depends on it: it is part of the
+    /// validator, and a copy varies with what chose it (the menu's cookie, `Accept-Language`).
+    package func directive(
+        _ parts: [String], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
+    ) -> CacheDirective {
+        var vary: [String] = []
+        if variesWithCookie || language != nil { vary.append("Cookie") }
+        if language != nil { vary.append("Accept-Language") }
+        if compresses { vary.append("Accept-Encoding") }
+        let parts = language.map { parts + ["lang:" + $0.rawValue] } ?? parts
+        return CacheDirective(etag: etag(parts), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
+    }
+
+    /// A weak validator over `parts` (and the build): equal parts, equal pages. The parts are
+    /// joined with NUL (which none contains) and hashed once.
+    package func etag(_ parts: [String]) -> String {
+        var text = build
+        for part in parts {
+            text.append("\u{0}")
+            text.append(part)
+        }
+        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+        return "W/\"" + SecureToken.hex(digest.prefix(12)) + "\""
+    }
+
+    /// The build's fingerprint: the version and every template and public file.
+    package static func fingerprint(version: String, directories: [String]) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data(version.utf8))
+        for directory in directories {
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String }.sorted() ?? []
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: directory + file) else { continue }
+                hasher.update(data: Data(file.utf8))
+                hasher.update(data: data)
+            }
+        }
+        return SecureToken.hex(hasher.finalize().prefix(8))
+    }
+}
+
+/// How a cacheable response may be cached.
+package struct CacheDirective: Sendable {
+    package let etag: String
+    package let maxAge: Int
+    /// Shared caches (a CDN) may keep it too; `false` for a response that sets a cookie.
+    package let shared: Bool
+    /// The request headers a cached copy depends on: `Cookie` where the page shows who is signed
+    /// in, `Accept-Encoding` where it may be compressed.
+    package let vary: [String]
+
+    package init(etag: String, maxAge: Int, shared: Bool, vary: [String]) {
+        self.etag = etag
+        self.maxAge = maxAge
+        self.shared = shared
+        self.vary = vary
+    }
+
+    package var cacheControl: String { "\(shared ? "public" : "private"), max-age=\(maxAge)" }
+
+    package func apply(to response: Response) {
+        response.headers.replaceOrAdd(name: .eTag, value: etag)
+        response.headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
+        response.headers.addVary(vary)
+    }
+}
+
+extension Request {
+    /// Whether this visitor's page is the one anyone would get: nobody is signed in, and the
+    /// session (if any) could be read. Signed-in pages are never cached.
+    package var getsPublicPage: Bool {
+        guard let session = browserSessionIfAttached else { return true }
+        return session.user == nil && !session.isUnreadable
+    }
+
+    /// `If-None-Match` names `etag` (weak comparison, as for GET), or is `*`.
+    package func hasCopy(matching etag: String) -> Bool {
+        let opaque = { (tag: Substring) in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        for value in headers[.ifNoneMatch] {
+            for candidate in value.split(separator: ",") {
+                let tag = candidate.trimmingCharacters(in: .whitespaces)[...]
+                if tag == "*" || opaque(tag) == opaque(etag[...]) { return true }
+            }
+        }
+        return false
+    }
+
+    /// 304 when the client's copy is current, else `render()`'s response; either way with the
+    /// validator and the freshness of `directive`.
+    package func respondCaching(_ directive: CacheDirective, render: () async throws -> Response) async throws -> Response {
+        let response = hasCopy(matching: directive.etag) ? Response(status: .notModified) : try await render()
+        directive.apply(to: response)
+        return response
+    }
+}

@@ -1,0 +1,18 @@
+import Vapor
+
+extension Request {
+    /// The path and query asked for (`/?from=USD&to=EUR`), as `url.string` writes them for a
+    /// request, without `URLComponents` putting the whole string together again.
+    package var target: String {
+        guard let query = url.query else { return url.path }
+        return url.path + "?" + query
+    }
+
+    /// The query string's `name=value` pairs, read by ``FormFields``' rule (the same as forms'):
+    /// as ``RequestInputMiddleware`` already read them, so the string is parsed once.
+    package var queryItems: [String: String] {
+        if let parsed = formQuery { return parsed.dictionary }
+        guard let query = url.query, !query.isEmpty else { return [:] }
+        return (try? FormFields(parsing: query))?.dictionary ?? [:]
+    }
+}

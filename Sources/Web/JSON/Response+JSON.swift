@@ -1,0 +1,14 @@
+import Vapor
+
+extension Response {
+    /// `value` as the API's JSON (``APIJSON``): the one way the app answers in JSON, API
+    /// results, problem documents and health checks alike.
+    package static func json(
+        _ value: some Encodable, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:],
+        contentType: String = "application/json; charset=utf-8"
+    ) throws -> Response {
+        var headers: HTTPHeaders = ["Content-Type": contentType]
+        for (name, value) in extra where name.lowercased() != "content-type" { headers.add(name: name, value: value) }
+        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
+    }
+}

@@ -1,0 +1,41 @@
+import Vapor
+
+/// Lets web pages on any site call the public, read-only JSON API straight from the browser:
+/// every answer under its paths (errors and 304s too) carries `Access-Control-Allow-Origin: *`
+/// and exposes its validators, and a preflight (`OPTIONS`) is answered here with the methods and
+/// headers a reader may use. No credentials are involved: the API reads no cookie and changes
+/// nothing, so no other path is opened to other sites.
+package struct PublicAPICORSMiddleware: AsyncMiddleware {
+    /// Where the public APIs live: the converter's, and the Frankfurter-compatible one.
+    package static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix]
+    package static let allowedMethods = "GET, HEAD, OPTIONS"
+    package static let allowedHeaders = "Accept, If-None-Match, If-Modified-Since"
+    package static let exposedHeaders = "ETag, Cache-Control, Retry-After"
+    /// How long a browser may keep a preflight's answer (a day).
+    package static let preflightMaxAge = "86400"
+
+    /// Whether `path` is one of the public APIs' (so preflights to it are answered here).
+    package static func covers(_ path: String) -> Bool {
+        pathPrefixes.contains { path.hasPrefix($0) || $0 == path + "/" }
+    }
+
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard Self.covers(request.url.path) else {
+            return try await next.respond(to: request)
+        }
+        let response: Response
+        if request.method == .OPTIONS {
+            response = Response(status: .noContent)
+            response.headers.replaceOrAdd(name: .accessControlAllowMethods, value: Self.allowedMethods)
+            response.headers.replaceOrAdd(name: .accessControlAllowHeaders, value: Self.allowedHeaders)
+            response.headers.replaceOrAdd(name: .accessControlMaxAge, value: Self.preflightMaxAge)
+        } else {
+            response = try await next.respond(to: request)
+        }
+        response.headers.replaceOrAdd(name: .accessControlAllowOrigin, value: "*")
+        response.headers.replaceOrAdd(name: .accessControlExpose, value: Self.exposedHeaders)
+        return response
+    }
+
+    package init() {}
+}

@@ -1,0 +1,122 @@
+import NIOCore
+
+/// A page Leaf rendered once for a template and a shape of view model (``PageContext``), with a
+/// marker where each text went and where each request tag (``RequestTag``) went. Filling it in
+/// writes the page's HTML between the slots, each text escaped exactly as Leaf's `#( )` escapes
+/// it (or as it is, where the template used `#unsafeHTML( )`), and each tag's HTML for the request.
+package struct PageSkeleton: Sendable {
+    package enum Segment: Sendable, Equatable {
+        case html([UInt8])
+        case text(Int, escaped: Bool)
+        case tag(String)
+    }
+
+    package let segments: [Segment]
+    /// The request tags it holds a place for.
+    package let tagNames: Set<String>
+    private let htmlBytes: Int
+
+    /// The `userInfo` key Leaf's tags see while a skeleton renders.
+    package static let renderingKey = "pageSkeleton"
+
+    /// The marker of text slot `index`. Private-use characters never occur in templates, and the
+    /// `&` shows whether Leaf escaped the slot (`&amp;`) or not.
+    package static func marker(_ index: Int) -> String { "\u{E000}\(index)&\u{E001}" }
+    package static func tagMarker(_ name: String) -> String { "\u{E000}@\(name)&\u{E001}" }
+
+    /// The skeleton in Leaf's output, or nil if a marker is malformed or names no slot there is.
+    package init?(parsing rendered: ByteBuffer, slots: Int) {
+        let bytes = Array(rendered.readableBytesView)
+        var segments: [Segment] = []
+        var htmlStart = 0
+        var index = 0
+        while let start = Self.find(Self.markerStart, in: bytes, from: index) {
+            guard let end = Self.find(Self.markerEnd, in: bytes, from: start + 3) else { return nil }
+            var name = bytes[(start + 3)..<end]
+            let escaped: Bool
+            if name.ends(with: Self.escapedAmpersand) {
+                escaped = true
+                name = name.dropLast(Self.escapedAmpersand.count)
+            } else if name.last == UInt8(ascii: "&") {
+                escaped = false
+                name = name.dropLast()
+            } else {
+                return nil
+            }
+            if start > htmlStart { segments.append(.html(Array(bytes[htmlStart..<start]))) }
+            if name.first == UInt8(ascii: "@") {
+                segments.append(.tag(String(decoding: name.dropFirst(), as: UTF8.self)))
+            } else {
+                guard let slot = Int(String(decoding: name, as: UTF8.self)), (0..<slots).contains(slot) else { return nil }
+                segments.append(.text(slot, escaped: escaped))
+            }
+            index = end + 3
+            htmlStart = index
+        }
+        if htmlStart < bytes.count { segments.append(.html(Array(bytes[htmlStart...]))) }
+        self.segments = segments
+        self.tagNames = Set(segments.compactMap { if case .tag(let name) = $0 { name } else { nil } })
+        self.htmlBytes = segments.reduce(0) { total, segment in
+            if case .html(let html) = segment { total + html.count } else { total }
+        }
+    }
+
+    /// The page with `texts` in its slots and `tag(name)`'s HTML in its tags' places.
+    package func fill(_ texts: [String], tag: (String) -> String) -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: htmlBytes + texts.reduce(0) { $0 + $1.utf8.count } + 256)
+        for segment in segments {
+            switch segment {
+            case .html(let html): buffer.writeBytes(html)
+            case .text(let slot, let escaped):
+                if escaped { Self.writeEscaped(texts[slot], into: &buffer) } else { buffer.writeString(texts[slot]) }
+            case .tag(let name): buffer.writeString(tag(name))
+            }
+        }
+        return buffer
+    }
+
+    /// Writes `text` escaped as LeafKit's `String.htmlEscaped()` escapes it.
+    package static func writeEscaped(_ text: String, into buffer: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for offset in 0..<bytes.count {
+                let entity: StaticString
+                switch bytes[offset] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                default: continue
+                }
+                buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+                buffer.writeStaticString(entity)
+                start = offset + 1
+            }
+            buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    private static let markerStart = Array("\u{E000}".utf8)
+    private static let markerEnd = Array("\u{E001}".utf8)
+    private static let escapedAmpersand = Array("&amp;".utf8)
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from index: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var position = index
+        while position <= bytes.count - needle.count {
+            if bytes[position] == needle[0], bytes[position..<(position + needle.count)].elementsEqual(needle) {
+                return position
+            }
+            position += 1
+        }
+        return nil
+    }
+}
+
+private extension ArraySlice<UInt8> {
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
+    }
+}

@@ -1,0 +1,23 @@
+import Core
+import Persistence
+import Vapor
+
+/// Refuses a state-changing form without this session's CSRF token (403; nothing changes).
+/// A session that could not be read is a 503, not an "expired form".
+package struct CSRFMiddleware: AsyncMiddleware {
+    package static let fieldName = "csrf_token"
+
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        try request.browserSession.requireReadable()
+        guard let expected = request.browserSession.current?.csrfToken,
+            let sent = try? request.content.get(String.self, at: Self.fieldName),
+            SecureToken.constantTimeEquals(sent, expected)
+        else {
+            throw PageAbort(
+                .forbidden, Message("This form has expired or did not come from this site. Go back, reload the page and try again."))
+        }
+        return try await next.respond(to: request)
+    }
+
+    package init() {}
+}

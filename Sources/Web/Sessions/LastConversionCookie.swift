@@ -1,0 +1,53 @@
+import Core
+import Vapor
+
+/// Keeps ``LastConversion`` in a cookie (`USD-EUR-100`): no session and no database row, so any
+/// instance can serve the visitor and anonymous visits stay free. Not `HttpOnly`: it is a
+/// preference, not a secret, and the live converter script writes it as the visitor types
+/// (the server validates it again on every use).
+package enum LastConversionCookie {
+    package static let name = "last_conversion"
+    private static let maxAge = 365 * 24 * 60 * 60
+
+    package static func read(from request: Request) -> LastConversion? {
+        request.cookies[name].flatMap { parse($0.string) }
+    }
+
+    /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one
+    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day.
+    package static func parse(_ value: String) -> LastConversion? {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 || parts.count == 6, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
+            parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
+            parts[2].allSatisfy({ $0.isASCIIDigit || $0 == "." })
+        else { return nil }
+        guard parts.count == 6 else { return LastConversion(from: parts[0], to: parts[1], amount: parts[2]) }
+        guard let date = CalendarDate(iso8601: parts[3...].joined(separator: "-")) else { return nil }
+        return LastConversion(from: parts[0], to: parts[1], amount: parts[2], date: date)
+    }
+
+    /// The `Set-Cookie` text with `{from}`, `{to}`, `{amount}` (and `{date}` when `dated`) in
+    /// place of the conversion, for the live script to fill in and set as `document.cookie`:
+    /// one format, written here.
+    package static func template(secure: Bool, dated: Bool = false) -> String {
+        let text = LastConversion.text(from: "{from}", to: "{to}", amount: "{amount}", date: dated ? "{date}" : nil)
+        return value(text: text, secure: secure).serialize(name: name)
+    }
+
+    package static func value(for conversion: LastConversion, secure: Bool) -> HTTPCookies.Value {
+        value(text: conversion.description, secure: secure)
+    }
+
+    private static func value(text: String, secure: Bool) -> HTTPCookies.Value {
+        HTTPCookies.Value(string: text, maxAge: maxAge, path: "/", isSecure: secure, isHTTPOnly: false, sameSite: .lax)
+    }
+}
+
+extension Response {
+    /// Adds the cookie's `Set-Cookie` header as `cookies[name] = value` writes it, without reading
+    /// and writing again every cookie the response sets (each response sets this one once).
+    package func remember(_ conversion: LastConversion, secure: Bool) {
+        let value = LastConversionCookie.value(for: conversion, secure: secure)
+        headers.add(name: .setCookie, value: value.serialize(name: LastConversionCookie.name))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import RateSources
+
+/// The catalog against what the providers really quote: every code has a name.
+@Suite("Currency names for every code the providers quote")
+struct ProviderCurrencyNamesTests {
+    let catalog = Fixtures.catalog
+
+    @Test("every code ExchangeRate-API quotes has a name")
+    func namesEveryProviderCode() throws {
+        let fetched = try ExchangeRateAPIDocument.parse(Data(try StubProvider.document("exchangerate-api-latest-USD.json").utf8))
+        let nameless = fetched.rates.keys.filter { catalog.currency(for: $0).name == $0 }
+        #expect(nameless.isEmpty, "\(nameless.sorted())")
+    }
+
+    @Test("every code in the ECB's history has a name; withdrawn ones say when, as ISO 4217's list of withdrawn codes does")
+    func namesEveryHistoricCode() throws {
+        // The archive's header names every currency it ever quotes.
+        let csv = try ECBHistoryArchive.csv(zip: Data(contentsOf: BundledRates.shipped().archive))
+        let header = try #require(String(decoding: csv.prefix(1000), as: UTF8.self).split(separator: "\n").first)
+        let codes = Set(header.split(separator: ",").dropFirst().map(String.init))
+        #expect(codes.count == 41)
+        let nameless = codes.filter { catalog.currency(for: $0).name == $0 }
+        #expect(nameless.isEmpty, "\(nameless.sorted())")
+        #expect(catalog.currency(for: "CYP").name == "Cyprus Pound (withdrawn 2008)")
+        #expect(catalog.currency(for: "TRL").name == "Old Turkish Lira (withdrawn 2005)")
+        #expect(catalog.currency(for: "EEK").name == "Kroon (withdrawn 2011)")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import Core
+
+@Suite("Conversion arithmetic")
+struct ConversionCalculatorTests {
+    let calculator = ConversionCalculator(catalog: Fixtures.catalog)
+
+    func convert(_ amount: String, _ from: String, _ to: String) throws -> Conversion {
+        try calculator.convert(try #require(try Amount.parse(amount)), from: from, to: to, in: Fixtures.snapshot)
+    }
+
+    @Test func convertsFromTheBase() throws {
+        #expect(try convert("100", "EUR", "GBP").result == Fixtures.decimal("84.77"))
+    }
+
+    @Test("crosses through the base and truncates to the target's minor units")
+    func crossRates() throws {
+        // 100 × 163.36 / 1.1252 = 14518.3078…: yen have no minor units.
+        #expect(try convert("100", "USD", "JPY").result == 14518)
+        // 100 / 1.1252 = 88.8731…
+        #expect(try convert("100", "USD", "EUR").result == Fixtures.decimal("88.87"))
+        // 1000 × 0.3457 / 1.1252 = 307.2342… (three minor units)
+        #expect(try convert("1000", "USD", "KWD").result == Fixtures.decimal("307.234"))
+    }
+
+    @Test("truncates, never rounds up")
+    func truncatesNotRounds() throws {
+        // 1 × 0.84770 / 1.1252 = 0.753377…: rounding would say 0.75 too, so pick one that differs:
+        // 2 × 0.9353 / 0.84770 = 2.206677… → 2.2 (rounding would give 2.21).
+        #expect(try convert("2", "GBP", "CHF").result == Fixtures.decimal("2.2"))
+        #expect(try convert("1", "JPY", "EUR").result == 0)
+    }
+
+    @Test("units without minor units keep eight digits")
+    func noMinorUnits() throws {
+        // 100 × 0.000342 / 1.1252 = 0.03039459651…
+        #expect(try convert("100", "USD", "XAU").result == Fixtures.decimal("0.03039459"))
+    }
+
+    @Test func ratesBothWays() throws {
+        let conversion = try convert("1", "USD", "EUR")
+        #expect(conversion.rate.from == "USD" && conversion.rate.to == "EUR")
+        #expect(conversion.rate.rate.rounded(toFractionDigits: 6) == Fixtures.decimal("0.888731"))
+        #expect(conversion.inverseRate.rate == Fixtures.decimal("1.1252"))
+    }
+
+    @Test func sameCurrencyIsIdentity() throws {
+        #expect(try convert("123.45", "USD", "USD").result == Fixtures.decimal("123.45"))
+    }
+
+    @Test func exactDecimalArithmetic() throws {
+        // 0.1 + 0.2 style traps: 0.3 EUR in GBP is exactly 0.25431 → 0.25.
+        #expect(try convert("0.3", "EUR", "GBP").result == Fixtures.decimal("0.25"))
+        #expect(try convert("999999999999999.99999999", "EUR", "EUR").result == Fixtures.decimal("999999999999999.99"))
+    }
+
+    @Test func missingRate() throws {
+        #expect(throws: ConversionCalculator.Failure.noRate("NZD")) { try convert("1", "NZD", "EUR") }
+    }
+}

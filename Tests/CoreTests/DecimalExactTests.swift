@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import Core
+
+@Suite("Decimal read, written and divided through its representation")
+struct DecimalExactTests {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    private static func sameBytes(_ a: Decimal, _ b: Decimal) -> Bool {
+        withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
+    }
+
+    private static func randomDigits(_ count: ClosedRange<Int>, using generator: inout some RandomNumberGenerator) -> String {
+        String((0..<Int.random(in: count, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+    }
+
+    /// Plain text with up to `integer` and `fraction` digits, no leading zeros.
+    private static func randomText(
+        integer: ClosedRange<Int>, fraction: ClosedRange<Int>,
+        using generator: inout some RandomNumberGenerator
+    ) -> String {
+        var whole = randomDigits(integer, using: &generator)
+        while whole.count > 1, whole.hasPrefix("0") { whole.removeFirst() }
+        if whole.isEmpty { whole = "0" }
+        let part = randomDigits(fraction, using: &generator)
+        return part.isEmpty ? whole : whole + "." + part
+    }
+
+    @Test("plain text is read into the same Decimal, byte for byte, as Foundation reads it, over 4,000 texts up to 45 digits")
+    func readsAsFoundationDoes() async throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "0.0", "000.000", "7", "1500", "0.84770", "123456789012345.12345678",
+            "99999999999999999999999999999999999999", "340282366920938463463374607431768211455",
+        ]
+        for _ in 0..<4_000 { texts.append(Self.randomText(integer: 0...25, fraction: 0...20, using: &generator)) }
+        try await forEachCase(texts.count) { index in
+            let text = texts[index]
+            let read = try #require(Decimal(plainText: text), "\(text)")
+            let foundation = try #require(Decimal(string: text, locale: Self.posix))
+            #expect(read == foundation, "\(text)")
+            #expect(read.description == foundation.description, "\(text)")
+            // Zero is written with exponent 0; Foundation keeps the text's (`0.000`: 0 × 10⁻³). Equal all the same.
+            #expect(read == 0 || Self.sameBytes(read, foundation), "\(text): the same representation")
+        }
+    }
+
+    @Test("parts read from a Decimal write it back unchanged: texts, quotients, negatives, zero")
+    func partsRoundTrip() async throws {
+        #expect(DecimalDigitsCheck.layoutIsKnown)
+        var generator = SystemRandomNumberGenerator()
+        var values: [Decimal] = [0, 1, -1, Decimal(1) / 3, -Decimal(2) / 7]
+        for _ in 0..<2_000 {
+            let a = try #require(Decimal(string: Self.randomText(integer: 1...12, fraction: 0...8, using: &generator), locale: Self.posix))
+            let b = try #require(Decimal(string: Self.randomText(integer: 1...6, fraction: 0...6, using: &generator), locale: Self.posix))
+            values += [a, -a]
+            if b != 0 { values.append(a / b) }
+        }
+        try await forEachCase(values.count) { index in
+            let value = values[index]
+            let parts = try #require(DecimalParts(value))
+            let written = try #require(parts.decimal)
+            #expect(written == value && (value == 0 || Self.sameBytes(written, value)), "\(value)")
+        }
+        // Trailing zeros in the mantissa are folded into the exponent, as Foundation keeps them.
+        let hundred = try #require(DecimalParts(mantissa: 10_000, exponent: -2).decimal)
+        #expect(Self.sameBytes(hundred, Decimal(100)))
+        #expect(DecimalParts(mantissa: 1, exponent: 200).decimal == nil, "beyond Decimal's exponent")
+    }
+
+    @Test("amount × rate ÷ rate truncated is exact: r × divisor ≤ amount × rate < (r + one minor unit) × divisor, over 5,000 conversions")
+    func integerProductIsExact() async throws {
+        var generator = SystemRandomNumberGenerator()
+        try await forEachCase(5_000) { index in
+            let amount = try #require(Decimal(plainText: Self.randomText(integer: 0...15, fraction: 0...8, using: &generator)))
+            let rate = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...9, using: &generator)))
+            var divisor = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...9, using: &generator)))
+            if divisor == 0 { divisor = 1 }
+            let digits = [0, 2, 3, 8][index % 4]
+            let result = try #require(
+                amount.integerProduct(rate, over: divisor, fractionDigits: digits),
+                "\(amount) × \(rate) ÷ \(divisor): the integer route applies")
+            let unit = Decimal(sign: .plus, exponent: -digits, significand: 1)
+            // Products of at most 38 digits: exact in Decimal.
+            #expect(result * divisor <= amount * rate, "\(amount) × \(rate) ÷ \(divisor) → \(result)")
+            #expect((result + unit) * divisor > amount * rate, "\(amount) × \(rate) ÷ \(divisor) → \(result)")
+            #expect(result == (amount * rate / divisor).truncated(toFractionDigits: digits), "agrees with Decimal arithmetic")
+        }
+    }
+
+    @Test("falls back to Decimal arithmetic where the mantissas' product overflows 128 bits")
+    func fallsBack() throws {
+        let long = Decimal(1) / 3 // 38 digits
+        let amount = try #require(Decimal(plainText: "123456789012345.12345678"))
+        #expect(amount.integerProduct(long, over: 1, fractionDigits: 2) == nil)
+        #expect(amount.truncatedProduct(long, over: 1, fractionDigits: 2) == (amount * long).truncated(toFractionDigits: 2))
+        #expect(amount.integerProduct(1, over: 0, fractionDigits: 2) == nil, "no integer division by zero")
+    }
+
+    /// The last: (10¹⁵ − 10⁻⁸) × 250,005,000 = 2.50005 × 10²³ − 2.50005, beyond 64 bits in minor units.
+    @Test(
+        "known conversions",
+        arguments: [
+            ("100", "163.36", "1.1252", 0, "14518"), ("100", "1", "1.1252", 2, "88.87"), ("1000", "0.3457", "1.1252", 3, "307.234"),
+            ("2", "0.9353", "0.84770", 2, "2.2"), ("1", "1", "163.36", 2, "0"), ("123.45", "1.1252", "1.1252", 2, "123.45"),
+            ("999999999999999.99999999", "25000.5", "0.0001", 2, "250004999999999999999997.49"),
+        ])
+    func known(amount: String, rate: String, divisor: String, digits: Int, expected: String) throws {
+        let result = try #require(Decimal(plainText: amount)).truncatedProduct(
+            try #require(Decimal(plainText: rate)), over: try #require(Decimal(plainText: divisor)), fractionDigits: digits)
+        #expect(result.plainText == expected)
+    }
+
+    @Test("a quotient written from an exact long division is the Decimal quotient written, over 5,000 pairs of rates")
+    func quotientTextMatchesDecimal() async throws {
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(Decimal, Decimal)] = [
+            (Fixtures.decimal("1.00005"), 1), (Fixtures.decimal("0.00099995"), 1), (Fixtures.decimal("9.99995"), 1),
+            (0, Fixtures.decimal("1.1")), (Fixtures.decimal("163.36"), Fixtures.decimal("1.1252")), (1, 3), (2, 3),
+            (Fixtures.decimal("0.000342"), Fixtures.decimal("19999.99")), (Fixtures.decimal("99999.99995"), 1),
+        ]
+        for _ in 0..<5_000 {
+            let a = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 0...9, using: &generator)))
+            let b = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 0...9, using: &generator)))
+            if b != 0 { pairs.append((a, b)) }
+        }
+        await forEachCase(pairs.count) { index in
+            let (a, b) = pairs[index]
+            #expect(a.exactQuotientText(dividingBy: b, minimumFractionDigits: 4, significantDigits: 4) == (a / b).rateText, "\(a) ÷ \(b)")
+            #expect(a.rateText(dividedBy: b) == (a / b).rateText, "\(a) ÷ \(b)")
+            #expect(
+                a.exactQuotientText(dividingBy: b, minimumFractionDigits: 0, significantDigits: 10)
+                    == (a / b).plainText(significantDigits: 10),
+                "\(a) ÷ \(b)")
+        }
+        #expect(Decimal(1).exactQuotientText(dividingBy: 0, minimumFractionDigits: 4, significantDigits: 4) == nil)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import Core
+
+@Suite("Decimal text and rounding")
+struct DecimalTextTests {
+    @Test(
+        "plain text: `.` as the point, no trailing zeros, no exponent",
+        arguments: [
+            ("92.50", "92.5"), ("1500", "1500"), ("1500.000", "1500"), ("0.000123", "0.000123"),
+            ("0", "0"), ("123456789012345.12345678", "123456789012345.12345678"), ("0.84770", "0.8477"),
+        ])
+    func plainText(value: String, expected: String) {
+        #expect(Fixtures.decimal(value).plainText == expected)
+    }
+
+    @Test(
+        "truncation rounds down, never up",
+        arguments: [
+            ("88.8731", 2, "88.87"), ("14518.99", 0, "14518"), ("0.0099", 2, "0"), ("1.23456", 3, "1.234"),
+            ("5", 2, "5"),
+        ])
+    func truncates(value: String, digits: Int, expected: String) {
+        #expect(Fixtures.decimal(value).truncated(toFractionDigits: digits) == Fixtures.decimal(expected))
+    }
+
+    @Test(
+        "rates keep four decimals, or four significant digits when small",
+        arguments: [
+            ("0.92341234", "0.9234"), ("1.08291", "1.0829"), ("145.18307", "145.1831"),
+            ("0.0061214", "0.006121"), ("0.000006212345", "0.000006212"), ("0.00068", "0.00068"),
+        ])
+    func roundsRates(value: String, expected: String) {
+        #expect(Fixtures.decimal(value).rateText == expected)
+    }
+
+    @Test("reads only plain decimal text", arguments: ["1.1252", "0.84770", "18606.59", "7"])
+    func readsPlainText(text: String) throws {
+        #expect(try #require(Decimal(plainText: text)) == Fixtures.decimal(text))
+    }
+
+    @Test("refuses anything else", arguments: ["", "-1", "1e5", "1.", ".5", "1.2.3", " 1", "1,5", "12abc", "NaN"])
+    func refuses(text: String) {
+        #expect(Decimal(plainText: text) == nil)
+    }
+
+    /// What `plainText` was before it read the digits itself: Foundation's own description, trimmed.
+    static func foundationPlainText(_ value: Decimal) -> String {
+        var text = value.description
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    @Test(
+        "written from the digits exactly as Foundation rounds and writes, over 20,000 values: quotients of rates, long and short, signs, halves"
+    )
+    func digitsMatchFoundation() async {
+        #expect(DecimalDigitsCheck.layoutIsKnown, "this platform's Decimal is read from its representation")
+        var generator = SystemRandomNumberGenerator()
+        func randomDecimal() -> Decimal {
+            let digits = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let point = Int.random(in: 0...digits.count, using: &generator)
+            let text = point == digits.count ? digits : String(digits.prefix(point)) + (point == 0 ? "0." : ".") + digits.dropFirst(point)
+            return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))!
+        }
+        var values: [Decimal] = [
+            0, 1, Fixtures.decimal("0.5"), Fixtures.decimal("0.00005"), Fixtures.decimal("1.00005"),
+            Fixtures.decimal("9.99995"), Fixtures.decimal("99999.99995"), Fixtures.decimal("1500"),
+            Decimal(sign: .plus, exponent: 5, significand: 15), Fixtures.decimal("0.84770"),
+        ]
+        for _ in 0..<10_000 {
+            let a = randomDecimal(), b = randomDecimal()
+            values.append(a)
+            if b != 0 { values.append(a / b) }
+        }
+        values += values.prefix(500).map { -$0 }
+        /// Foundation's rounding to `places`, halves away from zero.
+        func foundationRounded(_ value: Decimal, _ places: Int) -> Decimal {
+            var value = value, rounded = Decimal()
+            NSDecimalRound(&rounded, &value, places, .plain)
+            return rounded
+        }
+        /// The first significant digit's power of ten, by `Decimal` arithmetic.
+        func leadingExponent(_ value: Decimal) -> Int {
+            var scaled = abs(value), exponent = 0
+            guard scaled > 0 else { return 0 }
+            while scaled >= 10 {
+                scaled /= 10
+                exponent += 1
+            }
+            while scaled < 1 {
+                scaled *= 10
+                exponent -= 1
+            }
+            return exponent
+        }
+        await forEachCase(values.count) { index in
+            let value = values[index]
+            let leading = leadingExponent(value)
+            #expect(value.plainText == Self.foundationPlainText(value), "\(value)")
+            #expect(value.rateText == Self.foundationPlainText(foundationRounded(value, max(4, -leading - 1 + 4))), "\(value)")
+            #expect(
+                value.plainText(significantDigits: 10)
+                    == Self.foundationPlainText(foundationRounded(value, max(0, 10 - 1 - leading))), "\(value)")
+            for places in [0, 2, 5] {
+                var reference = value, rounded = Decimal()
+                NSDecimalRound(&rounded, &reference, places, .plain)
+                #expect(rounded.plainText == Self.foundationPlainText(rounded))
+            }
+        }
+    }
+}
