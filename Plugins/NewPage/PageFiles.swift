@@ -224,7 +224,7 @@ struct PageFiles {
 
                 /// `POST \#(path)` (CSRF-checked).
                 func submit(_ request: Request) async throws -> Response {
-                    let input = try request.content.decode(\#(name).Input.self)
+                    let input = try request.form(\#(name).Input.self)
                     switch await interactor.submit(input) {
                     case .saved(let name):
                         await request.browserSession.flash(presenter.flash(saved: name, in: request.localization), logger: request.logger)

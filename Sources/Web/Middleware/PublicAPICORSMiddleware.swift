@@ -5,6 +5,13 @@ import Vapor
 /// and exposes its validators, and a preflight (`OPTIONS`) is answered here with the methods and
 /// headers a reader may use. No credentials are involved: the API reads no cookie and changes
 /// nothing, so no other path is opened to other sites.
+///
+/// Vapor's `CORSMiddleware` cannot say this. Used globally it answers for every path, the pages
+/// (which carry session cookies) included. Used on the API's route groups it never sees a
+/// request no route matches (an unknown `/api/v1/…` path's 404, a wrong method's 405, both
+/// answered by ``ErrorPageMiddleware`` before any group's middleware runs), and an error a
+/// handler throws passes it without its headers (it adds them in a `map` of the successful
+/// response). Its preflight is a 200 with a body where this one is a 204.
 package struct PublicAPICORSMiddleware: AsyncMiddleware {
     /// Where the public APIs live: the converter's, and the Frankfurter-compatible one.
     package static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix]

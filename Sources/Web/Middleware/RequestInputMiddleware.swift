@@ -82,7 +82,7 @@ package struct RequestInputMiddleware: Middleware {
             // the limit above.
             guard (body?.readableBytes ?? 0) <= maxBodyBytes else { throw tooLarge }
             do {
-                _ = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
+                request.formBody = try FormFields(parsing: body?.readableBytesView ?? ByteBuffer().readableBytesView)
             } catch let problem as FormFields.Problem {
                 throw PageAbort(.badRequest, problem.message)
             }
@@ -114,5 +114,16 @@ extension Request {
     package fileprivate(set) var formQuery: FormFields? {
         get { storage[FormQueryKey.self] }
         set { storage[FormQueryKey.self] = newValue }
+    }
+
+    private struct FormBodyKey: StorageKey {
+        typealias Value = FormFields
+    }
+
+    /// The form posted, as ``RequestInputMiddleware`` read and checked it (`nil` without a body):
+    /// what the CSRF check and the page's ``form(_:)`` read, so the body is parsed once.
+    package fileprivate(set) var formBody: FormFields? {
+        get { storage[FormBodyKey.self] }
+        set { storage[FormBodyKey.self] = newValue }
     }
 }

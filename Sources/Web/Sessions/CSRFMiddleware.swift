@@ -10,7 +10,7 @@ package struct CSRFMiddleware: AsyncMiddleware {
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         try request.browserSession.requireReadable()
         guard let expected = request.browserSession.current?.csrfToken,
-            let sent = try? request.content.get(String.self, at: Self.fieldName),
+            let sent = request.formBody?[Self.fieldName],
             SecureToken.constantTimeEquals(sent, expected)
         else {
             throw PageAbort(

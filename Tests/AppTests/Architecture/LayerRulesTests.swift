@@ -63,6 +63,14 @@ struct LayerRulesTests {
         }
     }
 
+    @Test("a form is parsed once: by the input check, whose fields the CSRF check and the pages read (never Vapor's decoder again)")
+    func formsParsedOnce() throws {
+        for file in Self.swiftFiles(under: "Sources") {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!text.contains("content.decode(") && !text.contains("content.get("), "\(file) parses a body again")
+        }
+    }
+
     @Test("the rules see a broken one: an import that is not allowed is found")
     func rulesSeeViolations() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("Layer-\(UUID().uuidString).swift").path

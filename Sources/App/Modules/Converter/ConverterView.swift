@@ -61,7 +61,7 @@ struct ConverterView: Sendable {
         to request: Request,
         with submit: (Converter.Input) async throws(Converter.Failure) -> Converter.Submission
     ) async throws -> Response {
-        let input = try request.content.decode(Converter.Input.self)
+        let input = try request.form(Converter.Input.self)
         let submission: Converter.Submission
         do {
             submission = try await submit(input)

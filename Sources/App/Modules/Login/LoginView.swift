@@ -19,7 +19,7 @@ struct LoginView: Sendable {
 
     /// `POST /login` (CSRF-checked).
     func signIn(_ request: Request) async throws -> Response {
-        let input = try request.content.decode(Login.Input.self)
+        let input = try request.form(Login.Input.self)
         switch try await interactor.signIn(input, client: clients.client(of: request)) {
         case let .signedIn(user, next):
             try await request.browserSession.signIn(user)

@@ -21,7 +21,7 @@ struct SignupView: Sendable {
     /// `POST /signup` (CSRF-checked).
     func signUp(_ request: Request) async throws -> Response {
         try open()
-        let input = try request.content.decode(Signup.Input.self)
+        let input = try request.form(Signup.Input.self)
         switch try await interactor.signUp(input, client: clients.client(of: request)) {
         case let .created(user, next):
             try await request.browserSession.signIn(user)

@@ -26,7 +26,7 @@ struct ContactFormView: Sendable {
     /// `POST /contacts` (CSRF-checked).
     func create(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let input = try request.content.decode(ContactDraft.Input.self)
+            let input = try request.form(ContactDraft.Input.self)
             return try await respond(
                 to: interactor.create(input, for: request.currentUser), flash: request.localization.text("Contact added."), request)
         }
@@ -35,7 +35,7 @@ struct ContactFormView: Sendable {
     /// `POST /contacts/{id}` (CSRF-checked).
     func update(_ request: Request) async throws -> Response {
         try await guarded(request) {
-            let input = try request.content.decode(ContactDraft.Input.self)
+            let input = try request.form(ContactDraft.Input.self)
             let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)
             return try await respond(to: outcome, flash: request.localization.text("Changes saved."), request)
         }
