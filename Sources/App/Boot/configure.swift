@@ -28,12 +28,7 @@ func configure(
     LanguageTags.register(in: &app.leaf.tags)
 
     let listenerConfiguration = try useDatabase(configuration, for: app)
-    for migration: any Migration in [
-        CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
-        CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
-        AddContactChangeNotifications(),
-        AddRateChangeNotifications(), AddSessionFlashKind(), AddRefreshAttemptMessageParts(),
-    ] {
+    for migration in Migrations.all {
         app.migrations.add(migration, to: app.maintenanceDatabaseID)
     }
 

@@ -6,6 +6,9 @@ import SQLKit
 /// (``CachedContactsService``). PostgreSQL delivers one notification per owner however many rows
 /// a transaction changes. The embedded SQLite database has one instance and needs none.
 package struct AddContactChangeNotifications: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.AddContactChangeNotifications" }
+
     package func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
         try await sql.raw(

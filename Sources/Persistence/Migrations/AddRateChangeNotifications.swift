@@ -7,6 +7,9 @@ import SQLKit
 /// PostgreSQL folds the same announcement within a transaction into one. The embedded SQLite
 /// database has one instance and needs none.
 package struct AddRateChangeNotifications: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.AddRateChangeNotifications" }
+
     package func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
         try await sql.raw(

@@ -5,6 +5,9 @@ import Fluent
 /// the English sentence for anyone reading the table directly; attempts stored before have no
 /// parts and are shown as they were recorded.
 package struct AddRefreshAttemptMessageParts: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.AddRefreshAttemptMessageParts" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(RefreshAttemptModel.schema).field("message_parts", .string).update()
     }

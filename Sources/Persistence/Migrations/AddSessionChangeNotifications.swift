@@ -8,6 +8,9 @@ import SQLKit
 /// a change made any way at all (a script, `psql`, a later feature) is announced too.
 /// The embedded SQLite database has one instance and needs none.
 package struct AddSessionChangeNotifications: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.AddSessionChangeNotifications" }
+
     package func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
         let channel = ChangeListener.channel

@@ -5,6 +5,9 @@ import SQLKit
 /// rows in sort order straight off a B-tree, and on PostgreSQL a trigram index answers
 /// substring searches without reading every row.
 package struct CreateContacts: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateContacts" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(ContactModel.schema)
             .id()

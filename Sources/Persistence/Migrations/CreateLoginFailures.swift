@@ -4,6 +4,9 @@ import SQLKit
 /// Shipped in the first accounts release. Unused since `CreateThrottleEvents`; kept so a rolling
 /// deploy's older instances still find their table (the name is spelled out: its model is gone).
 package struct CreateLoginFailures: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateLoginFailures" }
+
     private static let schema = "login_failures"
 
     package func prepare(on database: any Database) async throws {

@@ -2,6 +2,9 @@ import Fluent
 import SQLKit
 
 package struct CreateRateRefreshAttempts: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateRateRefreshAttempts" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(RefreshAttemptModel.schema)
             .id()

@@ -3,6 +3,9 @@ import SQLKit
 
 /// Snapshots and their rates. Every snapshot is kept: the newest is current, the rest history.
 package struct CreateRateSnapshots: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateRateSnapshots" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(RateSnapshotModel.schema)
             .id()

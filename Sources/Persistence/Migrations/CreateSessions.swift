@@ -2,6 +2,9 @@ import Fluent
 import SQLKit
 
 package struct CreateSessions: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateSessions" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(SessionModel.schema)
             .field("id", .string, .identifier(auto: false))

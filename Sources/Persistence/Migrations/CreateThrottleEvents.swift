@@ -6,6 +6,9 @@ import SQLKit
 /// place (unused) so that instances of the previous release, still running during a rolling
 /// deploy, keep working; a later release drops it.
 package struct CreateThrottleEvents: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateThrottleEvents" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(ThrottleEventModel.schema)
             .id()

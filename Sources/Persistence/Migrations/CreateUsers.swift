@@ -1,6 +1,9 @@
 import Fluent
 
 package struct CreateUsers: AsyncMigration {
+    /// As shipped (``Migrations``): existing databases know it by this name.
+    package var name: String { "App.CreateUsers" }
+
     package func prepare(on database: any Database) async throws {
         try await database.schema(UserModel.schema)
             .id()
