@@ -79,6 +79,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            exclude: ["Speed/README.md"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(

@@ -1,4 +1,4 @@
-"""scripts/bench's report: prints the table, writes it into BENCHMARKS.md between the bench
+"""scripts/bench's report: prints the table, writes it into docs/BENCHMARKS.md between the bench
 markers, and with --check exits non-zero when a target is missed."""
 import datetime
 import os
@@ -72,7 +72,7 @@ report = "\n".join(lines)
 print()
 print(report)
 
-path = Path("BENCHMARKS.md")
+path = Path("docs/BENCHMARKS.md")
 begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
 text = path.read_text() if path.exists() else f"# Benchmarks\n\n{begin}\n{end}\n"
 head, rest = text.split(begin, 1)

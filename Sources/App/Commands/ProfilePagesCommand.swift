@@ -8,14 +8,14 @@ import Web
 /// middleware, router and handler (no sockets), then the interactor, the presenter, Leaf's
 /// rendering, the page's values (texts and shape), the page skeleton's filling and the JSON
 /// encoding alone. `scripts/bench` runs it on the release build and writes the table into
-/// BENCHMARKS.md.
+/// docs/BENCHMARKS.md.
 struct ProfilePagesCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "iterations", help: "Requests per page (default 2000).")
         var iterations: Int?
     }
 
-    var help: String { "Times each page's stages in-process (for BENCHMARKS.md)." }
+    var help: String { "Times each page's stages in-process (for docs/BENCHMARKS.md)." }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application

@@ -157,7 +157,7 @@ struct AppConfiguration: Sendable {
         }
     }
 
-    /// Reads every variable the README lists.
+    /// Reads every variable docs/CONFIGURATION.md lists.
     init(environment: [String: String]) throws(Invalid) {
         self.init()
         var problems: [String] = []

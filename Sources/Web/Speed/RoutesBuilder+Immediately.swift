@@ -29,7 +29,7 @@ extension RoutesBuilder {
 /// first real suspension (`Task.immediate`). Vapor's async routes instead start a task that runs
 /// on a later turn of the event loop: a page whose data is in memory never suspends, and that
 /// hop cost it about a tenth of its throughput (an async route serving a fixed 1 KB body ran at
-/// 0.85–0.9 of the same route without the hop; see BENCHMARKS.md). Where the handler does
+/// 0.85–0.9 of the same route without the hop; see docs/BENCHMARKS.md). Where the handler does
 /// suspend (a database query), it resumes as any task does; since the event loops are Swift's
 /// global executor here (`entrypoint.swift`), the handler runs on an event loop either way.
 package struct ImmediateResponder: Responder {
