@@ -4,7 +4,8 @@ import PackageDescription
 // The layers, each a target that may import only those below it (scripts/check-layers checks the
 // imports the compiler cannot see; docs/ARCHITECTURE.md says what lives where):
 //
-//   App           the executable: start-up, configuration, commands, and one VIPER module per page
+//   App           start-up, configuration, commands, services, and one VIPER module per page
+//                 (the executable `App` is the `Run` target: its entry point alone)
 //   Web           the HTTP machinery every page uses: middleware, input, sessions and CSRF, rendering,
 //                 JSON, HTTP caching, localization
 //   Persistence   Fluent models, migrations, stores and their caches, the database's time limits
@@ -14,6 +15,9 @@ import PackageDescription
 let package = Package(
     name: "CurrencyConverter",
     platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "App", targets: ["Run"])
+    ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", exact: "4.122.3"),
         .package(url: "https://github.com/vapor/leaf.git", exact: "4.5.2"),
@@ -82,7 +86,7 @@ let package = Package(
             exclude: ["Speed/README.md"],
             resources: [.copy("Resources")]
         ),
-        .executableTarget(
+        .target(
             name: "App",
             dependencies: [
                 "Core", "RateSources", "Persistence", "Web",
@@ -100,6 +104,16 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "Run",
+            dependencies: [
+                "App",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(

@@ -6,45 +6,79 @@ import Vapor
 import Web
 
 /// The services the page modules are assembled from, created once at start.
-struct AppServices: Sendable {
-    let configuration: AppConfiguration
-    let catalog: CurrencyCatalog
-    let rateStore: FluentRateSnapshotStore
-    let currentRates: CurrentRates
-    let refresher: RatesRefresher
+package struct AppServices: Sendable {
+    package let configuration: AppConfiguration
+    package let catalog: CurrencyCatalog
+    package let rateStore: FluentRateSnapshotStore
+    package let currentRates: CurrentRates
+    package let refresher: RatesRefresher
     /// The rates that ship with the app, and what stores them (see ``BundledHistoryLoader``).
-    let bundledRates: BundledRates
-    let historyLoader: BundledHistoryLoader
+    package let bundledRates: BundledRates
+    package let historyLoader: BundledHistoryLoader
     /// How far ``historyLoader`` has come, while it runs.
-    let historyProgress: BundledHistoryProgress
+    package let historyProgress: BundledHistoryProgress
     /// Where scheduled and admin refreshes fetch the current rates.
-    let ratesSource: RateSource
-    let accounts: any AccountService
-    let sessions: SessionStore
+    package let ratesSource: RateSource
+    package let accounts: any AccountService
+    package let sessions: SessionStore
     /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
-    let sessionCache: SessionCache
+    package let sessionCache: SessionCache
     /// Contact pages this instance has read lately (see ``CachedContactsService``).
-    let contactPageCache: ContactPageCache
+    package let contactPageCache: ContactPageCache
     /// Every stored day's rates, for history pages (see ``CachedRateHistoryService``).
-    let rateDaysCache: RateDaysCache
-    let throttle: AttemptThrottle
-    let clients: ClientAddressResolver
-    let contacts: any ContactsService
-    let rateHistory: any RateHistoryService
+    package let rateDaysCache: RateDaysCache
+    package let throttle: AttemptThrottle
+    package let clients: ClientAddressResolver
+    package let contacts: any ContactsService
+    package let rateHistory: any RateHistoryService
     /// The ECB's days, whatever the converter's provider (`/v1`); from the same memory as `rateHistory`.
-    let referenceRates: any ReferenceRateDays
+    package let referenceRates: any ReferenceRateDays
     /// The database with its time limits; services use it, and readiness checks it.
-    let database: DatabaseAccess
+    package let database: DatabaseAccess
     /// Validators and freshness for pages anyone may cache.
-    let cachePolicy: HTTPCachePolicy
+    package let cachePolicy: HTTPCachePolicy
     /// This process among the instances on one database, for logs and `pg_stat_activity`.
-    let instance: String
+    package let instance: String
     /// Set once shutdown begins.
-    let draining: DrainingFlag
+    package let draining: DrainingFlag
     /// The clock; tests fix it.
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
 
-    static func live(
+    package init(
+        configuration: AppConfiguration, catalog: CurrencyCatalog, rateStore: FluentRateSnapshotStore, currentRates: CurrentRates,
+        refresher: RatesRefresher, bundledRates: BundledRates, historyLoader: BundledHistoryLoader, historyProgress: BundledHistoryProgress,
+        ratesSource: RateSource, accounts: any AccountService, sessions: SessionStore, sessionCache: SessionCache,
+        contactPageCache: ContactPageCache, rateDaysCache: RateDaysCache, throttle: AttemptThrottle, clients: ClientAddressResolver,
+        contacts: any ContactsService, rateHistory: any RateHistoryService, referenceRates: any ReferenceRateDays, database: DatabaseAccess,
+        cachePolicy: HTTPCachePolicy, instance: String, draining: DrainingFlag, now: @escaping @Sendable () -> Date
+    ) {
+        self.configuration = configuration
+        self.catalog = catalog
+        self.rateStore = rateStore
+        self.currentRates = currentRates
+        self.refresher = refresher
+        self.bundledRates = bundledRates
+        self.historyLoader = historyLoader
+        self.historyProgress = historyProgress
+        self.ratesSource = ratesSource
+        self.accounts = accounts
+        self.sessions = sessions
+        self.sessionCache = sessionCache
+        self.contactPageCache = contactPageCache
+        self.rateDaysCache = rateDaysCache
+        self.throttle = throttle
+        self.clients = clients
+        self.contacts = contacts
+        self.rateHistory = rateHistory
+        self.referenceRates = referenceRates
+        self.database = database
+        self.cachePolicy = cachePolicy
+        self.instance = instance
+        self.draining = draining
+        self.now = now
+    }
+
+    package static func live(
         for app: Application, configuration: AppConfiguration,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws -> AppServices {
@@ -136,7 +170,7 @@ extension Application {
     }
 
     /// Set by `configure`; commands and start-up tasks reach the services through it.
-    var appServices: AppServices {
+    package var appServices: AppServices {
         get {
             guard let services = storage[AppServicesKey.self] else { fatalError("configure(_:) has not run") }
             return services

@@ -6,7 +6,7 @@ import Vapor
 extension Application {
     /// What `serve` does before it listens: migrate the schema, store the bundled rates into an
     /// empty database, create the configured admin, and load the current rates into memory.
-    func prepareToServe() async throws {
+    package func prepareToServe() async throws {
         try await prepareDatabase()
         if let admin = appServices.configuration.initialAdmin {
             try await createInitialAdmin(admin)
@@ -20,7 +20,7 @@ extension Application {
 
     /// Migrates the schema and stores the bundled rates into an empty database. Instances
     /// starting together on one PostgreSQL take turns, so both happen once.
-    func prepareDatabase() async throws {
+    package func prepareDatabase() async throws {
         do {
             try await whileHoldingStartupLock {
                 try await self.autoMigrate()
@@ -45,8 +45,12 @@ extension Application {
         }
     }
 
-    struct StartupError: Error, CustomStringConvertible {
-        let description: String
+    package struct StartupError: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// The newest bundled day, when no rates are stored at all: the app converts at once, and

@@ -8,7 +8,7 @@ import Vapor
 import Web
 
 /// Configures the app: templates, middleware, database, services and every page module.
-func configure(
+package func configure(
     _ app: Application, configuration: AppConfiguration,
     now: @escaping @Sendable () -> Date = Date.init
 ) throws {
@@ -138,12 +138,12 @@ private func useDatabase(_ configuration: AppConfiguration, for app: Application
 
 extension DatabaseID {
     /// PostgreSQL's pool for migrations and start-up work (see `useDatabase`).
-    static let maintenance = DatabaseID(string: "psql-maintenance")
+    package static let maintenance = DatabaseID(string: "psql-maintenance")
 }
 
 extension Application {
     /// Where migrations run: PostgreSQL's maintenance pool, or the one SQLite database.
-    var maintenanceDatabaseID: DatabaseID? {
+    package var maintenanceDatabaseID: DatabaseID? {
         databases.ids().contains(.maintenance) ? .maintenance : nil
     }
 }

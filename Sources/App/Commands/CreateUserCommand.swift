@@ -5,30 +5,36 @@ import Vapor
 /// `swift run App create-user --email E [--admin]`: creates an account, reading the password
 /// from standard input (asked for without echo on a terminal), so it never lands in the shell's
 /// history or the process list.
-struct CreateUserCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct CreateUserCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Option(name: "email", help: "The new account's email address.")
-        var email: String?
+        package var email: String?
 
         @Flag(name: "admin", help: "Give the account admin rights.")
-        var admin: Bool
+        package var admin: Bool
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
-    var help: String { "Creates an account; the password is read from standard input." }
+    package var help: String { "Creates an account; the password is read from standard input." }
 
     /// Where the password comes from; standard input unless a test hands one in.
-    let readPassword: @Sendable (CommandContext, String) throws -> String
+    package let readPassword: @Sendable (CommandContext, String) throws -> String
 
-    init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
+    package init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
         self.readPassword = readPassword
     }
 
     /// Asked for without echo on a terminal; otherwise the first line of standard input.
-    static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {
+    package static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {
         if isatty(STDIN_FILENO) != 0 {
             return context.console.ask("Password for \(email):".consoleText(), isSecure: true)
         }
@@ -38,7 +44,7 @@ struct CreateUserCommand: AsyncCommand {
         return line
     }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.email, !email.isEmpty else {
             throw Failure(description: "Give the account's email: create-user --email you@example.org [--admin]")
         }

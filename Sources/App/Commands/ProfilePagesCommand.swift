@@ -9,15 +9,17 @@ import Web
 /// rendering, the page's values (texts and shape), the page skeleton's filling and the JSON
 /// encoding alone. `scripts/bench` runs it on the release build and writes the table into
 /// docs/BENCHMARKS.md.
-struct ProfilePagesCommand: AsyncCommand {
-    struct Signature: CommandSignature {
+package struct ProfilePagesCommand: AsyncCommand {
+    package struct Signature: CommandSignature {
+        package init() {}
+
         @Option(name: "iterations", help: "Requests per page (default 2000).")
-        var iterations: Int?
+        package var iterations: Int?
     }
 
-    var help: String { "Times each page's stages in-process (for docs/BENCHMARKS.md)." }
+    package var help: String { "Times each page's stages in-process (for docs/BENCHMARKS.md)." }
 
-    func run(using context: CommandContext, signature: Signature) async throws {
+    package func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareToServe()
         let iterations = max(10, signature.iterations ?? 2000)
@@ -166,4 +168,6 @@ struct ProfilePagesCommand: AsyncCommand {
                 + "days of USD/EUR history in all; "
                 + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
     }
+
+    package init() {}
 }

@@ -4,97 +4,102 @@ import Web
 
 /// Everything the app reads from its environment, read once at start. Every variable has a
 /// default; invalid values are all reported together, so one failed start lists every fix.
-struct AppConfiguration: Sendable {
-    enum DatabaseKind: Sendable, Equatable {
+package struct AppConfiguration: Sendable {
+    package enum DatabaseKind: Sendable, Equatable {
         /// The embedded default: one SQLite file, created on demand.
         case sqlite(path: String)
         /// PostgreSQL at `url`; `searchPath` puts the app's tables in one schema (tests use it
         /// to give each suite its own schema in one database).
         case postgres(url: URL, searchPath: String? = nil)
 
-        var isPostgres: Bool {
+        package var isPostgres: Bool {
             if case .postgres = self { true } else { false }
         }
     }
 
     /// Which upstream the admin refresh fetches from.
-    enum RatesProviderKind: String, Sendable, CaseIterable {
+    package enum RatesProviderKind: String, Sendable, CaseIterable {
         case exchangeRateAPI = "exchangerate-api"
         case ecb
     }
 
     /// An account to create at start if no user has its email.
-    struct InitialAdmin: Sendable, Equatable {
-        let email: String
-        let password: String
+    package struct InitialAdmin: Sendable, Equatable {
+        package let email: String
+        package let password: String
+
+        package init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
     }
 
-    var database: DatabaseKind
+    package var database: DatabaseKind
     /// Where the About page links for the source code.
-    var sourceCodeURL: String
+    package var sourceCodeURL: String
     /// Adds `Secure` to cookies; turn on behind HTTPS.
-    var cookieSecure: Bool
+    package var cookieSecure: Bool
     /// Whether visitors may create their own accounts.
-    var allowSignup: Bool
-    var initialAdmin: InitialAdmin?
+    package var allowSignup: Bool
+    package var initialAdmin: InitialAdmin?
     /// Bcrypt's work factor for new password hashes.
-    var passwordHashCost: Int
-    var ratesProvider: RatesProviderKind
+    package var passwordHashCost: Int
+    package var ratesProvider: RatesProviderKind
     /// The provider's document; `nil` means the provider's public address.
-    var ratesProviderURL: URL?
+    package var ratesProviderURL: URL?
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
     /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
-    var ecbDailyURL: URL
+    package var ecbDailyURL: URL
     /// The ECB 90-day history document, imported on an admin's request.
-    var ecbHistoryURL: URL
+    package var ecbHistoryURL: URL
     /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
-    var ecbFullHistoryURL: URL
+    package var ecbFullHistoryURL: URL
     /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
     /// format); `nil` means the app's own copy of the ECB's history since 1999.
-    var bundledRatesFile: URL?
+    package var bundledRatesFile: URL?
     /// How long a provider may take to answer.
-    var ratesTimeout: TimeInterval
+    package var ratesTimeout: TimeInterval
     /// Seconds between scheduled refreshes; 0 turns the schedule off.
-    var ratesRefreshInterval: Int
+    package var ratesRefreshInterval: Int
     /// Seconds between checks for snapshots stored by other instances; 0 turns it off.
-    var ratesSyncInterval: Int
+    package var ratesSyncInterval: Int
     /// Seconds to open a PostgreSQL connection (TCP, TLS and start-up together).
-    var databaseConnectTimeout: TimeInterval
+    package var databaseConnectTimeout: TimeInterval
     /// Seconds a request may wait for a pooled connection.
-    var databasePoolTimeout: TimeInterval
+    package var databasePoolTimeout: TimeInterval
     /// Seconds one SQL statement may run (PostgreSQL's `statement_timeout`).
-    var databaseStatementTimeout: TimeInterval
+    package var databaseStatementTimeout: TimeInterval
     /// Seconds requests in flight get to finish after SIGTERM/SIGINT before the app stops anyway.
-    var shutdownTimeout: TimeInterval
+    package var shutdownTimeout: TimeInterval
     /// Seconds the app keeps serving after SIGTERM/SIGINT, with `/health/ready` answering 503,
     /// so a load balancer stops sending it new connections before it stops accepting them.
-    var shutdownDelay: TimeInterval
+    package var shutdownDelay: TimeInterval
     /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
-    var trustedProxies: [IPAddressRange]
+    package var trustedProxies: [IPAddressRange]
     /// How many signed-in sessions each instance keeps in memory; 0 reads every one from the database.
-    var sessionCacheSize: Int
+    package var sessionCacheSize: Int
     /// How many contact pages each instance keeps in memory; 0 reads every page from the database.
-    var contactPageCacheSize: Int
+    package var contactPageCacheSize: Int
     /// Whether every stored day's rates are kept in memory for rate history pages.
-    var rateHistoryCache: Bool
+    package var rateHistoryCache: Bool
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
-    var metricsToken: String?
+    package var metricsToken: String?
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
-    var responseCompression: Bool
+    package var responseCompression: Bool
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
     /// `statement_timeout` fires first when the server is merely slow.
-    var databaseWorkTimeout: Duration {
+    package var databaseWorkTimeout: Duration {
         .seconds(max(databaseConnectTimeout, databasePoolTimeout, databaseStatementTimeout) + 1)
     }
 
-    static let defaultSQLitePath = "data/app.sqlite"
-    static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
-    static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
-    static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
+    package static let defaultSQLitePath = "data/app.sqlite"
+    package static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
+    package static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
+    package static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
 
-    init(
+    package init(
         database: DatabaseKind = .sqlite(path: defaultSQLitePath),
         sourceCodeURL: String = defaultSourceCodeURL,
         cookieSecure: Bool = false,
@@ -150,15 +155,19 @@ struct AppConfiguration: Sendable {
         self.responseCompression = responseCompression
     }
 
-    struct Invalid: Error, CustomStringConvertible {
-        let problems: [String]
-        var description: String {
+    package struct Invalid: Error, CustomStringConvertible {
+        package let problems: [String]
+
+        package init(problems: [String]) {
+            self.problems = problems
+        }
+        package var description: String {
             "The app cannot start; fix these environment variables:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
         }
     }
 
     /// Reads every variable docs/CONFIGURATION.md lists.
-    init(environment: [String: String]) throws(Invalid) {
+    package init(environment: [String: String]) throws(Invalid) {
         self.init()
         var problems: [String] = []
         func value(_ name: String) -> String? {

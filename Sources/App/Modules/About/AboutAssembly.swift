@@ -1,8 +1,8 @@
 import Vapor
 
 /// Wires the About module and registers its routes.
-enum AboutAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum AboutAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = AboutView(
             interactor: AboutInteractor(
                 rates: services.currentRates,

@@ -2,8 +2,8 @@ import Core
 import Web
 
 /// Turns what the About interactor found into the page's wording, in the visitor's language.
-struct AboutPresenter: Sendable {
-    func present(_ output: About.Output, in l: Localization) -> About.ViewModel {
+package struct AboutPresenter: Sendable {
+    package func present(_ output: About.Output, in l: Localization) -> About.ViewModel {
         let appName = l.text("Currency Converter")
         let rates = output.snapshot.map { RatesSourceViewModel(snapshot: $0, today: output.today, in: l) }
         return About.ViewModel(
@@ -26,4 +26,6 @@ struct AboutPresenter: Sendable {
             sourceCodeURL: output.sourceCodeURL,
             closeURL: SiteURL.aboutClose.path)
     }
+
+    package init() {}
 }

@@ -2,9 +2,11 @@ import Core
 import Vapor
 
 /// Where the About page sends the browser next.
-struct AboutRouter: Sendable {
+package struct AboutRouter: Sendable {
     /// Close: back to exactly the conversion the visitor left, its day included (303).
-    func close(returningTo last: LastConversion?) -> Response {
+    package func close(returningTo last: LastConversion?) -> Response {
         .seeOther(last.map { .conversion(from: $0.from, to: $0.to, amount: $0.amount, date: $0.date) } ?? .converter)
     }
+
+    package init() {}
 }

@@ -2,17 +2,28 @@ import Vapor
 import Web
 
 /// The About page's HTTP side.
-struct AboutView: Sendable {
-    let interactor: AboutInteractor
-    let presenter: AboutPresenter
-    let router: AboutRouter
-    let cachePolicy: HTTPCachePolicy
-    let now: @Sendable () -> Date
+package struct AboutView: Sendable {
+    package let interactor: AboutInteractor
+    package let presenter: AboutPresenter
+    package let router: AboutRouter
+    package let cachePolicy: HTTPCachePolicy
+    package let now: @Sendable () -> Date
     /// The page anonymous visitors get, rendered once per snapshot and day.
-    let publicPage = LastPublicPage()
+    package let publicPage = LastPublicPage()
+
+    package init(
+        interactor: AboutInteractor, presenter: AboutPresenter, router: AboutRouter, cachePolicy: HTTPCachePolicy,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+        self.cachePolicy = cachePolicy
+        self.now = now
+    }
 
     /// `GET /about`.
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         let output = await interactor.about()
         guard request.getsPublicPage else {
             return try await request.renderPage("about", presenter.present(output, in: request.localization))
@@ -28,7 +39,7 @@ struct AboutView: Sendable {
     }
 
     /// `GET /about/close`.
-    func close(_ request: Request) async throws -> Response {
+    package func close(_ request: Request) async throws -> Response {
         router.close(returningTo: LastConversionCookie.read(from: request))
     }
 }

@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the AdminRates module; its POSTs sit behind the CSRF check.
-enum AdminRatesAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum AdminRatesAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,

@@ -3,15 +3,15 @@ import Foundation
 
 /// The admin's rate use cases: see the state of the rates, refresh them, import history.
 /// Each checks that the actor is an admin first.
-struct AdminRatesInteractor: Sendable {
-    let rates: any CurrentRatesReading
-    let refresher: any RatesRefreshing
-    let catalog: CurrencyCatalog
-    let provider: RateSource
+package struct AdminRatesInteractor: Sendable {
+    package let rates: any CurrentRatesReading
+    package let refresher: any RatesRefreshing
+    package let catalog: CurrencyCatalog
+    package let provider: RateSource
     /// The bundled history's load on this instance, shown while it runs.
-    var historyProgress = BundledHistoryProgress()
+    package var historyProgress = BundledHistoryProgress()
 
-    func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
+    package func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
         let snapshot = await rates.currentSnapshot()
         return AdminRates.Output(
@@ -21,15 +21,15 @@ struct AdminRatesInteractor: Sendable {
             flash: flash, historyLoad: historyProgress.current)
     }
 
-    func refresh(by actor: User?) async throws -> RefreshAttempt {
+    package func refresh(by actor: User?) async throws -> RefreshAttempt {
         await refresher.refresh(actor: try authorize(actor).email)
     }
 
-    func importHistory(by actor: User?) async throws -> RefreshAttempt {
+    package func importHistory(by actor: User?) async throws -> RefreshAttempt {
         await refresher.importHistory(actor: try authorize(actor).email)
     }
 
-    func importFullHistory(by actor: User?) async throws -> RefreshAttempt {
+    package func importFullHistory(by actor: User?) async throws -> RefreshAttempt {
         await refresher.importFullHistory(actor: try authorize(actor).email)
     }
 

@@ -5,8 +5,8 @@ import Web
 /// The admin page's wording, in the visitor's language: times in UTC, durations people read,
 /// outcomes as words, each attempt's details in the visitor's language (what a library or a
 /// provider wrote is quoted as it is, and attempts logged before messages had parts are shown as recorded).
-struct AdminRatesPresenter: Sendable {
-    func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
+package struct AdminRatesPresenter: Sendable {
+    package func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
             title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",
             flash: output.flash?.message,
@@ -35,7 +35,7 @@ struct AdminRatesPresenter: Sendable {
             historyLoad: output.historyLoad.map { Self.historyLoad($0, in: l) })
     }
 
-    static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
+    package static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
         switch stage {
         case .reading:
             .init(text: l.text("Reading the bundled ECB history…"), value: nil, max: nil)
@@ -53,7 +53,7 @@ struct AdminRatesPresenter: Sendable {
     }
 
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
-    func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
+    package func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
         Flash(
             kind: attempt.outcome == .failed ? .error : .success,
             message: l.text(
@@ -64,7 +64,7 @@ struct AdminRatesPresenter: Sendable {
                 ]))
     }
 
-    static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
+    package static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
         switch kind {
         case .refresh: l.text("Refresh")
         case .importHistory: l.text("History import")
@@ -72,7 +72,7 @@ struct AdminRatesPresenter: Sendable {
         }
     }
 
-    static func outcome(_ outcome: RefreshAttempt.Outcome, in l: Localization) -> String {
+    package static func outcome(_ outcome: RefreshAttempt.Outcome, in l: Localization) -> String {
         switch outcome {
         case .stored: l.text("stored")
         case .unchanged: l.text("unchanged")
@@ -81,7 +81,7 @@ struct AdminRatesPresenter: Sendable {
         }
     }
 
-    func present(_ attempt: RefreshAttempt, in l: Localization) -> AdminRates.AttemptViewModel {
+    package func present(_ attempt: RefreshAttempt, in l: Localization) -> AdminRates.AttemptViewModel {
         AdminRates.AttemptViewModel(
             startedAt: ContactDetailPresenter.moment(attempt.startedAt, in: l),
             startedAtISO: DateText.iso8601(attempt.startedAt),
@@ -94,9 +94,11 @@ struct AdminRatesPresenter: Sendable {
     }
 
     /// `85 ms`, `1.2 s`, `12 s`, the number in the language's style.
-    static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
+    package static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
         if seconds < 1 { return l.text("{count} ms", ["count": l.number(String(Int((seconds * 1000).rounded())))]) }
         if seconds < 10 { return l.text("{count} s", ["count": l.number(String(format: "%.1f", seconds))]) }
         return l.text("{count} s", ["count": l.number(String(Int(seconds.rounded())))])
     }
+
+    package init() {}
 }

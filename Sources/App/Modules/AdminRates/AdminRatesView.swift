@@ -3,13 +3,19 @@ import Vapor
 import Web
 
 /// The admin rate page over HTTP.
-struct AdminRatesView: Sendable {
-    let interactor: AdminRatesInteractor
-    let presenter: AdminRatesPresenter
-    let router: AdminRatesRouter
+package struct AdminRatesView: Sendable {
+    package let interactor: AdminRatesInteractor
+    package let presenter: AdminRatesPresenter
+    package let router: AdminRatesRouter
+
+    package init(interactor: AdminRatesInteractor, presenter: AdminRatesPresenter, router: AdminRatesRouter) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
 
     /// `GET /admin/rates`.
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         try await guarded {
             let flash = request.currentUser?.isAdmin == true ? try await request.browserSession.takeFlash() : nil
             let output = try await interactor.overview(for: request.currentUser, flash: flash)
@@ -18,7 +24,7 @@ struct AdminRatesView: Sendable {
     }
 
     /// `POST /admin/rates/refresh` (CSRF-checked).
-    func refresh(_ request: Request) async throws -> Response {
+    package func refresh(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.refresh(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
@@ -27,7 +33,7 @@ struct AdminRatesView: Sendable {
     }
 
     /// `POST /admin/rates/import-history` (CSRF-checked).
-    func importHistory(_ request: Request) async throws -> Response {
+    package func importHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importHistory(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
@@ -36,7 +42,7 @@ struct AdminRatesView: Sendable {
     }
 
     /// `POST /admin/rates/import-full-history` (CSRF-checked).
-    func importFullHistory(_ request: Request) async throws -> Response {
+    package func importFullHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importFullHistory(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)

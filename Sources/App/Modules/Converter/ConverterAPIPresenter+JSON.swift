@@ -4,7 +4,7 @@ import Web
 /// The conversion's JSON, written member by member (``JSONWritable``): the API's busiest answer.
 /// Keys in the order Foundation sorts them; `APIJSONTests` checks each against its `Encodable`.
 extension ConverterAPIPresenter.Conversion: JSONWritable {
-    func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.record { json in
             json.member("alternatives", alternatives)
             json.member("amount", amount)
@@ -29,7 +29,7 @@ extension ConverterAPIPresenter.Conversion: JSONWritable {
 }
 
 extension ConverterAPIPresenter.Alternative: JSONWritable {
-    func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.record { json in
             json.member("currency", currency)
             json.member("name", name)
@@ -40,7 +40,7 @@ extension ConverterAPIPresenter.Alternative: JSONWritable {
 }
 
 extension ConverterAPIPresenter.CurrencyItem: JSONWritable {
-    func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.record { json in
             json.member("code", code)
             json.member("minorUnits", minorUnits)
@@ -50,7 +50,7 @@ extension ConverterAPIPresenter.CurrencyItem: JSONWritable {
 }
 
 extension ConverterAPIPresenter.Source: JSONWritable {
-    func write(to json: inout JSONText) {
+    package func write(to json: inout JSONText) {
         json.record { json in
             json.member("bundled", bundled)
             json.member("id", id)

@@ -4,24 +4,37 @@ import Web
 
 /// The converter's JSON view models: the same interactor output as the page, as data. Amounts
 /// and rates are decimal strings, so no client reads them through a binary float.
-struct ConverterAPIPresenter: Sendable {
-    struct Source: Encodable, Sendable, Equatable {
-        let id: String
-        let name: String
-        let url: String
-        let bundled: Bool
+package struct ConverterAPIPresenter: Sendable {
+    package struct Source: Encodable, Sendable, Equatable {
+        package let id: String
+        package let name: String
+        package let url: String
+        package let bundled: Bool
+
+        package init(id: String, name: String, url: String, bundled: Bool) {
+            self.id = id
+            self.name = name
+            self.url = url
+            self.bundled = bundled
+        }
     }
 
-    struct CurrencyItem: Encodable, Sendable, Equatable {
-        let code: String
-        let name: String
+    package struct CurrencyItem: Encodable, Sendable, Equatable {
+        package let code: String
+        package let name: String
         /// `null` for units without minor units (gold, SDR).
-        let minorUnits: Int?
+        package let minorUnits: Int?
 
-        enum CodingKeys: String, CodingKey { case code, name, minorUnits }
+        package init(code: String, name: String, minorUnits: Int?) {
+            self.code = code
+            self.name = name
+            self.minorUnits = minorUnits
+        }
+
+        package enum CodingKeys: String, CodingKey { case code, name, minorUnits }
 
         /// Writes `"minorUnits": null` rather than leaving the key out (the synthesised default).
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)
             try container.encode(name, forKey: .name)
@@ -29,59 +42,103 @@ struct ConverterAPIPresenter: Sendable {
         }
     }
 
-    struct Currencies: Encodable, Sendable, Equatable {
-        let effectiveDate: String
-        let currencies: [CurrencyItem]
+    package struct Currencies: Encodable, Sendable, Equatable {
+        package let effectiveDate: String
+        package let currencies: [CurrencyItem]
+
+        package init(effectiveDate: String, currencies: [CurrencyItem]) {
+            self.effectiveDate = effectiveDate
+            self.currencies = currencies
+        }
     }
 
-    struct LatestRates: Encodable, Sendable, Equatable {
-        let source: Source
-        let effectiveDate: String
-        let base: String
-        let rates: [String: String]
+    package struct LatestRates: Encodable, Sendable, Equatable {
+        package let source: Source
+        package let effectiveDate: String
+        package let base: String
+        package let rates: [String: String]
+
+        package init(source: Source, effectiveDate: String, base: String, rates: [String: String]) {
+            self.source = source
+            self.effectiveDate = effectiveDate
+            self.base = base
+            self.rates = rates
+        }
     }
 
-    struct Alternative: Encodable, Sendable, Equatable {
-        let currency: String
-        let name: String
-        let result: String
-        let url: String
+    package struct Alternative: Encodable, Sendable, Equatable {
+        package let currency: String
+        package let name: String
+        package let result: String
+        package let url: String
+
+        package init(currency: String, name: String, result: String, url: String) {
+            self.currency = currency
+            self.name = name
+            self.result = result
+            self.url = url
+        }
     }
 
-    struct Conversion: Encodable, Sendable, Equatable {
-        let from: CurrencyItem
-        let to: CurrencyItem
+    package struct Conversion: Encodable, Sendable, Equatable {
+        package let from: CurrencyItem
+        package let to: CurrencyItem
         /// Canonical: `.` as the decimal point.
-        let amount: String
+        package let amount: String
         /// Rounded down to the target currency's minor units.
-        let result: String
+        package let result: String
         /// One `from` in `to`, to 10 significant digits.
-        let rate: String
-        let inverseRate: String
-        let effectiveDate: String
+        package let rate: String
+        package let inverseRate: String
+        package let effectiveDate: String
         /// The day asked for (`date=`), `null` for the latest rates.
-        let askedDate: String?
+        package let askedDate: String?
         /// The day whose rates were used: the last day with rates on or before the asked one.
-        let ratesDate: String
-        let source: Source
+        package let ratesDate: String
+        package let source: Source
         /// What a page shows: `100 USD = 88.87 EUR`, `1 USD = 0.8887 EUR`, `1 EUR = 1.1252 USD`.
-        let summary: String
-        let rateText: String
-        let inverseRateText: String
-        let alternatives: [Alternative]
+        package let summary: String
+        package let rateText: String
+        package let inverseRateText: String
+        package let alternatives: [Alternative]
         /// The canonical result page and the pair's history page.
-        let url: String
-        let historyURL: String
+        package let url: String
+        package let historyURL: String
         /// Which day's rates were used, as the page says it (``ConverterPresenter/receipt(asked:snapshot:today:)``).
-        let receipt: String
-        let historyLabel: String
+        package let receipt: String
+        package let historyLabel: String
+
+        package init(
+            from: CurrencyItem, to: CurrencyItem, amount: String, result: String, rate: String, inverseRate: String, effectiveDate: String,
+            askedDate: String?, ratesDate: String, source: Source, summary: String, rateText: String, inverseRateText: String,
+            alternatives: [Alternative], url: String, historyURL: String, receipt: String, historyLabel: String
+        ) {
+            self.from = from
+            self.to = to
+            self.amount = amount
+            self.result = result
+            self.rate = rate
+            self.inverseRate = inverseRate
+            self.effectiveDate = effectiveDate
+            self.askedDate = askedDate
+            self.ratesDate = ratesDate
+            self.source = source
+            self.summary = summary
+            self.rateText = rateText
+            self.inverseRateText = inverseRateText
+            self.alternatives = alternatives
+            self.url = url
+            self.historyURL = historyURL
+            self.receipt = receipt
+            self.historyLabel = historyLabel
+        }
     }
 
-    func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
+    package func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
         Currencies(effectiveDate: snapshot.effectiveDate.description, currencies: currencies.map(item))
     }
 
-    func present(_ latest: Converter.LatestRates) -> LatestRates {
+    package func present(_ latest: Converter.LatestRates) -> LatestRates {
         LatestRates(
             source: source(latest.snapshot), effectiveDate: latest.snapshot.effectiveDate.description, base: latest.base.code,
             rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, Self.precise($0.rate)) }))
@@ -89,7 +146,7 @@ struct ConverterAPIPresenter: Sendable {
 
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
     /// written once.
-    func present(
+    package func present(
         _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
         today: CalendarDate
     ) -> Conversion {
@@ -121,7 +178,7 @@ struct ConverterAPIPresenter: Sendable {
     // MARK: Problems (RFC 9457), each for the request at `instance`
 
     /// 400: required parameters left out or blank.
-    func problem(missing: [String], instance: String) -> ProblemDetails {
+    package func problem(missing: [String], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
             detail: "Give \(missing.joined(separator: ", ")): \(SiteURL.apiConvert.path)?from=USD&to=EUR&amount=100",
@@ -130,7 +187,7 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 422: each invalid field with its message, in the form's order.
-    func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
+    package func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
             detail: Converter.Field.allCases.compactMap { errors[$0]?.english }.joined(separator: " "),
@@ -139,7 +196,7 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 400 for a malformed base, 404 for one without rates, 503 before any rates exist.
-    func problem(_ failure: Converter.LatestRatesFailure, instance: String) -> ProblemDetails {
+    package func problem(_ failure: Converter.LatestRatesFailure, instance: String) -> ProblemDetails {
         switch failure {
         case .ratesUnavailable:
             unavailable(instance: instance)
@@ -156,7 +213,7 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 503 before any rates are stored.
-    func unavailable(instance: String) -> ProblemDetails {
+    package func unavailable(instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
             detail: "No exchange rates have been stored yet. Try again in a moment.", instance: instance)
@@ -172,7 +229,9 @@ struct ConverterAPIPresenter: Sendable {
     }
 
     /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.
-    static func precise(_ rate: Decimal) -> String {
+    package static func precise(_ rate: Decimal) -> String {
         rate.plainText(significantDigits: 10)
     }
+
+    package init() {}
 }

@@ -5,14 +5,23 @@ import Web
 /// The converter's JSON API: the same interactor as the page, another view. Errors are RFC 9457
 /// problem documents with 400 (malformed request), 404 (no such currency), 422 (invalid input)
 /// or 503 (no rates yet).
-struct ConverterAPIView: Sendable {
-    let interactor: ConverterInteractor
-    let presenter: ConverterAPIPresenter
-    let cachePolicy: HTTPCachePolicy
-    let now: @Sendable () -> Date
+package struct ConverterAPIView: Sendable {
+    package let interactor: ConverterInteractor
+    package let presenter: ConverterAPIPresenter
+    package let cachePolicy: HTTPCachePolicy
+    package let now: @Sendable () -> Date
+
+    package init(
+        interactor: ConverterInteractor, presenter: ConverterAPIPresenter, cachePolicy: HTTPCachePolicy, now: @escaping @Sendable () -> Date
+    ) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.cachePolicy = cachePolicy
+        self.now = now
+    }
 
     /// `GET /api/v1/currencies`.
-    func currencies(_ request: Request) async throws -> Response {
+    package func currencies(_ request: Request) async throws -> Response {
         let currencies: [Currency], snapshot: RateSnapshot
         do {
             (currencies, snapshot) = try await interactor.currencies()
@@ -25,7 +34,7 @@ struct ConverterAPIView: Sendable {
     }
 
     /// `GET /api/v1/rates/latest?base=USD`.
-    func latestRates(_ request: Request) async throws -> Response {
+    package func latestRates(_ request: Request) async throws -> Response {
         let base = request.queryItems["base"]
         let latest: Converter.LatestRates
         do {
@@ -41,7 +50,7 @@ struct ConverterAPIView: Sendable {
     }
 
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, and `&date=2020-03-15` on a past day's rates.
-    func convert(_ request: Request) async throws -> Response {
+    package func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
         let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
         guard missing.isEmpty else {

@@ -4,8 +4,8 @@ import Web
 
 /// Wires the converter module (its page and its JSON API): the only place that picks its
 /// concrete services.
-enum ConverterAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+package enum ConverterAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let interactor = ConverterInteractor(
             rates: services.currentRates,
             pastRates: services.rateStore,

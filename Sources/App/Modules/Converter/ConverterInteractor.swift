@@ -4,15 +4,26 @@ import Persistence
 
 /// The converter's use case: validate what was asked, convert it with the current rates or,
 /// when a date is asked for, with the rates of the last day with rates on or before it.
-struct ConverterInteractor: Sendable {
-    let rates: any CurrentRatesReading
-    let pastRates: any PastRatesReading
-    let catalog: CurrencyCatalog
-    let calculator: ConversionCalculator
-    let now: @Sendable () -> Date
+package struct ConverterInteractor: Sendable {
+    package let rates: any CurrentRatesReading
+    package let pastRates: any PastRatesReading
+    package let catalog: CurrencyCatalog
+    package let calculator: ConversionCalculator
+    package let now: @Sendable () -> Date
+
+    package init(
+        rates: any CurrentRatesReading, pastRates: any PastRatesReading, catalog: CurrencyCatalog, calculator: ConversionCalculator,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.rates = rates
+        self.pastRates = pastRates
+        self.catalog = catalog
+        self.calculator = calculator
+        self.now = now
+    }
 
     /// The result page for `input`, which may be invalid (the page then says why).
-    func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
+    package func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
         let snapshot = try await currentSnapshot()
         guard let date = input.chosenDate else { return evaluate(input, with: snapshot) }
         return try await evaluate(input, on: date, current: snapshot)
@@ -20,7 +31,7 @@ struct ConverterInteractor: Sendable {
 
     /// `GET /` without a request: the visitor's last conversion if it still converts, else
     /// the first-visit default. A stale cookie never turns into an error page.
-    func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
+    package func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
         let snapshot = try await currentSnapshot()
         for candidate in [last, .firstVisit].compactMap({ $0 }) {
             let output =
@@ -37,26 +48,26 @@ struct ConverterInteractor: Sendable {
     }
 
     /// `POST /convert`: on to the canonical result page, or back to the form with messages.
-    func submit(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
+    package func submit(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
         let output = try await show(input)
         guard let accepted = output.accepted else { return .invalid(output) }
         return .redirect(accepted)
     }
 
     /// `POST /swap`: the same request with "from" and "to" exchanged.
-    func swap(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
+    package func swap(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
         try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount, date: input.date))
     }
 
     /// The currencies the current rates convert between, sorted by code.
-    func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
+    package func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
         let snapshot = try await currentSnapshot()
         return (catalog.currencies(for: snapshot.currencyCodes), snapshot)
     }
 
     /// Every current rate against `base` (the snapshot's own base when `nil`), crossing
     /// through the snapshot's base where needed.
-    func latestRates(base: String?) async throws(Converter.LatestRatesFailure) -> Converter.LatestRates {
+    package func latestRates(base: String?) async throws(Converter.LatestRatesFailure) -> Converter.LatestRates {
         guard let snapshot = await rates.currentSnapshot() else { throw .ratesUnavailable }
         let code = (base ?? snapshot.baseCurrency).trimmingCharacters(in: .whitespaces).uppercased()
         guard Currency.isWellFormedCode(code) else { throw .malformedBase(String((base ?? "").prefix(16))) }
@@ -197,7 +208,7 @@ struct ConverterInteractor: Sendable {
 }
 
 extension Converter.Input {
-    init(_ conversion: LastConversion) {
+    package init(_ conversion: LastConversion) {
         self.init(from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description)
     }
 }

@@ -5,12 +5,12 @@ import Web
 /// Turns the interactor's output into what the page shows. All formatting lives here: the amount
 /// as typed, results in exactly the target currency's minor units (`89.50 EUR`), rates to four
 /// decimals (more for small rates), the source line, each number in the page's language.
-struct ConverterPresenter: Sendable {
+package struct ConverterPresenter: Sendable {
     /// The cookie the live script sets; `Secure` when the site's cookies are.
-    let rememberCookie: String
-    let rememberDatedCookie: String
+    package let rememberCookie: String
+    package let rememberDatedCookie: String
 
-    init(cookieSecure: Bool = false) {
+    package init(cookieSecure: Bool = false) {
         rememberCookie = LastConversionCookie.template(secure: cookieSecure)
         rememberDatedCookie = LastConversionCookie.template(secure: cookieSecure, dated: true)
     }
@@ -18,7 +18,7 @@ struct ConverterPresenter: Sendable {
     /// The page for `output` in `l`'s language. `menu` is the currency menu for
     /// `output.currencies` in that language when the caller keeps one (the view does, per set of
     /// currencies and language); otherwise it is built here.
-    func present(_ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
+    package func present(_ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
         let errors: [Converter.Field: Message]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
         let menu = menu ?? CurrencyMenu(currencies: output.currencies, in: l)
@@ -74,7 +74,7 @@ struct ConverterPresenter: Sendable {
     /// past date's: `Rates of Friday 2020-03-13`, and when that is not the day asked for, why
     /// (`, the last ECB business day on or before Sunday 2020-03-15`). The page writes it in
     /// its language, the JSON API in canonical English.
-    static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> Message {
+    package static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> Message {
         let day = snapshot.effectiveDate
         guard let asked else {
             return Message("Rates of {day} ({age})", ["day": .day(day), "age": .daysAgo(day.days(until: today))])
@@ -89,7 +89,7 @@ struct ConverterPresenter: Sendable {
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
-    func present(
+    package func present(
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion, number: l.number)
@@ -115,26 +115,26 @@ struct ConverterPresenter: Sendable {
     }
 
     /// `100 USD`, the number as `number` writes it (canonical by default).
-    static func amountText(_ conversion: Conversion, number: (String) -> String = { $0 }) -> String {
+    package static func amountText(_ conversion: Conversion, number: (String) -> String = { $0 }) -> String {
         "\(number(conversion.amount.value.plainText)) \(conversion.from.code)"
     }
     /// `88.87 EUR`, from the result's own text.
-    static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
+    package static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
-    static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
+    package static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
     /// The result page of the same amount in `other`'s currency, on the same day.
-    static func url(of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?) -> String {
+    package static func url(of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?) -> String {
         SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text, date: date).path
     }
     /// The pair's history page: the last year, or the year around a past day.
-    static func historyURL(of conversion: Conversion, on date: CalendarDate?) -> String {
+    package static func historyURL(of conversion: Conversion, on date: CalendarDate?) -> String {
         SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date).path
     }
-    static func historyLabel(on date: CalendarDate?) -> Message {
+    package static func historyLabel(on date: CalendarDate?) -> Message {
         date.map { Message("See this pair over time around {day}", ["day": .day($0)]) } ?? Message("Rate history of this pair")
     }
 
-    func presentUnavailable(in l: Localization) -> Converter.UnavailableViewModel {
+    package func presentUnavailable(in l: Localization) -> Converter.UnavailableViewModel {
         Converter.UnavailableViewModel(
             title: "\(l.text("Rates not available")) · \(l.text("Currency Converter"))",
             message: l.text("Exchange rates are not available yet. Please try again in a moment."),
@@ -144,7 +144,7 @@ struct ConverterPresenter: Sendable {
 
     /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001;
     /// the number as `number` writes it (canonical by default).
-    static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
+    package static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
         "1 \(rate.from) = \(number(rate.rate.rateText)) \(rate.to)"
     }
 }

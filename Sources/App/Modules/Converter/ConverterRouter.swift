@@ -2,9 +2,11 @@ import Core
 import Vapor
 
 /// Where the converter sends the browser next.
-struct ConverterRouter: Sendable {
+package struct ConverterRouter: Sendable {
     /// 303 See Other to the canonical result page, so reloading never re-posts the form.
-    func showResult(_ conversion: LastConversion) -> Response {
+    package func showResult(_ conversion: LastConversion) -> Response {
         .seeOther(.conversion(from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date))
     }
+
+    package init() {}
 }

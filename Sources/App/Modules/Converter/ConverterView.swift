@@ -3,18 +3,31 @@ import Web
 
 /// The converter's HTTP side: reads the request, asks the interactor, renders the presenter's
 /// view model or returns the router's redirect, and keeps the last-conversion cookie.
-struct ConverterView: Sendable {
-    let interactor: ConverterInteractor
-    let presenter: ConverterPresenter
+package struct ConverterView: Sendable {
+    package let interactor: ConverterInteractor
+    package let presenter: ConverterPresenter
     /// The currency menus, built once per set of currencies rather than per page.
-    let menus: CurrencyMenuCache
-    let router: ConverterRouter
-    let cookieSecure: Bool
-    let cachePolicy: HTTPCachePolicy
-    let now: @Sendable () -> Date
+    package let menus: CurrencyMenuCache
+    package let router: ConverterRouter
+    package let cookieSecure: Bool
+    package let cachePolicy: HTTPCachePolicy
+    package let now: @Sendable () -> Date
+
+    package init(
+        interactor: ConverterInteractor, presenter: ConverterPresenter, menus: CurrencyMenuCache, router: ConverterRouter,
+        cookieSecure: Bool, cachePolicy: HTTPCachePolicy, now: @escaping @Sendable () -> Date
+    ) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.menus = menus
+        self.router = router
+        self.cookieSecure = cookieSecure
+        self.cachePolicy = cachePolicy
+        self.now = now
+    }
 
     /// `GET /` and `GET /?from=&to=&amount=`.
-    func index(_ request: Request) async throws -> Response {
+    package func index(_ request: Request) async throws -> Response {
         let query = request.queryItems
         let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"])
         let output: Converter.Output
@@ -48,12 +61,12 @@ struct ConverterView: Sendable {
     }
 
     /// `POST /convert`.
-    func convert(_ request: Request) async throws -> Response {
+    package func convert(_ request: Request) async throws -> Response {
         try await respond(to: request, with: interactor.submit)
     }
 
     /// `POST /swap`.
-    func swap(_ request: Request) async throws -> Response {
+    package func swap(_ request: Request) async throws -> Response {
         try await respond(to: request, with: interactor.swap)
     }
 

@@ -5,7 +5,7 @@ import Web
 /// The `<option>` list of a currency `<select>` (`USD — US Dollar`, `USD — доллар США`), escaped
 /// once per set of currencies and language. Rendering 160 options through Leaf on every request would cost most of the page's
 /// time; marking one as selected in a prebuilt list costs almost nothing.
-struct CurrencyMenu: Sendable {
+package struct CurrencyMenu: Sendable {
     private let currencies: [Currency]
     private let language: Language
     private let placeholder: String
@@ -16,7 +16,7 @@ struct CurrencyMenu: Sendable {
     private let selectedOptions: [String]
     private let indexByCode: [String: Int]
 
-    init(currencies: [Currency], in l: Localization) {
+    package init(currencies: [Currency], in l: Localization) {
         self.currencies = currencies
         language = l.language
         placeholder = "<option value=\"\" selected disabled>\(HTML.escape(l.text("Choose a currency")))</option>"
@@ -31,7 +31,7 @@ struct CurrencyMenu: Sendable {
     /// The options with `code` selected: the unselected list with one option swapped. When
     /// `code` is not in the list (missing or unknown), a "Choose a currency" placeholder is
     /// selected instead of silently picking the first.
-    func html(selecting code: String?) -> String {
+    package func html(selecting code: String?) -> String {
         guard let selected = code.flatMap({ indexByCode[$0] }) else {
             return placeholder + options
         }
@@ -46,23 +46,25 @@ struct CurrencyMenu: Sendable {
         return html
     }
 
-    func isBuilt(for currencies: [Currency], in language: Language) -> Bool { self.language == language && self.currencies == currencies }
+    package func isBuilt(for currencies: [Currency], in language: Language) -> Bool {
+        self.language == language && self.currencies == currencies
+    }
 }
 
 /// Remembers the menus of the last few sets of currencies (the current snapshot's, and those of
 /// the past days being looked at), rebuilding one only when its set is new. The converter's view
 /// keeps one, so its presenter stays a pure function of its input.
-final class CurrencyMenuCache: Sendable {
+package final class CurrencyMenuCache: Sendable {
     /// A few sets of currencies in every language.
-    static let capacity = 4 * Language.allCases.count
+    package static let capacity = 4 * Language.allCases.count
     /// Most recently used first.
     private let menus = NIOLockedValueBox<[CurrencyMenu]>([])
     private let builds = NIOLockedValueBox(0)
 
     /// How many menus it has built.
-    var buildCount: Int { builds.withLockedValue { $0 } }
+    package var buildCount: Int { builds.withLockedValue { $0 } }
 
-    func menu(for currencies: [Currency], in l: Localization) -> CurrencyMenu {
+    package func menu(for currencies: [Currency], in l: Localization) -> CurrencyMenu {
         let cached = menus.withLockedValue { menus -> CurrencyMenu? in
             guard let index = menus.firstIndex(where: { $0.isBuilt(for: currencies, in: l.language) }) else { return nil }
             if index > 0 { menus.insert(menus.remove(at: index), at: 0) }

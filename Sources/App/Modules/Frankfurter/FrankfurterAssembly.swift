@@ -3,8 +3,8 @@ import Vapor
 
 /// Wires the Frankfurter-compatible API: the ECB's days (kept in memory with the rate history's),
 /// RubyMoney's currency names, and the `/v1` routes.
-enum FrankfurterAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+package enum FrankfurterAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let view = FrankfurterView(
             interactor: FrankfurterInteractor(
                 days: services.referenceRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,

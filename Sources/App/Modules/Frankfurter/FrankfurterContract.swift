@@ -16,9 +16,9 @@ import Web
 ///   `{"message":"not found"}` (404) and `{"message":"bad currency pair"|"invalid amount"|"invalid date"}` (422).
 ///
 /// An API with nothing to redirect has no Router: the View answers every request itself.
-enum Frankfurter {
+package enum Frankfurter {
     /// Which days were asked for.
-    enum Dates: Sendable, Equatable {
+    package enum Dates: Sendable, Equatable {
         /// `/latest`, `/current`: today's rates, or the last business day's.
         case latest
         /// `/YYYY-MM-DD`: that day's rates, or the last business day's before it.
@@ -28,49 +28,68 @@ enum Frankfurter {
     }
 
     /// What was asked, read as Frankfurter reads it.
-    struct Query: Sendable, Equatable {
-        var dates: Dates
+    package struct Query: Sendable, Equatable {
+        package var dates: Dates
         /// Upper-cased; `EUR` by default.
-        var base = "EUR"
+        package var base = "EUR"
         /// Upper-cased, split on commas as written (no trimming); `nil`: every currency.
-        var symbols: [String]? = nil
+        package var symbols: [String]? = nil
         /// A positive number; `1.0` by default.
-        var amount = 1.0
+        package var amount = 1.0
     }
 
     /// The answer: the days that have rates for the query, and the currencies to write each day.
-    struct Output: Sendable {
-        let query: Query
+    package struct Output: Sendable {
+        package let query: Query
         /// Oldest first; only days with at least one rate to write. A day's answer has one.
-        let days: [RateDays.Day]
+        package let days: [RateDays.Day]
         /// The currencies to write, sorted by code: each with its column in a day's rates, and
         /// `nil` for the euro (the ECB's base, which has no column of its own to write).
-        let currencies: [(code: String, column: Int?)]
+        package let currencies: [(code: String, column: Int?)]
         /// The base's column when it is not the euro.
-        let baseColumn: Int?
+        package let baseColumn: Int?
         /// Names the days' rates (``RateDays/fingerprint``), for the `ETag`.
-        let fingerprint: String
+        package let fingerprint: String
         /// Whether a later ECB day may still change this answer (it ends on the newest stored day).
-        let isCurrent: Bool
+        package let isCurrent: Bool
         /// The newest ECB day stored.
-        let newestDate: CalendarDate?
+        package let newestDate: CalendarDate?
 
-        var isRange: Bool { if case .range = query.dates { true } else { false } }
+        package init(
+            query: Query, days: [RateDays.Day], currencies: [(code: String, column: Int?)], baseColumn: Int?, fingerprint: String,
+            isCurrent: Bool, newestDate: CalendarDate?
+        ) {
+            self.query = query
+            self.days = days
+            self.currencies = currencies
+            self.baseColumn = baseColumn
+            self.fingerprint = fingerprint
+            self.isCurrent = isCurrent
+            self.newestDate = newestDate
+        }
+
+        package var isRange: Bool { if case .range = query.dates { true } else { false } }
     }
 
     /// `/v1/currencies`: code → name, sorted by code.
-    struct CurrencyNames: Sendable, Equatable {
-        let names: [(code: String, name: String)]
-        let fingerprint: String
+    package struct CurrencyNames: Sendable, Equatable {
+        package let names: [(code: String, name: String)]
+        package let fingerprint: String
         /// The newest ECB day stored (whose currencies these are).
-        var newestDate: CalendarDate? = nil
+        package var newestDate: CalendarDate? = nil
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
+        package init(names: [(code: String, name: String)], fingerprint: String, newestDate: CalendarDate? = nil) {
+            self.names = names
+            self.fingerprint = fingerprint
+            self.newestDate = newestDate
+        }
+
+        package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.fingerprint == rhs.fingerprint && lhs.names.elementsEqual(rhs.names) { $0 == $1 }
         }
     }
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// 404 `{"message":"not found"}`: an unknown currency, or no rates for the days asked.
         case notFound
         /// 422 `{"message": …}`: input Frankfurter refuses, with its words.

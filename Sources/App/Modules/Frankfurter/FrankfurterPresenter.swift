@@ -10,9 +10,9 @@ import Web
 ///
 /// A range is written a day at a time (``writeDays(_:_:into:)``), so the View can send 27
 /// years in pieces instead of building 3 MB first.
-struct FrankfurterPresenter: Sendable {
+package struct FrankfurterPresenter: Sendable {
     /// Everything before the first day's rates.
-    func opening(_ output: Frankfurter.Output) -> [UInt8] {
+    package func opening(_ output: Frankfurter.Output) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
         bytes += #"{"amount":"#.utf8
@@ -35,7 +35,7 @@ struct FrankfurterPresenter: Sendable {
 
     /// The days at `indices` of `output.days`: `"2020-01-02":{…}` each in a range (with the
     /// commas between them), the one day's `{…}` otherwise.
-    func writeDays(_ output: Frankfurter.Output, _ indices: Range<Int>, into bytes: inout [UInt8]) {
+    package func writeDays(_ output: Frankfurter.Output, _ indices: Range<Int>, into bytes: inout [UInt8]) {
         let amount = output.query.amount
         let rounds = amount != 1.0 || output.baseColumn != nil
         for index in indices {
@@ -78,12 +78,12 @@ struct FrankfurterPresenter: Sendable {
     }
 
     /// Everything after the last day's rates.
-    func closing(_ output: Frankfurter.Output) -> [UInt8] {
+    package func closing(_ output: Frankfurter.Output) -> [UInt8] {
         output.isRange ? Array("}}".utf8) : Array("}".utf8)
     }
 
     /// The whole answer at once (a day's, or a short range's).
-    func body(_ output: Frankfurter.Output) -> [UInt8] {
+    package func body(_ output: Frankfurter.Output) -> [UInt8] {
         var bytes = opening(output)
         bytes.reserveCapacity(bytes.count + output.days.count * (output.currencies.count * 16 + 20) + 2)
         writeDays(output, 0..<output.days.count, into: &bytes)
@@ -92,7 +92,7 @@ struct FrankfurterPresenter: Sendable {
     }
 
     /// `{"AUD":"Australian Dollar",…}`.
-    func body(_ currencies: Frankfurter.CurrencyNames) -> [UInt8] {
+    package func body(_ currencies: Frankfurter.CurrencyNames) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, entry) in currencies.names.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -105,21 +105,23 @@ struct FrankfurterPresenter: Sendable {
     }
 
     /// `{"message":"not found"}` and the like.
-    func body(_ failure: Frankfurter.Failure) -> [UInt8] { body(message: message(failure)) }
+    package func body(_ failure: Frankfurter.Failure) -> [UInt8] { body(message: message(failure)) }
 
     /// `{"message": …}`, Frankfurter's one error shape (also for errors before any route).
-    func body(message: String) -> [UInt8] {
+    package func body(message: String) -> [UInt8] {
         var bytes = Array(#"{"message":"#.utf8)
         APIJSON.writeString(message, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
-    func message(_ failure: Frankfurter.Failure) -> String {
+    package func message(_ failure: Frankfurter.Failure) -> String {
         switch failure {
         case .notFound: "not found"
         case .unprocessable(let message): message
         case .unavailable: "rates are unavailable right now; try again in a minute"
         }
     }
+
+    package init() {}
 }

@@ -9,21 +9,31 @@ import Web
 /// `Cache-Control: public` until the ECB's next publication is due (a day for answers no later
 /// day can change; five minutes while a due publication is not stored yet). Errors are
 /// `no-store` (``SecurityHeadersMiddleware``).
-struct FrankfurterView: Sendable {
-    let interactor: FrankfurterInteractor
-    let presenter: FrankfurterPresenter
-    let cachePolicy: HTTPCachePolicy
-    let now: @Sendable () -> Date
+package struct FrankfurterView: Sendable {
+    package let interactor: FrankfurterInteractor
+    package let presenter: FrankfurterPresenter
+    package let cachePolicy: HTTPCachePolicy
+    package let now: @Sendable () -> Date
+
+    package init(
+        interactor: FrankfurterInteractor, presenter: FrankfurterPresenter, cachePolicy: HTTPCachePolicy,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.cachePolicy = cachePolicy
+        self.now = now
+    }
 
     /// A range of more days than this is sent in pieces of about this many days.
-    static let daysPerPiece = 256
+    package static let daysPerPiece = 256
     /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.
-    static let behindMaxAge = 300
-    static let contentType = "application/json; charset=utf-8"
+    package static let behindMaxAge = 300
+    package static let contentType = "application/json; charset=utf-8"
 
     /// Any error under `/v1` (a wrong method, a malformed address, an outage) as Frankfurter's
     /// clients read it: `{"message": …}`, in its own lowercase words for the statuses they compare.
-    static let errorShape = ErrorPageMiddleware.Shape(
+    package static let errorShape = ErrorPageMiddleware.Shape(
         applies: { $0.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || $0.url.path == "/v1" },
         response: { status, message, headers in
             var headers = headers
@@ -33,7 +43,7 @@ struct FrankfurterView: Sendable {
         })
 
     /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
-    static func errorMessage(_ status: HTTPResponseStatus) -> String? {
+    package static func errorMessage(_ status: HTTPResponseStatus) -> String? {
         switch status {
         case .notFound: "not found"
         case .methodNotAllowed: "method not allowed"
@@ -42,7 +52,7 @@ struct FrankfurterView: Sendable {
     }
 
     /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
-    func rates(_ request: Request) async throws -> Response {
+    package func rates(_ request: Request) async throws -> Response {
         let values = request.queryItems
         let segment = request.parameter(.dates) ?? request.url.path.split(separator: "/").last.map(String.init) ?? ""
         let output: Frankfurter.Output
@@ -91,7 +101,7 @@ struct FrankfurterView: Sendable {
     }
 
     /// `GET /v1/currencies`.
-    func currencies(_ request: Request) async throws -> Response {
+    package func currencies(_ request: Request) async throws -> Response {
         let currencies: Frankfurter.CurrencyNames
         do {
             currencies = try await interactor.currencies()
@@ -110,7 +120,7 @@ struct FrankfurterView: Sendable {
     }
 
     /// Any other path under `/v1`: Frankfurter's 404.
-    func notFound(_ request: Request) async throws -> Response {
+    package func notFound(_ request: Request) async throws -> Response {
         failure(.notFound)
     }
 

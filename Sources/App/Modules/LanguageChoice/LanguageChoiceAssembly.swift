@@ -1,8 +1,8 @@
 import Vapor
 
 /// Wires the language menu's choice and registers its route.
-enum LanguageChoiceAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum LanguageChoiceAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LanguageChoiceView(router: LanguageChoiceRouter(), cookieSecure: services.configuration.cookieSecure)
         routes.get(.language, immediately: view.choose)
     }

@@ -3,15 +3,15 @@ import Vapor
 import Web
 
 /// Where choosing a language leads.
-struct LanguageChoiceRouter: Sendable {
+package struct LanguageChoiceRouter: Sendable {
     /// Back to the page the menu was on (303): the `Referer`, which the site's
     /// `Referrer-Policy: same-origin` sends in full, when it is a page of this host; the
     /// converter otherwise.
-    func back(from referer: String?, host: String?) -> Response {
+    package func back(from referer: String?, host: String?) -> Response {
         .seeOther(Self.page(from: referer, host: host).map(SiteURL.local) ?? .converter)
     }
 
-    static func page(from referer: String?, host: String?) -> LocalPath? {
+    package static func page(from referer: String?, host: String?) -> LocalPath? {
         guard let referer, let host, let url = URLComponents(string: referer), let refererHost = url.host,
             ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             refererHost.lowercased() + (url.port.map { ":\($0)" } ?? "") == host.lowercased()
@@ -21,4 +21,6 @@ struct LanguageChoiceRouter: Sendable {
         guard !path.hasPrefix(SiteURL.Route.languagePrefix) else { return nil }
         return LocalPath(path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""))
     }
+
+    package init() {}
 }

@@ -5,11 +5,16 @@ import Web
 /// cookie and goes back to the page they chose it on. A GET, like any link, because it changes
 /// nothing on the server: the choice lives in the visitor's own browser, and another site
 /// making them switch language could do no more than that.
-struct LanguageChoiceView: Sendable {
-    let router: LanguageChoiceRouter
-    let cookieSecure: Bool
+package struct LanguageChoiceView: Sendable {
+    package let router: LanguageChoiceRouter
+    package let cookieSecure: Bool
 
-    func choose(_ request: Request) async throws -> Response {
+    package init(router: LanguageChoiceRouter, cookieSecure: Bool) {
+        self.router = router
+        self.cookieSecure = cookieSecure
+    }
+
+    package func choose(_ request: Request) async throws -> Response {
         guard let language = request.parameter(.language).flatMap({ Language(rawValue: $0) }) else {
             throw Abort(.notFound)
         }

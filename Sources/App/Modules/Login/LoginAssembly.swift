@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the Login module; its POSTs sit behind the CSRF check.
-enum LoginAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum LoginAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LoginView(
             interactor: LoginInteractor(accounts: services.accounts, throttle: services.throttle, now: services.now),
             presenter: LoginPresenter(allowSignup: services.configuration.allowSignup),

@@ -10,15 +10,21 @@ import Web
 ///   within 15 minutes, then that client gets 429 with `Retry-After`. Another client (the
 ///   account's owner) is not affected. Messages never tell whether an email has an account.
 /// - `POST /logout` ends the session on the server.
-enum Login {
+package enum Login {
     /// The form as posted (field names `email`, `password`, `next`).
-    struct Input: Sendable, Equatable, Codable {
-        var email: String?
-        var password: String?
-        var next: String?
+    package struct Input: Sendable, Equatable, Codable {
+        package var email: String?
+        package var password: String?
+        package var next: String?
+
+        package init(email: String? = nil, password: String? = nil, next: String? = nil) {
+            self.email = email
+            self.password = password
+            self.next = next
+        }
     }
 
-    enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case signedIn(User, next: LocalPath?)
         /// Back to the form (422) with a message; the email is kept, the password never is.
         case rejected(message: Message, input: Input)
@@ -27,13 +33,22 @@ enum Login {
     }
 
     /// What `login.leaf` renders.
-    struct ViewModel: Encodable, Sendable, Equatable {
-        let title: String
-        let email: String
-        let next: String
-        let error: String?
-        let actionURL: String
+    package struct ViewModel: Encodable, Sendable, Equatable {
+        package let title: String
+        package let email: String
+        package let next: String
+        package let error: String?
+        package let actionURL: String
         /// Empty when sign-ups are turned off.
-        let signupURL: String
+        package let signupURL: String
+
+        package init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String) {
+            self.title = title
+            self.email = email
+            self.next = next
+            self.error = error
+            self.actionURL = actionURL
+            self.signupURL = signupURL
+        }
     }
 }

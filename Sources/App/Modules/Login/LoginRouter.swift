@@ -2,13 +2,15 @@ import Vapor
 import Web
 
 /// Where signing in and out lead.
-struct LoginRouter: Sendable {
+package struct LoginRouter: Sendable {
     /// To `next` when it is a page of this site, else to the converter; never to another host.
-    func afterSignIn(next: LocalPath?) -> Response {
+    package func afterSignIn(next: LocalPath?) -> Response {
         .seeOther(next.map(SiteURL.local) ?? .converter)
     }
 
-    func afterSignOut() -> Response {
+    package func afterSignOut() -> Response {
         .seeOther(.converter)
     }
+
+    package init() {}
 }

@@ -3,14 +3,21 @@ import Vapor
 import Web
 
 /// Sign-in and sign-out over HTTP: the form, the session, the status codes.
-struct LoginView: Sendable {
-    let interactor: LoginInteractor
-    let presenter: LoginPresenter
-    let router: LoginRouter
-    let clients: ClientAddressResolver
+package struct LoginView: Sendable {
+    package let interactor: LoginInteractor
+    package let presenter: LoginPresenter
+    package let router: LoginRouter
+    package let clients: ClientAddressResolver
+
+    package init(interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter, clients: ClientAddressResolver) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+        self.clients = clients
+    }
 
     /// `GET /login`: the form (or straight on, if already signed in).
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         let next = request.queryItems["next"]
         if request.currentUser != nil { return router.afterSignIn(next: LocalPath(next)) }
         try await request.browserSession.ensure() // carries the form's CSRF token
@@ -18,7 +25,7 @@ struct LoginView: Sendable {
     }
 
     /// `POST /login` (CSRF-checked).
-    func signIn(_ request: Request) async throws -> Response {
+    package func signIn(_ request: Request) async throws -> Response {
         let input = try request.form(Login.Input.self)
         switch try await interactor.signIn(input, client: clients.client(of: request)) {
         case let .signedIn(user, next):
@@ -36,7 +43,7 @@ struct LoginView: Sendable {
     }
 
     /// `POST /logout` (CSRF-checked).
-    func signOut(_ request: Request) async throws -> Response {
+    package func signOut(_ request: Request) async throws -> Response {
         try await request.browserSession.signOut()
         return router.afterSignOut()
     }

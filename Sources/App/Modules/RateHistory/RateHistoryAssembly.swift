@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the RateHistory module.
-enum RateHistoryAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum RateHistoryAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = RateHistoryView(
             interactor: RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog),
             presenter: RateHistoryPresenter(),

@@ -7,31 +7,39 @@ import Foundation
 /// time, for ranges up to a year, else one row per month (lowest, highest, last), with the range's
 /// daily rates a CSV download away (`GET /rates/{from}/{to}/daily.csv?range=…`). Fewer than two
 /// points: the page says so. An unknown pair: 404; a malformed range, date or page: 400.
-enum RateHistory {
+package enum RateHistory {
     /// What was asked, validated and canonical.
-    struct Query: Sendable, Equatable {
-        let from: String
-        let to: String
-        var range: HistoryRange = .default
+    package struct Query: Sendable, Equatable {
+        package let from: String
+        package let to: String
+        package var range: HistoryRange = .default
         /// The day the range is centred on; never with ``HistoryRange/all``.
-        var date: CalendarDate? = nil
+        package var date: CalendarDate? = nil
         /// The daily table's page, from 1 (newest rows first).
-        var page: Int = 1
+        package var page: Int = 1
+
+        package init(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int = 1) {
+            self.from = from
+            self.to = to
+            self.range = range
+            self.date = date
+            self.page = page
+        }
     }
 
-    struct Output: Sendable, Equatable {
-        let from: Currency
-        let to: Currency
+    package struct Output: Sendable, Equatable {
+        package let from: Currency
+        package let to: Currency
         /// The range's days, oldest first.
-        let points: [RatePoint]
+        package let points: [RatePoint]
         /// Identifies the stored data the points come from (``PairHistory/version``).
-        var version = ""
-        var query: Query? = nil
+        package var version = ""
+        package var query: Query? = nil
         /// The days the range covers (``HistoryRange/window(first:last:around:)``), when the pair has any.
-        var window: ClosedRange<CalendarDate>? = nil
+        package var window: ClosedRange<CalendarDate>? = nil
     }
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// Not both currencies with rates: nothing to show (404).
         case unknownPair
         /// The request is right but not written canonically (`usd`, `range=1y`): redirect there.
@@ -44,10 +52,10 @@ enum RateHistory {
 
     /// Rows of the table per page: 30 days (about six weeks of business days), or 60 months
     /// (five years) for ranges over a year.
-    static func rowsPerPage(monthly: Bool) -> Int { monthly ? 60 : 30 }
+    package static func rowsPerPage(monthly: Bool) -> Int { monthly ? 60 : 30 }
 
     /// Where each calendar month's days start in `points` (oldest first), and where they end, last.
-    static func monthStarts(_ points: [RatePoint]) -> [Int] {
+    package static func monthStarts(_ points: [RatePoint]) -> [Int] {
         var starts: [Int] = []
         for index in points.indices
         where index == 0 || points[index].date.month != points[index - 1].date.month
@@ -60,142 +68,257 @@ enum RateHistory {
     }
 
     /// How many pages the table of `points` has: a row per day, or per month for a monthly range.
-    static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
+    package static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
         let rows = range.isMonthly ? monthStarts(points).count - 1 : points.count
         let perPage = rowsPerPage(monthly: range.isMonthly)
         return max(1, (rows + perPage - 1) / perPage)
     }
 
     /// What `rate-history.leaf` renders.
-    struct ViewModel: Encodable, Sendable, Equatable {
-        let title: String
-        let heading: String
-        let subtitle: String
-        let chart: Chart?
+    package struct ViewModel: Encodable, Sendable, Equatable {
+        package let title: String
+        package let heading: String
+        package let subtitle: String
+        package let chart: Chart?
         /// Instead of a chart, when there are fewer than two points.
-        let message: String?
-        let stats: [Stat]
+        package let message: String?
+        package let stats: [Stat]
         /// Newest first; empty when the table is by month.
-        let rows: [Row]
+        package let rows: [Row]
         /// Newest first; empty when the table is by day.
-        let months: [MonthRow]
-        let hasRows: Bool
-        let isMonthly: Bool
-        let tableTitle: String
+        package let months: [MonthRow]
+        package let hasRows: Bool
+        package let isMonthly: Bool
+        package let tableTitle: String
         /// `Page 2 of 6`, with links to the newer and older pages; `nil` when one page holds every row.
-        let paging: Paging?
+        package let paging: Paging?
         /// The range links: 1 month … All, the current one marked.
-        let ranges: [RangeLink]
-        let csvURL: String
-        let csvLabel: String
-        let reverseURL: String
-        let converterURL: String
-        let converterLabel: String
+        package let ranges: [RangeLink]
+        package let csvURL: String
+        package let csvLabel: String
+        package let reverseURL: String
+        package let converterURL: String
+        package let converterLabel: String
+
+        package init(
+            title: String, heading: String, subtitle: String, chart: Chart?, message: String?, stats: [Stat], rows: [Row],
+            months: [MonthRow], hasRows: Bool, isMonthly: Bool, tableTitle: String, paging: Paging?, ranges: [RangeLink], csvURL: String,
+            csvLabel: String, reverseURL: String, converterURL: String, converterLabel: String
+        ) {
+            self.title = title
+            self.heading = heading
+            self.subtitle = subtitle
+            self.chart = chart
+            self.message = message
+            self.stats = stats
+            self.rows = rows
+            self.months = months
+            self.hasRows = hasRows
+            self.isMonthly = isMonthly
+            self.tableTitle = tableTitle
+            self.paging = paging
+            self.ranges = ranges
+            self.csvURL = csvURL
+            self.csvLabel = csvLabel
+            self.reverseURL = reverseURL
+            self.converterURL = converterURL
+            self.converterLabel = converterLabel
+        }
     }
 
-    struct RangeLink: Encodable, Sendable, Equatable {
-        let label: String
-        let url: String
-        let isCurrent: Bool
+    package struct RangeLink: Encodable, Sendable, Equatable {
+        package let label: String
+        package let url: String
+        package let isCurrent: Bool
+
+        package init(label: String, url: String, isCurrent: Bool) {
+            self.label = label
+            self.url = url
+            self.isCurrent = isCurrent
+        }
     }
 
-    struct Paging: Encodable, Sendable, Equatable {
-        let text: String
-        let newerURL: String?
-        let olderURL: String?
+    package struct Paging: Encodable, Sendable, Equatable {
+        package let text: String
+        package let newerURL: String?
+        package let olderURL: String?
+
+        package init(text: String, newerURL: String?, olderURL: String?) {
+            self.text = text
+            self.newerURL = newerURL
+            self.olderURL = olderURL
+        }
     }
 
     /// One month of a long history.
-    struct MonthRow: Encodable, Sendable, Equatable {
+    package struct MonthRow: Encodable, Sendable, Equatable {
         /// `2026-03`
-        let month: String
+        package let month: String
         /// `March 2026`
-        let label: String
-        let days: String
-        let low: String
-        let high: String
-        let last: String
+        package let label: String
+        package let days: String
+        package let low: String
+        package let high: String
+        package let last: String
+
+        package init(month: String, label: String, days: String, low: String, high: String, last: String) {
+            self.month = month
+            self.label = label
+            self.days = days
+            self.low = low
+            self.high = high
+            self.last = last
+        }
     }
 
-    struct Stat: Encodable, Sendable, Equatable {
-        let label: String
-        let value: String
-        let date: String
+    package struct Stat: Encodable, Sendable, Equatable {
+        package let label: String
+        package let value: String
+        package let date: String
+
+        package init(label: String, value: String, date: String) {
+            self.label = label
+            self.value = value
+            self.date = date
+        }
     }
 
-    struct Row: Encodable, Sendable, Equatable {
+    package struct Row: Encodable, Sendable, Equatable {
         /// ISO 8601, for `<time datetime>` and the converter's link.
-        let date: String
+        package let date: String
         /// The day in the page's language.
-        let dateText: String
-        let rate: String
+        package let dateText: String
+        package let rate: String
         /// The converter on that day.
-        let url: String
+        package let url: String
+
+        package init(date: String, dateText: String, rate: String, url: String) {
+            self.date = date
+            self.dateText = dateText
+            self.rate = rate
+            self.url = url
+        }
     }
 
     /// Everything the SVG needs, in the chart's own coordinates (a 720 × 320 view box).
-    struct Chart: Encodable, Sendable, Equatable {
-        let width: Int
-        let height: Int
-        let plotLeft: String
-        let plotRight: String
-        let plotTop: String
-        let plotBottom: String
+    package struct Chart: Encodable, Sendable, Equatable {
+        package let width: Int
+        package let height: Int
+        package let plotLeft: String
+        package let plotRight: String
+        package let plotTop: String
+        package let plotBottom: String
         /// Where the value axis's labels end, left of the plot.
-        let yLabelX: String
+        package let yLabelX: String
         /// The baseline of the date axis's labels, under the plot.
-        let xLabelY: String
+        package let xLabelY: String
         /// `x,y x,y …` for each stretch of the line: one point per day, or, past
         /// ``RateHistoryPresenter/maxLinePoints`` days, the lowest and highest of each sliver of
         /// the plot. A stretch ends where a currency was not quoted for a while (a gap, not a line across it).
-        let lines: [String]
+        package let lines: [String]
         /// A vertical line at the day the range is centred on.
-        let dayMarker: DayMarker?
+        package let dayMarker: DayMarker?
         /// How many days the chart covers.
-        let dayCount: Int
+        package let dayCount: Int
         /// A point to hover per day, for short histories only (``RateHistoryPresenter/dailyDetailLimit``).
-        let points: [ChartPoint]
-        let yTicks: [Tick]
-        let xTicks: [Tick]
-        let markers: [Marker]
-        let titleText: String
-        let description: String
+        package let points: [ChartPoint]
+        package let yTicks: [Tick]
+        package let xTicks: [Tick]
+        package let markers: [Marker]
+        package let titleText: String
+        package let description: String
+
+        package init(
+            width: Int, height: Int, plotLeft: String, plotRight: String, plotTop: String, plotBottom: String, yLabelX: String,
+            xLabelY: String, lines: [String], dayMarker: DayMarker?, dayCount: Int, points: [ChartPoint], yTicks: [Tick], xTicks: [Tick],
+            markers: [Marker], titleText: String, description: String
+        ) {
+            self.width = width
+            self.height = height
+            self.plotLeft = plotLeft
+            self.plotRight = plotRight
+            self.plotTop = plotTop
+            self.plotBottom = plotBottom
+            self.yLabelX = yLabelX
+            self.xLabelY = xLabelY
+            self.lines = lines
+            self.dayMarker = dayMarker
+            self.dayCount = dayCount
+            self.points = points
+            self.yTicks = yTicks
+            self.xTicks = xTicks
+            self.markers = markers
+            self.titleText = titleText
+            self.description = description
+        }
     }
 
-    struct DayMarker: Encodable, Sendable, Equatable {
-        let x: String
-        let label: String
+    package struct DayMarker: Encodable, Sendable, Equatable {
+        package let x: String
+        package let label: String
+
+        package init(x: String, label: String) {
+            self.x = x
+            self.label = label
+        }
     }
 
-    struct ChartPoint: Encodable, Sendable, Equatable {
-        let x: String
-        let y: String
-        let label: String
+    package struct ChartPoint: Encodable, Sendable, Equatable {
+        package let x: String
+        package let y: String
+        package let label: String
+
+        package init(x: String, y: String, label: String) {
+            self.x = x
+            self.y = y
+            self.label = label
+        }
     }
 
-    struct Tick: Encodable, Sendable, Equatable {
-        let position: String
+    package struct Tick: Encodable, Sendable, Equatable {
+        package let position: String
         /// Where its label sits along the same axis (a value label's baseline is a little lower).
-        let labelPosition: String
-        let label: String
+        package let labelPosition: String
+        package let label: String
+
+        package init(position: String, labelPosition: String, label: String) {
+            self.position = position
+            self.labelPosition = labelPosition
+            self.label = label
+        }
     }
 
     /// The highest, the lowest or the last day, with its label placed twice: for the wide chart
     /// (13-unit text) and for a phone's (26-unit text); the stylesheet shows one.
-    struct Marker: Encodable, Sendable, Equatable {
-        let x: String
-        let y: String
-        let text: String
-        let kind: String
-        let wide: LabelPlacement
-        let narrow: LabelPlacement
+    package struct Marker: Encodable, Sendable, Equatable {
+        package let x: String
+        package let y: String
+        package let text: String
+        package let kind: String
+        package let wide: LabelPlacement
+        package let narrow: LabelPlacement
+
+        package init(x: String, y: String, text: String, kind: String, wide: LabelPlacement, narrow: LabelPlacement) {
+            self.x = x
+            self.y = y
+            self.text = text
+            self.kind = kind
+            self.wide = wide
+            self.narrow = narrow
+        }
     }
 
-    struct LabelPlacement: Encodable, Sendable, Equatable {
-        let x: String
+    package struct LabelPlacement: Encodable, Sendable, Equatable {
+        package let x: String
         /// The baseline.
-        let y: String
+        package let y: String
         /// SVG's `text-anchor`: `start`, `middle` or `end`.
-        let anchor: String
+        package let anchor: String
+
+        package init(x: String, y: String, anchor: String) {
+            self.x = x
+            self.y = y
+            self.anchor = anchor
+        }
     }
 }

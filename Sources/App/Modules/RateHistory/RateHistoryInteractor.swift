@@ -2,14 +2,20 @@ import Core
 import Persistence
 
 /// Looks up a pair's history over a range of days.
-struct RateHistoryInteractor: Sendable {
-    let history: any RateHistoryService
-    let rates: any CurrentRatesReading
-    let catalog: CurrencyCatalog
+package struct RateHistoryInteractor: Sendable {
+    package let history: any RateHistoryService
+    package let rates: any CurrentRatesReading
+    package let catalog: CurrencyCatalog
+
+    package init(history: any RateHistoryService, rates: any CurrentRatesReading, catalog: CurrencyCatalog) {
+        self.history = history
+        self.rates = rates
+        self.catalog = catalog
+    }
 
     /// The range's days of the pair, as asked by the request's raw values: `range` (a year when
     /// absent), `date` (the day the range is centred on) and `page` (of the daily table).
-    func history(
+    package func history(
         from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil
     ) async throws -> RateHistory.Output {
         let query = try validate(from: from, to: to, range: range, date: date, page: page)

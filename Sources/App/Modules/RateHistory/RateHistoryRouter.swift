@@ -1,15 +1,17 @@
 import Vapor
 
 /// Where the history page sends the browser.
-struct RateHistoryRouter: Sendable {
+package struct RateHistoryRouter: Sendable {
     /// `/rates/usd/eur?range=1y` → `/rates/USD/EUR`: one address per pair, range, day and page
     /// (301, it never changes).
-    func canonical(_ query: RateHistory.Query) -> Response {
+    package func canonical(_ query: RateHistory.Query) -> Response {
         .movedPermanently(.rateHistory(from: query.from, to: query.to, range: query.range, date: query.date, page: query.page))
     }
 
     /// The same for the range's CSV.
-    func canonicalCSV(_ query: RateHistory.Query) -> Response {
+    package func canonicalCSV(_ query: RateHistory.Query) -> Response {
         .movedPermanently(.rateHistoryCSV(from: query.from, to: query.to, range: query.range, date: query.date))
     }
+
+    package init() {}
 }

@@ -3,25 +3,37 @@ import Vapor
 import Web
 
 /// The history page over HTTP, and its data as CSV.
-struct RateHistoryView: Sendable {
-    let interactor: RateHistoryInteractor
-    let presenter: RateHistoryPresenter
-    let router: RateHistoryRouter
-    let cachePolicy: HTTPCachePolicy
+package struct RateHistoryView: Sendable {
+    package let interactor: RateHistoryInteractor
+    package let presenter: RateHistoryPresenter
+    package let router: RateHistoryRouter
+    package let cachePolicy: HTTPCachePolicy
     /// Pages and CSVs rendered lately, by ETag: a popular pair's 27 years are rendered once per
     /// set of stored days, not per request.
-    let rendered: RenderedPageCache
-    let now: @Sendable () -> Date
+    package let rendered: RenderedPageCache
+    package let now: @Sendable () -> Date
+
+    package init(
+        interactor: RateHistoryInteractor, presenter: RateHistoryPresenter, router: RateHistoryRouter, cachePolicy: HTTPCachePolicy,
+        rendered: RenderedPageCache, now: @escaping @Sendable () -> Date
+    ) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+        self.cachePolicy = cachePolicy
+        self.rendered = rendered
+        self.now = now
+    }
 
     /// `GET /rates/{from}/{to}`.
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         try await respond(request, as: .page) { output in
             try await request.renderPage("rate-history", presenter.present(output, in: request.localization))
         }
     }
 
     /// `GET /rates/{from}/{to}/daily.csv?range=…&date=…`: every day's rate of the range.
-    func csv(_ request: Request) async throws -> Response {
+    package func csv(_ request: Request) async throws -> Response {
         try await respond(request, as: .csv) { output in
             Response(
                 status: .ok,
@@ -33,7 +45,7 @@ struct RateHistoryView: Sendable {
         }
     }
 
-    enum Format: String { case page, csv }
+    package enum Format: String { case page, csv }
 
     private func respond(
         _ request: Request, as format: Format,

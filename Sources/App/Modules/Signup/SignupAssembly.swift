@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the Signup module; its POST sits behind the CSRF check.
-enum SignupAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum SignupAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = SignupView(
             interactor: SignupInteractor(
                 accounts: services.accounts, throttle: services.throttle,

@@ -4,19 +4,26 @@ import Persistence
 import Web
 
 /// Creating an account from the sign-up form.
-struct SignupInteractor: Sendable {
-    let accounts: any AccountService
-    let throttle: any SignUpThrottling
-    let isOpen: Bool
-    let now: @Sendable () -> Date
+package struct SignupInteractor: Sendable {
+    package let accounts: any AccountService
+    package let throttle: any SignUpThrottling
+    package let isOpen: Bool
+    package let now: @Sendable () -> Date
+
+    package init(accounts: any AccountService, throttle: any SignUpThrottling, isOpen: Bool, now: @escaping @Sendable () -> Date) {
+        self.accounts = accounts
+        self.throttle = throttle
+        self.isOpen = isOpen
+        self.now = now
+    }
 
     /// Whether the form may be shown at all.
-    func checkOpen() throws(Signup.Failure) {
+    package func checkOpen() throws(Signup.Failure) {
         guard isOpen else { throw .closed }
     }
 
     /// `client` is who is asking (see ``ClientAddressResolver``); every attempt counts.
-    func signUp(_ input: Signup.Input, client: String) async throws -> Signup.Outcome {
+    package func signUp(_ input: Signup.Input, client: String) async throws -> Signup.Outcome {
         try checkOpen()
         let kept = Signup.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), next: input.next)
         let now = now()

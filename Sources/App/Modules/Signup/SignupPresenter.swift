@@ -3,8 +3,8 @@ import Foundation
 import Web
 
 /// The sign-up form's wording, in the visitor's language.
-struct SignupPresenter: Sendable {
-    func present(
+package struct SignupPresenter: Sendable {
+    package func present(
         _ input: Signup.Input, errors: [Signup.Field: Message] = [:], formError: String? = nil, in l: Localization
     ) -> Signup.ViewModel {
         let next = LocalPath(input.next)
@@ -23,11 +23,13 @@ struct SignupPresenter: Sendable {
     }
 
     /// Too many attempts from this connection, in minutes a person can act on.
-    func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
+    package func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
         present(
             input,
             formError: l.text(
                 "Too many sign-up attempts from your connection. Try again in {wait}.", ["wait": l.text(RetryWait(seconds: seconds))]),
             in: l)
     }
+
+    package init() {}
 }

@@ -2,8 +2,10 @@ import Vapor
 import Web
 
 /// Where a new account goes first.
-struct SignupRouter: Sendable {
-    func afterSignUp(next: LocalPath?) -> Response {
+package struct SignupRouter: Sendable {
+    package func afterSignUp(next: LocalPath?) -> Response {
         .seeOther(next.map(SiteURL.local) ?? .converter)
     }
+
+    package init() {}
 }

@@ -3,14 +3,21 @@ import Vapor
 import Web
 
 /// The sign-up form over HTTP.
-struct SignupView: Sendable {
-    let interactor: SignupInteractor
-    let presenter: SignupPresenter
-    let router: SignupRouter
-    let clients: ClientAddressResolver
+package struct SignupView: Sendable {
+    package let interactor: SignupInteractor
+    package let presenter: SignupPresenter
+    package let router: SignupRouter
+    package let clients: ClientAddressResolver
+
+    package init(interactor: SignupInteractor, presenter: SignupPresenter, router: SignupRouter, clients: ClientAddressResolver) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+        self.clients = clients
+    }
 
     /// `GET /signup`.
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         try open()
         let next = request.queryItems["next"]
         if request.currentUser != nil { return router.afterSignUp(next: LocalPath(next)) }
@@ -19,7 +26,7 @@ struct SignupView: Sendable {
     }
 
     /// `POST /signup` (CSRF-checked).
-    func signUp(_ request: Request) async throws -> Response {
+    package func signUp(_ request: Request) async throws -> Response {
         try open()
         let input = try request.form(Signup.Input.self)
         switch try await interactor.signUp(input, client: clients.client(of: request)) {

@@ -10,19 +10,32 @@ import RateSources
 /// the log entry on any failure, so the last good rates stay current; never store the same
 /// snapshot twice; one refresh at a time across all instances. Used by the admin page and the
 /// schedule alike.
-struct RatesRefresher: Sendable {
-    let provider: any RatesProvider
-    let history: ECBRatesProvider
-    let store: FluentRateRefreshStore
-    let currentRates: CurrentRates
+package struct RatesRefresher: Sendable {
+    package let provider: any RatesProvider
+    package let history: ECBRatesProvider
+    package let store: FluentRateRefreshStore
+    package let currentRates: CurrentRates
     /// This instance's load of the bundled history, which holds the rates lock while it stores.
-    let historyProgress: BundledHistoryProgress
-    let now: @Sendable () -> Date
-    let logger: Logger
+    package let historyProgress: BundledHistoryProgress
+    package let now: @Sendable () -> Date
+    package let logger: Logger
+
+    package init(
+        provider: any RatesProvider, history: ECBRatesProvider, store: FluentRateRefreshStore, currentRates: CurrentRates,
+        historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.provider = provider
+        self.history = history
+        self.store = store
+        self.currentRates = currentRates
+        self.historyProgress = historyProgress
+        self.now = now
+        self.logger = logger
+    }
 
     /// Fetches the configured provider's current rates. `actor` is the admin's email, or `nil`
     /// for the schedule. Never throws: whatever happens is the returned attempt.
-    func refresh(actor: String?) async -> RefreshAttempt {
+    package func refresh(actor: String?) async -> RefreshAttempt {
         let provider = provider
         let started = now()
         return await run(kind: .refresh, source: provider.source, actor: actor, started: started) { transaction in
@@ -64,7 +77,7 @@ struct RatesRefresher: Sendable {
     /// interval, so several instances on one database do not each fetch every interval. With a
     /// provider other than the ECB, the ECB's daily rates are fetched too
     /// (``refreshReferenceRates()``), so that `/v1/latest` stays current.
-    func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
+    package func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
         if let last = try? await store.recentAttempts(limit: 5).first(where: {
             $0.kind == .refresh && $0.outcome != .busy && $0.source == provider.source.id
         }),
@@ -80,7 +93,7 @@ struct RatesRefresher: Sendable {
     /// Fetches the ECB's daily reference rates and stores them unless that day's are stored
     /// already, fetched or bundled. They join the ECB's days that `/v1` serves; they do not
     /// replace another provider's current rates (``FluentRateSnapshotStore/currentSources``).
-    func refreshReferenceRates() async -> RefreshAttempt {
+    package func refreshReferenceRates() async -> RefreshAttempt {
         let ecb = history
         let started = now()
         return await run(kind: .refresh, source: ecb.source, actor: nil, started: started) { transaction in
@@ -108,12 +121,12 @@ struct RatesRefresher: Sendable {
     }
 
     /// The newest entries of the attempt log, newest first.
-    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
+    package func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
         try await store.recentAttempts(limit: limit)
     }
 
     /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
-    func importHistory(actor: String?) async -> RefreshAttempt {
+    package func importHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()
         return await run(kind: .importHistory, source: history.source, actor: actor, started: started) { transaction in
@@ -146,7 +159,7 @@ struct RatesRefresher: Sendable {
 
     /// Imports the ECB's complete history since 1999 (the ECB's `eurofxref-hist.zip`), storing
     /// the days not stored yet, fetched or bundled, in one transaction.
-    func importFullHistory(actor: String?) async -> RefreshAttempt {
+    package func importFullHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()
         return await run(

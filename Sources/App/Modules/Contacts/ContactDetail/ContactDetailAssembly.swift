@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the ContactDetail module; deleting sits behind the CSRF check.
-enum ContactDetailAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum ContactDetailAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = ContactDetailView(
             interactor: ContactDetailInteractor(contacts: services.contacts),
             presenter: ContactDetailPresenter(),

@@ -1,8 +1,10 @@
 import Vapor
 
 /// Where the contact page sends the browser.
-struct ContactDetailRouter: Sendable {
-    func afterDelete() -> Response { .seeOther(.contacts()) }
+package struct ContactDetailRouter: Sendable {
+    package func afterDelete() -> Response { .seeOther(.contacts()) }
 
-    func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+    package func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+
+    package init() {}
 }

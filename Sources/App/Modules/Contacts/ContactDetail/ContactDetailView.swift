@@ -2,13 +2,19 @@ import Core
 import Vapor
 
 /// One contact over HTTP.
-struct ContactDetailView: Sendable {
-    let interactor: ContactDetailInteractor
-    let presenter: ContactDetailPresenter
-    let router: ContactDetailRouter
+package struct ContactDetailView: Sendable {
+    package let interactor: ContactDetailInteractor
+    package let presenter: ContactDetailPresenter
+    package let router: ContactDetailRouter
+
+    package init(interactor: ContactDetailInteractor, presenter: ContactDetailPresenter, router: ContactDetailRouter) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
 
     /// `GET /contacts/{id}`.
-    func show(_ request: Request) async throws -> Response {
+    package func show(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser, flash: flash)
@@ -17,7 +23,7 @@ struct ContactDetailView: Sendable {
     }
 
     /// `GET /contacts/{id}/delete`: are you sure?
-    func confirmDelete(_ request: Request) async throws -> Response {
+    package func confirmDelete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-delete", presenter.presentDeletion(output, in: request.localization))
@@ -25,7 +31,7 @@ struct ContactDetailView: Sendable {
     }
 
     /// `POST /contacts/{id}/delete` (CSRF-checked).
-    func delete(_ request: Request) async throws -> Response {
+    package func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
             await request.browserSession.flash(

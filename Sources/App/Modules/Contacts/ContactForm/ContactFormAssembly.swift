@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the ContactForm module; its POSTs sit behind the CSRF check.
-enum ContactFormAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum ContactFormAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = ContactFormView(
             interactor: ContactFormInteractor(contacts: services.contacts),
             presenter: ContactFormPresenter(),

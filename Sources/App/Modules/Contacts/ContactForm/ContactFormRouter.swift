@@ -2,8 +2,10 @@ import Core
 import Vapor
 
 /// Where saving a contact leads.
-struct ContactFormRouter: Sendable {
-    func toContact(_ contact: Contact) -> Response { .seeOther(.contact(contact.id)) }
+package struct ContactFormRouter: Sendable {
+    package func toContact(_ contact: Contact) -> Response { .seeOther(.contact(contact.id)) }
 
-    func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+    package func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+
+    package init() {}
 }

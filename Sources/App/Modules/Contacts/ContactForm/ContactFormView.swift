@@ -2,13 +2,19 @@ import Core
 import Vapor
 
 /// The add and edit forms over HTTP.
-struct ContactFormView: Sendable {
-    let interactor: ContactFormInteractor
-    let presenter: ContactFormPresenter
-    let router: ContactFormRouter
+package struct ContactFormView: Sendable {
+    package let interactor: ContactFormInteractor
+    package let presenter: ContactFormPresenter
+    package let router: ContactFormRouter
+
+    package init(interactor: ContactFormInteractor, presenter: ContactFormPresenter, router: ContactFormRouter) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
 
     /// `GET /contacts/new`.
-    func new(_ request: Request) async throws -> Response {
+    package func new(_ request: Request) async throws -> Response {
         try await guarded(request) {
             try await request.renderPage(
                 "contact-form", presenter.present(interactor.newContact(for: request.currentUser), in: request.localization))
@@ -16,7 +22,7 @@ struct ContactFormView: Sendable {
     }
 
     /// `GET /contacts/{id}/edit`.
-    func edit(_ request: Request) async throws -> Response {
+    package func edit(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.editContact(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-form", presenter.present(output, in: request.localization))
@@ -24,7 +30,7 @@ struct ContactFormView: Sendable {
     }
 
     /// `POST /contacts` (CSRF-checked).
-    func create(_ request: Request) async throws -> Response {
+    package func create(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             return try await respond(
@@ -33,7 +39,7 @@ struct ContactFormView: Sendable {
     }
 
     /// `POST /contacts/{id}` (CSRF-checked).
-    func update(_ request: Request) async throws -> Response {
+    package func update(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)

@@ -3,12 +3,12 @@ import Foundation
 import Web
 
 /// A user's contacts as a vCard 3.0 file (RFC 2426) for contacts apps.
-enum VCardExport {
-    static func document(_ contacts: [Contact]) -> String {
+package enum VCardExport {
+    package static func document(_ contacts: [Contact]) -> String {
         contacts.map(card).joined()
     }
 
-    static func card(_ contact: Contact) -> String {
+    package static func card(_ contact: Contact) -> String {
         var lines = [
             "BEGIN:VCARD",
             "VERSION:3.0",
@@ -25,7 +25,7 @@ enum VCardExport {
     }
 
     /// Text values escape backslash, comma and semicolon, and write line breaks as `\n`.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar {
@@ -41,7 +41,7 @@ enum VCardExport {
 
     /// Lines longer than 75 octets continue on the next line after CRLF and a space, split
     /// between characters (never inside one), each line ending in CRLF.
-    static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var folded = ""
         var octets = 0
         for character in line {
@@ -59,13 +59,13 @@ enum VCardExport {
 
 /// A user's contacts as CSV (RFC 4180: CRLF lines, every field quoted, quotes doubled) in UTF-8
 /// with a byte-order mark, so spreadsheets read the accents and scripts right.
-enum CSVExport {
+package enum CSVExport {
     /// The column headers in the visitor's language; the values stay canonical (ISO 8601 times).
-    static func header(in l: Localization) -> [String] {
+    package static func header(in l: Localization) -> [String] {
         [l.text("First name"), l.text("Last name"), l.text("Email"), l.text("Phone"), l.text("Notes"), l.text("Added"), l.text("Updated")]
     }
 
-    static func document(in l: Localization, _ contacts: [Contact]) -> String {
+    package static func document(in l: Localization, _ contacts: [Contact]) -> String {
         let rows =
             [header(in: l)]
             + contacts.map { contact in
@@ -78,14 +78,14 @@ enum CSVExport {
         return "\u{FEFF}" + rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
     }
 
-    static func quoted(_ field: String) -> String {
+    package static func quoted(_ field: String) -> String {
         "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Spreadsheets run a cell that starts with `=`, `+`, `-` or `@` as a formula; a leading `'`
     /// keeps free text as text (OWASP's advice). Phone numbers are exempt: they can only hold
     /// digits, spaces and `+ - ( )`, so they cannot call anything, and `+44…` must stay intact.
-    static func neutralized(_ field: String) -> String {
+    package static func neutralized(_ field: String) -> String {
         guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
         return "'" + field
     }

@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the ContactList module.
-enum ContactListAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) {
+package enum ContactListAssembly {
+    package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = ContactListView(
             interactor: ContactListInteractor(contacts: services.contacts),
             presenter: ContactListPresenter(),

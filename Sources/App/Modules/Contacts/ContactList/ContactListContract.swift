@@ -2,62 +2,110 @@ import Core
 
 /// The signed-in user's contacts: `GET /contacts?q=&page=` (25 a page, sorted by last then
 /// first name, searchable), and every contact as `GET /contacts/export.vcf` or `.csv`.
-enum ContactList {
-    static let perPage = 25
-    static let maxSearchLength = 100
+package enum ContactList {
+    package static let perPage = 25
+    package static let maxSearchLength = 100
 
     /// The query string as sent.
-    struct Input: Sendable, Equatable {
-        var search: String?
-        var page: String?
+    package struct Input: Sendable, Equatable {
+        package var search: String?
+        package var page: String?
+
+        package init(search: String? = nil, page: String? = nil) {
+            self.search = search
+            self.page = page
+        }
     }
 
-    struct Output: Sendable, Equatable {
-        let page: ContactPage
+    package struct Output: Sendable, Equatable {
+        package let page: ContactPage
         /// The search as applied (trimmed); empty for none.
-        let search: String
-        let flash: String?
+        package let search: String
+        package let flash: String?
+
+        package init(page: ContactPage, search: String, flash: String?) {
+            self.page = page
+            self.search = search
+            self.flash = flash
+        }
     }
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case badPage(String)
         case searchTooLong
     }
 
     /// What `contacts.leaf` renders.
-    struct ViewModel: Encodable, Sendable, Equatable {
-        let title: String
-        let flash: String?
-        let search: String
+    package struct ViewModel: Encodable, Sendable, Equatable {
+        package let title: String
+        package let flash: String?
+        package let search: String
         /// "1,234 contacts", "3 contacts match “ann”".
-        let summary: String
-        let rows: [Row]
-        let hasRows: Bool
+        package let summary: String
+        package let rows: [Row]
+        package let hasRows: Bool
         /// Shown instead of rows: "No contacts yet." or "No contact matches “x”."
-        let emptyMessage: String?
+        package let emptyMessage: String?
         /// The empty book offers to add the first contact.
-        let offerFirstContact: Bool
-        let pages: [PageLink]
-        let hasPages: Bool
-        let previousURL: String?
-        let nextURL: String?
-        let clearSearchURL: String?
-        let listURL: String
-        let newContactURL: String
-        let exportVCardURL: String
-        let exportCSVURL: String
+        package let offerFirstContact: Bool
+        package let pages: [PageLink]
+        package let hasPages: Bool
+        package let previousURL: String?
+        package let nextURL: String?
+        package let clearSearchURL: String?
+        package let listURL: String
+        package let newContactURL: String
+        package let exportVCardURL: String
+        package let exportCSVURL: String
+
+        package init(
+            title: String, flash: String?, search: String, summary: String, rows: [Row], hasRows: Bool, emptyMessage: String?,
+            offerFirstContact: Bool, pages: [PageLink], hasPages: Bool, previousURL: String?, nextURL: String?, clearSearchURL: String?,
+            listURL: String, newContactURL: String, exportVCardURL: String, exportCSVURL: String
+        ) {
+            self.title = title
+            self.flash = flash
+            self.search = search
+            self.summary = summary
+            self.rows = rows
+            self.hasRows = hasRows
+            self.emptyMessage = emptyMessage
+            self.offerFirstContact = offerFirstContact
+            self.pages = pages
+            self.hasPages = hasPages
+            self.previousURL = previousURL
+            self.nextURL = nextURL
+            self.clearSearchURL = clearSearchURL
+            self.listURL = listURL
+            self.newContactURL = newContactURL
+            self.exportVCardURL = exportVCardURL
+            self.exportCSVURL = exportCSVURL
+        }
     }
 
-    struct Row: Encodable, Sendable, Equatable {
-        let name: String
-        let email: String
-        let phone: String
-        let url: String
+    package struct Row: Encodable, Sendable, Equatable {
+        package let name: String
+        package let email: String
+        package let phone: String
+        package let url: String
+
+        package init(name: String, email: String, phone: String, url: String) {
+            self.name = name
+            self.email = email
+            self.phone = phone
+            self.url = url
+        }
     }
 
-    struct PageLink: Encodable, Sendable, Equatable {
-        let label: String
-        let url: String
-        let isCurrent: Bool
+    package struct PageLink: Encodable, Sendable, Equatable {
+        package let label: String
+        package let url: String
+        package let isCurrent: Bool
+
+        package init(label: String, url: String, isCurrent: Bool) {
+            self.label = label
+            self.url = url
+            self.isCurrent = isCurrent
+        }
     }
 }

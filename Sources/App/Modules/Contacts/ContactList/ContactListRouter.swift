@@ -1,9 +1,11 @@
 import Vapor
 
 /// Where the contacts list sends the browser.
-struct ContactListRouter: Sendable {
+package struct ContactListRouter: Sendable {
     /// Not signed in: sign in first, then come back to `here`.
-    func signIn(returningTo here: String) -> Response {
+    package func signIn(returningTo here: String) -> Response {
         .signInFirst(returningTo: here)
     }
+
+    package init() {}
 }

@@ -3,13 +3,19 @@ import Vapor
 import Web
 
 /// The contacts list and its exports over HTTP.
-struct ContactListView: Sendable {
-    let interactor: ContactListInteractor
-    let presenter: ContactListPresenter
-    let router: ContactListRouter
+package struct ContactListView: Sendable {
+    package let interactor: ContactListInteractor
+    package let presenter: ContactListPresenter
+    package let router: ContactListRouter
+
+    package init(interactor: ContactListInteractor, presenter: ContactListPresenter, router: ContactListRouter) {
+        self.interactor = interactor
+        self.presenter = presenter
+        self.router = router
+    }
 
     /// `GET /contacts?q=&page=`.
-    func list(_ request: Request) async throws -> Response {
+    package func list(_ request: Request) async throws -> Response {
         let query = request.queryItems
         do {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
@@ -26,12 +32,12 @@ struct ContactListView: Sendable {
     }
 
     /// `GET /contacts/export.vcf`.
-    func exportVCard(_ request: Request) async throws -> Response {
+    package func exportVCard(_ request: Request) async throws -> Response {
         try await export(request, type: "text/vcard; charset=utf-8", filename: "contacts.vcf", VCardExport.document)
     }
 
     /// `GET /contacts/export.csv`.
-    func exportCSV(_ request: Request) async throws -> Response {
+    package func exportCSV(_ request: Request) async throws -> Response {
         try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv") {
             CSVExport.document(in: request.localization, $0)
         }

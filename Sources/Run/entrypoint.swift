@@ -1,3 +1,4 @@
+import App
 import Logging
 import NIOCore
 import NIOPosix
