@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The layers, each a target that may import only those below it (scripts/check-layers checks the
@@ -38,6 +38,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/vapor/async-kit.git", exact: "1.22.0"),
         .package(url: "https://github.com/vapor/leaf-kit.git", exact: "1.14.3"),
+        // gzip with a compressor kept per thread and reset between responses (`Web/Speed`).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", exact: "1.5.0"),
+        // Microbenchmarks of the hot stages (`Benchmarks/`, run by scripts/bench).
+        .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "Core", resources: [.copy("Resources")]),
@@ -82,6 +86,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             exclude: ["Speed/README.md"],
             resources: [.copy("Resources")]
@@ -115,6 +121,17 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .executableTarget(
+            name: "AppBenchmarks",
+            dependencies: [
+                "App", "Core", "Persistence", "RateSources", "Web",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
+            path: "Benchmarks/AppBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(
             name: "AppTests",
@@ -124,6 +141,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Zip bombs made on the spot (`ZipBomb`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // Compressed answers read back.
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             resources: [.copy("Resources")]
         ),

@@ -68,6 +68,17 @@ if profile and Path(profile).exists() and Path(profile).read_text().strip():
     lines += ["", "Where the time goes, stage by stage (`App profile-pages`, in-process, no sockets):", "",
               Path(profile).read_text().strip()]
 
+micro = os.environ.get("MICRO_FILE")
+micro_status = os.environ.get("MICRO_STATUS", "0")
+# `swift package benchmark thresholds check` exits 0 when equal, 4 when only better; anything
+# else (2 from the tool, 1 through `swift package`) is a stage past its threshold.
+micro_regressed = micro is not None and micro_status not in ("0", "4")
+if micro and Path(micro).exists() and Path(micro).read_text().strip():
+    verdict = {"0": "every stage within its thresholds", "4": "every stage within its thresholds, some better"}.get(
+        micro_status, "a stage past its threshold")
+    lines += ["", f"The hot stages alone (`Benchmarks/AppBenchmarks`, package-benchmark, against `Thresholds/`): {verdict}.", "",
+              Path(micro).read_text().strip()]
+
 report = "\n".join(lines)
 print()
 print(report)
@@ -81,6 +92,8 @@ path.write_text(f"{head}{begin}\n{report}\n{end}{tail}")
 print(f"\n(written to {path})")
 
 if check == "1":
+    if micro_regressed:
+        misses.append("a microbenchmark stage regressed past its threshold")
     if misses:
         print("FAIL: " + "; ".join(misses))
         sys.exit(1)

@@ -47,6 +47,9 @@ package func configure(
     // request's input is checked (and its body read in full) before anything else reads it.
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
+    // gzip for what the app writes whole, with a compressor per thread (``GzipMiddleware``);
+    // streams and files are left to Vapor's compressor below.
+    if configuration.responseCompression { app.middleware.use(GzipMiddleware()) }
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(PublicAPICORSMiddleware())
     app.middleware.use(ErrorPageMiddleware(shapes: [FrankfurterView.errorShape]))

@@ -5,10 +5,10 @@ import Web
 /// `App profile-pages [--iterations N]`: where a page's time goes, stage by stage, measured
 /// in-process with `ContinuousClock` (this machine's `perf` cannot sample and valgrind cannot
 /// read Swift 6's debug information). For each page: the whole request through the app's
-/// middleware, router and handler (no sockets), then the interactor, the presenter, Leaf's
-/// rendering, the page's values (texts and shape), the page skeleton's filling and the JSON
-/// encoding alone. `scripts/bench` runs it on the release build and writes the table into
-/// docs/BENCHMARKS.md.
+/// middleware, router and handler (no sockets), each middleware, Leaf's own rendering and the
+/// page's values; the result page's and the API's hot stages (interactor, presenter, skeleton,
+/// JSON, gzip) are the microbenchmarks' (`Benchmarks/AppBenchmarks`). `scripts/bench` runs it
+/// on the release build and writes the table into docs/BENCHMARKS.md.
 package struct ProfilePagesCommand: AsyncCommand {
     package struct Signature: CommandSignature {
         package init() {}
@@ -74,54 +74,24 @@ package struct ProfilePagesCommand: AsyncCommand {
             let (from, to) = pair(index)
             _ = try await app.responder.respond(to: request(SiteURL.conversion(from: from, to: to, amount: amount(index)).path)).get()
         }
-        try await time(result, "interactor") { index in
-            let (from, to) = pair(index)
-            _ = try await converter.show(.init(from: from, to: to, amount: amount(index)))
-        }
+        // The interactor, the presenter, the skeleton's filling and the API's JSON are measured
+        // alone by the microbenchmarks (Benchmarks/AppBenchmarks); here, what they do not cover.
         var outputs: [Converter.Output] = []
         for index in 0..<100 {
             let (from, to) = pair(index)
             outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
         }
-        await time(result, "presenter") { index in
-            let output = outputs[index % outputs.count]
-            _ = converterPresenter.present(output, in: english, menu: menus.menu(for: output.currencies, in: english))
-        }
         let models = outputs.map { converterPresenter.present($0, in: english, menu: menus.menu(for: $0.currencies, in: english)) }
-        try await time(result, "Leaf render") { index in
+        try await time(result, "Leaf render (what the skeleton replaces)") { index in
             _ = try await request(SiteURL.converter.path).leaf.render("converter", models[index % models.count]).get()
         }
         try await time(result, "page values (texts and shape)") { index in _ = try PageValues(encoding: models[index % models.count]) }
-        try await time(result, "page skeleton filled") { index in
-            _ = try await app.pages.render("converter", models[index % models.count], for: request(SiteURL.converter.path))
-        }
 
         let api = "/api/v1/convert"
         try await time(api, "whole request in-process") { index in
             let (from, to) = pair(index)
             _ = try await app.responder.respond(to: request(SiteURL.apiConvert.path + "?from=\(from)&to=\(to)&amount=\(amount(index))"))
                 .get()
-        }
-        let apiPresenter = ConverterAPIPresenter()
-        await time(api, "presenter") { index in
-            let output = outputs[index % outputs.count]
-            guard case .converted(let conversion) = output.outcome else { return }
-            _ = apiPresenter.present(
-                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
-        }
-        let apiModels = outputs.compactMap { output -> ConverterAPIPresenter.Conversion? in
-            guard case .converted(let conversion) = output.outcome else { return nil }
-            return apiPresenter.present(
-                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
-        }
-        try await time(api, "JSON encoding") { index in _ = try APIJSON.encode(apiModels[index % apiModels.count]) }
-        try await time(api, "presenter + JSON encoding") { index in
-            let output = outputs[index % outputs.count]
-            guard case .converted(let conversion) = output.outcome else { return }
-            _ = try APIJSON.encode(
-                apiPresenter.present(
-                    conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
-                    today: output.today))
         }
 
         try await time("/about", "whole request in-process") { _ in

@@ -17,7 +17,7 @@ package struct ConversionCalculator: Sendable {
     package func rate(from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> ExchangeRate {
         guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
         guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
-        return ExchangeRate(from: from, to: to, rate: toRate / fromRate)
+        return ExchangeRate(from: from, to: to, numerator: toRate, denominator: fromRate)
     }
 
     /// Converts `amount`, truncating the result to the target currency's minor units as the

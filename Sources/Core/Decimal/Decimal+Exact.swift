@@ -47,7 +47,7 @@ extension Decimal {
     /// `self ÷ divisor` written as ``plainText(minimumFractionDigits:significantDigits:)`` writes
     /// a quotient (a rate from two stored rates): the digits come from an exact long division of
     /// the mantissas, so no 38-digit `Decimal` quotient is made first. `Decimal` arithmetic
-    /// where the mantissas are not at hand (an unknown layout) or the divisor is zero.
+    /// where the mantissas do not fit the long division or the divisor is zero.
     package func quotientText(dividingBy divisor: Decimal, minimumFractionDigits: Int, significantDigits: Int) -> String {
         if let text = exactQuotientText(
             dividingBy: divisor, minimumFractionDigits: minimumFractionDigits,

@@ -14,7 +14,10 @@ struct LayerRulesTests {
             "Foundation", "Core", "Vapor", "Fluent", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO", "AsyncKit",
             "Crypto", "Logging", "CoreMetrics", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
         ],
-        "Web": ["Foundation", "Core", "Persistence", "Vapor", "Leaf", "LeafKit", "Crypto", "NIOConcurrencyHelpers", "NIOCore"],
+        "Web": [
+            "Foundation", "Core", "Persistence", "Vapor", "Leaf", "LeafKit", "Crypto", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
+            "CompressNIO",
+        ],
     ]
     /// The pages talk to storage through services, never through Fluent or SQL.
     static let forbiddenInModules: Set<String> = [

@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import NIOCore
 import Testing
@@ -128,6 +129,34 @@ struct HTTPCachingTests {
         }
     }
 
+    @Test(
+        "gzip is used when Accept-Encoding allows it, by name or by *, with a quality above zero",
+        arguments: [
+            (["gzip"], true), (["gzip, deflate, br"], true), (["br;q=1.0, gzip;q=0.8, *;q=0.1"], true), (["x-gzip"], true),
+            (["*"], true), (["GZIP"], true), ([" identity ", "gzip"], true), (["identity"], false), ([], false),
+            (["gzip;q=0"], false), (["*;q=0"], false), (["*, gzip;q=0"], false), (["deflate, br"], false),
+        ])
+    func acceptsGzip(values: [String], accepted: Bool) {
+        #expect(GzipMiddleware.acceptsGzip(values) == accepted)
+    }
+
+    @Test("small answers go as they are; a page is compressed once, and its HEAD says so too")
+    func compressionLeavesOthers() async throws {
+        try await withPostgresApp { app in
+            try await LoopbackServer.with(app) { server in
+                let small = try await server.send(.GET, "/healthz", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                #expect(small.headers.first(name: .contentEncoding) == nil && small.body.readableBytes < 1_024)
+                let head = try await server.send(.HEAD, "/about", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                #expect(head.headers.first(name: .contentEncoding) == "gzip" && head.body.readableBytes == 0)
+                let page = try await server.send(.GET, "/about", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                #expect(page.headers.first(name: .contentEncoding) == "gzip")
+                #expect(page.headers[.contentEncoding].count == 1) // compressed once, not again by Vapor's compressor
+                var body = page.body
+                #expect(try String(buffer: body.decompress(with: .gzip())).hasPrefix("<!doctype html>"))
+            }
+        }
+    }
+
     @Test("responses are gzip-compressed for clients that accept it, and only for them")
     func compression() async throws {
         for enabled in [true, false] {
@@ -144,6 +173,10 @@ struct HTTPCachingTests {
                         #expect(gzip.headers.first(name: .contentEncoding) == "gzip")
                         #expect(gzip.body.readableBytesView.starts(with: [0x1f, 0x8b]))
                         #expect(gzip.body.readableBytes * 3 < plain.body.readableBytes)
+                        // The very page, byte for byte, once inflated; cached copies vary with the encoding.
+                        var compressed = gzip.body
+                        #expect(try compressed.decompress(with: .gzip()) == plain.body)
+                        #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
                     } else {
                         #expect(gzip.headers.first(name: .contentEncoding) == nil)
                         #expect(gzip.body == plain.body)

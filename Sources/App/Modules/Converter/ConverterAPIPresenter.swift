@@ -141,7 +141,7 @@ package struct ConverterAPIPresenter: Sendable {
     package func present(_ latest: Converter.LatestRates) -> LatestRates {
         LatestRates(
             source: source(latest.snapshot), effectiveDate: latest.snapshot.effectiveDate.description, base: latest.base.code,
-            rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, Self.precise($0.rate)) }))
+            rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, $0.preciseText) }))
     }
 
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
@@ -154,8 +154,8 @@ package struct ConverterAPIPresenter: Sendable {
         let ratesDate = snapshot.effectiveDate.description
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
-            result: result, rate: Self.precise(conversion.rate.rate),
-            inverseRate: Self.precise(conversion.inverseRate.rate), effectiveDate: ratesDate,
+            result: result, rate: conversion.rate.preciseText,
+            inverseRate: conversion.inverseRate.preciseText, effectiveDate: ratesDate,
             askedDate: askedDate?.description, ratesDate: ratesDate,
             source: source(snapshot),
             summary: ConverterPresenter.summary(

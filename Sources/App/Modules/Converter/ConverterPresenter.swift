@@ -145,6 +145,6 @@ package struct ConverterPresenter: Sendable {
     /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001;
     /// the number as `number` writes it (canonical by default).
     package static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
-        "1 \(rate.from) = \(number(rate.rate.rateText)) \(rate.to)"
+        "1 \(rate.from) = \(number(rate.text)) \(rate.to)"
     }
 }

@@ -61,6 +61,8 @@ package final class CurrencyMenuCache: Sendable {
     private let menus = NIOLockedValueBox<[CurrencyMenu]>([])
     private let builds = NIOLockedValueBox(0)
 
+    package init() {}
+
     /// How many menus it has built.
     package var buildCount: Int { builds.withLockedValue { $0 } }
 

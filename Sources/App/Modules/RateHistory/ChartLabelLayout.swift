@@ -85,7 +85,7 @@ package enum ChartLabelLayout {
     /// `plot`, clear of the others, of every marker and of the line's last stretch (`line`, in
     /// order), with the fewest points of the line under the labels and each label nearest its
     /// point. Should no combination fit (a plot far too small), the one breaking the fewest rules.
-    package static func place(_ markers: [Marker], in plot: Box, line: [Point], fontSize: Double) -> [Placement] {
+    package static func place(_ markers: [Marker], in plot: Box, line: [(x: Double, y: Double)], fontSize: Double) -> [Placement] {
         // A glyph's side bearing may reach a unit past the text's advance: keep two from the
         // sides. (Above and below, the font's ascent and descent already reach past its letters.)
         let plot = Box(left: plot.left + 2, top: plot.top, right: plot.right - 2, bottom: plot.bottom)
@@ -94,9 +94,28 @@ package enum ChartLabelLayout {
                 left: marker.point.x - markerRadius, top: marker.point.y - markerRadius,
                 right: marker.point.x + markerRadius, bottom: marker.point.y + markerRadius)
         }
-        let lineEnd = line.last.map { end in line.filter { end.x - $0.x <= lineEndLength } } ?? []
-        // A few hundred of the line's points are enough to tell how much of it a label covers.
-        let sampled = stride(from: 0, to: line.count, by: max(1, line.count / 400)).map { line[$0] }
+        // The line's last stretch, read from its end (a history page runs this for every request:
+        // nothing here walks or copies the whole line).
+        var lineEnd: [Point] = []
+        if let end = line.last {
+            var index = line.count - 1
+            while index >= 0, end.x - line[index].x <= lineEndLength {
+                lineEnd.append(Point(x: line[index].x, y: line[index].y))
+                index -= 1
+            }
+        }
+        // A hundred and fifty of the line's points are enough to tell how much of it a label covers.
+        let step = max(1, line.count / 150)
+        func covered(by box: Box) -> Int {
+            var count = 0
+            var index = 0
+            while index < line.count {
+                let point = line[index]
+                if point.x >= box.left, point.x <= box.right, point.y >= box.top, point.y <= box.bottom { count += 1 }
+                index += step
+            }
+            return count
+        }
         let options = markers.map { marker in
             candidates(for: marker, in: plot, fontSize: fontSize).enumerated().map { rank, placement in
                 var broken = 0
@@ -110,10 +129,14 @@ package enum ChartLabelLayout {
                     right: placement.box.right + clearance, bottom: placement.box.bottom + clearance)
                 broken += obstacles.filter(padded.overlaps).count
                 if lineEnd.contains(where: placement.box.contains) { broken += 1 }
-                let covered = sampled.filter(placement.box.contains).count
                 // Each point of the line under a label weighs more than a less likely place.
-                return (placement: placement, broken: broken, cost: Double(rank) + Double(covered) * 2)
+                return (placement: placement, broken: broken, cost: Double(rank) + Double(covered(by: placement.box)) * 2)
             }
+        }
+        // Each marker's options, the likeliest first, so that a good whole is found early and
+        // every worse branch is cut short.
+        let orders = options.map { candidates in
+            candidates.indices.sorted { (candidates[$0].broken, candidates[$0].cost) < (candidates[$1].broken, candidates[$1].cost) }
         }
         var best: (choice: [Int], broken: Int, cost: Double)?
         var choice = Array(repeating: 0, count: markers.count)
@@ -123,12 +146,15 @@ package enum ChartLabelLayout {
                 best = (choice, broken, cost)
                 return
             }
-            for (option, candidate) in options[index].enumerated() {
-                let clashes = (0..<index).filter {
-                    options[$0][choice[$0]].placement.box.inset(by: -clearance).overlaps(candidate.placement.box)
+            for option in orders[index] {
+                let candidate = options[index][option]
+                var clashes = 0
+                for earlier in 0..<index
+                where options[earlier][choice[earlier]].placement.box.inset(by: -clearance).overlaps(candidate.placement.box) {
+                    clashes += 1
                 }
                 choice[index] = option
-                search(index + 1, broken: broken + candidate.broken + clashes.count, cost: cost + candidate.cost)
+                search(index + 1, broken: broken + candidate.broken + clashes, cost: cost + candidate.cost)
             }
         }
         search(0, broken: 0, cost: 0)

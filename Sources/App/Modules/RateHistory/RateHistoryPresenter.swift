@@ -193,9 +193,8 @@ package struct RateHistoryPresenter: Sendable {
                 prefersAbove: $0.kind == "high" || ($0.kind == "last" && points[$0.index].value < (low + high) / 2))
         }
         let plotBox = ChartLabelLayout.Box(left: plot.left, top: plot.top, right: plot.right, bottom: plot.bottom)
-        let line = coordinates.map { ChartLabelLayout.Point(x: $0.x, y: $0.y) }
-        let wide = ChartLabelLayout.place(labels, in: plotBox, line: line, fontSize: ChartLabelLayout.wideFontSize)
-        let narrow = ChartLabelLayout.place(labels, in: plotBox, line: line, fontSize: ChartLabelLayout.narrowFontSize)
+        let wide = ChartLabelLayout.place(labels, in: plotBox, line: coordinates, fontSize: ChartLabelLayout.wideFontSize)
+        let narrow = ChartLabelLayout.place(labels, in: plotBox, line: coordinates, fontSize: ChartLabelLayout.narrowFontSize)
         func written(_ placement: ChartLabelLayout.Placement) -> RateHistory.LabelPlacement {
             .init(x: Self.coordinate(placement.x), y: Self.coordinate(placement.baseline), anchor: placement.anchor)
         }

@@ -1,0 +1,185 @@
+import App
+import Benchmark
+import CompressNIO
+import Core
+import Foundation
+import Persistence
+import RateSources
+import Vapor
+import Web
+
+// Names are plain words (package-benchmark names the thresholds' files after them). Each
+// benchmark's closure runs once per measured iteration: what it needs is made beforehand
+// (`Stage.prepare()`, through `Benchmark.setup`), never inside it.
+//
+// The hot stages of the busiest answers, each alone: a conversion with the same amount in six
+// other currencies, the converter's interactor and presenter, filling the result page's
+// skeleton, the API's JSON, and gzip of the result page. `scripts/bench` runs them and checks
+// them against the thresholds in `Thresholds/` (`swift package benchmark thresholds check`);
+// over HTTP, the same pages are measured as ratios to plaintext (docs/BENCHMARKS.md).
+
+let benchmarks: @Sendable () -> Void = {
+    // Made once before any benchmark runs: outputs of a hundred conversions, an app that renders.
+    Benchmark.setup = { try await Stage.prepare() }
+
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 200,
+        maxDuration: .seconds(2),
+        maxIterations: 100_000,
+        // `scripts/bench` compares each stage's 90th percentile with `Thresholds/`. Wall clock
+        // moves with this machine's other work (a stage's p90 was 3.5 µs in one quiet run and
+        // 6.5 µs in the next), so only a doubling fails; the allocation count does not move: a
+        // new allocation in a hot stage is a change to look at.
+        thresholds: [
+            .wallClock: .init(relative: [.p90: 100]),
+            .mallocCountTotal: .init(relative: [.p90: 10], absolute: [.p90: 3]),
+        ]
+    )
+
+    Benchmark("ConversionWithSixAlternatives") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            let (from, to) = stage.pair(index)
+            let amount = stage.amounts[index % stage.amounts.count]
+            blackHole(try stage.calculator.convert(amount, from: from, to: to, in: stage.snapshot))
+            for other in Stage.alternatives {
+                blackHole(try stage.calculator.result(amount, from: from, to: other, in: stage.snapshot))
+            }
+        }
+    }
+
+    Benchmark("ConverterInteractor") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            let (from, to) = stage.pair(index)
+            blackHole(
+                try await stage.interactor.show(.init(from: from, to: to, amount: stage.amountTexts[index % stage.amountTexts.count])))
+        }
+    }
+
+    Benchmark("ConverterPresenter") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            let output = stage.outputs[index % stage.outputs.count]
+            blackHole(stage.presenter.present(output, in: stage.english, menu: stage.menus.menu(for: output.currencies, in: stage.english)))
+        }
+    }
+
+    Benchmark("ResultPageSkeletonFilled") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            blackHole(
+                try await stage.app.pages.render("converter", stage.models[index % stage.models.count], for: Stage.request(stage.app)))
+        }
+    }
+
+    Benchmark("APIPresenterAndJSON") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            let output = stage.outputs[index % stage.outputs.count]
+            guard case .converted(let conversion) = output.outcome else { continue }
+            let model = stage.apiPresenter.present(
+                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
+            blackHole(try APIJSON.encode(model))
+        }
+    }
+
+    Benchmark("ResultPageGzipNewCompressorEachTime") { benchmark in
+        let page = Stage.shared.resultPage
+        for _ in benchmark.scaledIterations {
+            var input = page
+            var output = ByteBufferAllocator().buffer(capacity: page.readableBytes)
+            try input.compress(to: &output, with: .gzip())
+            blackHole(output)
+        }
+    }
+
+    Benchmark("ResultPageGzipAsTheAppDoes") { benchmark in
+        let page = Stage.shared.resultPage
+        for _ in benchmark.scaledIterations {
+            blackHole(try GzipCompression.compress(page))
+        }
+    }
+}
+
+/// What the stages work on: the bundled history's newest day, a hundred conversions of varied
+/// pairs and amounts, their outputs and page view models, and an app whose templates render.
+final class Stage: Sendable {
+    /// Made by ``prepare()`` before the benchmarks run.
+    static var shared: Stage { current.withLock { $0! } }
+    private static let current = Locked<Stage?>(nil)
+
+    static func prepare() async throws {
+        let stage = try await Stage(app: try await application())
+        current.withLock { $0 = stage }
+    }
+
+    static let pairs = ["USD", "EUR", "JPY", "GBP", "CHF", "SEK", "PLN", "CAD", "AUD", "CNY"]
+    static let alternatives = ["USD", "EUR", "GBP", "JPY", "CNY", "CHF"]
+
+    let snapshot: RateSnapshot
+    let calculator: ConversionCalculator
+    let interactor: ConverterInteractor
+    let presenter = ConverterPresenter()
+    let apiPresenter = ConverterAPIPresenter()
+    let english = Localizations.of(.en)
+    let menus = CurrencyMenuCache()
+    let amountTexts: [String]
+    let amounts: [Amount]
+    let outputs: [Converter.Output]
+    let models: [Converter.ViewModel]
+    let app: Application
+    /// The result page of 100 USD in EUR as the app writes it, about 8 KB of HTML.
+    let resultPage: ByteBuffer
+
+    struct FixedRates: CurrentRatesReading, PastRatesReading {
+        let snapshot: RateSnapshot
+        func currentSnapshot() async -> RateSnapshot? { snapshot }
+        func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates { .found(snapshot) }
+    }
+
+    init(app: Application) async throws {
+        self.app = app
+        snapshot = try BundledRates.shipped().newestDay().snapshot(storedAt: Date())
+        let catalog = try CurrencyCatalog.bundled()
+        calculator = ConversionCalculator(catalog: catalog)
+        let rates = FixedRates(snapshot: snapshot)
+        interactor = ConverterInteractor(rates: rates, pastRates: rates, catalog: catalog, calculator: calculator, now: Date.init)
+        amountTexts = (0..<100).map { "\($0 * 7919 % 250_000).\($0 % 100)" }
+        amounts = try amountTexts.map { try Amount.parse($0)! }
+        var made: [Converter.Output] = []
+        for index in 0..<amountTexts.count {
+            let (from, to) = Self.pair(index)
+            made.append(try await interactor.show(.init(from: from, to: to, amount: amountTexts[index])))
+        }
+        outputs = made
+        let (presenter, english, menus) = (presenter, english, menus)
+        models = made.map { presenter.present($0, in: english, menu: menus.menu(for: $0.currencies, in: english)) }
+        let page = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100"))
+        resultPage = try await app.pages.render(
+            "converter", presenter.present(page, in: english, menu: menus.menu(for: page.currencies, in: english)), for: Self.request(app))
+    }
+
+    func pair(_ index: Int) -> (String, String) { Self.pair(index) }
+
+    static func pair(_ index: Int) -> (String, String) {
+        (pairs[index % pairs.count], pairs[(index / pairs.count + index + 1) % pairs.count])
+    }
+
+    /// The app as `configure` makes it (templates from the package's `Templates/`), once.
+    static func application() async throws -> Application {
+        if let app = applicationBox.withLock({ $0 }) { return app }
+        let app = try await Application.make(.production)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-benchmarks-\(getpid())").path
+        try configure(app, configuration: AppConfiguration(environment: ["SQLITE_PATH": folder + "/app.sqlite", "LOG_LEVEL": "error"]))
+        applicationBox.withLock { $0 = app }
+        return app
+    }
+
+    static func request(_ app: Application) -> Request {
+        Request(application: app, method: .GET, url: URI(string: "/?from=USD&to=EUR&amount=100"), on: app.eventLoopGroup.next())
+    }
+
+    private static let applicationBox = Locked<Application?>(nil)
+}
