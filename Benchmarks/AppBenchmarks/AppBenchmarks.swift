@@ -15,7 +15,7 @@ import Web
 // The hot stages of the busiest answers, each alone: a conversion with the same amount in six
 // other currencies, the converter's interactor and presenter, filling the result page's
 // skeleton, the API's JSON, and gzip of the result page. `scripts/bench` runs them and checks
-// them against the thresholds in `Thresholds/` (`swift package benchmark thresholds check`);
+// them against the thresholds in `Benchmarks/Thresholds/` (`swift package benchmark thresholds check`);
 // over HTTP, the same pages are measured as ratios to plaintext (docs/BENCHMARKS.md).
 
 let benchmarks: @Sendable () -> Void = {
@@ -27,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 200,
         maxDuration: .seconds(2),
         maxIterations: 100_000,
-        // `scripts/bench` compares each stage's 90th percentile with `Thresholds/`. Wall clock
+        // `scripts/bench` compares each stage's 90th percentile with `Benchmarks/Thresholds/`. Wall clock
         // moves with this machine's other work (a stage's p90 was 3.5 µs in one quiet run and
         // 6.5 µs in the next), so only a doubling fails; the allocation count does not move: a
         // new allocation in a hot stage is a change to look at.

@@ -76,7 +76,7 @@ micro_regressed = micro is not None and micro_status not in ("0", "4")
 if micro and Path(micro).exists() and Path(micro).read_text().strip():
     verdict = {"0": "every stage within its thresholds", "4": "every stage within its thresholds, some better"}.get(
         micro_status, "a stage past its threshold")
-    lines += ["", f"The hot stages alone (`Benchmarks/AppBenchmarks`, package-benchmark, against `Thresholds/`): {verdict}.", "",
+    lines += ["", f"The hot stages alone (`Benchmarks/AppBenchmarks`, package-benchmark, against `Benchmarks/Thresholds/`): {verdict}.", "",
               Path(micro).read_text().strip()]
 
 report = "\n".join(lines)
