@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
         // Reads the ECB's history archive (`eurofxref-hist.zip`): bundled, and fetched by the admin's import.
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        // The central banks' CSV documents (Norges Bank, the Reserve Bank of Australia, the Bank of England).
+        .package(url: "https://github.com/yaslab/CSV.swift.git", exact: "2.5.2"),
         // Already in Vapor's graph; named for the layers that import them directly, at the versions it resolves.
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
@@ -54,6 +56,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
             ],
             resources: [.copy("Resources")]
         ),
@@ -133,6 +136,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        // The central banks' documents as their publishers served them, parsed without a server.
+        .testTarget(name: "RateSourcesTests", dependencies: ["RateSources", "Core"], resources: [.copy("Resources")]),
         .testTarget(
             name: "AppTests",
             dependencies: [

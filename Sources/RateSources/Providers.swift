@@ -34,6 +34,81 @@ package struct ECBRatesProvider: RatesProvider {
     }
 }
 
+extension ECBRatesProvider: DailyRatesProvider {
+    package func fetchRecentDays(today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
+        [try await fetchLatest()]
+    }
+
+    /// The 90-day history when it reaches back far enough, else the full history (a zip).
+    package func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
+        let all = days.lowerBound >= today.adding(days: -85) ? try await fetchHistory() : try await fetchFullHistory()
+        return all.filter { days.contains($0.effectiveDate) }.sorted { $0.effectiveDate < $1.effectiveDate }
+    }
+
+    package var fetchesDayByDay: Bool { false }
+}
+
+/// A central bank's rates through its ``OfficialFeed``: the newest days, or any run of days
+/// (filling a gap after an outage, or an admin's backfill).
+package struct OfficialRatesProvider: DailyRatesProvider {
+    package let feed: OfficialFeed
+    package let fetcher: HTTPDocumentFetcher
+
+    package init(feed: OfficialFeed, fetcher: HTTPDocumentFetcher) {
+        self.feed = feed
+        self.fetcher = fetcher
+    }
+
+    package var source: RateSource { feed.source }
+
+    package func fetchLatest() async throws(RatesProviderError) -> FetchedRates {
+        guard let newest = try await fetchRecentDays(today: CalendarDate(containing: Date())).last else {
+            throw .unreadable("the document holds no rates")
+        }
+        return newest
+    }
+
+    package func fetchRecentDays(today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
+        try await fetch(feed.latest(today))
+    }
+
+    package func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
+        let urls =
+            feed.range?(days)
+            ?? (feed.day.map { day in (0...days.lowerBound.days(until: days.upperBound)).map { day(days.lowerBound.adding(days: $0)) } }
+                ?? [])
+        return try await fetch(urls).filter { days.contains($0.effectiveDate) }
+    }
+
+    package var fetchesDayByDay: Bool { feed.range == nil }
+
+    /// Every document's days, oldest first; a day in two documents is the later document's.
+    private func fetch(_ urls: [URL]) async throws(RatesProviderError) -> [FetchedRates] {
+        var days: [CalendarDate: FetchedRates] = [:]
+        for url in urls {
+            let data: Data
+            do {
+                data = try await fetcher.fetch(url)
+            } catch {
+                if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
+                throw error
+            }
+            for day in try feed.parse(data) { days[day.effectiveDate] = day }
+        }
+        return days.keys.sorted().map { days[$0]! }
+    }
+}
+
+/// A provider whose days can be fetched: the newest ones, and those of a range.
+package protocol DailyRatesProvider: RatesProvider {
+    /// The newest days the publisher has out, oldest first.
+    func fetchRecentDays(today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates]
+    /// The days of `days` the publisher has, oldest first (none, for a run it published nothing in).
+    func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates]
+    /// Whether a range costs a document per day (the publisher offers no ranges).
+    var fetchesDayByDay: Bool { get }
+}
+
 /// ExchangeRate-API's open endpoint: about 160 currencies against USD, no key — the kind of
 /// source the original app used.
 package struct ExchangeRateAPIProvider: RatesProvider {

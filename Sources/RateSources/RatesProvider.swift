@@ -6,18 +6,25 @@ package struct FetchedRates: Sendable, Equatable {
     package let source: String
     package let baseCurrency: String
     package let effectiveDate: CalendarDate
-    /// Units of each currency per one unit of the base, exactly as published.
+    /// Each currency's rate exactly as published (per one unit, where the publisher quotes
+    /// per 10 or 100), written as ``quotation`` says.
     package let rates: [String: Decimal]
+    package let quotation: Quotation
 
-    package init(source: String, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal]) {
+    package init(
+        source: String, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal], quotation: Quotation = .unitsPerBase
+    ) {
         self.source = source
         self.baseCurrency = baseCurrency
         self.effectiveDate = effectiveDate
         self.rates = rates
+        self.quotation = quotation
     }
 
     package func snapshot(storedAt: Date) -> RateSnapshot {
-        RateSnapshot(source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: rates)
+        RateSnapshot(
+            source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: rates, quotation: quotation
+        )
     }
 }
 

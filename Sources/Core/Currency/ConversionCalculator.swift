@@ -13,11 +13,11 @@ package struct ConversionCalculator: Sendable {
         case noRate(String)
     }
 
-    /// What one unit of `from` buys in `to`, crossing through the snapshot's base currency.
+    /// What one unit of `from` buys in `to`, crossing through the snapshot's base currency (its
+    /// rates written either way, ``RateSnapshot/ratio(from:to:)``).
     package func rate(from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> ExchangeRate {
-        guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
-        guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
-        return ExchangeRate(from: from, to: to, numerator: toRate, denominator: fromRate)
+        let (numerator, denominator) = try ratio(from: from, to: to, in: snapshot)
+        return ExchangeRate(from: from, to: to, numerator: numerator, denominator: denominator)
     }
 
     /// Converts `amount`, truncating the result to the target currency's minor units as the
@@ -33,10 +33,15 @@ package struct ConversionCalculator: Sendable {
 
     /// Only the converted amount, truncated the same way.
     package func result(_ amount: Amount, from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> AlternativeResult {
-        guard let fromRate = snapshot.rates[from] else { throw .noRate(from) }
-        guard let toRate = snapshot.rates[to] else { throw .noRate(to) }
+        let (numerator, denominator) = try ratio(from: from, to: to, in: snapshot)
         let target = catalog.currency(for: to)
-        let result = amount.value.truncatedProduct(toRate, over: fromRate, fractionDigits: target.resultFractionDigits)
+        let result = amount.value.truncatedProduct(numerator, over: denominator, fractionDigits: target.resultFractionDigits)
         return AlternativeResult(to: target, result: result)
+    }
+
+    private func ratio(from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> (Decimal, Decimal) {
+        guard snapshot.rates[from] != nil else { throw .noRate(from) }
+        guard let ratio = snapshot.ratio(from: from, to: to) else { throw .noRate(to) }
+        return ratio
     }
 }

@@ -66,6 +66,12 @@ package struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStri
         later.dayNumber - dayNumber
     }
 
+    /// The day `count` days later (earlier when negative).
+    package func adding(days count: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + count) }
+
+    /// Monday 1, …, Sunday 7 (ISO 8601).
+    package var isoWeekday: Int { ((dayNumber + 3) % 7 + 7) % 7 + 1 }
+
     package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

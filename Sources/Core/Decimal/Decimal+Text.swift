@@ -51,6 +51,11 @@ extension Decimal {
         return digits.plainText
     }
 
+    /// Rounded (halves away from zero) to `significantDigits` significant digits, as a value.
+    package func rounded(toSignificantDigits significantDigits: Int) -> Decimal {
+        Decimal(plainText: plainText(significantDigits: significantDigits).trimmingPrefix("-")).map { self < 0 ? -$0 : $0 } ?? self
+    }
+
     /// A rate as every page writes it: `0.9234`, `145.1831`, `0.006121` (four decimals, or four
     /// significant digits below 0.001).
     package var rateText: String { plainText(minimumFractionDigits: 4, significantDigits: 4) }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// One provider's rates for one day: how many units of each currency one unit of `baseCurrency`
-/// buys. The newest stored snapshot is the one the app converts with; older ones are history.
+/// One provider's rates for one day, or the blend of several providers' for one day. The
+/// rates are written as the provider writes them (``quotation``): units of each currency per
+/// unit of `baseCurrency`, or units of `baseCurrency` per unit of each currency.
 package struct RateSnapshot: Sendable, Equatable {
-    /// Identifies the stored snapshot; `nil` until it is stored.
+    /// Identifies the stored snapshot; `nil` until it is stored (and for a blend, which never is).
     package var id: UUID? {
         didSet { versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt) }
     }
-    /// The provider it came from, e.g. `ecb` (see ``RateSource``).
+    /// The provider it came from, e.g. `ecb` (see ``RateSource``), or ``blendSource``.
     package let source: String
     package let baseCurrency: String
     /// The day the provider says these rates are for.
@@ -16,28 +17,63 @@ package struct RateSnapshot: Sendable, Equatable {
     package let storedAt: Date
     /// The provider as people know it (name, site, whether bundled), looked up from ``source``.
     package var provider: RateSource { RateSource.withID(source) }
-    /// Units of each currency per one unit of `baseCurrency`; the base itself maps to 1.
+    /// Each currency's rate, written as ``quotation`` says; the base itself maps to 1.
     package let rates: [String: Decimal]
+    package let quotation: Quotation
     /// The codes this snapshot can convert between, sorted (once: every page lists them).
     package let currencyCodes: [String]
     /// Tells this stored snapshot from every other, for cache validators (written once: every
     /// cacheable response names it).
     package private(set) var versionKey: String
+    /// For a blend: what each rate was made of.
+    package var blend: BlendedDay? = nil
+
+    /// The ``source`` of a blend of the official providers' rates.
+    package static let blendSource = "blend"
 
     package init(
         id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
-        storedAt: Date, rates: [String: Decimal]
+        storedAt: Date, rates: [String: Decimal], quotation: Quotation = .unitsPerBase
     ) {
         self.id = id
         self.source = source
         self.baseCurrency = baseCurrency
         self.effectiveDate = effectiveDate
         self.storedAt = storedAt
+        self.quotation = quotation
         var rates = rates
         rates[baseCurrency] = 1
         self.rates = rates
         currencyCodes = rates.keys.sorted()
         versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt)
+    }
+
+    /// A blend as a snapshot: units of each currency per unit of the blend's base.
+    package init(blend: BlendedDay, key: String) {
+        self.init(
+            source: Self.blendSource, baseCurrency: blend.base, effectiveDate: blend.date,
+            storedAt: Date(timeIntervalSince1970: 0), rates: blend.rates.mapValues(\.rate))
+        self.blend = blend
+        versionKey = "blend/\(blend.date)/\(key)"
+    }
+
+    package var isBlend: Bool { source == Self.blendSource }
+
+    /// One unit of `from` in `to` as a quotient of two of the rates (`numerator / denominator`),
+    /// crossing through the base; `nil` when either currency has no rate.
+    package func ratio(from: String, to: String) -> (numerator: Decimal, denominator: Decimal)? {
+        guard let fromRate = rates[from], let toRate = rates[to] else { return nil }
+        return switch quotation {
+        case .unitsPerBase: (toRate, fromRate)
+        case .basePerUnit: (fromRate, toRate)
+        }
+    }
+
+    /// Units of `code` per unit of the base, whichever way the rates are written (38 digits
+    /// when they must be divided).
+    package func unitsPerBase(_ code: String) -> Decimal? {
+        guard let rate = rates[code] else { return nil }
+        return quotation == .unitsPerBase ? rate : 1 / rate
     }
 
     private static func versionKey(source: String, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {

@@ -1,11 +1,39 @@
-/// A provider of exchange rates as people know it: the name to show and the site to link.
+/// A provider of exchange rates as people know it: the name to show, the site to link, and how
+/// it publishes (its home currency, which way it writes a rate, how often).
 package struct RateSource: Sendable, Equatable {
-    /// Stored with each snapshot, e.g. `ecb`.
+    /// Stored with each snapshot, e.g. `ecb`, `nbp.b` (a publisher's second table is a source of its own).
     package let id: String
     package let name: String
     package let website: String
     /// Shipped with the app rather than fetched, so possibly old.
     package let isBundled: Bool
+    /// The currency its rates are against (`nil` for a commercial feed whose base varies).
+    package var homeCurrency: String? = nil
+    package var quotation: Quotation = .unitsPerBase
+    /// ISO 3166-1 alpha-2 (`EU` for the euro area).
+    package var countryCode: String? = nil
+    /// What the publisher calls its rate ("reference rate", "official rate").
+    package var rateType: String? = nil
+    package var cadence: Cadence? = nil
+    package var termsURL: String? = nil
+    /// A central bank's own rates: part of the blend (a commercial feed never is).
+    package var isOfficial = false
+    /// When a day's rates are out, in the publisher's time: the schedule fetches after it.
+    package var publishes: PublicationTime? = nil
+    /// The publisher dates its rates the day they take effect, which may be tomorrow (the Bank
+    /// of Russia and the National Bank of Ukraine publish in the afternoon for the next day).
+    package var datesAhead = false
+
+    package enum Cadence: String, Sendable {
+        case daily, weekly
+    }
+
+    /// A time of day in a time zone (`Europe/Berlin`), after which the publisher's rates are out.
+    package struct PublicationTime: Sendable, Equatable {
+        package let hour: Int
+        package let minute: Int
+        package let timeZone: String
+    }
 
     package init(id: String, name: String, website: String, isBundled: Bool) {
         self.id = id
@@ -14,10 +42,15 @@ package struct RateSource: Sendable, Equatable {
         self.isBundled = isBundled
     }
 
-    package static let ecb = RateSource(
-        id: "ecb", name: "European Central Bank",
+    /// The key the `/v2` API and its `providers` parameter use: `ECB`, `NBP.B`.
+    package var key: String { id.uppercased() }
+
+    package static let ecb = official(
+        "ecb", "European Central Bank",
         website: "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
-        isBundled: false)
+        home: "EUR", country: "EU", rateType: "reference rate",
+        terms: "https://www.ecb.europa.eu/services/using-our-site/disclaimer/html/index.en.html",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Berlin"))
     package static let exchangeRateAPI = RateSource(
         id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com",
         isBundled: false)
@@ -25,17 +58,107 @@ package struct RateSource: Sendable, Equatable {
     package static let bundledECB = RateSource(
         id: "ecb-bundled", name: ecb.name, website: ecb.website, isBundled: true)
 
-    package static let known: [RateSource] = [.ecb, .exchangeRateAPI, .bundledECB]
+    package static let boc = official(
+        "boc", "Bank of Canada", website: "https://www.bankofcanada.ca/rates/exchange/daily-exchange-rates/",
+        home: "CAD", quotation: .basePerUnit, country: "CA", rateType: "indicative rate",
+        terms: "https://www.bankofcanada.ca/terms/",
+        publishes: PublicationTime(hour: 16, minute: 30, timeZone: "America/Toronto"))
+    package static let cnb = official(
+        "cnb", "Czech National Bank",
+        website: "https://www.cnb.cz/en/financial-markets/foreign-exchange-market/central-bank-exchange-rate-fixing/",
+        home: "CZK", quotation: .basePerUnit, country: "CZ", rateType: "exchange rate fixing",
+        terms: "https://www.cnb.cz/en/terms-of-use/",
+        publishes: PublicationTime(hour: 14, minute: 30, timeZone: "Europe/Prague"))
+    package static let nbp = official(
+        "nbp", "National Bank of Poland", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
+        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table A",
+        terms: "https://api.nbp.pl/en.html",
+        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
+    /// Table B: about 115 less-traded currencies, published on Wednesdays.
+    package static let nbpB = official(
+        "nbp.b", "National Bank of Poland, table B", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
+        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table B", cadence: .weekly,
+        terms: "https://api.nbp.pl/en.html",
+        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
+    package static let cbr = official(
+        "cbr", "Bank of Russia", website: "https://www.cbr.ru/eng/currency_base/daily/",
+        home: "RUB", quotation: .basePerUnit, country: "RU", rateType: "official rate",
+        terms: "https://www.cbr.ru/eng/about/",
+        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Moscow"), datesAhead: true)
+    package static let nb = official(
+        "nb", "Norges Bank", website: "https://www.norges-bank.no/en/topics/Statistics/exchange_rates/",
+        home: "NOK", quotation: .basePerUnit, country: "NO", rateType: "reference rate",
+        terms: "https://www.norges-bank.no/en/about/Terms-of-use/",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Oslo"))
+    package static let rba = official(
+        "rba", "Reserve Bank of Australia", website: "https://www.rba.gov.au/statistics/historical-data.html#exchange-rates",
+        home: "AUD", quotation: .unitsPerBase, country: "AU", rateType: "indicative rate",
+        terms: "https://www.rba.gov.au/copyright/",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Australia/Sydney"))
+    package static let nbu = official(
+        "nbu", "National Bank of Ukraine", website: "https://bank.gov.ua/en/markets/exchangerates",
+        home: "UAH", quotation: .basePerUnit, country: "UA", rateType: "official rate",
+        terms: "https://bank.gov.ua/en/about/terms",
+        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Kyiv"), datesAhead: true)
+    package static let boe = official(
+        "boe", "Bank of England", website: "https://www.bankofengland.co.uk/boeapps/database/",
+        home: "GBP", quotation: .unitsPerBase, country: "GB", rateType: "spot rate",
+        terms: "https://www.bankofengland.co.uk/legal",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"))
 
-    /// Its name in a sentence, in the page's language: the ECB's is translated, a company's is its own.
-    package var displayName: Message { name == Self.ecb.name ? Message("European Central Bank") : .verbatim(name) }
+    /// The central banks whose rates the app can fetch, in the order the pages list them.
+    package static let officialProviders: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
+
+    /// Every source a stored snapshot may name.
+    package static let known: [RateSource] = officialProviders + [.exchangeRateAPI, .bundledECB]
+
+    /// The providers `RATES_PROVIDERS` may name: the central banks and the commercial feed.
+    package static let fetchable: [RateSource] = officialProviders + [.exchangeRateAPI]
+
+    /// Its name in a sentence, in the page's language: a central bank's is translated, a company's is its own.
+    package var displayName: Message { isOfficial || self == .bundledECB ? Message(name) : .verbatim(name) }
 
     /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
     /// ships with the app.
     package var family: [String] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }
 
+    /// The provider whose rates a stored source's are (the bundled ECB copy is the ECB's).
+    package var provider: RateSource { self == .bundledECB ? .ecb : self }
+
     /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
     package static func withID(_ id: String) -> RateSource {
         known.first { $0.id == id } ?? RateSource(id: id, name: id, website: "", isBundled: false)
     }
+
+    /// The fetchable provider a `/v2` key or a form's choice names (`NBP.B`, `nbp.b`), if any.
+    package static func provider(named key: String) -> RateSource? {
+        let id = key.lowercased()
+        return fetchable.first { $0.id == id }
+    }
+
+    private static func official(
+        _ id: String, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
+        rateType: String, cadence: Cadence = .daily, terms: String, publishes: PublicationTime, datesAhead: Bool = false
+    ) -> RateSource {
+        var source = RateSource(id: id, name: name, website: website, isBundled: false)
+        source.homeCurrency = home
+        source.quotation = quotation
+        source.countryCode = country
+        source.rateType = rateType
+        source.cadence = cadence
+        source.termsURL = terms
+        source.isOfficial = true
+        source.publishes = publishes
+        source.datesAhead = datesAhead
+        return source
+    }
+}
+
+/// Which way a provider writes a rate.
+package enum Quotation: String, Sendable, Equatable {
+    /// Units of the currency per one unit of the home currency (the ECB: 1 EUR = 1.0876 USD).
+    case unitsPerBase = "units-per-base"
+    /// Units of the home currency per one unit of the currency (the Czech National Bank:
+    /// 1 USD = 23.456 CZK), after dividing by the publisher's own unit (100 JPY = 15.234 CZK).
+    case basePerUnit = "base-per-unit"
 }

@@ -9,7 +9,7 @@ struct LayerRulesTests {
     /// Each target's allowed imports (its own layers below it, and the libraries its job needs).
     static let allowed: [String: Set<String>] = [
         "Core": ["Foundation"],
-        "RateSources": ["Foundation", "Core", "AsyncHTTPClient", "NIOCore", "NIOHTTP1", "NIOPosix", "ZIPFoundation"],
+        "RateSources": ["Foundation", "Core", "AsyncHTTPClient", "NIOCore", "NIOHTTP1", "NIOPosix", "ZIPFoundation", "CSV"],
         "Persistence": [
             "Foundation", "Core", "Vapor", "Fluent", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO", "AsyncKit",
             "Crypto", "Logging", "CoreMetrics", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",

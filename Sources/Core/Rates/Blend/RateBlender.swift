@@ -1,0 +1,179 @@
+import Foundation
+
+/// Blends the official providers' rates of a day into one set, the app's default source:
+///
+/// 1. **Which days count.** Each provider's newest day on or before the day asked for; the
+///    blend's day is the newest of those, and a provider's day counts if it is at most
+///    ``maximumAge`` days older (a weekly table stays in for its week; a provider that stopped
+///    publishing drops out).
+/// 2. **Rebasing.** Every quote becomes units of the currency per euro, through the provider's
+///    own euro rate; a provider that does not quote the euro (the Polish table B) goes through
+///    the blended rate of its home currency.
+/// 3. **Screening.** Where at least ``minimumToScreen`` providers quote a currency, the quote
+///    farthest from the median of the others' is dropped if it is more than ``threshold`` (2 %)
+///    away, and again while at least three remain: one bad quote cannot drag the good ones out
+///    with it, as a single pass over the median of the others would with three providers.
+/// 4. **Combining.** The mean of the kept quotes, each weighted by its age: full weight up to
+///    ``fullWeightAge`` days old (a weekend, a holiday), then half as much for each day more.
+///    A single quote is the rate as published (rebased); a mean is rounded to ``significantDigits``.
+/// 5. **Pegs.** A currency fixed to another by its issuer (``Peg``) takes the anchor's blended
+///    rate times the peg, whatever the providers quote (their quotes are kept, marked `pegged`).
+package struct RateBlender: Sendable {
+    package static let base = "EUR"
+    /// A quote further than this from the median of the others' is an outlier: 2 %.
+    package static let threshold = Decimal(string: "0.02")!
+    package static let minimumToScreen = 3
+    package static let maximumAge = 7
+    package static let fullWeightAge = 3
+    package static let significantDigits = 12
+    /// Units some central banks quote that are not money (precious metals, per troy ounce).
+    package static let notCurrencies: Set<String> = ["XAU", "XAG", "XPT", "XPD"]
+
+    package let pegs: [Peg]
+    private let order: [String: Int]
+
+    package init(pegs: [Peg]) {
+        self.pegs = pegs
+        order = Dictionary(RateSource.officialProviders.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The blend of `snapshots` (any providers' days; the newest of each provider on or before
+    /// `date` counts) for `date`; `nil` when no provider has a day in reach.
+    package func blend(_ snapshots: [RateSnapshot], on date: CalendarDate) -> BlendedDay? {
+        var newest: [String: RateSnapshot] = [:]
+        for snapshot in snapshots where snapshot.effectiveDate <= date {
+            let provider = RateSource.withID(snapshot.source).provider.id
+            if let kept = newest[provider], (kept.effectiveDate, kept.storedAt) >= (snapshot.effectiveDate, snapshot.storedAt) { continue }
+            newest[provider] = snapshot
+        }
+        guard let day = newest.values.map(\.effectiveDate).max() else { return nil }
+        let providers = newest.filter { $0.value.effectiveDate.days(until: day) <= Self.maximumAge }
+            .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
+
+        var quotes: [String: [Quote]] = [:]
+        var throughHome: [(id: String, snapshot: RateSnapshot)] = []
+        for (id, snapshot) in providers {
+            guard snapshot.rates[Self.base] != nil else {
+                throughHome.append((id, snapshot))
+                continue
+            }
+            for code in snapshot.currencyCodes where code != Self.base && !Self.notCurrencies.contains(code) {
+                guard let (numerator, denominator) = snapshot.ratio(from: Self.base, to: code) else { continue }
+                let exact = denominator == 1
+                quotes[code, default: []].append(
+                    Quote(source: id, date: snapshot.effectiveDate, rate: exact ? numerator : numerator / denominator, isExact: exact))
+            }
+        }
+        // A provider without a euro rate goes through its home currency's rate from the others.
+        var blended: [String: Combined] = [:]
+        for (id, snapshot) in throughHome {
+            let home = snapshot.baseCurrency
+            if blended[home] == nil, let homeQuotes = quotes[home] { blended[home] = combine(homeQuotes, on: day) }
+            guard let homePerBase = blended[home]?.rate else { continue }
+            for code in snapshot.currencyCodes where code != Self.base && code != home && !Self.notCurrencies.contains(code) {
+                guard let (numerator, denominator) = snapshot.ratio(from: home, to: code) else { continue }
+                quotes[code, default: []].append(
+                    Quote(source: id, date: snapshot.effectiveDate, rate: homePerBase * numerator / denominator, isExact: false))
+            }
+        }
+
+        var rates: [String: BlendedRate] = [:]
+        var outliers: [Outlier] = []
+        func screenAndCombine(_ code: String, _ codeQuotes: [Quote]) {
+            let combined = combine(codeQuotes, on: day)
+            outliers += combined.outliers.map {
+                Outlier(source: $0.source, currency: code, date: $0.date, value: $0.value, median: $0.median, deviation: $0.deviation)
+            }
+            rates[code] = BlendedRate(rate: combined.rate, quotes: combined.quotes)
+        }
+        let pegged = pegs.filter { $0.since <= day && !Self.notCurrencies.contains($0.currency) }
+        let peggedCodes = Set(pegged.map(\.currency))
+        for (code, codeQuotes) in quotes where !peggedCodes.contains(code) { screenAndCombine(code, codeQuotes) }
+        // Anchors are never pegged themselves, so every anchor's rate is known by now.
+        for peg in pegged {
+            guard let anchor = peg.anchor == Self.base ? 1 : rates[peg.anchor]?.rate else {
+                if let codeQuotes = quotes[peg.currency] { screenAndCombine(peg.currency, codeQuotes) }
+                continue
+            }
+            let overridden = (quotes[peg.currency] ?? []).map {
+                ProviderQuote(source: $0.source, date: $0.date, rate: $0.rate, exclusion: .pegged)
+            }
+            rates[peg.currency] = BlendedRate(
+                rate: (peg.rate * anchor).rounded(toSignificantDigits: Self.significantDigits), quotes: overridden, peg: peg)
+        }
+        let contributing = Set(rates.values.flatMap(\.contributors))
+        outliers.sort { ($0.currency, order[$0.source] ?? .max) < ($1.currency, order[$1.source] ?? .max) }
+        return BlendedDay(
+            date: day, base: Self.base, rates: rates, outliers: outliers,
+            sources: providers.map(\.key).filter(contributing.contains))
+    }
+
+    /// One provider's rebased quote, and whether it is the published number itself (no division).
+    private struct Quote {
+        let source: String
+        let date: CalendarDate
+        let rate: Decimal
+        let isExact: Bool
+    }
+
+    private struct Combined {
+        let rate: Decimal
+        let quotes: [ProviderQuote]
+        let outliers: [(source: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)]
+    }
+
+    /// Screens `quotes` and takes the weighted mean of the rest.
+    private func combine(_ quotes: [Quote], on day: CalendarDate) -> Combined {
+        var exclusions = [ProviderQuote.Exclusion?](repeating: nil, count: quotes.count)
+        var kept = Array(quotes.indices)
+        var outliers: [(source: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)] = []
+        while kept.count >= Self.minimumToScreen {
+            var worst: (index: Int, median: Decimal, deviation: Decimal)?
+            for index in kept {
+                let median = Self.median(kept.filter { $0 != index }.map { quotes[$0].rate })
+                guard median > 0 else { continue }
+                let deviation = abs(quotes[index].rate - median) / median
+                if deviation > (worst?.deviation ?? Self.threshold) { worst = (index, median, deviation) }
+            }
+            guard let worst else { break }
+            let deviation = worst.deviation.rounded(toSignificantDigits: 4)
+            exclusions[worst.index] = .outlier(
+                median: worst.median.rounded(toSignificantDigits: Self.significantDigits), deviation: deviation)
+            outliers.append((quotes[worst.index].source, quotes[worst.index].date, quotes[worst.index].rate, worst.median, deviation))
+            kept.removeAll { $0 == worst.index }
+        }
+        let rate: Decimal
+        if kept.count == 1 {
+            let only = quotes[kept[0]]
+            rate = only.isExact ? only.rate : only.rate.rounded(toSignificantDigits: Self.significantDigits)
+        } else {
+            var sum = Decimal(0), weights = Decimal(0)
+            for index in kept {
+                let weight = Self.weight(age: quotes[index].date.days(until: day))
+                sum += weight * quotes[index].rate
+                weights += weight
+            }
+            rate = (sum / weights).rounded(toSignificantDigits: Self.significantDigits)
+        }
+        let described = quotes.indices.map {
+            ProviderQuote(source: quotes[$0].source, date: quotes[$0].date, rate: quotes[$0].rate, exclusion: exclusions[$0])
+        }
+        return Combined(rate: rate, quotes: described, outliers: outliers)
+    }
+
+    /// Full weight up to ``fullWeightAge`` days old, then halved for each day more.
+    package static func weight(age: Int) -> Decimal {
+        guard age > fullWeightAge else { return 1 }
+        var weight = Decimal(1)
+        for _ in 0..<(age - fullWeightAge) { weight /= 2 }
+        return weight
+    }
+
+    /// The middle value, or the mean of the two middle ones.
+    package static func median(_ values: [Decimal]) -> Decimal {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,49 @@
+import Core
+import Foundation
+
+/// Reads the Bank of Canada's Valet observations of the `FX_RATES_DAILY` group:
+/// `observations: [{"d": "2026-03-12", "FXUSDCAD": {"v": "1.3617"}, …}]`, each series
+/// `FX<code>CAD` being Canadian dollars per one unit of `<code>` (numbers written as text).
+package enum BOCDocument {
+    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+        guard let root = try JSONDocument.object(data), let observations = root["observations"] as? [Any] else {
+            throw .unreadable("not Bank of Canada Valet observations (no observations list)")
+        }
+        var days = PublishedDays(.boc)
+        for case let observation as [String: Any] in observations {
+            guard let day = observation["d"] as? String, let date = CalendarDate(iso8601: day) else {
+                throw .unreadable("an observation has no day (d) as YYYY-MM-DD")
+            }
+            for (series, value) in observation where series.count == 8 && series.hasPrefix("FX") && series.hasSuffix("CAD") {
+                let code = String(series.dropFirst(2).prefix(3))
+                guard Currency.isWellFormedCode(code) else { continue }
+                // A series without a value that day is written {} or {"v": ""}.
+                guard let text = (value as? [String: Any])?["v"] as? String, !text.isEmpty else { continue }
+                guard let rate = Decimal(published: text) else { throw .unreadable("\(series) on \(day) is \(text), not a number") }
+                try days.add(code, rate, on: date)
+            }
+        }
+        return try days.fetched()
+    }
+}
+
+/// Untyped JSON, for documents whose keys are data (the Bank of Canada's series). Only text is
+/// read from it: `JSONSerialization` turns numbers into `Double`s, so documents whose rates are
+/// JSON numbers are decoded into `Decimal` fields instead, which read the number's own digits.
+enum JSONDocument {
+    static func object(_ data: Data) throws(RatesProviderError) -> [String: Any]? {
+        try value(data) as? [String: Any]
+    }
+
+    static func array(_ data: Data) throws(RatesProviderError) -> [Any]? {
+        try value(data) as? [Any]
+    }
+
+    private static func value(_ data: Data) throws(RatesProviderError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .unreadable("not valid JSON")
+        }
+    }
+}

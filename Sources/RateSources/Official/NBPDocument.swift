@@ -1,0 +1,34 @@
+import Core
+import Foundation
+
+/// Reads the National Bank of Poland's tables of average rates (`/api/exchangerates/tables/A/…`
+/// and `/B/…`): `[{"table": "A", "effectiveDate": "2026-03-02", "rates": [{"code": "USD",
+/// "mid": 3.6056}]}]`, Polish złoty per one unit. Table A is daily; table B, weekly, holds about
+/// 115 less-traded currencies and is a source of its own (`nbp.b`).
+package enum NBPDocument {
+    private struct Table: Decodable {
+        let table: String
+        let effectiveDate: String
+        let rates: [Row]
+    }
+
+    private struct Row: Decodable {
+        let code: String
+        let mid: Decimal
+    }
+
+    package static func parse(_ data: Data, table expected: String) throws(RatesProviderError) -> [FetchedRates] {
+        let tables = try PublishedJSON.decode([Table].self, from: data, what: "National Bank of Poland tables")
+        var days = PublishedDays(expected == "B" ? .nbpB : .nbp)
+        for table in tables {
+            guard table.table == expected else { throw .unreadable("table \(table.table) where table \(expected) was asked for") }
+            guard let date = CalendarDate(iso8601: table.effectiveDate) else {
+                throw .unreadable("a table is effective on \(table.effectiveDate)")
+            }
+            for row in table.rates where Currency.isWellFormedCode(row.code) {
+                try days.add(row.code, row.mid, on: date)
+            }
+        }
+        return try days.fetched()
+    }
+}

@@ -1,0 +1,25 @@
+import Core
+import Foundation
+
+/// Reads the National Bank of Ukraine's official rates (`/NBU_Exchange/exchange_site?…&json`):
+/// `[{"exchangedate": "01.03.2026", "cc": "THB", "rate": 13.9116, "units": 10}]`, hryvnias per
+/// `units` of the currency, for every calendar day (set the working day before).
+package enum NBUDocument {
+    private struct Row: Decodable {
+        let exchangedate: String
+        let cc: String
+        let rate: Decimal
+        let units: Int
+    }
+
+    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+        let rows = try PublishedJSON.decode([Row].self, from: data, what: "National Bank of Ukraine rates")
+        var days = PublishedDays(.nbu)
+        for row in rows {
+            guard let date = PublishedDate.dotted(row.exchangedate) else { throw .unreadable("a rate is dated \(row.exchangedate)") }
+            guard Currency.isWellFormedCode(row.cc) else { continue }
+            try days.add(row.cc, row.rate, units: row.units, on: date)
+        }
+        return try days.fetched()
+    }
+}

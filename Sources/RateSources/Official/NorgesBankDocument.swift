@@ -1,0 +1,51 @@
+import CSV
+import Core
+import Foundation
+
+/// Reads Norges Bank's exchange rates as SDMX CSV (`/api/data/EXR/B..NOK.SP?format=csvdata`):
+/// one row per currency and day, `BASE_CUR` the currency, `UNIT_MULT` the power of ten it is
+/// quoted per (2: per 100 units) and `OBS_VALUE` the kroner. Its two indices (TWI, I44) are not currencies.
+package enum NorgesBankDocument {
+    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+        let rows = try PublishedCSV.rows(data, what: "Norges Bank SDMX CSV")
+        guard let header = rows.first, let currency = header.firstIndex(of: "BASE_CUR"), let quote = header.firstIndex(of: "QUOTE_CUR"),
+            let multiplier = header.firstIndex(of: "UNIT_MULT"), let period = header.firstIndex(of: "TIME_PERIOD"),
+            let value = header.firstIndex(of: "OBS_VALUE")
+        else { throw .unreadable("not Norges Bank SDMX CSV (BASE_CUR, QUOTE_CUR, UNIT_MULT, TIME_PERIOD, OBS_VALUE)") }
+        var days = PublishedDays(.nb)
+        for (index, row) in rows.enumerated().dropFirst() where row.count > value {
+            let code = row[currency]
+            guard row[quote] == "NOK", Currency.isWellFormedCode(code), !indices.contains(code), !row[value].isEmpty else { continue }
+            guard let date = CalendarDate(iso8601: row[period]), let power = Int(row[multiplier]), (0...9).contains(power),
+                let rate = Decimal(published: row[value])
+            else { throw .unreadable("line \(index + 1) is not a day, a unit and a rate") }
+            var units = 1
+            for _ in 0..<power { units *= 10 }
+            try days.add(code, rate, units: units, on: date)
+        }
+        return try days.fetched()
+    }
+
+    private static let indices: Set<String> = ["TWI", "I44"]
+}
+
+/// A publisher's CSV read whole into rows with CSV.swift (its documents are tens of kilobytes,
+/// bounded by the fetcher); a leading byte-order mark is dropped, blank lines skipped.
+enum PublishedCSV {
+    static func rows(_ data: Data, what: String) throws(RatesProviderError) -> [[String]] {
+        guard var text = String(data: data, encoding: .utf8) else { throw .unreadable("not UTF-8 text") }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        do {
+            let reader = try CSVReader(string: text)
+            var rows: [[String]] = []
+            while let row = reader.next() {
+                if row.allSatisfy({ $0.isEmpty }) { continue }
+                rows.append(row)
+            }
+            if let error = reader.error { throw error }
+            return rows
+        } catch {
+            throw .unreadable("not \(what)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Core
+import Foundation
+
+/// Collects a publisher's rates day by day as its document lists them, and hands them out as one
+/// ``FetchedRates`` per day, oldest first. A currency listed twice on one day with two
+/// different rates makes the document unreadable (the same rate twice is tolerated).
+struct PublishedDays {
+    let source: RateSource
+    private var days: [CalendarDate: [String: Decimal]] = [:]
+
+    init(_ source: RateSource) {
+        self.source = source
+    }
+
+    /// `rate` is units of the home currency per `units` of `code` (or units of `code` per one
+    /// unit of the home currency, as the source's ``Quotation`` says); stored per one unit.
+    mutating func add(_ code: String, _ rate: Decimal, units: Int = 1, on date: CalendarDate) throws(RatesProviderError) {
+        guard rate > 0 else { throw .unreadable("\(code) on \(date) has the rate \(rate.plainText)") }
+        guard units > 0 else { throw .unreadable("\(code) on \(date) is quoted per \(units) units") }
+        let perUnit = rate.dividedByUnits(units)
+        if let earlier = days[date, default: [:]].updateValue(perUnit, forKey: code), earlier != perUnit {
+            throw .unreadable("\(code) appears twice on \(date) with different rates")
+        }
+    }
+
+    var isEmpty: Bool { days.isEmpty }
+
+    func fetched() throws(RatesProviderError) -> [FetchedRates] {
+        guard !days.isEmpty else { throw .unreadable("the document holds no rates") }
+        return days.keys.sorted().map { date in
+            FetchedRates(
+                source: source.id, baseCurrency: source.homeCurrency!, effectiveDate: date, rates: days[date]!, quotation: source.quotation)
+        }
+    }
+}
+
+extension Decimal {
+    /// This rate for one unit where it was quoted per `units` (100 JPY): exact when `units` is
+    /// a power of ten (as every publisher's is), the exponent moved rather than a division made.
+    func dividedByUnits(_ units: Int) -> Decimal {
+        guard units != 1 else { return self }
+        var power = units, places = 0
+        while power % 10 == 0 {
+            power /= 10
+            places += 1
+        }
+        guard power == 1, let parts = DecimalParts(self),
+            let shifted = DecimalParts(isNegative: parts.isNegative, mantissa: parts.mantissa, exponent: parts.exponent - places).decimal
+        else { return self / Decimal(units) }
+        return shifted
+    }
+
+    /// A publisher's number: plain digits with `.` or, as some write it, `,` for the point.
+    init?(published text: some StringProtocol) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        self.init(plainText: trimmed.contains(",") ? trimmed.replacingOccurrences(of: ",", with: ".") : trimmed)
+    }
+}
+
+/// The day formats publishers write besides ISO 8601.
+enum PublishedDate {
+    /// `25.04.2026` (the Bank of Russia, the National Bank of Ukraine).
+    static func dotted(_ text: some StringProtocol) -> CalendarDate? {
+        let parts = text.split(separator: ".")
+        guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
+            let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2])
+        else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// `17 Mar 2026` (the Bank of England) or `03-Jan-2023` (the Reserve Bank of Australia).
+    static func withMonthName(_ text: some StringProtocol, separator: Character) -> CalendarDate? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: separator)
+        guard parts.count == 3, (1...2).contains(parts[0].count), parts[2].count == 4,
+            let day = Int(parts[0]), let month = monthNumbers[parts[1].lowercased()], let year = Int(parts[2])
+        else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// `17/Mar/2026`, as the Bank of England's query asks for days.
+    static func slashedWithMonthName(_ date: CalendarDate) -> String {
+        "\(twoDigits(date.day))/\(monthNames[date.month - 1])/\(date.year)"
+    }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
+}

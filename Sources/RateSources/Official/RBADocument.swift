@@ -1,0 +1,26 @@
+import Core
+import Foundation
+
+/// Reads the Reserve Bank of Australia's table F11.1 (`f11.1-data.csv`): a title line and ten
+/// header lines (`Units` names each column's currency), then one line per day (`03-Jan-2023`)
+/// of units of each currency per Australian dollar, blank where none was published. The
+/// trade-weighted index (`Index`) and the SDR columns are not currencies and are skipped.
+package enum RBADocument {
+    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+        let rows = try PublishedCSV.rows(data, what: "the Reserve Bank of Australia's table F11.1")
+        guard let units = rows.first(where: { $0.first == "Units" }) else {
+            throw .unreadable("not the Reserve Bank of Australia's table F11.1 (no Units line)")
+        }
+        var days = PublishedDays(.rba)
+        for row in rows {
+            guard let first = row.first, let date = PublishedDate.withMonthName(first, separator: "-") else { continue }
+            for (column, text) in row.enumerated().dropFirst() where column < units.count && !text.isEmpty {
+                let code = units[column]
+                guard Currency.isWellFormedCode(code), code != "SDR" else { continue }
+                guard let rate = Decimal(published: text) else { throw .unreadable("\(code) on \(first) is \(text), not a number") }
+                try days.add(code, rate, on: date)
+            }
+        }
+        return try days.fetched()
+    }
+}
