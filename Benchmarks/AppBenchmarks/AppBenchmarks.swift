@@ -133,15 +133,20 @@ final class Stage: Sendable {
     /// The result page of 100 USD in EUR as the app writes it, about 8 KB of HTML.
     let resultPage: ByteBuffer
 
+    /// The blend of one day, as the converter's default source is.
     struct FixedRates: CurrentRatesReading, PastRatesReading {
         let snapshot: RateSnapshot
+        let defaultSource = RateSnapshot.blendSource
         func currentSnapshot() async -> RateSnapshot? { snapshot }
-        func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates { .found(snapshot) }
+        func currentSnapshot(of source: String) async -> RateSnapshot? { source == defaultSource ? snapshot : nil }
+        func availableSources() async -> [RateSource] { [.blend] }
+        func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates { .found(snapshot) }
     }
 
     init(app: Application) async throws {
         self.app = app
-        snapshot = try BundledRates.shipped().newestDay().snapshot(storedAt: Date())
+        let day = try BundledRates.shipped().newestDay().snapshot(storedAt: Date())
+        snapshot = RateSnapshot(blend: RateBlender(pegs: try Peg.bundled()).blend([day], on: day.effectiveDate)!, key: "bench")
         let catalog = try CurrencyCatalog.bundled()
         calculator = ConversionCalculator(catalog: catalog)
         let rates = FixedRates(snapshot: snapshot)

@@ -8,7 +8,8 @@
 // The amount field follows the original app's keystroke rules: one decimal separator, a comma
 // becomes a dot, no leading zeros ("00", "01"), at most the digits the server allows before and
 // after the point. Those limits, the URLs and the cookie's format come from the form's data-
-// attributes, written by the server, so no rule is typed twice.
+// attributes, written by the server, so no rule is typed twice. Choosing another source loads
+// its page (its currencies differ), as the form does without the script.
 (function () {
   "use strict";
 
@@ -25,6 +26,8 @@
   var from = form.elements.namedItem("from");
   var to = form.elements.namedItem("to");
   var date = form.elements.namedItem("date");
+  var source = form.elements.namedItem("source");
+  var defaultSource = form.getAttribute("data-default-source");
   var receipt = document.querySelector('[data-result="receipt"]');
   var swap = form.querySelector("button[formaction]");
   var result = document.getElementById("result");
@@ -46,17 +49,24 @@
     return date && date.value ? date.value : "";
   }
 
-  // The query of a request: the date only when one is chosen, as the canonical URL has it.
+  // The source chosen, or "" for the default one.
+  function chosenSource() {
+    return source && source.value && source.value !== defaultSource ? source.value : "";
+  }
+
+  // The query of a request: the date and the source only when chosen, as the canonical URL has them.
   function query(values) {
     var params = new URLSearchParams(values);
     if (chosenDate()) params.set("date", chosenDate());
+    if (chosenSource()) params.set("source", chosenSource());
     return params.toString();
   }
 
-  function rememberConversion(fromCode, toCode, amountText, day) {
+  function rememberConversion(fromCode, toCode, amountText, day, sourceID) {
     var template = day ? rememberDatedCookie : rememberCookie;
     if (!template) return;
-    document.cookie = template.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText).replace("{date}", day);
+    document.cookie = template.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText).replace("{date}", day)
+      .replace("{source}", sourceID ? "~" + sourceID : "");
   }
 
   function setError(input, message) {
@@ -101,7 +111,7 @@
     result.setAttribute("data-url", url);
     history.replaceState(null, "", url);
     var params = new URLSearchParams(url.split("?")[1] || "");
-    rememberConversion(params.get("from"), params.get("to"), params.get("amount") || "", params.get("date") || "");
+    rememberConversion(params.get("from"), params.get("to"), params.get("amount") || "", params.get("date") || "", params.get("source") || "");
   }
 
   // The field messages of a page the server refused the input on (422).
@@ -118,7 +128,7 @@
     result.hidden = true;
     document.title = emptyTitle;
     history.replaceState(null, "", page + "?" + query({ from: from.value, to: to.value }));
-    rememberConversion(from.value, to.value, "", chosenDate());
+    rememberConversion(from.value, to.value, "", chosenDate(), chosenSource());
   }
 
   function update() {
@@ -175,6 +185,8 @@
   to.addEventListener("change", update);
   // A day picked (or typed to the end) converts on that day's rates; cleared, on the latest.
   if (date) date.addEventListener("change", update);
+  // Another source has other currencies: its page, with their menus.
+  if (source) source.addEventListener("change", function () { form.submit(); });
 
   if (swap) {
     swap.addEventListener("click", function (event) {

@@ -17,8 +17,10 @@ package struct AppServices: Sendable {
     package let historyLoader: BundledHistoryLoader
     /// How far ``historyLoader`` has come, while it runs.
     package let historyProgress: BundledHistoryProgress
-    /// Where scheduled and admin refreshes fetch the current rates.
-    package let ratesSource: RateSource
+    /// The providers refreshes fetch (`RATES_PROVIDERS`), in the catalogue's order.
+    package let enabledProviders: [RateSource]
+    /// Each source's days for history and past dates, and the blend over time.
+    package let officialRates: OfficialRates
     package let accounts: any AccountService
     package let sessions: SessionStore
     /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
@@ -47,7 +49,8 @@ package struct AppServices: Sendable {
     package init(
         configuration: AppConfiguration, catalog: CurrencyCatalog, rateStore: FluentRateSnapshotStore, currentRates: CurrentRates,
         refresher: RatesRefresher, bundledRates: BundledRates, historyLoader: BundledHistoryLoader, historyProgress: BundledHistoryProgress,
-        ratesSource: RateSource, accounts: any AccountService, sessions: SessionStore, sessionCache: SessionCache,
+        enabledProviders: [RateSource], officialRates: OfficialRates, accounts: any AccountService, sessions: SessionStore,
+        sessionCache: SessionCache,
         contactPageCache: ContactPageCache, rateDaysCache: RateDaysCache, throttle: AttemptThrottle, clients: ClientAddressResolver,
         contacts: any ContactsService, rateHistory: any RateHistoryService, referenceRates: any ReferenceRateDays, database: DatabaseAccess,
         cachePolicy: HTTPCachePolicy, instance: String, draining: DrainingFlag, now: @escaping @Sendable () -> Date
@@ -60,7 +63,8 @@ package struct AppServices: Sendable {
         self.bundledRates = bundledRates
         self.historyLoader = historyLoader
         self.historyProgress = historyProgress
-        self.ratesSource = ratesSource
+        self.enabledProviders = enabledProviders
+        self.officialRates = officialRates
         self.accounts = accounts
         self.sessions = sessions
         self.sessionCache = sessionCache
@@ -91,26 +95,29 @@ package struct AppServices: Sendable {
         // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
         // SQLite file has one instance, which hears its own changes.
         let rateDaysCache = RateDaysCache(enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres)
-        // The configured provider's newest snapshot is current, whatever else is stored.
-        let currentSources = (configuration.ratesProvider == .ecb ? RateSource.ecb : .exchangeRateAPI).family
-        let store = FluentRateSnapshotStore(
-            database: database, currentSources: currentSources, stored: { rateDaysCache.snapshotsChanged() })
-        let currentRates = CurrentRates(store: store, logger: app.logger)
+        let blender = RateBlender(pegs: try Peg.bundled())
+        let enabled = configuration.enabledProviders
+        // The ECB's history ships with the app: it is blended whether or not it is fetched.
+        let blended = RateSource.officialProviders.filter { $0 == .ecb || enabled.contains($0) }
+        let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
+        let currentRates = CurrentRates(
+            store: store, blender: blender, blended: blended.map(\.id),
+            defaultSource: configuration.ratesProvider.sourceID, logger: app.logger)
         let fetcher = HTTPDocumentFetcher(
             client: { app.http.client.shared }, timeout: configuration.ratesTimeout, userAgent: "\(AppInfo.name)/\(AppInfo.version)")
         let ecb = ECBRatesProvider(
-            fetcher: fetcher,
-            dailyURL: configuration.ratesProvider == .ecb
-                ? configuration.ratesProviderURL ?? configuration.ecbDailyURL
-                : configuration.ecbDailyURL,
-            historyURL: configuration.ecbHistoryURL,
+            fetcher: fetcher, dailyURL: configuration.ecbDailyDocumentURL, historyURL: configuration.ecbHistoryURL,
             fullHistoryURL: configuration.ecbFullHistoryURL)
-        let provider: any RatesProvider =
-            switch configuration.ratesProvider {
+        let providers: [any RatesProvider] = enabled.compactMap { source in
+            switch source {
             case .ecb: ecb
-            case .exchangeRateAPI:
-                ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.ratesProviderURL ?? ExchangeRateAPIProvider.latestURL)
+            case .exchangeRateAPI: ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.exchangeRateAPIURL)
+            default:
+                OfficialFeed.of(source, origin: configuration.providerOrigins[source.id]).map {
+                    OfficialRatesProvider(feed: $0, fetcher: fetcher)
+                }
             }
+        }
         let sessionCache = SessionCache(
             capacity: configuration.sessionCacheSize,
             isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
@@ -120,8 +127,7 @@ package struct AppServices: Sendable {
         let contacts = FluentContactsService(database: database)
         let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         let refreshStore = FluentRateRefreshStore(
-            database: database, fetchTimeout: .seconds(configuration.ratesTimeout), currentSources: currentSources,
-            stored: { rateDaysCache.snapshotsChanged() })
+            database: database, fetchTimeout: .seconds(configuration.ratesTimeout), stored: { rateDaysCache.snapshotsChanged() })
         let storedDays = FluentRateHistoryService(database: database)
         let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
@@ -132,13 +138,13 @@ package struct AppServices: Sendable {
             rateStore: store,
             currentRates: currentRates,
             refresher: RatesRefresher(
-                provider: provider, history: ecb,
-                store: refreshStore,
+                providers: providers, history: ecb, store: refreshStore, snapshots: store,
                 currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger),
             bundledRates: bundledRates,
             historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now),
             historyProgress: historyProgress,
-            ratesSource: provider.source,
+            enabledProviders: enabled,
+            officialRates: OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended),
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),

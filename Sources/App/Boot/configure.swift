@@ -62,8 +62,9 @@ package func configure(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
         historyLoader: services.historyLoader,
-        warmUp: { [rateHistory = services.rateHistory, referenceRates = services.referenceRates] in
-            _ = try? await rateHistory.history(from: "EUR", to: "USD")
+        warmUp: { [officialRates = services.officialRates, referenceRates = services.referenceRates] in
+            // Every provider's days, and the blend of every day (the default history).
+            _ = try? await officialRates.blendedSeries()
             // The ECB's days for /v1: the same days unless another provider's are stored too.
             let today = CalendarDate(containing: now())
             _ = try? await referenceRates.referenceDays(from: today, through: today)
@@ -89,6 +90,7 @@ package func configure(
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")
     app.asyncCommands.use(ProfilePagesCommand(), as: "profile-pages")
+    app.asyncCommands.use(RefreshCommand(), as: "refresh")
 
     HealthRoutes.register(on: app, services: services)
     AppMetrics.register(on: app, services: services)

@@ -35,13 +35,13 @@ package struct ProfilePagesCommand: AsyncCommand {
         }
 
         let converter = ConverterInteractor(
-            rates: services.currentRates, pastRates: services.rateStore, catalog: services.catalog,
+            rates: services.currentRates, pastRates: services.officialRates, catalog: services.catalog,
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)
         let converterPresenter = ConverterPresenter()
         let english = Localizations.of(.en)
         let menus = CurrencyMenuCache()
-        let history = RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog)
+        let history = RateHistoryInteractor(history: services.officialRates, rates: services.currentRates, catalog: services.catalog)
         let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
 
         var rows: [(String, String, Duration)] = []

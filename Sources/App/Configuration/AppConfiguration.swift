@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import RateSources
 import Web
@@ -17,10 +18,20 @@ package struct AppConfiguration: Sendable {
         }
     }
 
-    /// Which upstream the admin refresh fetches from.
+    /// The source the converter, the history and the API use unless a visitor picks another:
+    /// the blend of the official providers, or one provider.
     package enum RatesProviderKind: String, Sendable, CaseIterable {
-        case exchangeRateAPI = "exchangerate-api"
+        case blend
         case ecb
+        case exchangeRateAPI = "exchangerate-api"
+        case boc, cnb, nbp
+        case nbpB = "nbp.b"
+        case cbr, nb, rba, nbu, boe
+
+        /// The provider it names; `nil` for the blend.
+        package var provider: RateSource? { RateSource.provider(named: rawValue) }
+        /// The ``RateSnapshot/source`` a snapshot of this source carries.
+        package var sourceID: String { provider?.id ?? RateSnapshot.blendSource }
     }
 
     /// An account to create at start if no user has its email.
@@ -44,9 +55,16 @@ package struct AppConfiguration: Sendable {
     package var initialAdmin: InitialAdmin?
     /// Bcrypt's work factor for new password hashes.
     package var passwordHashCost: Int
+    /// The default source (`RATES_PROVIDER`).
     package var ratesProvider: RatesProviderKind
-    /// The provider's document; `nil` means the provider's public address.
+    /// The default source's document when it is one provider (a mirror, a stub); `nil` means
+    /// the provider's public address.
     package var ratesProviderURL: URL?
+    /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
+    /// order): every central bank by default. The default source, if it is a provider, is always among them.
+    package var ratesProviders: [String]
+    /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
+    package var providerOrigins: [String: URL]
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
     /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
     package var ecbDailyURL: URL
@@ -106,8 +124,10 @@ package struct AppConfiguration: Sendable {
         allowSignup: Bool = true,
         initialAdmin: InitialAdmin? = nil,
         passwordHashCost: Int = 12,
-        ratesProvider: RatesProviderKind = .exchangeRateAPI,
+        ratesProvider: RatesProviderKind = .blend,
         ratesProviderURL: URL? = nil,
+        ratesProviders: [String] = RateSource.officialProviders.map(\.id),
+        providerOrigins: [String: URL] = [:],
         ecbDailyURL: URL = ECBRatesProvider.dailyURL,
         ecbHistoryURL: URL = defaultECBHistoryURL,
         ecbFullHistoryURL: URL = defaultECBFullHistoryURL,
@@ -135,6 +155,8 @@ package struct AppConfiguration: Sendable {
         self.passwordHashCost = passwordHashCost
         self.ratesProvider = ratesProvider
         self.ratesProviderURL = ratesProviderURL
+        self.ratesProviders = ratesProviders
+        self.providerOrigins = providerOrigins
         self.ecbDailyURL = ecbDailyURL
         self.ecbHistoryURL = ecbHistoryURL
         self.ecbFullHistoryURL = ecbFullHistoryURL
@@ -154,6 +176,30 @@ package struct AppConfiguration: Sendable {
         self.metricsToken = metricsToken
         self.responseCompression = responseCompression
     }
+
+    /// The providers a refresh fetches: ``ratesProviders`` and the default source's provider.
+    package var enabledProviders: [RateSource] {
+        RateSource.fetchable.filter { ratesProviders.contains($0.id) || ratesProvider.provider == $0 }
+    }
+
+    /// `NBP_BASE_URL`, `NBP_B_BASE_URL`, `EXCHANGERATE_API_BASE_URL`: a provider's id in capitals,
+    /// `.` and `-` as `_`.
+    package static func originVariable(of source: RateSource) -> String {
+        source.id.uppercased().replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_BASE_URL"
+    }
+
+    /// ExchangeRate-API's document: `RATES_PROVIDER_URL` when it is the default source, else
+    /// under `EXCHANGERATE_API_BASE_URL`, else its public address.
+    package var exchangeRateAPIURL: URL {
+        if ratesProvider == .exchangeRateAPI, let url = ratesProviderURL { return url }
+        if let origin = providerOrigins[RateSource.exchangeRateAPI.id] {
+            return URL(string: origin.absoluteString.trimmingSuffix("/") + ExchangeRateAPIProvider.latestURL.path)!
+        }
+        return ExchangeRateAPIProvider.latestURL
+    }
+
+    /// The ECB's daily document: `RATES_PROVIDER_URL` when the ECB is the default source, else `ECB_DAILY_URL`.
+    package var ecbDailyDocumentURL: URL { ratesProvider == .ecb ? ratesProviderURL ?? ecbDailyURL : ecbDailyURL }
 
     package struct Invalid: Error, CustomStringConvertible {
         package let problems: [String]
@@ -251,6 +297,31 @@ package struct AppConfiguration: Sendable {
             }
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
+        if let text = value("RATES_PROVIDERS") {
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            let unknown = names.filter { RateSource.provider(named: $0) == nil }
+            if unknown.isEmpty && !names.isEmpty {
+                ratesProviders = RateSource.fetchable.map(\.id).filter(names.contains)
+            } else {
+                problems.append(
+                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id).joined(separator: ", ")), separated by commas; "
+                        + (unknown.isEmpty ? "it is empty" : "not known: \(unknown.joined(separator: ", "))"))
+            }
+        }
+        for source in RateSource.fetchable {
+            if let url = httpURL(Self.originVariable(of: source)) { providerOrigins[source.id] = url }
+        }
+        // Table B is the same publisher as table A: NBP_BASE_URL stands in for both unless it has its own.
+        if providerOrigins[RateSource.nbpB.id] == nil, let url = providerOrigins[RateSource.nbp.id] {
+            providerOrigins[RateSource.nbpB.id] = url
+        }
+        // ECB_BASE_URL moves the ECB's three documents, unless one is set on its own.
+        if let origin = providerOrigins[RateSource.ecb.id] {
+            func moved(_ url: URL) -> URL { URL(string: origin.absoluteString.trimmingSuffix("/") + url.path)! }
+            if value("ECB_DAILY_URL") == nil { ecbDailyURL = moved(ecbDailyURL) }
+            if value("ECB_HISTORY_URL") == nil { ecbHistoryURL = moved(ecbHistoryURL) }
+            if value("ECB_FULL_HISTORY_URL") == nil { ecbFullHistoryURL = moved(ecbFullHistoryURL) }
+        }
         if let url = httpURL("ECB_DAILY_URL") { ecbDailyURL = url }
         if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
         if let url = httpURL("ECB_FULL_HISTORY_URL") { ecbFullHistoryURL = url }
@@ -288,4 +359,8 @@ package struct AppConfiguration: Sendable {
         }
         if !problems.isEmpty { throw Invalid(problems: problems) }
     }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }

@@ -8,20 +8,34 @@ package struct LastConversion: Sendable, Equatable, CustomStringConvertible {
     package let amount: String
     /// The day whose rates were asked for; `nil` for the latest rates.
     package var date: CalendarDate? = nil
+    /// The source chosen (a provider's id, or the blend); `nil` for the default source.
+    package var source: String? = nil
 
-    package init(from: String, to: String, amount: String, date: CalendarDate? = nil) {
+    package init(from: String, to: String, amount: String, date: CalendarDate? = nil, source: String? = nil) {
         self.from = from
         self.to = to
         self.amount = amount
         self.date = date
+        self.source = source
     }
 
-    /// `USD-EUR-100`, or `USD-EUR-100-2020-03-15` on a chosen day, as the cookie keeps it.
-    package var description: String { Self.text(from: from, to: to, amount: amount, date: date?.description) }
+    /// `USD-EUR-100`, `USD-EUR-100-2020-03-15` on a chosen day, and `~nbp` after either from a
+    /// chosen source, as the cookie keeps it.
+    package var description: String {
+        Self.text(from: from, to: to, amount: amount, date: date?.description) + Self.sourceSuffix(source)
+    }
 
     /// The cookie's format, in one place (the live script fills in the same text's placeholders).
     package static func text(from: String, to: String, amount: String, date: String?) -> String {
         "\(from)-\(to)-\(amount)" + (date.map { "-\($0)" } ?? "")
+    }
+
+    /// `~nbp` after the conversion for a chosen source, nothing for the default.
+    package static func sourceSuffix(_ source: String?) -> String { source.map { "~\($0)" } ?? "" }
+
+    /// Whether `text` can be a source's id in the cookie and the address (`nbp.b`, `exchangerate-api`).
+    package static func isWellFormedSource(_ text: some StringProtocol) -> Bool {
+        (1...24).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x2D }
     }
 
     /// The first visit's conversion.

@@ -106,17 +106,35 @@ package struct RateSource: Sendable, Equatable {
         terms: "https://www.bankofengland.co.uk/legal",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"))
 
+    /// Every official provider's rates blended (``RateBlender``): the converter's default source.
+    package static let blend = RateSource(id: RateSnapshot.blendSource, name: "All official sources", website: "", isBundled: false)
+
     /// The central banks whose rates the app can fetch, in the order the pages list them.
     package static let officialProviders: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
 
     /// Every source a stored snapshot may name.
-    package static let known: [RateSource] = officialProviders + [.exchangeRateAPI, .bundledECB]
+    package static let known: [RateSource] = officialProviders + [.exchangeRateAPI, .bundledECB, .blend]
 
     /// The providers `RATES_PROVIDERS` may name: the central banks and the commercial feed.
     package static let fetchable: [RateSource] = officialProviders + [.exchangeRateAPI]
 
     /// Its name in a sentence, in the page's language: a central bank's is translated, a company's is its own.
-    package var displayName: Message { isOfficial || self == .bundledECB ? Message(name) : .verbatim(name) }
+    package var displayName: Message {
+        switch provider.id {
+        case Self.ecb.id: Message("European Central Bank")
+        case Self.boc.id: Message("Bank of Canada")
+        case Self.cnb.id: Message("Czech National Bank")
+        case Self.nbp.id: Message("National Bank of Poland")
+        case Self.nbpB.id: Message("National Bank of Poland, table B")
+        case Self.cbr.id: Message("Bank of Russia")
+        case Self.nb.id: Message("Norges Bank")
+        case Self.rba.id: Message("Reserve Bank of Australia")
+        case Self.nbu.id: Message("National Bank of Ukraine")
+        case Self.boe.id: Message("Bank of England")
+        case Self.blend.id: Message("All official sources")
+        default: .verbatim(name)
+        }
+    }
 
     /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
     /// ships with the app.

@@ -3,8 +3,10 @@ import Foundation
 /// One try at fetching rates, kept so the admin page can show what happened and why.
 package struct RefreshAttempt: Sendable, Equatable {
     package enum Kind: String, Sendable, Codable {
-        /// Fetch the configured provider's current rates.
+        /// Fetch a provider's newest rates (and any days missing since its last stored one).
         case refresh
+        /// Fetch a provider's days over a range an admin chose.
+        case backfill
         /// Import the ECB's 90-day history.
         case importHistory = "import-history"
         /// Import the ECB's complete history since 1999 (`eurofxref-hist.zip`).

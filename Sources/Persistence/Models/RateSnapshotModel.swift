@@ -12,6 +12,8 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
     /// `YYYY-MM-DD`: a calendar day has no time zone, and the text sorts like the date.
     @Field(key: "effective_date") package var effectiveDate: String
     @Field(key: "stored_at") package var storedAt: Date
+    /// ``Quotation``'s raw value: which way the rates are written.
+    @Field(key: "quotation") package var quotation: String
     @Children(for: \.$snapshot) package var rates: [SnapshotRateModel]
 
     package init() {}
@@ -22,6 +24,7 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
         baseCurrency = snapshot.baseCurrency
         effectiveDate = snapshot.effectiveDate.description
         storedAt = snapshot.storedAt
+        quotation = snapshot.quotation.rawValue
     }
 
     /// The entity, with the rates that were eager-loaded (`with(\.$rates)`).
@@ -29,9 +32,12 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
         guard let date = CalendarDate(iso8601: effectiveDate) else {
             throw PersistenceError.corruptRow("rate_snapshots \(id?.uuidString ?? "?") has effective_date \(effectiveDate)")
         }
+        guard let quotation = Quotation(rawValue: quotation) else {
+            throw PersistenceError.corruptRow("rate_snapshots \(id?.uuidString ?? "?") has quotation \(quotation)")
+        }
         return RateSnapshot(
             id: id, source: source, baseCurrency: baseCurrency, effectiveDate: date, storedAt: storedAt,
-            rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }))
+            rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }), quotation: quotation)
     }
 }
 

@@ -40,9 +40,11 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         self.now = now
     }
 
-    package func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
-        guard cache.isLive else { return try await base.history(from: from, to: to, range: range, around: date) }
-        return history(from: from, to: to, range: range, around: date, in: try await days(.all))
+    package func history(
+        of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+    ) async throws -> PairHistory {
+        guard cache.isLive else { return try await base.history(of: selection, from: from, to: to, range: range, around: date) }
+        return history(of: selection, from: from, to: to, range: range, around: date, in: try await days(selection))
     }
 
     package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
@@ -53,9 +55,10 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
 
     /// The selection's days: kept, else read (one read shared by every request that misses);
     /// a request that finds them forgotten after a change gets the days read before if the
-    /// read takes longer than ``staleAfter``.
-    private func days(_ selection: RateDays.Selection) async throws -> RateDays {
-        if let days = cache.value(RateDaysCache.group, selection.rawValue, now: now()) { return days }
+    /// read takes longer than ``staleAfter``. Straight from the database while the cache cannot be trusted.
+    package func days(_ selection: RateDays.Selection) async throws -> RateDays {
+        guard cache.isLive else { return try await base.days(selection) }
+        if let days = cache.value(RateDaysCache.group, selection.key, now: now()) { return days }
         let read = sharedRead(selection)
         guard let stale = previous.withLockedValue({ $0[selection] }) else { return try await read.value }
         return await Self.value(of: read, within: staleAfter) ?? stale
@@ -63,8 +66,10 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
 
     /// The window of a pair's series kept whole, else a walk over the window's days (which keeps
     /// the series when the window is every day).
-    private func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays) -> PairHistory {
-        let pair = "\(from)/\(to)"
+    private func history(
+        of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays
+    ) -> PairHistory {
+        let pair = "\(selection.key):\(from)/\(to)"
         let kept = series.withLockedValue { series -> PairHistory? in
             guard let index = series.firstIndex(where: { $0.pair == pair && $0.history.version == days.version }) else { return nil }
             if index > 0 { series.insert(series.remove(at: index), at: 0) }
@@ -115,7 +120,7 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
                 // Done, kept or failed, the next request that misses reads again.
                 defer { loading.withLockedValue { if $0[selection]?.ticket == ticket { $0[selection] = nil } } }
                 let days = try await base.days(selection)
-                cache.store(days, group: RateDaysCache.group, item: selection.rawValue, ticket: ticket, now: now())
+                cache.store(days, group: RateDaysCache.group, item: selection.key, ticket: ticket, now: now())
                 previous.withLockedValue { $0[selection] = days }
                 return days
             }
@@ -130,11 +135,13 @@ package typealias RateDaysCache = ListenedCache<RateDays>
 
 extension ListenedCache where Value == RateDays {
     package static let group = "rates"
+    /// Every provider's days and every stored day's: a dozen selections at most.
+    package static let selectionsKept = 16
 
     /// The days are read again after `maxAge` even if nothing was heard; reading them is one
     /// query, but not a small one.
     package convenience init(enabled: Bool, isLive: Bool) {
-        self.init(capacity: enabled ? RateDays.Selection.allCases.count : 0, maxAge: 600, isLive: isLive && enabled)
+        self.init(capacity: enabled ? Self.selectionsKept : 0, maxAge: 600, isLive: isLive && enabled)
     }
 
     /// A snapshot was stored.

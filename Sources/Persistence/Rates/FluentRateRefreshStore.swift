@@ -90,6 +90,11 @@ package final class FluentRateRefreshStore: Sendable {
 
         package func latest() async throws -> RateSnapshot? { try await snapshots.latest() }
 
+        /// The newest snapshot of `sources` (any source's when they have none).
+        package func latest(of sources: [String]) async throws -> RateSnapshot? {
+            try await FluentRateSnapshotStore(database: access, currentSources: sources).latest()
+        }
+
         package func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot { try await snapshots.save(snapshot) }
 
         /// Stores many days at once (see ``FluentRateSnapshotStore/saveAll(_:daysPerBatch:stored:)``).

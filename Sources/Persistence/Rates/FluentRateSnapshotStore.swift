@@ -60,45 +60,48 @@ package struct FluentRateSnapshotStore: Sendable {
         return stored
     }
 
-    /// The rates of `from` and `to` on `date`: the latest stored day on or before it (read
-    /// backwards off `rate_snapshots_current_idx`), then that day's latest snapshot quoting both
-    /// (the day's snapshots with their rates, off the (snapshot, currency) unique index); else
-    /// why not, with the days the missing currency was quoted (off `snapshot_rates_currency_idx`).
-    package func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates {
+    /// The rates of `from` and `to` on `date` from `sources`' snapshots (any source's when
+    /// `nil`): the latest stored day on or before it (read backwards off
+    /// `rate_snapshots_current_idx`, or `rate_snapshots_source_idx` for some sources), then that
+    /// day's latest snapshot quoting both (the day's snapshots with their rates, off the
+    /// (snapshot, currency) unique index); else why not, with the days the missing currency was
+    /// quoted (off `snapshot_rates_currency_idx`).
+    package func rates(on date: CalendarDate, from: String, to: String, sources: [String]? = nil) async throws -> PastRates {
         try await database.run { database in
             let sql = database as! any SQLDatabase
+            let ofSources: SQLQueryString = sources.map { "AND source IN (\(binds: $0))" } ?? ""
             guard
                 let day = try await sql.raw(
                     """
                     SELECT effective_date FROM \(ident: RateSnapshotModel.schema)
-                    WHERE effective_date <= \(bind: date.description)
+                    WHERE effective_date <= \(bind: date.description) \(ofSources)
                     ORDER BY effective_date DESC, stored_at DESC LIMIT 1
                     """
                 ).first().map({ try $0.decode(column: "effective_date", as: String.self) }).flatMap(CalendarDate.init(iso8601:))
             else {
                 let first = try await sql.raw(
-                    "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema)"
+                    "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema) WHERE 1 = 1 \(ofSources)"
                 ).first()?.decode(column: "first", as: String?.self)
                 return .beforeFirstDay(firstDay: first.flatMap(CalendarDate.init(iso8601:)))
             }
-            let snapshots = try await RateSnapshotModel.query(on: database)
-                .filter(\.$effectiveDate == day.description)
-                .sort(\.$storedAt, .descending)
-                .with(\.$rates).all()
-                .map { try $0.toEntity() }
+            var query = RateSnapshotModel.query(on: database).filter(\.$effectiveDate == day.description)
+            if let sources { query = query.filter(\.$source ~~ sources) }
+            let snapshots = try await query.sort(\.$storedAt, .descending).with(\.$rates).all().map { try $0.toEntity() }
             if let found = snapshots.first(where: { $0.rates[from] != nil && $0.rates[to] != nil }) { return .found(found) }
             let missing = snapshots.contains { $0.rates[from] != nil } ? to : from
-            return .notQuoted(code: missing, day: day, quoted: try await Self.quotedDays(of: missing, on: sql))
+            return .notQuoted(code: missing, day: day, quoted: try await Self.quotedDays(of: missing, sources: sources, on: sql))
         }
     }
 
-    /// The first and last stored days that quote `code`.
-    private static func quotedDays(of code: String, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>? {
+    /// The first and last stored days that quote `code` (in `sources`' snapshots, when given).
+    private static func quotedDays(of code: String, sources: [String]?, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>?
+    {
+        let ofSources: SQLQueryString = sources.map { "AND s.source IN (\(binds: $0))" } ?? ""
         let row = try await sql.raw(
             """
             SELECT min(s.effective_date) AS first, max(s.effective_date) AS last
             FROM \(ident: SnapshotRateModel.schema) r JOIN \(ident: RateSnapshotModel.schema) s ON s.id = r.snapshot_id
-            WHERE r.currency_code = \(bind: code)
+            WHERE r.currency_code = \(bind: code) \(ofSources)
             """
         ).first()
         guard let first = try row?.decode(column: "first", as: String?.self).flatMap(CalendarDate.init(iso8601:)),
@@ -152,10 +155,10 @@ package struct FluentRateSnapshotStore: Sendable {
     ) async throws {
         try await sql.raw(
             """
-            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at)
+            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at, quotation)
             SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source))::text[],
                 \(bind: snapshots.map(\.baseCurrency))::text[], \(bind: snapshots.map(\.effectiveDate.description))::text[],
-                \(bind: snapshots.map(\.storedAt))::timestamptz[])
+                \(bind: snapshots.map(\.storedAt))::timestamptz[], \(bind: snapshots.map(\.quotation.rawValue))::text[])
             """
         ).run()
         let batch = 50_000
@@ -179,11 +182,13 @@ package struct FluentRateSnapshotStore: Sendable {
     ) async throws {
         let batch = 2000
         for start in stride(from: 0, to: snapshots.count, by: batch) {
-            var insert = sql.insert(into: RateSnapshotModel.schema).columns("id", "source", "base_currency", "effective_date", "stored_at")
+            var insert = sql.insert(into: RateSnapshotModel.schema)
+                .columns("id", "source", "base_currency", "effective_date", "stored_at", "quotation")
             for index in start..<min(snapshots.count, start + batch) {
                 let snapshot = snapshots[index]
                 insert = insert.values([
                     ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
+                    snapshot.quotation.rawValue,
                 ])
             }
             try await insert.run()
@@ -194,6 +199,53 @@ package struct FluentRateSnapshotStore: Sendable {
                 insert = insert.values([UUID(), row.snapshot, row.code, row.rate])
             }
             try await insert.run()
+        }
+    }
+
+    /// Each source's newest snapshot with its rates (the newest effective date, the latest stored
+    /// on it): one grouped query off `rate_snapshots_source_idx`, then a query per source.
+    package func latestBySource() async throws -> [RateSnapshot] {
+        try await database.run { database in
+            var snapshots: [RateSnapshot] = []
+            for (source, date) in try await Self.newestDays(on: database as! any SQLDatabase).sorted(by: { $0.key < $1.key }) {
+                if let model = try await RateSnapshotModel.query(on: database)
+                    .filter(\.$source == source).filter(\.$effectiveDate == date.description)
+                    .sort(\.$storedAt, .descending).with(\.$rates).first()
+                {
+                    snapshots.append(try model.toEntity())
+                }
+            }
+            return snapshots
+        }
+    }
+
+    /// The newest day stored of each source.
+    package func newestDays() async throws -> [String: CalendarDate] {
+        try await database.run { try await Self.newestDays(on: $0 as! any SQLDatabase) }
+    }
+
+    private static func newestDays(on sql: any SQLDatabase) async throws -> [String: CalendarDate] {
+        let rows = try await sql.raw(
+            "SELECT source, max(effective_date) AS newest FROM \(ident: RateSnapshotModel.schema) GROUP BY source"
+        ).all()
+        var days: [String: CalendarDate] = [:]
+        for row in rows {
+            guard let date = CalendarDate(iso8601: try row.decode(column: "newest", as: String.self)) else { continue }
+            days[try row.decode(column: "source", as: String.self)] = date
+        }
+        return days
+    }
+
+    /// Changes whenever a snapshot is stored (how many there are, and the newest one's time):
+    /// instances compare it to know another one stored rates.
+    package func storedVersion() async throws -> String {
+        try await database.run { database in
+            let row = try await (database as! any SQLDatabase).raw(
+                "SELECT count(*) AS stored, max(stored_at) AS newest FROM \(ident: RateSnapshotModel.schema)"
+            ).first()
+            let count = try row?.decode(column: "stored", as: Int.self) ?? 0
+            let newest = try row?.decode(column: "newest", as: Date?.self)
+            return "\(count)/\(newest?.timeIntervalSince1970 ?? 0)"
         }
     }
 

@@ -14,9 +14,9 @@ package enum PastRates: Sendable, Equatable {
     case notQuoted(code: String, day: CalendarDate, quoted: ClosedRange<CalendarDate>?)
 }
 
-/// Looks up the rates of a past day (``FluentRateSnapshotStore``; tests hand interactors a fake).
+/// Looks up the rates of a past day from a source: a provider (``FluentRateSnapshotStore``
+/// reads its days) or the blend of the official ones (the app's ``OfficialRates``); tests hand
+/// interactors a fake.
 package protocol PastRatesReading: Sendable {
-    func rates(on date: CalendarDate, from: String, to: String) async throws -> PastRates
+    func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates
 }
-
-extension FluentRateSnapshotStore: PastRatesReading {}

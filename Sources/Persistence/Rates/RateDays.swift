@@ -16,27 +16,41 @@ package struct RateDays: Sendable {
         package let values: [Double]
         /// The stored snapshot the day's rates are from.
         package let snapshot: UUID
+        /// Which way the day's rates are written (its provider's way).
+        package var quotation: Quotation = .unitsPerBase
 
-        package init(date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID) {
+        package init(date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID, quotation: Quotation = .unitsPerBase) {
             self.date = date
             self.rates = rates
             self.values = values
             self.snapshot = snapshot
+            self.quotation = quotation
         }
     }
 
     /// Which snapshots the days are read from.
-    package enum Selection: String, Sendable, CaseIterable {
-        /// Every stored snapshot, whatever its provider (what the converter shows).
+    package enum Selection: Hashable, Sendable {
+        /// Every stored snapshot, whatever its provider: the newest of each day.
         case all
-        /// The ECB's reference rates only, fetched or bundled (what `/v1` serves).
-        case ecb
+        /// One provider's snapshots (the ECB's include the copy that ships with the app).
+        case provider(String)
+
+        /// The ECB's reference rates, fetched or bundled (what `/v1` serves).
+        package static let ecb = Selection.provider(RateSource.ecb.id)
 
         /// The ``RateSnapshot/source``s read; `nil` for every one.
         package var sources: [String]? {
             switch self {
             case .all: nil
-            case .ecb: Self.ecbSources
+            case .provider(let id): RateSource.withID(id).family
+            }
+        }
+
+        /// Names the selection in caches.
+        package var key: String {
+            switch self {
+            case .all: "all"
+            case .provider(let id): "provider:\(id)"
             }
         }
 
@@ -61,6 +75,27 @@ package struct RateDays: Sendable {
         self.version = version
         self.sources = sources
         self.newestDate = newestDate
+    }
+
+    /// Each column's currency code, by column.
+    package var codes: [String] {
+        var codes = [String](repeating: "", count: columns.count)
+        for (code, column) in columns { codes[column] = code }
+        return codes
+    }
+
+    /// The newest day on or before `date`, if any (by binary search).
+    package func day(onOrBefore date: CalendarDate) -> Day? {
+        let after = days.partitioningIndex { $0.date > date }
+        return after > 0 ? days[after - 1] : nil
+    }
+
+    /// The first and last days that quote `code`.
+    package func quotedDays(of code: String) -> ClosedRange<CalendarDate>? {
+        guard let column = columns[code], let first = days.first(where: { $0.rates[column] != nil }),
+            let last = days.last(where: { $0.rates[column] != nil })
+        else { return nil }
+        return first.date...last.date
     }
 
     /// Whether only ECB snapshots were read: then these are also the ``Selection/ecb`` days.
@@ -103,11 +138,15 @@ package struct RateDays: Sendable {
         points.reserveCapacity(inWindow.count)
         for day in days[inWindow] {
             // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
-            guard day.values[fromColumn] > 0, let fromRate = day.rates[fromColumn], let toRate = day.rates[toColumn] else { continue }
+            guard day.values[fromColumn] > 0, day.values[toColumn] > 0, let fromRate = day.rates[fromColumn],
+                let toRate = day.rates[toColumn]
+            else { continue }
+            // A point's rates are per unit of the base: a day written the other way is turned round
+            // by swapping them (one unit of `from` is fromRate/toRate units of `to` there).
             points.append(
-                RatePoint(
-                    date: day.date, fromRate: fromRate, toRate: toRate,
-                    value: day.values[toColumn] / day.values[fromColumn]))
+                day.quotation == .unitsPerBase
+                    ? RatePoint(date: day.date, fromRate: fromRate, toRate: toRate, value: day.values[toColumn] / day.values[fromColumn])
+                    : RatePoint(date: day.date, fromRate: toRate, toRate: fromRate, value: day.values[fromColumn] / day.values[toColumn]))
         }
         return PairHistory(points: points, version: version, window: window)
     }
@@ -116,18 +155,23 @@ package struct RateDays: Sendable {
     /// rows together: a later snapshot of the same date replaces the earlier.
     package struct Builder {
         private var columns: [String: Int] = [:]
-        private var days: [(date: CalendarDate, snapshot: UUID, rates: [String: Decimal])] = []
+        private var days: [(date: CalendarDate, snapshot: UUID, quotation: Quotation, rates: [String: Decimal])] = []
         private var sources: Set<String> = []
 
-        package mutating func add(snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: String = RateSource.ecb.id) {
+        package init() {}
+
+        package mutating func add(
+            snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: String = RateSource.ecb.id,
+            quotation: Quotation = .unitsPerBase
+        ) {
             if columns[code] == nil { columns[code] = columns.count }
             if !sources.contains(source) { sources.insert(source) }
             if days.last?.snapshot == snapshot {
                 days[days.count - 1].rates[code] = rate
             } else if days.last?.date == date {
-                days[days.count - 1] = (date, snapshot, [code: rate])
+                days[days.count - 1] = (date, snapshot, quotation, [code: rate])
             } else {
-                days.append((date, snapshot, [code: rate]))
+                days.append((date, snapshot, quotation, [code: rate]))
             }
         }
 
@@ -143,7 +187,7 @@ package struct RateDays: Sendable {
                     rates[column] = rate
                     values[column] = rate.nearestDouble
                 }
-                return Day(date: day.date, rates: rates, values: values, snapshot: day.snapshot)
+                return Day(date: day.date, rates: rates, values: values, snapshot: day.snapshot, quotation: day.quotation)
             }
             return RateDays(
                 days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,

@@ -24,14 +24,22 @@ package struct PairHistory: Sendable, Equatable {
 
 /// A pair's rate over the stored snapshots.
 package protocol RateHistoryService: Sendable {
-    /// The pair's days in `range`'s window over the days it was quoted (centred on `date` if given).
-    func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory
+    /// The pair's days in `range`'s window over the days `selection`'s snapshots quoted it
+    /// (centred on `date` if given).
+    func history(
+        of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+    ) async throws -> PairHistory
 }
 
 extension RateHistoryService {
+    /// The pair's days from every stored snapshot (the newest of each day).
+    package func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        try await history(of: .all, from: from, to: to, range: range, around: date)
+    }
+
     /// Every stored day of the pair.
     package func history(from: String, to: String) async throws -> PairHistory {
-        try await history(from: from, to: to, range: .all, around: nil)
+        try await history(of: .all, from: from, to: to, range: .all, around: nil)
     }
 }
 
@@ -70,14 +78,18 @@ package struct FluentRateHistoryService: StoredRateDays {
     /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)
     /// index), not every rate of every snapshot, and no Fluent models on the way; the window is
     /// cut from them (this is the path while the days in memory cannot be trusted).
-    package func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+    package func history(
+        of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+    ) async throws -> PairHistory {
+        let filter: SQLQueryString = selection.sources.map { "WHERE s.source IN (\(binds: $0))" } ?? ""
         let rows = try await database.run { database in
             try await (database as! any SQLDatabase).raw(
                 """
-                SELECT s.effective_date, s.stored_at, f.rate AS from_rate, t.rate AS to_rate
+                SELECT s.effective_date, s.stored_at, s.quotation, f.rate AS from_rate, t.rate AS to_rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
                 JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
+                \(filter)
                 ORDER BY s.effective_date, s.stored_at
                 """
             ).all()
@@ -87,9 +99,12 @@ package struct FluentRateHistoryService: StoredRateDays {
         points.reserveCapacity(rows.count)
         var version = SHA256()
         for row in rows {
-            let fromRate = try row.decode(column: "from_rate", as: Decimal.self)
-            let toRate = try row.decode(column: "to_rate", as: Decimal.self)
-            guard fromRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else {
+            var fromRate = try row.decode(column: "from_rate", as: Decimal.self)
+            var toRate = try row.decode(column: "to_rate", as: Decimal.self)
+            // Rates written as the base per unit: one unit of `from` is fromRate/toRate of `to`.
+            if try row.decode(column: "quotation", as: String.self) == Quotation.basePerUnit.rawValue { swap(&fromRate, &toRate) }
+            guard fromRate > 0, toRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self))
+            else {
                 continue
             }
             let point = RatePoint(
@@ -144,7 +159,7 @@ package struct FluentRateHistoryService: StoredRateDays {
             }
             try await sql.raw(
                 """
-                SELECT s.id, s.source, s.effective_date, s.stored_at, r.currency_code, r.rate
+                SELECT s.id, s.source, s.effective_date, s.stored_at, s.quotation, r.currency_code, r.rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
                 \(filter)
@@ -159,7 +174,8 @@ package struct FluentRateHistoryService: StoredRateDays {
                             snapshot: try row.decode(column: "id", as: UUID.self), date: date,
                             code: try row.decode(column: "currency_code", as: String.self),
                             rate: try row.decode(column: "rate", as: Decimal.self),
-                            source: try row.decode(column: "source", as: String.self))
+                            source: try row.decode(column: "source", as: String.self),
+                            quotation: Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase)
                     } catch {
                         collected.error = error
                     }

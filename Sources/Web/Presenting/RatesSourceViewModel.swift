@@ -20,14 +20,26 @@ package struct RatesSourceViewModel: Encodable, Sendable, Equatable {
         effectiveDate = snapshot.effectiveDate.description
         dateText = localization.date(snapshot.effectiveDate)
         age = localization.age(days: snapshot.effectiveDate.days(until: today))
-        sourceName = Self.name(of: source, in: localization)
-        sourceURL = source.website
-        isBundled = source.isBundled
+        sourceName =
+            snapshot.blend.map { Self.blendName($0.sources.map(RateSource.withID), in: localization) }
+            ?? Self.name(of: source, in: localization)
+        // A blend of one provider links to it; of several, the page's details name each.
+        sourceURL = snapshot.blend.map { $0.sources.count == 1 ? RateSource.withID($0.sources[0]).website : "" } ?? source.website
+        isBundled = snapshot.blend?.isBundled ?? source.isBundled
     }
 
-    /// The provider's name in the page's language (the ECB's is translated; a company's is its own),
-    /// as ``RateSource/displayName`` says it in a sentence, without building a `Message` on every page.
+    /// `All official sources: European Central Bank`, or with several providers their keys
+    /// (`All official sources: ECB, CNB, NBP`), which the page's details name in full.
+    package static func blendName(_ providers: [RateSource], in localization: Localization) -> String {
+        let names = providers.count == 1 ? name(of: providers[0], in: localization) : providers.map(\.key).joined(separator: ", ")
+        return providers.isEmpty
+            ? localization.text(RateSource.blend.displayName)
+            : localization.text("All official sources: {providers}", ["providers": names])
+    }
+
+    /// The provider's name in the page's language (a central bank's is translated; a company's
+    /// is its own), as ``RateSource/displayName`` says it in a sentence, without building a `Message` on every page.
     package static func name(of source: RateSource, in localization: Localization) -> String {
-        source.name == RateSource.ecb.name ? localization.text("European Central Bank") : source.name
+        source.isOfficial || source.isBundled || source == .blend ? localization.text(source.displayName) : source.name
     }
 }

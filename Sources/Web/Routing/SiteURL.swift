@@ -8,7 +8,7 @@ package enum SiteURL: Sendable, Equatable {
     case converter
     /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`, with
     /// `&date=2020-03-15` on a past day's rates.
-    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil)
+    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil, source: String? = nil)
     case convert
     case swap
     case about
@@ -21,6 +21,7 @@ package enum SiteURL: Sendable, Equatable {
     case adminRatesRefresh
     case adminRatesImportHistory
     case adminRatesImportFullHistory
+    case adminRatesBackfill
     /// A page named by a checked local path (a `next` parameter).
     case local(LocalPath)
     /// The contacts list; `search` and `page` only when they are not the defaults.
@@ -33,9 +34,10 @@ package enum SiteURL: Sendable, Equatable {
     case contactsExportCSV
     /// The pair's rate over a range of days, e.g. `/rates/USD/EUR` (the default range, a year),
     /// `/rates/USD/EUR?range=5y&date=2020-03-13` (five years around a day), a table `page` of a range.
-    case rateHistory(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil)
+    case rateHistory(
+        from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil, source: String? = nil)
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
-    case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil)
+    case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: String? = nil)
     case apiConvert
     /// The language menu's link to `language` (``LanguageChoiceView``).
     case language(Language)
@@ -49,7 +51,8 @@ package enum SiteURL: Sendable, Equatable {
     package var path: String {
         switch self {
         case .converter: Route.converter.pattern
-        case let .conversion(from, to, amount, date): Self.conversionPath(from: from, to: to, amount: amount, date: date)
+        case let .conversion(from, to, amount, date, source):
+            Self.conversionPath(from: from, to: to, amount: amount, date: date, source: source)
         case .convert: Route.convert.pattern
         case .swap: Route.swap.pattern
         case .about: Route.about.pattern
@@ -61,6 +64,7 @@ package enum SiteURL: Sendable, Equatable {
         case .adminRatesRefresh: Route.adminRatesRefresh.pattern
         case .adminRatesImportHistory: Route.adminRatesImportHistory.pattern
         case .adminRatesImportFullHistory: Route.adminRatesImportFullHistory.pattern
+        case .adminRatesBackfill: Route.adminRatesBackfill.pattern
         case .local(let path): path.value
         case let .contacts(search, page):
             Self.withQuery(Route.contacts.pattern, [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])
@@ -70,12 +74,14 @@ package enum SiteURL: Sendable, Equatable {
         case .deleteContact(let id): Route.deleteContact.path(id.uuidString.lowercased())
         case .contactsExportVCard: Route.contactsExportVCard.pattern
         case .contactsExportCSV: Route.contactsExportCSV.pattern
-        case let .rateHistory(from, to, range, date, page):
+        case let .rateHistory(from, to, range, date, page, source):
             Self.withQuery(
                 Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to)),
-                Self.rangeQuery(range, date) + [("page", page.flatMap { $0 > 1 ? String($0) : nil })])
-        case let .rateHistoryCSV(from, to, range, date):
-            Self.withQuery(Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date))
+                Self.rangeQuery(range, date) + [("page", page.flatMap { $0 > 1 ? String($0) : nil }), ("source", source)])
+        case let .rateHistoryCSV(from, to, range, date, source):
+            Self.withQuery(
+                Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date) + [("source", source)]
+            )
         case .apiConvert: Route.apiConvert.pattern
         case .language(let language): Route.language.path(language.rawValue)
         case .mailto(let address):
@@ -93,7 +99,7 @@ package enum SiteURL: Sendable, Equatable {
     /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
     /// amount and no date left out), without its lists: result pages and API answers write six
     /// of these each.
-    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?) -> String {
+    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?, source: String?) -> String {
         var path = Route.converter.pattern
         path.reserveCapacity(64)
         var first = true
@@ -109,6 +115,7 @@ package enum SiteURL: Sendable, Equatable {
         add("to", to)
         add("amount", amount ?? "")
         add("date", date?.description ?? "")
+        add("source", source ?? "")
         return path
     }
 
@@ -178,6 +185,7 @@ extension SiteURL {
         case adminRatesRefresh = "/admin/rates/refresh"
         case adminRatesImportHistory = "/admin/rates/import-history"
         case adminRatesImportFullHistory = "/admin/rates/import-full-history"
+        case adminRatesBackfill = "/admin/rates/backfill"
         /// `GET` the list, `POST` a new contact.
         case contacts = "/contacts"
         case newContact = "/contacts/new"

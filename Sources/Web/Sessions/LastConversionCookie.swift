@@ -14,8 +14,18 @@ package enum LastConversionCookie {
     }
 
     /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one
-    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day.
+    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day, then optionally by `~source`.
     package static func parse(_ value: String) -> LastConversion? {
+        let sourced = value.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false)
+        guard var conversion = parseConversion(String(sourced[0])) else { return nil }
+        if sourced.count == 2 {
+            guard LastConversion.isWellFormedSource(sourced[1]) else { return nil }
+            conversion.source = String(sourced[1])
+        }
+        return conversion
+    }
+
+    private static func parseConversion(_ value: String) -> LastConversion? {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 || parts.count == 6, Currency.isWellFormedCode(parts[0]), Currency.isWellFormedCode(parts[1]),
             parts[2].count <= Amount.maxIntegerDigits + Amount.maxFractionDigits + 1,
@@ -27,10 +37,10 @@ package enum LastConversionCookie {
     }
 
     /// The `Set-Cookie` text with `{from}`, `{to}`, `{amount}` (and `{date}` when `dated`) in
-    /// place of the conversion, for the live script to fill in and set as `document.cookie`:
-    /// one format, written here.
+    /// place of the conversion, and `{source}` for a chosen source's `~id` (empty for the
+    /// default), for the live script to fill in and set as `document.cookie`: one format, written here.
     package static func template(secure: Bool, dated: Bool = false) -> String {
-        let text = LastConversion.text(from: "{from}", to: "{to}", amount: "{amount}", date: dated ? "{date}" : nil)
+        let text = LastConversion.text(from: "{from}", to: "{to}", amount: "{amount}", date: dated ? "{date}" : nil) + "{source}"
         return value(text: text, secure: secure).serialize(name: name)
     }
 

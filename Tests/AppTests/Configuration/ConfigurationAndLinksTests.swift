@@ -127,12 +127,21 @@ struct LinkAndCookieTests {
         let dated = LastConversion(from: "GBP", to: "JPY", amount: "20.5", date: CalendarDate(iso8601: "2020-03-15"))
         #expect(LastConversionCookie.value(for: dated, secure: false).string == "GBP-JPY-20.5-2020-03-15")
         #expect(LastConversionCookie.parse("GBP-JPY-20.5-2020-03-15") == dated)
+        // A chosen source follows a tilde; anything else there is refused.
+        let sourced = LastConversion(from: "GBP", to: "JPY", amount: "20.5", date: CalendarDate(iso8601: "2020-03-15"), source: "nbp.b")
+        #expect(LastConversionCookie.value(for: sourced, secure: false).string == "GBP-JPY-20.5-2020-03-15~nbp.b")
+        #expect(LastConversionCookie.parse("GBP-JPY-20.5-2020-03-15~nbp.b") == sourced)
+        #expect(LastConversionCookie.parse("GBP-JPY-20.5~exchangerate-api")?.source == "exchangerate-api")
+        for bad in ["GBP-JPY-20.5~", "GBP-JPY-20.5~NBP", "GBP-JPY-20.5~a b", "GBP-JPY-20.5~x~y", "GBP-JPY-20.5~<script>"] {
+            #expect(LastConversionCookie.parse(bad) == nil, "\(bad)")
+        }
     }
 
     @Test("the live script's cookie is the server's, with the conversion's places marked")
     func scriptCookieTemplate() {
         #expect(
-            LastConversionCookie.template(secure: false) == "last_conversion={from}-{to}-{amount}; Max-Age=31536000; Path=/; SameSite=Lax")
+            LastConversionCookie.template(secure: false)
+                == "last_conversion={from}-{to}-{amount}{source}; Max-Age=31536000; Path=/; SameSite=Lax")
         #expect(LastConversionCookie.template(secure: true).hasSuffix("; Path=/; Secure; SameSite=Lax"))
         #expect(ConverterPresenter(cookieSecure: true).rememberCookie == LastConversionCookie.template(secure: true))
     }

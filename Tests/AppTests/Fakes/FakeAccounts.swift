@@ -80,10 +80,18 @@ final class FakeRefresher: RatesRefreshing {
 
     var actors: [String] { calls.withLockedValue { $0 } }
 
-    func refresh(actor: String?) async -> RefreshAttempt {
+    func refresh(actor: String?) async -> [RefreshAttempt] {
         calls.withLockedValue { $0.append("refresh:\(actor ?? "schedule")") }
-        return Self.attempt(.refresh, actor: actor, .stored, "Stored 162 rates from ExchangeRate-API, effective 2023-12-03.")
+        return [Self.attempt(.refresh, actor: actor, .stored, "Stored 162 rates from ExchangeRate-API, effective 2023-12-03.")]
     }
+
+    func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
+        guard backfillable.contains(where: { $0.id == source }) else { return nil }
+        calls.withLockedValue { $0.append("backfill:\(source):\(days.lowerBound)..\(days.upperBound):\(actor ?? "schedule")") }
+        return Self.attempt(.backfill, actor: actor, .stored, "Stored 3 days of rates.")
+    }
+
+    var backfillable: [RateSource] { [.ecb, .cbr, .nbp] }
 
     func importHistory(actor: String?) async -> RefreshAttempt {
         calls.withLockedValue { $0.append("import:\(actor ?? "schedule")") }

@@ -6,11 +6,23 @@ import Foundation
 @testable import RateSources
 @testable import Web
 
-/// Hands interactors a fixed snapshot (or none), no database involved.
+/// Hands interactors a fixed snapshot (or none) as the default source's, and others by source,
+/// no database involved.
 struct FakeCurrentRates: CurrentRatesReading {
     let snapshot: RateSnapshot?
+    var others: [String: RateSnapshot] = [:]
+
+    var defaultSource: String { snapshot?.source ?? RateSnapshot.blendSource }
 
     func currentSnapshot() async -> RateSnapshot? { snapshot }
+
+    func currentSnapshot(of source: String) async -> RateSnapshot? {
+        source == defaultSource ? snapshot : others[source]
+    }
+
+    func availableSources() async -> [RateSource] {
+        ([defaultSource] + others.keys.sorted()).filter { $0 == defaultSource ? snapshot != nil : true }.map(RateSource.withID)
+    }
 }
 
 enum Fixtures {

@@ -118,7 +118,7 @@ struct BoundaryPageTests {
             #expect(try await send(app, .GET, "/healthz").body.string == "ok")
             let ready = try await send(app, .GET, "/health/ready")
             #expect(ready.status == .ok)
-            #expect(ready.body.string == #"{"database":"ok","draining":false,"rates":"ok: ecb-bundled of 2025-05-09","ready":true}"#)
+            #expect(ready.body.string == #"{"database":"ok","draining":false,"rates":"ok: blend of 2025-05-09","ready":true}"#)
             app.appServices.draining.set()
             let draining = try await send(app, .GET, "/health/ready")
             #expect(draining.status == .serviceUnavailable && draining.body.string.contains(#""draining":true"#))

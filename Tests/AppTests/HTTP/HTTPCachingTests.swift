@@ -88,11 +88,12 @@ struct HTTPCachingTests {
             #expect(try await etag(path) == first)
             #expect(try await etag("/?from=USD&to=EUR&amount=101") != first)
 
-            let current = try #require(await app.appServices.currentRates.currentSnapshot())
+            // The ECB's day stored again a minute later: the blend the page converts with is new.
+            let bundled = try Fixtures.bundledSnapshot()
             app.appServices.currentRates.adopt(
                 RateSnapshot(
-                    id: UUID(), source: current.source, baseCurrency: current.baseCurrency,
-                    effectiveDate: current.effectiveDate, storedAt: current.storedAt.addingTimeInterval(60), rates: current.rates))
+                    id: UUID(), source: RateSource.ecb.id, baseCurrency: bundled.baseCurrency,
+                    effectiveDate: bundled.effectiveDate, storedAt: bundled.storedAt.addingTimeInterval(60), rates: bundled.rates))
             let afterRefresh = try await etag(path)
             #expect(afterRefresh != first)
             #expect(try await get(app, path, ["If-None-Match": first]).0 == .ok)

@@ -73,10 +73,12 @@ enum TestStart {
 /// Runs `test` against a fully configured app on PostgreSQL, in a schema of its own that is
 /// dropped afterwards, so suites run in parallel without seeing each other's rows.
 extension AppConfiguration {
-    /// Fast password hashing, short provider timeouts, no background jobs.
+    /// Fast password hashing, short provider timeouts, no background jobs; only the default
+    /// source's provider is fetched (and, with `providers`, those stubs stand in for), never the internet.
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
         ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
+        providers: [String] = [], providerOrigins: [String: URL] = [:],
         ecbDailyURL: URL = refusedURL(), ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(),
         bundledRatesFile: URL = Fixtures.oneDayArchive,
         ratesTimeout: TimeInterval = 2,
@@ -86,6 +88,7 @@ extension AppConfiguration {
         AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
             passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
+            ratesProviders: providers, providerOrigins: providerOrigins,
             ecbDailyURL: ecbDailyURL, ecbHistoryURL: ecbHistoryURL, ecbFullHistoryURL: ecbFullHistoryURL,
             bundledRatesFile: bundledRatesFile,
             ratesTimeout: ratesTimeout,

@@ -70,13 +70,13 @@ struct BundledHistoryLoaderTests {
     func warmsTheHistoryUp() async throws {
         try await withSQLiteApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app, _ in
             let cache = app.appServices.rateDaysCache
-            #expect(cache.value(RateDaysCache.group, RateDays.Selection.all.rawValue, now: testNow) == nil)
+            #expect(cache.value(RateDaysCache.group, RateDays.Selection.ecb.key, now: testNow) == nil)
             try await app.asyncBoot() // starts the background jobs, as `serve` does
             let deadline = ContinuousClock.now + .seconds(30)
-            while cache.value(RateDaysCache.group, RateDays.Selection.all.rawValue, now: testNow) == nil, ContinuousClock.now < deadline {
+            while cache.value(RateDaysCache.group, RateDays.Selection.ecb.key, now: testNow) == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }
-            #expect(cache.value(RateDaysCache.group, RateDays.Selection.all.rawValue, now: testNow)?.days.count == 5)
+            #expect(cache.value(RateDaysCache.group, RateDays.Selection.ecb.key, now: testNow)?.days.count == 5)
         }
     }
 

@@ -16,7 +16,7 @@ struct MigrationNamesTests {
                 "App.CreateRateSnapshots", "App.CreateUsers", "App.CreateSessions", "App.CreateLoginFailures",
                 "App.CreateRateRefreshAttempts", "App.CreateContacts", "App.AddSnapshotRatesCurrencyIndex", "App.CreateThrottleEvents",
                 "App.AddSessionChangeNotifications", "App.AddContactChangeNotifications", "App.AddRateChangeNotifications",
-                "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts",
+                "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts", "Persistence.AddSnapshotQuotation",
             ])
     }
 }

@@ -5,7 +5,7 @@ import Vapor
 package struct AboutRouter: Sendable {
     /// Close: back to exactly the conversion the visitor left, its day included (303).
     package func close(returningTo last: LastConversion?) -> Response {
-        .seeOther(last.map { .conversion(from: $0.from, to: $0.to, amount: $0.amount, date: $0.date) } ?? .converter)
+        .seeOther(last.map { .conversion(from: $0.from, to: $0.to, amount: $0.amount, date: $0.date, source: $0.source) } ?? .converter)
     }
 
     package init() {}

@@ -7,7 +7,8 @@ package enum AdminRatesAssembly {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
-                provider: services.ratesSource, historyProgress: services.historyProgress),
+                providers: services.enabledProviders, outliers: services.officialRates, historyProgress: services.historyProgress,
+                now: services.now),
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())
@@ -16,5 +17,6 @@ package enum AdminRatesAssembly {
         forms.post(.adminRatesRefresh, immediately: view.refresh)
         forms.post(.adminRatesImportHistory, immediately: view.importHistory)
         forms.post(.adminRatesImportFullHistory, immediately: view.importFullHistory)
+        forms.post(.adminRatesBackfill, immediately: view.backfill)
     }
 }

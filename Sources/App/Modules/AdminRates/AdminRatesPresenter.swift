@@ -11,12 +11,42 @@ package struct AdminRatesPresenter: Sendable {
             title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",
             flash: output.flash?.message,
             flashIsError: output.flash?.kind == .error,
-            providerName: output.provider.name,
-            providerURL: output.provider.website,
+            providerName: output.snapshot.map { RatesSourceViewModel.name(of: $0.provider, in: l) } ?? "",
+            providerURL: output.snapshot?.provider.website ?? "",
+            providers: output.providers.map { status in
+                AdminRates.ProviderRowViewModel(
+                    name: RatesSourceViewModel.name(of: status.source, in: l), url: status.source.website,
+                    base: status.source.homeCurrency ?? status.snapshot?.baseCurrency ?? "–",
+                    newestDay: status.snapshot.map { l.date($0.effectiveDate) } ?? "–",
+                    currencyCount: status.snapshot.map { l.number(String($0.rates.count)) } ?? "–",
+                    inBlend: status.source.isOfficial)
+            },
+            outliers: output.outliers.map { outlier in
+                AdminRates.OutlierRowViewModel(
+                    day: l.date(outlier.date), provider: RatesSourceViewModel.name(of: RateSource.withID(outlier.source), in: l),
+                    currency: outlier.currency, value: l.number(outlier.value.plainText(significantDigits: 6)),
+                    median: l.number(outlier.median.plainText(significantDigits: 6)),
+                    deviation: l.text(
+                        "{deviation} %",
+                        ["deviation": l.number((outlier.deviation * 100).plainText(minimumFractionDigits: 1, significantDigits: 2))]))
+            },
+            backfill: output.backfillable.isEmpty
+                ? nil
+                : AdminRates.BackfillViewModel(
+                    url: SiteURL.adminRatesBackfill.path,
+                    options: output.backfillable.map {
+                        AdminRates.OptionViewModel(
+                            value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == output.backfill.provider)
+                    },
+                    from: output.backfill.from ?? "", to: output.backfill.to ?? "", maxDate: output.today.adding(days: 1).description,
+                    providerError: output.backfillErrors[.provider].map(l.text), fromError: output.backfillErrors[.from].map(l.text),
+                    toError: output.backfillErrors[.to].map(l.text)),
             snapshot: output.snapshot.map { snapshot in
                 let source = snapshot.provider
                 return AdminRates.SnapshotViewModel(
-                    sourceName: RatesSourceViewModel.name(of: source, in: l), isBundled: source.isBundled,
+                    sourceName: snapshot.blend.map { RatesSourceViewModel.blendName($0.sources.map(RateSource.withID), in: l) }
+                        ?? RatesSourceViewModel.name(of: source, in: l),
+                    isBundled: snapshot.blend?.isBundled ?? source.isBundled,
                     baseCurrency: snapshot.baseCurrency, effectiveDate: l.date(snapshot.effectiveDate),
                     storedAt: ContactDetailPresenter.moment(snapshot.storedAt, in: l), currencyCount: l.number(String(snapshot.rates.count))
                 )
@@ -52,6 +82,22 @@ package struct AdminRatesPresenter: Sendable {
         }
     }
 
+    /// What the page says after a refresh of every provider: one provider's log message, or
+    /// how many stored, were unchanged or failed (the log below has each); an error if all failed.
+    package func flash(for attempts: [RefreshAttempt], in l: Localization) -> Flash {
+        guard attempts.count > 1 else { return attempts.first.map { flash(for: $0, in: l) } ?? .success(l.text("Nothing to refresh.")) }
+        func count(_ outcome: RefreshAttempt.Outcome) -> String { l.number(String(attempts.filter { $0.outcome == outcome }.count)) }
+        let failed = attempts.filter { $0.outcome == .failed }
+        return Flash(
+            kind: failed.count == attempts.count ? .error : .success,
+            message: l.text(
+                "Refreshed {count} providers: {stored} stored, {unchanged} unchanged, {failed} failed, {busy} skipped.",
+                [
+                    "count": l.number(String(attempts.count)), "stored": count(.stored), "unchanged": count(.unchanged),
+                    "failed": count(.failed), "busy": count(.busy),
+                ]))
+    }
+
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
     package func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
         Flash(
@@ -67,6 +113,7 @@ package struct AdminRatesPresenter: Sendable {
     package static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
         switch kind {
         case .refresh: l.text("Refresh")
+        case .backfill: l.text("Backfill")
         case .importHistory: l.text("History import")
         case .importFullHistory: l.text("Full history import")
         }
@@ -86,6 +133,7 @@ package struct AdminRatesPresenter: Sendable {
             startedAt: ContactDetailPresenter.moment(attempt.startedAt, in: l),
             startedAtISO: DateText.iso8601(attempt.startedAt),
             kind: Self.kind(attempt.kind, in: l),
+            source: RatesSourceViewModel.name(of: RateSource.withID(attempt.source), in: l),
             actor: attempt.actor ?? l.text("schedule"),
             outcome: Self.outcome(attempt.outcome, in: l),
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",

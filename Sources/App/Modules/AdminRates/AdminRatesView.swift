@@ -23,12 +23,27 @@ package struct AdminRatesView: Sendable {
         }
     }
 
-    /// `POST /admin/rates/refresh` (CSRF-checked).
+    /// `POST /admin/rates/refresh` (CSRF-checked): every enabled provider.
     package func refresh(_ request: Request) async throws -> Response {
         try await guarded {
-            let attempt = try await interactor.refresh(by: request.currentUser)
-            await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
+            let attempts = try await interactor.refresh(by: request.currentUser)
+            await request.browserSession.flash(presenter.flash(for: attempts, in: request.localization), logger: request.logger)
             return router.backToRates()
+        }
+    }
+
+    /// `POST /admin/rates/backfill` (CSRF-checked): 303 back with what happened, or the page again (422).
+    package func backfill(_ request: Request) async throws -> Response {
+        try await guarded {
+            let input = try request.form(AdminRates.BackfillInput.self)
+            switch try await interactor.backfill(input, by: request.currentUser) {
+            case .done(let attempt):
+                await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
+                return router.backToRates()
+            case .invalid(let output):
+                return try await request.renderPage(
+                    "admin-rates", presenter.present(output, in: request.localization), status: .unprocessableEntity)
+            }
         }
     }
 

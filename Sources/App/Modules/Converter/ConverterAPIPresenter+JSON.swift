@@ -55,7 +55,12 @@ extension ConverterAPIPresenter.Source: JSONWritable {
             json.member("bundled", bundled)
             json.member("id", id)
             json.member("name", name)
+            if let providers { json.member("providers") { $0.list(providers) } }
             json.member("url", url)
         }
     }
+}
+
+extension String: JSONWritable {
+    package func write(to json: inout JSONText) { json.string(self) }
 }

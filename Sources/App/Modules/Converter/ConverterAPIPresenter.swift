@@ -10,12 +10,15 @@ package struct ConverterAPIPresenter: Sendable {
         package let name: String
         package let url: String
         package let bundled: Bool
+        /// For the blend (`id` `blend`): the providers whose rates made it; absent for one provider.
+        package var providers: [String]? = nil
 
-        package init(id: String, name: String, url: String, bundled: Bool) {
+        package init(id: String, name: String, url: String, bundled: Bool, providers: [String]? = nil) {
             self.id = id
             self.name = name
             self.url = url
             self.bundled = bundled
+            self.providers = providers
         }
     }
 
@@ -148,7 +151,7 @@ package struct ConverterAPIPresenter: Sendable {
     /// written once.
     package func present(
         _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
-        today: CalendarDate
+        today: CalendarDate, chosenSource: String? = nil
     ) -> Conversion {
         let result = conversion.to.text(of: conversion.result)
         let ratesDate = snapshot.effectiveDate.description
@@ -166,11 +169,12 @@ package struct ConverterAPIPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Alternative(
                     currency: other.to.code, name: other.to.name, result: other.to.text(of: other.result),
-                    url: ConverterPresenter.url(of: other, from: conversion, on: askedDate))
+                    url: ConverterPresenter.url(of: other, from: conversion, on: askedDate, source: chosenSource))
             },
-            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate)
-                .path,
-            historyURL: ConverterPresenter.historyURL(of: conversion, on: askedDate),
+            url: SiteURL.conversion(
+                from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate, source: chosenSource
+            ).path,
+            historyURL: ConverterPresenter.historyURL(of: conversion, on: askedDate, source: chosenSource),
             receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
@@ -225,7 +229,12 @@ package struct ConverterAPIPresenter: Sendable {
 
     private func source(_ snapshot: RateSnapshot) -> Source {
         let source = snapshot.provider
-        return Source(id: source.id, name: source.name, url: source.website, bundled: source.isBundled)
+        guard let blend = snapshot.blend else {
+            return Source(id: source.id, name: source.name, url: source.website, bundled: source.isBundled)
+        }
+        let single = blend.sources.count == 1 ? RateSource.withID(blend.sources[0]) : nil
+        return Source(
+            id: source.id, name: source.name, url: single?.website ?? "", bundled: blend.isBundled, providers: blend.sources)
     }
 
     /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.

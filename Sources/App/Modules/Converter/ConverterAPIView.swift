@@ -49,7 +49,8 @@ package struct ConverterAPIView: Sendable {
         }
     }
 
-    /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, and `&date=2020-03-15` on a past day's rates.
+    /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, `&date=2020-03-15` on a past day's
+    /// rates, `&source=nbp` with one provider's (the default source's otherwise).
     package func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
         let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
@@ -58,20 +59,22 @@ package struct ConverterAPIView: Sendable {
         }
         let output: Converter.Output
         do {
-            output = try await interactor.show(.init(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"]))
+            output = try await interactor.show(
+                .init(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"], source: query["source"]))
         } catch .ratesUnavailable {
             return try unavailable(request)
         }
         switch output.outcome {
         case .converted(let conversion):
             let key = [
-                "convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", output.today.description,
+                "convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", query["source"] ?? "",
+                output.today.description,
             ]
             return try await request.respondCaching(caching(key, output.snapshot)) {
                 try .json(
                     presenter.present(
                         conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
-                        today: output.today))
+                        today: output.today, chosenSource: output.accepted?.source))
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()

@@ -8,7 +8,7 @@ package enum ConverterAssembly {
     package static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let interactor = ConverterInteractor(
             rates: services.currentRates,
-            pastRates: services.rateStore,
+            pastRates: services.officialRates,
             catalog: services.catalog,
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)

@@ -5,8 +5,10 @@ import Web
 /// The converter page: an amount and two currencies in, the converted amount and rates out.
 ///
 /// - `GET /` shows the form with the visitor's last conversion (or 100 USD → EUR).
-/// - `GET /?from=USD&to=EUR&amount=100` is the canonical, shareable result page, and
-///   `…&date=2020-03-15` the same on the rates of a past day (the last day with rates on or before it).
+/// - `GET /?from=USD&to=EUR&amount=100` is the canonical, shareable result page,
+///   `…&date=2020-03-15` the same on the rates of a past day (the last day with rates on or
+///   before it), and `…&source=nbp` with one provider's rates instead of the default source's
+///   (the blend of every official provider, unless `RATES_PROVIDER` names one).
 /// - `POST /convert` and `POST /swap` validate and redirect there (post/redirect/get).
 package enum Converter {
     /// The request as typed: query string, form body or cookie. Nothing is trusted yet.
@@ -16,22 +18,28 @@ package enum Converter {
         package var amount: String?
         /// `YYYY-MM-DD`; absent or empty for the latest rates.
         package var date: String? = nil
+        /// A source's id (`nbp`, `blend`); absent or empty for the default source.
+        package var source: String? = nil
 
-        package init(from: String? = nil, to: String? = nil, amount: String? = nil, date: String? = nil) {
+        package init(from: String? = nil, to: String? = nil, amount: String? = nil, date: String? = nil, source: String? = nil) {
             self.from = from
             self.to = to
             self.amount = amount
             self.date = date
+            self.source = source
         }
 
-        package var isEmpty: Bool { from == nil && to == nil && amount == nil && date == nil }
+        package var isEmpty: Bool { from == nil && to == nil && amount == nil && date == nil && source == nil }
+
+        /// The source as typed, `nil` when none was chosen.
+        package var chosenSource: String? { source.flatMap { $0.isEmpty ? nil : $0 } }
 
         /// The date as typed, `nil` when none was chosen.
         package var chosenDate: String? { date.flatMap { $0.isEmpty ? nil : $0 } }
     }
 
     package enum Field: String, Sendable, CaseIterable {
-        case amount, from, to, date
+        case amount, from, to, date, source
     }
 
     /// The first day of the ECB's reference rates, the earliest a date may ask for (the form's `min`).
@@ -66,10 +74,15 @@ package enum Converter {
         package let today: CalendarDate
         /// The valid date asked for; `nil` for the latest rates (or an invalid date).
         package var askedDate: CalendarDate? = nil
+        /// The source converted with, and every source with rates now (the form's choice); the default's id.
+        package var source: RateSource = .blend
+        package var sources: [RateSource] = []
+        package var defaultSource = RateSnapshot.blendSource
 
         package init(
             input: Input, outcome: Outcome, alternatives: [AlternativeResult] = [], accepted: LastConversion?, currencies: [Currency],
-            snapshot: RateSnapshot, today: CalendarDate, askedDate: CalendarDate? = nil
+            snapshot: RateSnapshot, today: CalendarDate, askedDate: CalendarDate? = nil, source: RateSource = .blend,
+            sources: [RateSource] = [], defaultSource: String = RateSnapshot.blendSource
         ) {
             self.input = input
             self.outcome = outcome
@@ -79,6 +92,9 @@ package enum Converter {
             self.snapshot = snapshot
             self.today = today
             self.askedDate = askedDate
+            self.source = source
+            self.sources = sources
+            self.defaultSource = defaultSource
         }
     }
 
@@ -134,6 +150,14 @@ package enum Converter {
         /// `<option>` elements, escaped and built once per snapshot (see ``CurrencyMenu``).
         package let fromOptions: String
         package let toOptions: String
+        /// The sources with rates, the one converted with selected; whether there is more than one to choose.
+        package let sourceOptions: [SourceOptionViewModel]
+        package let hasSources: Bool
+        /// The id of the source used when none is chosen (the live script leaves it out of addresses).
+        package let defaultSource: String
+        package let sourceError: String?
+        /// For a blend: each provider's rate of the pair and its day.
+        package let details: SourceDetailsViewModel?
         /// Whether there is a result; `result` is then filled in, else empty (the page keeps an
         /// empty, hidden result area for the live script, and prints its fields unconditionally).
         package let hasResult: Bool
@@ -158,7 +182,9 @@ package enum Converter {
 
         package init(
             title: String, emptyTitle: String, amount: String, amountError: String?, fromError: String?, toError: String?, date: String,
-            dateError: String?, minDate: String, maxDate: String, fromOptions: String, toOptions: String, hasResult: Bool,
+            dateError: String?, minDate: String, maxDate: String, fromOptions: String, toOptions: String,
+            sourceOptions: [SourceOptionViewModel], defaultSource: String, sourceError: String?, details: SourceDetailsViewModel?,
+            hasResult: Bool,
             result: ResultViewModel, rates: RatesSourceViewModel, receipt: String, convertURL: String, swapURL: String, aboutURL: String,
             converterURL: String, maxIntegerDigits: Int, maxFractionDigits: Int, rememberCookie: String, rememberDatedCookie: String
         ) {
@@ -174,6 +200,11 @@ package enum Converter {
             self.maxDate = maxDate
             self.fromOptions = fromOptions
             self.toOptions = toOptions
+            self.sourceOptions = sourceOptions
+            self.hasSources = sourceOptions.count > 1 || sourceError != nil
+            self.defaultSource = defaultSource
+            self.sourceError = sourceError
+            self.details = details
             self.hasResult = hasResult
             self.result = result
             self.rates = rates
@@ -230,6 +261,48 @@ package enum Converter {
             self.url = url
             self.historyURL = historyURL
             self.historyLabel = historyLabel
+        }
+    }
+
+    package struct SourceOptionViewModel: Encodable, Sendable, Equatable {
+        package let value: String
+        package let label: String
+        package let selected: Bool
+
+        package init(value: String, label: String, selected: Bool) {
+            self.value = value
+            self.label = label
+            self.selected = selected
+        }
+    }
+
+    /// The blend's make-up for the pair on the page: each provider's own rate and day.
+    package struct SourceDetailsViewModel: Encodable, Sendable, Equatable {
+        /// `Rates from 4 central banks`
+        package let summary: String
+        package let rows: [SourceDetailRowViewModel]
+
+        package init(summary: String, rows: [SourceDetailRowViewModel]) {
+            self.summary = summary
+            self.rows = rows
+        }
+    }
+
+    package struct SourceDetailRowViewModel: Encodable, Sendable, Equatable {
+        package let provider: String
+        /// `1 USD = 0.8587 EUR`
+        package let rate: String
+        package let day: String
+        package let dayISO: String
+        /// Why it did not count, if it did not (`screened out: 5.2 % from the others`, `pegged`).
+        package let note: String?
+
+        package init(provider: String, rate: String, day: String, dayISO: String, note: String?) {
+            self.provider = provider
+            self.rate = rate
+            self.day = day
+            self.dayISO = dayISO
+            self.note = note
         }
     }
 

@@ -2,8 +2,9 @@ import Core
 import Foundation
 import Persistence
 
-/// The converter's use case: validate what was asked, convert it with the current rates or,
-/// when a date is asked for, with the rates of the last day with rates on or before it.
+/// The converter's use case: validate what was asked, convert it with the chosen source's
+/// current rates (the default source's unless one is chosen) or, when a date is asked for, with
+/// its rates of the last day with rates on or before it.
 package struct ConverterInteractor: Sendable {
     package let rates: any CurrentRatesReading
     package let pastRates: any PastRatesReading
@@ -24,27 +25,55 @@ package struct ConverterInteractor: Sendable {
 
     /// The result page for `input`, which may be invalid (the page then says why).
     package func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
-        let snapshot = try await currentSnapshot()
-        guard let date = input.chosenDate else { return evaluate(input, with: snapshot) }
-        return try await evaluate(input, on: date, current: snapshot)
+        let sources = await rates.availableSources()
+        var sourceError: Message?
+        let source = validateSource(input.chosenSource, among: sources, error: &sourceError)
+        let snapshot = try await currentSnapshot(source)
+        var output =
+            if let date = input.chosenDate {
+                try await evaluate(input, on: date, current: snapshot, source: source)
+            } else {
+                evaluate(input, with: snapshot, source: source)
+            }
+        output.sources = sources
+        output.defaultSource = rates.defaultSource
+        output.source = RateSource.withID(output.snapshot.isBlend ? RateSnapshot.blendSource : output.snapshot.provider.provider.id)
+        if let sourceError {
+            var errors: [Converter.Field: Message] = [:]
+            if case .invalid(let others) = output.outcome { errors = others }
+            errors[.source] = sourceError
+            output = Converter.Output(
+                input: input, outcome: .invalid(errors), accepted: nil, currencies: output.currencies, snapshot: output.snapshot,
+                today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: rates.defaultSource)
+        }
+        return output
+    }
+
+    /// The source a visitor chose, if it is one with rates now; `nil` for the default (or a
+    /// choice that cannot be used, with `error` saying why).
+    private func validateSource(_ typed: String?, among sources: [RateSource], error: inout Message?) -> String? {
+        guard let typed else { return nil }
+        let id = typed.lowercased()
+        guard let source = sources.first(where: { $0.id == id }) else {
+            error =
+                RateSource.withID(id).website.isEmpty && id != RateSnapshot.blendSource
+                ? Message("There is no source “{typed}”. Choose one from the list.", ["typed": .text(String(typed.prefix(24)))])
+                : Message("{source} has no rates yet. Choose another source.", ["source": .message(RateSource.withID(id).displayName)])
+            return nil
+        }
+        return source.id == rates.defaultSource ? nil : source.id
     }
 
     /// `GET /` without a request: the visitor's last conversion if it still converts, else
     /// the first-visit default. A stale cookie never turns into an error page.
     package func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
-        let snapshot = try await currentSnapshot()
         for candidate in [last, .firstVisit].compactMap({ $0 }) {
-            let output =
-                candidate.date == nil
-                ? evaluate(Converter.Input(candidate), with: snapshot)
-                : try await evaluate(Converter.Input(candidate), on: candidate.date!.description, current: snapshot)
+            let output = try await show(Converter.Input(candidate))
             if output.accepted != nil { return output }
         }
         // Neither converts (a snapshot without USD or EUR): start from its first currencies.
-        let codes = snapshot.currencyCodes
-        return evaluate(
-            Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100"),
-            with: snapshot)
+        let codes = try await currentSnapshot(nil).currencyCodes
+        return try await show(Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100"))
     }
 
     /// `POST /convert`: on to the canonical result page, or back to the form with messages.
@@ -56,12 +85,12 @@ package struct ConverterInteractor: Sendable {
 
     /// `POST /swap`: the same request with "from" and "to" exchanged.
     package func swap(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
-        try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount, date: input.date))
+        try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount, date: input.date, source: input.source))
     }
 
     /// The currencies the current rates convert between, sorted by code.
     package func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
-        let snapshot = try await currentSnapshot()
+        let snapshot = try await currentSnapshot(nil)
         return (catalog.currencies(for: snapshot.currencyCodes), snapshot)
     }
 
@@ -76,25 +105,26 @@ package struct ConverterInteractor: Sendable {
         return Converter.LatestRates(snapshot: snapshot, base: catalog.currency(for: code), rates: rates)
     }
 
-    private func currentSnapshot() async throws(Converter.Failure) -> RateSnapshot {
-        guard let snapshot = await rates.currentSnapshot() else { throw .ratesUnavailable }
+    /// `source`'s current snapshot (the default source's when `nil`).
+    private func currentSnapshot(_ source: String?) async throws(Converter.Failure) -> RateSnapshot {
+        guard let snapshot = await rates.snapshot(of: source) else { throw .ratesUnavailable }
         return snapshot
     }
 
-    private func evaluate(_ input: Converter.Input, with snapshot: RateSnapshot) -> Converter.Output {
+    private func evaluate(_ input: Converter.Input, with snapshot: RateSnapshot, source: String?) -> Converter.Output {
         var errors: [Converter.Field: Message] = [:]
         let from = validateCode(input.from, field: .from, errors: &errors) { snapshot.rates[$0] != nil }
         let to = validateCode(input.to, field: .to, errors: &errors) { snapshot.rates[$0] != nil }
         let amount = validateAmount(input.amount, errors: &errors)
         return output(
             input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
-            currencies: catalog.currencies(for: snapshot.currencyCodes))
+            currencies: catalog.currencies(for: snapshot.currencyCodes), source: source)
     }
 
     /// On a past day: the date must be a real day, not in the future; then both currencies
     /// must have rates on the last day with rates on or before it.
     private func evaluate(
-        _ input: Converter.Input, on typedDate: String, current: RateSnapshot
+        _ input: Converter.Input, on typedDate: String, current: RateSnapshot, source: String?
     ) async throws(Converter.Failure) -> Converter.Output {
         let today = CalendarDate(containing: now())
         var errors: [Converter.Field: Message] = [:]
@@ -108,7 +138,7 @@ package struct ConverterInteractor: Sendable {
         if let from, let to, let date, errors.isEmpty {
             let past: PastRates
             do {
-                past = try await pastRates.rates(on: date, from: from, to: to)
+                past = try await pastRates(on: date, from: from, to: to, source: source)
             } catch {
                 throw .ratesUnavailable
             }
@@ -133,18 +163,26 @@ package struct ConverterInteractor: Sendable {
             input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
             // Looked up directly: the catalog remembers one list, the current rates' that every page asks for.
             currencies: Set(current.currencyCodes).union(extraCodes).sorted().map(catalog.currency(for:)),
-            date: errors.isEmpty ? date : nil)
+            date: errors.isEmpty ? date : nil, source: source)
+    }
+
+    /// A past day's rates from `source`; for the default source, the blend's where the default
+    /// source has no day that early (a commercial feed's history starts when it was first fetched).
+    private func pastRates(on date: CalendarDate, from: String, to: String, source: String?) async throws -> PastRates {
+        let past = try await pastRates.rates(on: date, from: from, to: to, source: source ?? rates.defaultSource)
+        guard source == nil, rates.defaultSource != RateSnapshot.blendSource, case .beforeFirstDay = past else { return past }
+        return try await pastRates.rates(on: date, from: from, to: to, source: RateSnapshot.blendSource)
     }
 
     private func output(
         _ input: Converter.Input, from: String?, to: String?, amount: Amount?, errors: [Converter.Field: Message],
-        snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil
+        snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil, source: String?
     ) -> Converter.Output {
         let outcome: Converter.Outcome
         var accepted: LastConversion?
         var alternatives: [AlternativeResult] = []
         if let from, let to, errors.isEmpty {
-            accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "", date: date)
+            accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "", date: date, source: source)
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
                 alternatives = Converter.majorCurrencies
@@ -209,6 +247,8 @@ package struct ConverterInteractor: Sendable {
 
 extension Converter.Input {
     package init(_ conversion: LastConversion) {
-        self.init(from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description)
+        self.init(
+            from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description,
+            source: conversion.source)
     }
 }

@@ -28,9 +28,12 @@ package struct ConverterPresenter: Sendable {
         let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)
 
         var result: Converter.ResultViewModel?
+        var details: Converter.SourceDetailsViewModel?
         var title = appName
+        let source = output.accepted?.source
         if case .converted(let conversion) = output.outcome {
-            let presented = present(conversion, alternatives: output.alternatives, on: output.askedDate, in: l)
+            let presented = present(conversion, alternatives: output.alternatives, on: output.askedDate, source: source, in: l)
+            details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
             result = presented
             let heading =
                 output.askedDate.map { l.text("{conversion} on {day}", ["conversion": presented.summary, "day": l.date($0)]) }
@@ -53,6 +56,14 @@ package struct ConverterPresenter: Sendable {
             // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
             fromOptions: menu.html(selecting: selectedFrom),
             toOptions: menu.html(selecting: selectedTo),
+            sourceOptions: output.sources.map {
+                Converter.SourceOptionViewModel(
+                    value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
+                    selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
+            },
+            defaultSource: output.defaultSource,
+            sourceError: errors[.source].map(l.text),
+            details: details,
             hasResult: result != nil,
             result: result ?? .empty,
             rates: rates,
@@ -80,7 +91,9 @@ package struct ConverterPresenter: Sendable {
             return Message("Rates of {day} ({age})", ["day": .day(day), "age": .daysAgo(day.days(until: today))])
         }
         guard day != asked else { return Message("Rates of {day}", ["day": .dayWithWeekday(day)]) }
-        return snapshot.provider.name == RateSource.ecb.name
+        // The ECB's days, alone or as the whole blend, are its business days.
+        let isECB = snapshot.isBlend ? snapshot.blend?.sources == [RateSource.ecb.id] : snapshot.provider.name == RateSource.ecb.name
+        return isECB
             ? Message(
                 "Rates of {day}, the last ECB business day on or before {asked}",
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
@@ -90,7 +103,8 @@ package struct ConverterPresenter: Sendable {
     }
 
     package func present(
-        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, in l: Localization
+        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: String? = nil,
+        in l: Localization
     ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion, number: l.number)
         let resultText = Self.resultText(l.number(conversion.to.text(of: conversion.result)), conversion)
@@ -107,10 +121,12 @@ package struct ConverterPresenter: Sendable {
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
                     text: "\(l.number(other.to.text(of: other.result))) \(other.to.code)", name: l.currencyName(other.to),
-                    url: Self.url(of: other, from: conversion, on: date))
+                    url: Self.url(of: other, from: conversion, on: date, source: source))
             },
-            url: SiteURL.conversion(from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date).path,
-            historyURL: Self.historyURL(of: conversion, on: date),
+            url: SiteURL.conversion(
+                from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date, source: source
+            ).path,
+            historyURL: Self.historyURL(of: conversion, on: date, source: source),
             historyLabel: l.text(Self.historyLabel(on: date)))
     }
 
@@ -122,13 +138,49 @@ package struct ConverterPresenter: Sendable {
     package static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
     package static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
-    /// The result page of the same amount in `other`'s currency, on the same day.
-    package static func url(of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?) -> String {
-        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text, date: date).path
+    /// The result page of the same amount in `other`'s currency, on the same day, from the same source.
+    package static func url(
+        of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?, source: String? = nil
+    ) -> String {
+        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text, date: date, source: source).path
     }
-    /// The pair's history page: the last year, or the year around a past day.
-    package static func historyURL(of conversion: Conversion, on date: CalendarDate?) -> String {
-        SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date).path
+    /// The pair's history page: the last year, or the year around a past day, from the same source.
+    package static func historyURL(of conversion: Conversion, on date: CalendarDate?, source: String? = nil) -> String {
+        SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date, source: source).path
+    }
+
+    /// The blend's make-up for `from` → `to`: each provider quoting both, its own rate of the
+    /// pair (rebased through the euro) and its day, and why it did not count where it did not.
+    package static func details(_ blend: BlendedDay, from: String, to: String, in l: Localization) -> Converter.SourceDetailsViewModel? {
+        func quotes(_ code: String) -> [String: ProviderQuote]? {
+            guard code != blend.base else { return nil }
+            return Dictionary((blend.rates[code]?.quotes ?? []).map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let fromQuotes = quotes(from), toQuotes = quotes(to)
+        let providers = RateSource.officialProviders.map(\.id).filter { id in
+            (fromQuotes == nil || fromQuotes?[id] != nil) && (toQuotes == nil || toQuotes?[id] != nil)
+        }
+        let rows = providers.compactMap { id -> Converter.SourceDetailRowViewModel? in
+            let fromQuote = fromQuotes?[id], toQuote = toQuotes?[id]
+            guard let date = [fromQuote?.date, toQuote?.date].compactMap({ $0 }).max() else { return nil }
+            let rate = ExchangeRate(from: from, to: to, numerator: toQuote?.rate ?? 1, denominator: fromQuote?.rate ?? 1)
+            let exclusion = fromQuote?.exclusion ?? toQuote?.exclusion
+            let note: String? =
+                switch exclusion {
+                case .outlier(_, let deviation)?:
+                    l.text(
+                        "screened out: {deviation} % from the others",
+                        ["deviation": l.number((deviation * 100).plainText(minimumFractionDigits: 1, significantDigits: 2))])
+                case .pegged?: l.text("not used: the currency is pegged")
+                case nil: nil
+                }
+            return Converter.SourceDetailRowViewModel(
+                provider: RatesSourceViewModel.name(of: RateSource.withID(id), in: l), rate: rateLine(rate, number: l.number),
+                day: l.date(date), dayISO: date.description, note: note)
+        }
+        guard !rows.isEmpty else { return nil }
+        return Converter.SourceDetailsViewModel(
+            summary: l.plural("Rates from {count} central bank", "Rates from {count} central banks", count: rows.count), rows: rows)
     }
     package static func historyLabel(on date: CalendarDate?) -> Message {
         date.map { Message("See this pair over time around {day}", ["day": .day($0)]) } ?? Message("Rate history of this pair")

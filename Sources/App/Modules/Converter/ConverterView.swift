@@ -29,7 +29,8 @@ package struct ConverterView: Sendable {
     /// `GET /` and `GET /?from=&to=&amount=`.
     package func index(_ request: Request) async throws -> Response {
         let query = request.queryItems
-        let input = Converter.Input(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"])
+        let input = Converter.Input(
+            from: query["from"], to: query["to"], amount: query["amount"], date: query["date"], source: query["source"])
         let output: Converter.Output
         do {
             output =
@@ -51,7 +52,8 @@ package struct ConverterView: Sendable {
         let directive = cachePolicy.directive(
             [
                 "converter", input.from ?? "\u{1}", input.to ?? "\u{1}", input.amount ?? "\u{1}", input.date ?? "\u{1}",
-                output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey, output.today.description,
+                input.source ?? "\u{1}", output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey,
+                output.today.description,
             ],
             language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty,
             variesWithCookie: true)

@@ -5,7 +5,7 @@ import Web
 package enum RateHistoryAssembly {
     package static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = RateHistoryView(
-            interactor: RateHistoryInteractor(history: services.rateHistory, rates: services.currentRates, catalog: services.catalog),
+            interactor: RateHistoryInteractor(history: services.officialRates, rates: services.currentRates, catalog: services.catalog),
             presenter: RateHistoryPresenter(),
             router: RateHistoryRouter(),
             cachePolicy: services.cachePolicy,

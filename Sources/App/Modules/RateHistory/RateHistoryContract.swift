@@ -5,8 +5,9 @@ import Foundation
 /// (a year by default; `&date=` centres the range on a day), an inline SVG line chart (drawn on
 /// the server, with a text alternative) and the same data as a table: one row per day, a page at a
 /// time, for ranges up to a year, else one row per month (lowest, highest, last), with the range's
-/// daily rates a CSV download away (`GET /rates/{from}/{to}/daily.csv?range=…`). Fewer than two
-/// points: the page says so. An unknown pair: 404; a malformed range, date or page: 400.
+/// daily rates a CSV download away (`GET /rates/{from}/{to}/daily.csv?range=…`). The days are
+/// the blend of the official providers', or one provider's with `&source=nbp`. Fewer than two
+/// points: the page says so. An unknown pair: 404; a malformed range, date, page or source: 400.
 package enum RateHistory {
     /// What was asked, validated and canonical.
     package struct Query: Sendable, Equatable {
@@ -17,13 +18,18 @@ package enum RateHistory {
         package var date: CalendarDate? = nil
         /// The daily table's page, from 1 (newest rows first).
         package var page: Int = 1
+        /// A provider's id; `nil` for the blend.
+        package var source: String? = nil
 
-        package init(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int = 1) {
+        package init(
+            from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int = 1, source: String? = nil
+        ) {
             self.from = from
             self.to = to
             self.range = range
             self.date = date
             self.page = page
+            self.source = source
         }
     }
 
@@ -99,11 +105,13 @@ package enum RateHistory {
         package let reverseURL: String
         package let converterURL: String
         package let converterLabel: String
+        /// `Rates from: All official sources`
+        package let source: String
 
         package init(
             title: String, heading: String, subtitle: String, chart: Chart?, message: String?, stats: [Stat], rows: [Row],
             months: [MonthRow], hasRows: Bool, isMonthly: Bool, tableTitle: String, paging: Paging?, ranges: [RangeLink], csvURL: String,
-            csvLabel: String, reverseURL: String, converterURL: String, converterLabel: String
+            csvLabel: String, reverseURL: String, converterURL: String, converterLabel: String, source: String
         ) {
             self.title = title
             self.heading = heading
@@ -123,6 +131,7 @@ package enum RateHistory {
             self.reverseURL = reverseURL
             self.converterURL = converterURL
             self.converterLabel = converterLabel
+            self.source = source
         }
     }
 

@@ -39,14 +39,18 @@ package struct RateHistoryPresenter: Sendable {
         let page = min(query.page, pages)
         let pageEnd = rowCount - (page - 1) * perPage
         let pageRows = max(0, pageEnd - perPage)..<max(0, pageEnd)
-        // Each row links to the converter on its day: one address, the day appended.
+        let source = query.source
+        // Each row links to the converter on its day: one address, the day (and the source) appended.
         let converterOnDay = SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100").path + "&date="
+        let sourceSuffix = source.map { "&source=\($0)" } ?? ""
         let rows: [RateHistory.Row] =
             isMonthly
             ? []
             : pageRows.reversed().map { index in
                 let date = points[index].date.description
-                return .init(date: date, dateText: l.date(points[index].date), rate: l.number(texts[index]), url: converterOnDay + date)
+                return .init(
+                    date: date, dateText: l.date(points[index].date), rate: l.number(texts[index]),
+                    url: converterOnDay + date + sourceSuffix)
             }
         let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts, in: l) : []
         // The page's newest and oldest day, for its caption.
@@ -57,7 +61,7 @@ package struct RateHistoryPresenter: Sendable {
                 ? (newest: points[monthStarts[pageRows.upperBound] - 1].date, oldest: points[monthStarts[pageRows.lowerBound]].date)
                 : (newest: points[pageRows.upperBound - 1].date, oldest: points[pageRows.lowerBound].date)
         func url(range: HistoryRange = query.range, page: Int? = nil) -> String {
-            SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page).path
+            SiteURL.rateHistory(from: output.from.code, to: output.to.code, range: range, date: query.date, page: page, source: source).path
         }
         let rangeText =
             points.first.map {
@@ -115,14 +119,22 @@ package struct RateHistoryPresenter: Sendable {
             ranges: HistoryRange.allCases.map {
                 .init(label: Self.label(of: $0, in: l), url: url(range: $0), isCurrent: $0 == query.range)
             },
-            csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date).path,
+            csvURL: SiteURL.rateHistoryCSV(from: output.from.code, to: output.to.code, range: query.range, date: query.date, source: source)
+                .path,
             csvLabel: l.plural(
                 "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)",
                 count: points.count),
-            reverseURL: SiteURL.rateHistory(from: output.to.code, to: output.from.code, range: query.range, date: query.date).path,
-            converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date).path,
+            reverseURL: SiteURL.rateHistory(
+                from: output.to.code, to: output.from.code, range: query.range, date: query.date, source: source
+            )
+            .path,
+            converterURL: SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100", date: query.date, source: source)
+                .path,
             converterLabel: query.date.map { l.text("Convert with these currencies on {day}", ["day": l.date($0)]) }
-                ?? l.text("Convert with these currencies"))
+                ?? l.text("Convert with these currencies"),
+            source: l.text(
+                "Rates from: {source}",
+                ["source": RatesSourceViewModel.name(of: RateSource.withID(source ?? RateSnapshot.blendSource), in: l)]))
     }
 
     /// `1 month`, `All`: a range's link text.

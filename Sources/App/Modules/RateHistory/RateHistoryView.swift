@@ -55,14 +55,14 @@ package struct RateHistoryView: Sendable {
         do {
             let output = try await interactor.history(
                 from: request.parameter(.from), to: request.parameter(.to), range: query["range"], date: query["date"],
-                page: format == .page ? query["page"] : nil)
+                page: format == .page ? query["page"] : nil, source: query["source"])
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
             let asked = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
             let directive = cachePolicy.directive(
                 [
                     format.rawValue, output.from.code, output.to.code, asked.range.rawValue, asked.date?.description ?? "",
-                    String(asked.page), output.version,
+                    String(asked.page), asked.source ?? RateSnapshot.blendSource, output.version,
                 ],
                 language: request.language, now: now(), shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive) {

@@ -1,48 +1,114 @@
 import Core
+import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import Persistence
 
 /// Reads the rates conversions use. Interactors depend on this, so tests can hand them any snapshot.
 package protocol CurrentRatesReading: Sendable {
-    /// The current snapshot, or `nil` when no rates have been stored yet.
+    /// The default source's current snapshot (falling back to the blend, then to any stored
+    /// rates, until the default source has some), or `nil` when no rates are stored at all.
     func currentSnapshot() async -> RateSnapshot?
+    /// `source`'s current snapshot: a provider's newest day, or the blend (``RateSnapshot/blendSource``)
+    /// of the official providers' newest days; `nil` when it has none.
+    func currentSnapshot(of source: String) async -> RateSnapshot?
+    /// The sources with rates now, the blend first, then the providers in the catalogue's order.
+    func availableSources() async -> [RateSource]
+    /// The source used when none is asked for (`RATES_PROVIDER`).
+    var defaultSource: String { get }
 }
 
-/// The current snapshot held in memory, so a conversion never waits on the database.
-/// Loaded at start and replaced whenever a newer snapshot is stored.
+extension CurrentRatesReading {
+    /// `source`'s snapshot, or the default source's when `source` is `nil`.
+    package func snapshot(of source: String?) async -> RateSnapshot? {
+        guard let source, source != defaultSource else { return await currentSnapshot() }
+        return await currentSnapshot(of: source)
+    }
+}
+
+/// Each provider's newest snapshot and their blend, held in memory so a conversion never waits
+/// on the database. Loaded at start, updated whenever a snapshot is stored here, and reloaded
+/// when another instance has stored one.
 package final class CurrentRates: CurrentRatesReading {
     private let store: FluentRateSnapshotStore
+    private let blender: RateBlender
+    /// The providers whose rates are blended: the enabled official ones.
+    private let blended: Set<String>
+    package let defaultSource: String
     private let logger: Logger
-    private let snapshot = NIOLockedValueBox<RateSnapshot?>(nil)
+    private let state = NIOLockedValueBox<State?>(nil)
 
-    package init(store: FluentRateSnapshotStore, logger: Logger) {
+    private struct State {
+        /// By provider (``RateSource/provider``'s id: the bundled ECB copy is the ECB's).
+        var snapshots: [String: RateSnapshot]
+        var blend: RateSnapshot?
+    }
+
+    package init(
+        store: FluentRateSnapshotStore, blender: RateBlender, blended: [String] = RateSource.officialProviders.map(\.id),
+        defaultSource: String = RateSnapshot.blendSource, logger: Logger
+    ) {
         self.store = store
+        self.blender = blender
+        self.blended = Set(blended)
+        self.defaultSource = defaultSource
         self.logger = logger
     }
 
     package func currentSnapshot() async -> RateSnapshot? {
-        if let snapshot = snapshot.withLockedValue({ $0 }) { return snapshot }
-        // Nothing in memory yet (an empty store at start): look again, so "Retry" can succeed
-        // once rates exist. Only this rare path touches the database.
+        guard let state = await loadedState() else { return nil }
+        return Self.snapshot(of: defaultSource, in: state) ?? state.blend
+            ?? state.snapshots.values.max { (a, b) in (a.effectiveDate, a.storedAt) < (b.effectiveDate, b.storedAt) }
+    }
+
+    package func currentSnapshot(of source: String) async -> RateSnapshot? {
+        guard let state = await loadedState() else { return nil }
+        return Self.snapshot(of: source, in: state)
+    }
+
+    package func availableSources() async -> [RateSource] {
+        guard let state = await loadedState() else { return [] }
+        let providers = RateSource.fetchable.filter { state.snapshots[$0.id] != nil }
+        return (state.blend == nil ? [] : [.blend]) + providers
+    }
+
+    /// The default source's snapshot in memory now, without asking the database.
+    package var loaded: RateSnapshot? {
+        state.withLockedValue { state in
+            state.flatMap { Self.snapshot(of: defaultSource, in: $0) ?? $0.blend ?? $0.snapshots.values.first }
+        }
+    }
+
+    private static func snapshot(of source: String, in state: State) -> RateSnapshot? {
+        source == RateSnapshot.blendSource ? state.blend : state.snapshots[RateSource.withID(source).provider.id]
+    }
+
+    /// What is in memory; read from the database the first time (or while nothing was stored:
+    /// then "Retry" can succeed once rates exist). Only that rare path touches the database.
+    private func loadedState() async -> State? {
+        if let state = state.withLockedValue({ $0 }), !state.snapshots.isEmpty { return state }
         do {
             try await reload()
         } catch {
             logger.error("Could not load the current rates: \(String(reflecting: error))")
         }
-        return snapshot.withLockedValue { $0 }
+        return state.withLockedValue { $0 }
     }
 
-    /// What is in memory now, without asking the database.
-    package var loaded: RateSnapshot? { snapshot.withLockedValue { $0 } }
-
-    /// Replaces what is in memory with the store's current snapshot.
+    /// Replaces what is in memory with each source's newest stored snapshot.
     package func reload() async throws {
-        let latest = try await store.latest()
-        snapshot.withLockedValue { $0 = latest }
+        let latest = try await store.latestBySource()
+        var snapshots: [String: RateSnapshot] = [:]
+        for snapshot in latest {
+            let provider = RateSource.withID(snapshot.source).provider.id
+            if let kept = snapshots[provider], !Self.isNewer(snapshot, than: kept) { continue }
+            snapshots[provider] = snapshot
+        }
+        let state = State(snapshots: snapshots, blend: blend(of: snapshots))
+        self.state.withLockedValue { $0 = state }
     }
 
-    /// Stores `new` and makes it current unless a newer snapshot is already current.
+    /// Stores `new` and makes it its provider's current snapshot unless a newer one is.
     @discardableResult
     package func store(_ new: RateSnapshot) async throws -> RateSnapshot {
         let stored = try await store.save(new)
@@ -50,25 +116,51 @@ package final class CurrentRates: CurrentRatesReading {
         return stored
     }
 
-    /// Makes a snapshot stored elsewhere (a refresh transaction) current, unless a newer one
-    /// (or one of the configured provider's, for another provider's) is.
+    /// Makes a snapshot stored elsewhere (a refresh transaction) its provider's current one,
+    /// unless a newer one is, and blends again.
     package func adopt(_ stored: RateSnapshot) {
-        snapshot.withLockedValue { current in
-            if current.map({ isNewer(stored, than: $0) }) ?? true { current = stored }
+        let provider = RateSource.withID(stored.source).provider.id
+        let snapshots = state.withLockedValue { state -> [String: RateSnapshot]? in
+            var snapshots = state?.snapshots ?? [:]
+            if let current = snapshots[provider], !Self.isNewer(stored, than: current) { return nil }
+            snapshots[provider] = stored
+            return snapshots
+        }
+        guard let snapshots else { return }
+        let blend = blended.contains(provider) ? blend(of: snapshots) : nil
+        state.withLockedValue { state in
+            var updated = state ?? State(snapshots: [:], blend: nil)
+            updated.snapshots[provider] = snapshots[provider]
+            if blended.contains(provider) { updated.blend = blend }
+            state = updated
         }
     }
 
-    /// Reloads when another instance has stored a newer snapshot (instances share one database
-    /// but each keeps its rates in memory). One indexed query when nothing changed.
+    /// Reloads when another instance has stored a snapshot (instances share one database but
+    /// each keeps its rates in memory). One small query when nothing changed.
     package func syncWithStore() async throws {
-        let latestID = try await store.latestID()
-        if latestID != snapshot.withLockedValue({ $0?.id }) { try await reload() }
+        let version = try await store.storedVersion()
+        let changed = lastVersion.withLockedValue { last in
+            defer { last = version }
+            return last != version
+        }
+        if changed { try await reload() }
     }
 
-    /// The configured provider's snapshots come first (``FluentRateSnapshotStore/currentSources``), then the newest.
-    package func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
-        let (aPreferred, bPreferred) = (store.isPreferred(a), store.isPreferred(b))
-        if aPreferred != bPreferred { return aPreferred }
-        return (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
+    private let lastVersion = NIOLockedValueBox<String?>(nil)
+
+    /// The blend of the official providers' newest days, as a snapshot.
+    private func blend(of snapshots: [String: RateSnapshot]) -> RateSnapshot? {
+        let official = snapshots.filter { blended.contains($0.key) }.map(\.value)
+        guard let newest = official.map(\.effectiveDate).max(), let day = blender.blend(official, on: newest), !day.rates.isEmpty else {
+            return nil
+        }
+        let key = day.sources.compactMap { snapshots[$0]?.versionKey }.joined(separator: "+")
+        return RateSnapshot(blend: day, key: key)
+    }
+
+    /// The newest effective date first, then the latest stored.
+    package static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
+        (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
     }
 }

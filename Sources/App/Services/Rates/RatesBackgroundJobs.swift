@@ -48,7 +48,10 @@ package final class RatesBackgroundJobs: Sendable {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: delay)
                         if Task.isCancelled { break }
-                        let outcome = await refresher.refreshIfDue(every: TimeInterval(interval))?.outcome
+                        let attempts = await refresher.refreshIfDue(every: TimeInterval(interval))
+                        // Every provider failing (no network at all) backs off; one failing does not.
+                        let outcome: RefreshAttempt.Outcome? =
+                            attempts.map { $0.allSatisfy { $0.outcome == .failed } ? .failed : .stored }
                         delay = Self.nextDelay(after: outcome, current: delay, interval: interval)
                         if outcome == .failed { logger.warning("Next scheduled refresh in \(delay)") }
                     }

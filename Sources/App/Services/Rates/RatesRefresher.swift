@@ -2,122 +2,154 @@ import Core
 import CoreMetrics
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import Persistence
 import RateSources
 
-/// Fetches rates from a provider and stores them, following the refresh rules: validate
-/// first; store the snapshot, its rates and the log entry in one transaction; store nothing but
-/// the log entry on any failure, so the last good rates stay current; never store the same
-/// snapshot twice; one refresh at a time across all instances. Used by the admin page and the
-/// schedule alike.
+/// Fetches rates from every enabled provider and stores them, following the refresh rules:
+/// validate first; store a provider's new days and its log entry in one transaction; store
+/// nothing but the log entry on any failure, so the last good rates stay; never store a day
+/// twice; one refresh at a time on this instance, and one store at a time across all instances.
+/// The providers are fetched side by side (one slow or failing provider never holds up the
+/// others) and stored one after another. Used by the admin page, the schedule and `App refresh`.
 package struct RatesRefresher: Sendable {
-    package let provider: any RatesProvider
+    /// The enabled providers, in the catalogue's order.
+    package let providers: [any RatesProvider]
     package let history: ECBRatesProvider
     package let store: FluentRateRefreshStore
+    package let snapshots: FluentRateSnapshotStore
     package let currentRates: CurrentRates
     /// This instance's load of the bundled history, which holds the rates lock while it stores.
     package let historyProgress: BundledHistoryProgress
     package let now: @Sendable () -> Date
     package let logger: Logger
+    /// Whether a refresh of every provider is running on this instance.
+    private let running = NIOLockedValueBox(false)
 
     package init(
-        provider: any RatesProvider, history: ECBRatesProvider, store: FluentRateRefreshStore, currentRates: CurrentRates,
-        historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
+        providers: [any RatesProvider], history: ECBRatesProvider, store: FluentRateRefreshStore, snapshots: FluentRateSnapshotStore,
+        currentRates: CurrentRates, historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
-        self.provider = provider
+        self.providers = providers
         self.history = history
         self.store = store
+        self.snapshots = snapshots
         self.currentRates = currentRates
         self.historyProgress = historyProgress
         self.now = now
         self.logger = logger
     }
 
-    /// Fetches the configured provider's current rates. `actor` is the admin's email, or `nil`
-    /// for the schedule. Never throws: whatever happens is the returned attempt.
-    package func refresh(actor: String?) async -> RefreshAttempt {
-        let provider = provider
-        let started = now()
-        return await run(kind: .refresh, source: provider.source, actor: actor, started: started) { transaction in
-            let fetched = try await provider.fetchLatest()
-            try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
-            let snapshot = fetched.snapshot(storedAt: now())
-            let current = try await transaction.latest()
-            if let current, current.source == snapshot.source, current.effectiveDate == snapshot.effectiveDate,
-                current.rates == snapshot.rates
-            {
-                return (
-                    .unchanged,
-                    Message(
-                        "{source} still publishes the rates of {day}; nothing stored.",
-                        ["source": .message(provider.source.displayName), "day": .text(snapshot.effectiveDate.description)]),
-                    nil
-                )
-            }
-            let stored = try await transaction.save(snapshot)
-            var arguments: [String: Message.Argument] = [
-                "count": .number(String(fetched.rates.count)), "source": .message(provider.source.displayName),
-                "day": .text(snapshot.effectiveDate.description),
-            ]
-            guard let current, current.effectiveDate > snapshot.effectiveDate else {
-                return (.stored, Message("Stored {count} rates from {source}, effective {day}.", arguments), stored)
-            }
-            arguments["current"] = .text(current.effectiveDate.description)
-            return (
-                .stored,
-                Message(
-                    "Stored {count} rates from {source}, effective {day}. They are older than the current rates of {current}, which stay current.",
-                    arguments),
-                stored
-            )
-        }
+    /// How far back a provider's missing days are fetched after an outage (a publisher with
+    /// ranges; one without is asked a document per day, for at most ``maxDaysOneByOne``).
+    package static let maxGap = 366
+    package static let maxDaysOneByOne = 31
+    /// How long a provider's fetched days wait for the rates lock (another instance storing, or
+    /// the bundled history's load) before the attempt gives up as busy.
+    package static let lockPatience: Duration = .seconds(5)
+
+    /// Refreshes every enabled provider; one attempt each, in the providers' order. `actor` is
+    /// the admin's email, `command line`, or `nil` for the schedule. Never throws.
+    package func refresh(actor: String?) async -> [RefreshAttempt] {
+        await refresh(providers, actor: actor)
     }
 
-    /// The schedule's refresh: skipped (`nil`) when any instance refreshed within the last
-    /// interval, so several instances on one database do not each fetch every interval. With a
-    /// provider other than the ECB, the ECB's daily rates are fetched too
-    /// (``refreshReferenceRates()``), so that `/v1/latest` stays current.
-    package func refreshIfDue(every interval: TimeInterval) async -> RefreshAttempt? {
-        if let last = try? await store.recentAttempts(limit: 5).first(where: {
-            $0.kind == .refresh && $0.outcome != .busy && $0.source == provider.source.id
-        }),
-            now().timeIntervalSince(last.startedAt) < interval * 0.9
-        {
-            return nil
+    /// Refreshes `chosen` (some of the enabled providers). While another refresh runs on this
+    /// instance, each is logged as busy without being fetched.
+    package func refresh(_ chosen: [any RatesProvider], actor: String?) async -> [RefreshAttempt] {
+        let started = now()
+        guard
+            running.withLockedValue({ running in
+                defer { running = true }
+                return !running
+            })
+        else {
+            let reason = Message("A refresh is already running; try again in a moment.")
+            var busy: [RefreshAttempt] = []
+            for provider in chosen { busy.append(await log(attempt(.refresh, provider.source, actor, started, .busy, reason))) }
+            return busy
         }
-        let attempt = await refresh(actor: nil)
-        if !provider.source.family.contains(RateSource.ecb.id) { _ = await refreshReferenceRates() }
-        return attempt
+        defer { running.withLockedValue { $0 = false } }
+        // This instance's load of the bundled history holds the rates lock for a while: say so
+        // rather than fetch what could not be stored.
+        if case .storing = historyProgress.current {
+            var busy: [RefreshAttempt] = []
+            for provider in chosen { busy.append(await log(attempt(.refresh, provider.source, actor, started, .busy, busyReason()))) }
+            return busy
+        }
+        let newestDays = (try? await snapshots.newestDays()) ?? [:]
+        let today = CalendarDate(containing: started)
+        // Fetched side by side, each within RATES_TIMEOUT; stored one after another below.
+        let fetched = await withTaskGroup(of: (Int, Result<[FetchedRates], RatesProviderError>).self) { group in
+            for (index, provider) in chosen.enumerated() {
+                let newest = provider.source.family.compactMap { newestDays[$0] }.max()
+                group.addTask { (index, await Self.fetch(provider, newest: newest, today: today)) }
+            }
+            var results = [Result<[FetchedRates], RatesProviderError>?](repeating: nil, count: chosen.count)
+            for await (index, result) in group { results[index] = result }
+            return results.map { $0! }
+        }
+        var attempts: [RefreshAttempt] = []
+        for (provider, result) in zip(chosen, fetched) {
+            attempts.append(await store(result, from: provider, kind: .refresh, actor: actor, started: started, today: today))
+        }
+        return attempts
+    }
+
+    /// The enabled provider `source`'s days of `days` (an admin's backfill); `nil` when it is
+    /// not an enabled provider whose days can be fetched over a range.
+    package func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
+        guard let provider = providers.first(where: { $0.source.id == source }) as? any DailyRatesProvider else { return nil }
+        return await backfill(provider, days: days, actor: actor)
+    }
+
+    /// The enabled providers whose days can be fetched over a range.
+    package var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
+
+    /// Fetches `provider`'s days of `days` (an admin's backfill) and stores those not stored yet.
+    package func backfill(_ provider: any DailyRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
+        let started = now()
+        let today = CalendarDate(containing: started)
+        let result: Result<[FetchedRates], RatesProviderError>
+        do {
+            result = .success(try await provider.fetchDays(days, today: today))
+        } catch {
+            result = .failure(error)
+        }
+        return await store(result, from: provider, kind: .backfill, actor: actor, started: started, today: today)
+    }
+
+    /// The schedule's refresh: the providers whose newest publication is due and not stored,
+    /// unless an instance tried them within the last interval (several instances on one database
+    /// do not each fetch every interval). When the ECB is not an enabled provider, its daily
+    /// rates are fetched on every round too (one small document), so that `/v1/latest` stays
+    /// current. `nil` when nothing was due.
+    package func refreshIfDue(every interval: TimeInterval) async -> [RefreshAttempt]? {
+        let at = now()
+        let recent = (try? await store.recentAttempts(limit: 100)) ?? []
+        let newestDays = (try? await snapshots.newestDays()) ?? [:]
+        let due = providers.filter { provider in
+            let triedLately = recent.contains {
+                $0.source == provider.source.id && $0.kind == .refresh && $0.outcome != .busy
+                    && at.timeIntervalSince($0.startedAt) < interval * 0.9
+            }
+            guard !triedLately else { return false }
+            let newest = provider.source.family.compactMap { newestDays[$0] }.max()
+            return newest.map { $0 < PublicationSchedule.latestDue(of: provider.source, at: at) } ?? true
+        }
+        var attempts = due.isEmpty ? [] : await refresh(due, actor: nil)
+        let referenceTriedLately = recent.contains {
+            $0.source == RateSource.ecb.id && $0.kind == .refresh && $0.outcome != .busy
+                && at.timeIntervalSince($0.startedAt) < interval * 0.9
+        }
+        if !providers.contains(where: { $0.source == .ecb }), !referenceTriedLately { attempts.append(await refreshReferenceRates()) }
+        return attempts.isEmpty ? nil : attempts
     }
 
     /// Fetches the ECB's daily reference rates and stores them unless that day's are stored
-    /// already, fetched or bundled. They join the ECB's days that `/v1` serves; they do not
-    /// replace another provider's current rates (``FluentRateSnapshotStore/currentSources``).
+    /// already, fetched or bundled. They join the ECB's days that `/v1` serves.
     package func refreshReferenceRates() async -> RefreshAttempt {
-        let ecb = history
-        let started = now()
-        return await run(kind: .refresh, source: ecb.source, actor: nil, started: started) { transaction in
-            let fetched = try await ecb.fetchLatest()
-            try RatesValidator.validate(fetched, today: CalendarDate(containing: started))
-            let snapshot = fetched.snapshot(storedAt: now())
-            if try await transaction.storedDates(sources: RateSource.ecb.family).contains(snapshot.effectiveDate) {
-                return (
-                    .unchanged,
-                    Message(
-                        "The ECB's reference rates of {day} are stored already; nothing stored.",
-                        ["day": .text(snapshot.effectiveDate.description)]),
-                    nil
-                )
-            }
-            let stored = try await transaction.save(snapshot)
-            return (
-                .stored,
-                Message(
-                    "Stored {count} ECB reference rates, effective {day}, for the /v1 API.",
-                    ["count": .number(String(fetched.rates.count)), "day": .text(snapshot.effectiveDate.description)]),
-                stored
-            )
-        }
+        await refresh([history], actor: nil).first!
     }
 
     /// The newest entries of the attempt log, newest first.
@@ -133,15 +165,14 @@ package struct RatesRefresher: Sendable {
             let days = try await history.fetchHistory()
             let today = CalendarDate(containing: started)
             for day in days { try RatesValidator.validate(day, today: today) }
-            let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
+            let stored = try await transaction.storedDates(sources: RateSource.ecb.family)
             let new = days.filter { !stored.contains($0.effectiveDate) }.sorted { $0.effectiveDate < $1.effectiveDate }
             guard let first = new.first, let last = new.last else {
                 return (
                     .unchanged,
                     Message(
                         "All {count} days of the {source} history are already stored.",
-                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)]),
-                    nil
+                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)])
                 )
             }
             for day in new { _ = try await transaction.save(day.snapshot(storedAt: now())) }
@@ -151,8 +182,7 @@ package struct RatesRefresher: Sendable {
                 .stored,
                 arguments["skipped"] == nil
                     ? Message("Imported {count} days of {source} history ({first} to {last}).", arguments)
-                    : Message("Imported {count} days of {source} history ({first} to {last}); {skipped} already stored.", arguments),
-                nil
+                    : Message("Imported {count} days of {source} history ({first} to {last}); {skipped} already stored.", arguments)
             )
         }
     }
@@ -168,15 +198,14 @@ package struct RatesRefresher: Sendable {
             let days = try await history.fetchFullHistory()
             let today = CalendarDate(containing: started)
             for day in days { try RatesValidator.validate(day, today: today) }
-            let stored = try await transaction.storedDates(sources: [history.source.id, RateSource.bundledECB.id])
+            let stored = try await transaction.storedDates(sources: RateSource.ecb.family)
             let new = days.filter { !stored.contains($0.effectiveDate) }
             guard let first = new.first, let last = new.last else {
                 return (
                     .unchanged,
                     Message(
                         "All {count} days of the {source}'s full history are already stored.",
-                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)]),
-                    nil
+                        ["count": .number(String(days.count)), "source": .message(history.source.displayName)])
                 )
             }
             let storedAt = now()
@@ -188,10 +217,199 @@ package struct RatesRefresher: Sendable {
                 arguments["skipped"] == nil
                     ? Message("Imported {count} days of the {source}'s full history ({first} to {last}).", arguments)
                     : Message(
-                        "Imported {count} days of the {source}'s full history ({first} to {last}); {skipped} already stored.", arguments),
-                nil
+                        "Imported {count} days of the {source}'s full history ({first} to {last}); {skipped} already stored.", arguments)
             )
         }
+    }
+
+    // MARK: Fetching
+
+    /// The days a refresh fetches from `provider`: its newest ones, or, after an outage (its
+    /// newest stored day older than the feed's usual reach), every day since its newest stored one.
+    private static func fetch(
+        _ provider: any RatesProvider, newest: CalendarDate?, today: CalendarDate
+    ) async -> Result<[FetchedRates], RatesProviderError> {
+        do {
+            guard let daily = provider as? any DailyRatesProvider else { return .success([try await provider.fetchLatest()]) }
+            let last = today.adding(days: provider.source.datesAhead ? 1 : 0)
+            let reach = provider.source.cadence == .weekly ? 14 : 10
+            guard let newest, newest < today.adding(days: -reach) else { return .success(try await daily.fetchRecentDays(today: today)) }
+            let oldest = today.adding(days: -(daily.fetchesDayByDay ? maxDaysOneByOne : maxGap))
+            return .success(try await daily.fetchDays(max(newest.adding(days: 1), oldest)...last, today: today))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Storing
+
+    /// Stores what was fetched from `provider` under the rates lock (waiting up to
+    /// ``lockPatience`` for it) and logs the attempt.
+    private func store(
+        _ result: Result<[FetchedRates], RatesProviderError>, from provider: any RatesProvider, kind: RefreshAttempt.Kind,
+        actor: String?, started: Date, today: CalendarDate
+    ) async -> RefreshAttempt {
+        let source = provider.source
+        let now = now
+        let days: [FetchedRates]
+        switch result {
+        case .success(let fetched): days = fetched
+        case .failure(let error): return await failed(kind, source, actor, started, error.message)
+        }
+        do throws(RatesProviderError) {
+            // A publisher that dates its rates the day they take effect may be a day ahead.
+            let latestAllowed = today.adding(days: source.datesAhead ? 1 : 0)
+            for day in days { try RatesValidator.validate(day, today: latestAllowed) }
+        } catch {
+            return await failed(kind, source, actor, started, error.message)
+        }
+        guard !days.isEmpty else {
+            return await log(
+                attempt(
+                    kind, source, actor, started, .unchanged,
+                    Message("{source} published no rates for those days; nothing stored.", ["source": .message(source.displayName)])))
+        }
+        let deadline = ContinuousClock.now + Self.lockPatience
+        while true {
+            do {
+                let isDaily = provider is any DailyRatesProvider
+                let stored = try await store.withRefreshLock { transaction -> (RefreshAttempt, [RateSnapshot]) in
+                    let (outcome, message, snapshots) =
+                        isDaily
+                        ? try await Self.newDays(days, of: source, in: transaction, storedAt: now)
+                        : try await Self.newSnapshot(days[days.count - 1], of: source, in: transaction, storedAt: now)
+                    var saved: [RateSnapshot] = []
+                    if snapshots.count > 1 {
+                        try await transaction.saveAll(snapshots)
+                    } else if let only = snapshots.first {
+                        saved.append(try await transaction.save(only))
+                    }
+                    let entry = attempt(kind, source, actor, started, outcome, message)
+                    try await transaction.record(entry)
+                    return (entry, saved)
+                }
+                guard let (entry, saved) = stored else {
+                    guard ContinuousClock.now < deadline else {
+                        return await log(attempt(kind, source, actor, started, .busy, busyReason()))
+                    }
+                    try await Task.sleep(for: .milliseconds(250))
+                    continue
+                }
+                if entry.outcome == .stored {
+                    if saved.isEmpty { try await currentRates.reload() } else { saved.forEach(currentRates.adopt) }
+                }
+                count(entry)
+                logger.notice("\(kind.rawValue) of \(source.id) by \(actor ?? "schedule"): \(entry.message)")
+                return entry
+            } catch let error as DatabaseUnavailable {
+                return await failed(
+                    kind, source, actor, started, Message("nothing could be stored ({detail})", ["detail": .text(error.logDescription)]))
+            } catch is CancellationError {
+                return await failed(kind, source, actor, started, Message("stopped before it was stored"))
+            } catch {
+                return await failed(
+                    kind, source, actor, started, Message("storing failed ({detail})", ["detail": .text(String(reflecting: error))]))
+            }
+        }
+    }
+
+    /// A daily provider's fetched days that are not stored yet.
+    private static func newDays(
+        _ days: [FetchedRates], of source: RateSource, in transaction: FluentRateRefreshStore.Transaction, storedAt: @Sendable () -> Date
+    ) async throws -> (RefreshAttempt.Outcome, Message, [RateSnapshot]) {
+        let known = try await transaction.storedDates(sources: source.family)
+        let new = days.filter { !known.contains($0.effectiveDate) }
+        return (new.isEmpty ? .unchanged : .stored, stored(new, of: days, from: source), new.map { $0.snapshot(storedAt: storedAt()) })
+    }
+
+    /// A feed of one current snapshot (ExchangeRate-API): stored unless it is the one stored
+    /// already; said when it is older than the source's newest.
+    private static func newSnapshot(
+        _ fetched: FetchedRates, of source: RateSource, in transaction: FluentRateRefreshStore.Transaction, storedAt: @Sendable () -> Date
+    ) async throws -> (RefreshAttempt.Outcome, Message, [RateSnapshot]) {
+        let snapshot = fetched.snapshot(storedAt: storedAt())
+        let current = try await transaction.latest(of: source.family)
+        if let current, current.source == snapshot.source, current.effectiveDate == snapshot.effectiveDate, current.rates == snapshot.rates
+        {
+            return (.unchanged, stored([], of: [fetched], from: source), [])
+        }
+        var arguments: [String: Message.Argument] = [
+            "count": .number(String(fetched.rates.count)), "source": .message(source.displayName),
+            "day": .text(snapshot.effectiveDate.description),
+        ]
+        guard let current, current.effectiveDate > snapshot.effectiveDate else {
+            return (.stored, Message("Stored {count} rates from {source}, effective {day}.", arguments), [snapshot])
+        }
+        arguments["current"] = .text(current.effectiveDate.description)
+        return (
+            .stored,
+            Message(
+                "Stored {count} rates from {source}, effective {day}. They are older than the current rates of {current}, which stay current.",
+                arguments),
+            [snapshot]
+        )
+    }
+
+    /// What a refresh stored: one day's rates, a run of days, or nothing new.
+    private static func stored(_ new: [FetchedRates], of fetched: [FetchedRates], from source: RateSource) -> Message {
+        guard let first = new.first, let last = new.last else {
+            let newest = fetched.map(\.effectiveDate).max()!
+            return Message(
+                "{source} still publishes the rates of {day}; nothing stored.",
+                ["source": .message(source.displayName), "day": .text(newest.description)])
+        }
+        guard new.count > 1 else {
+            return Message(
+                "Stored {count} rates from {source}, effective {day}.",
+                [
+                    "count": .number(String(first.rates.count)), "source": .message(source.displayName),
+                    "day": .text(first.effectiveDate.description),
+                ])
+        }
+        return Message(
+            "Stored {count} days of rates from {source} ({first} to {last}).",
+            [
+                "count": .number(String(new.count)), "source": .message(source.displayName),
+                "first": .text(first.effectiveDate.description),
+                "last": .text(last.effectiveDate.description),
+            ])
+    }
+
+    private func failed(
+        _ kind: RefreshAttempt.Kind, _ source: RateSource, _ actor: String?, _ started: Date, _ reason: Message
+    ) async -> RefreshAttempt {
+        let entry = attempt(
+            kind, source, actor, started, .failed,
+            Message(
+                "{source}: {reason}. The current rates stay in place.",
+                ["source": .message(source.displayName), "reason": .message(reason)]))
+        logger.warning("\(kind.rawValue) of \(source.id) by \(actor ?? "schedule") failed: \(entry.message)")
+        return await log(entry)
+    }
+
+    private func attempt(
+        _ kind: RefreshAttempt.Kind, _ source: RateSource, _ actor: String?, _ started: Date, _ outcome: RefreshAttempt.Outcome,
+        _ message: Message
+    ) -> RefreshAttempt {
+        RefreshAttempt(
+            kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started), actor: actor, outcome: outcome,
+            message: message)
+    }
+
+    /// Records an attempt outside any refresh transaction (failures, busy).
+    private func log(_ entry: RefreshAttempt) async -> RefreshAttempt {
+        count(entry)
+        do { try await store.record(entry) } catch {
+            logger.error("Could not log the refresh attempt: \(String(reflecting: error))")
+        }
+        return entry
+    }
+
+    private func count(_ entry: RefreshAttempt) {
+        Counter(
+            label: "rates_refreshes_total",
+            dimensions: [("kind", entry.kind.rawValue), ("outcome", entry.outcome.rawValue), ("source", entry.source)]
+        ).increment()
     }
 
     /// Why the rates lock is taken: this instance's load of the bundled history, and how far it
@@ -217,45 +435,22 @@ package struct RatesRefresher: Sendable {
         return arguments
     }
 
-    private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, Message, RateSnapshot?)
+    private typealias Work = @Sendable (FluentRateRefreshStore.Transaction) async throws -> (RefreshAttempt.Outcome, Message)
 
+    /// An ECB import: fetched and stored in one transaction under the rates lock.
     private func run(
-        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration? = nil,
-        _ work: @escaping Work
+        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration? = nil, _ work: @escaping Work
     ) async -> RefreshAttempt {
-        let attempt = await attempt(kind: kind, source: source, actor: actor, started: started, timeout: timeout, work)
-        Counter(label: "rates_refreshes_total", dimensions: [("kind", kind.rawValue), ("outcome", attempt.outcome.rawValue)])
-            .increment()
-        return attempt
-    }
-
-    private func attempt(
-        kind: RefreshAttempt.Kind, source: RateSource, actor: String?, started: Date, timeout: Duration?,
-        _ work: @escaping Work
-    ) async -> RefreshAttempt {
-        let now = now
-        @Sendable func attempt(_ outcome: RefreshAttempt.Outcome, _ message: Message) -> RefreshAttempt {
-            RefreshAttempt(
-                kind: kind, source: source.id, startedAt: started, duration: now().timeIntervalSince(started),
-                actor: actor, outcome: outcome, message: message)
-        }
         do {
             let result = try await store.withRefreshLock(timeout: timeout) { transaction in
-                let (outcome, message, stored) = try await work(transaction)
-                let entry = attempt(outcome, message)
+                let (outcome, message) = try await work(transaction)
+                let entry = attempt(kind, source, actor, started, outcome, message)
                 try await transaction.record(entry)
-                return (entry, stored)
+                return entry
             }
-            guard let (entry, stored) = result else {
-                let busy = attempt(.busy, busyReason())
-                try? await store.record(busy)
-                return busy
-            }
-            if kind != .refresh, entry.outcome == .stored {
-                try await currentRates.reload()
-            } else if let stored {
-                currentRates.adopt(stored)
-            }
+            guard let entry = result else { return await log(attempt(kind, source, actor, started, .busy, busyReason())) }
+            if entry.outcome == .stored { try await currentRates.reload() }
+            count(entry)
             logger.notice("\(kind.rawValue) by \(actor ?? "schedule"): \(entry.message)")
             return entry
         } catch {
@@ -266,16 +461,7 @@ package struct RatesRefresher: Sendable {
                     Message("nothing could be stored ({detail})", ["detail": .text(error.logDescription)])
                 default: Message("storing failed ({detail})", ["detail": .text(String(reflecting: error))])
                 }
-            let failed = attempt(
-                .failed,
-                Message(
-                    "{source}: {reason}. The current rates stay in place.",
-                    ["source": .message(source.displayName), "reason": .message(reason)]))
-            logger.warning("\(kind.rawValue) by \(actor ?? "schedule") failed: \(failed.message)")
-            do { try await store.record(failed) } catch {
-                logger.error("Could not log the failed refresh: \(String(reflecting: error))")
-            }
-            return failed
+            return await failed(kind, source, actor, started, reason)
         }
     }
 }

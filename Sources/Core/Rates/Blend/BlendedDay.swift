@@ -12,13 +12,18 @@ package struct BlendedDay: Sendable, Equatable {
     package let outliers: [Outlier]
     /// The providers whose quotes made at least one rate, in ``RateSource/officialProviders``' order.
     package let sources: [String]
+    /// Whether every day blended is one that ships with the app (the bundled ECB history).
+    package var isBundled = false
 
-    package init(date: CalendarDate, base: String, rates: [String: BlendedRate], outliers: [Outlier], sources: [String]) {
+    package init(
+        date: CalendarDate, base: String, rates: [String: BlendedRate], outliers: [Outlier], sources: [String], isBundled: Bool = false
+    ) {
         self.date = date
         self.base = base
         self.rates = rates
         self.outliers = outliers
         self.sources = sources
+        self.isBundled = isBundled
     }
 }
 

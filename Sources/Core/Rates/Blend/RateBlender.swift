@@ -103,9 +103,10 @@ package struct RateBlender: Sendable {
         }
         let contributing = Set(rates.values.flatMap(\.contributors))
         outliers.sort { ($0.currency, order[$0.source] ?? .max) < ($1.currency, order[$1.source] ?? .max) }
+        let sources = providers.map(\.key).filter(contributing.contains)
         return BlendedDay(
-            date: day, base: Self.base, rates: rates, outliers: outliers,
-            sources: providers.map(\.key).filter(contributing.contains))
+            date: day, base: Self.base, rates: rates, outliers: outliers, sources: sources,
+            isBundled: !sources.isEmpty && sources.allSatisfy { newest[$0]?.source == RateSource.bundledECB.id })
     }
 
     /// One provider's rebased quote, and whether it is the published number itself (no division).

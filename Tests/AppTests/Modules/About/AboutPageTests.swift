@@ -19,7 +19,7 @@ struct AboutPageTests {
                 #expect(html.contains("<title>About · Currency Converter</title>"))
                 #expect(html.contains("Currency Converter <span class=\"version\">version 1.0.0</span>"))
                 #expect(html.contains("converts an amount of money between currencies"))
-                #expect(html.contains(">European Central Bank</a>"))
+                #expect(html.contains(">All official sources: European Central Bank</a>"))
                 #expect(html.contains("href=\"https://www.ecb.europa.eu/"))
                 #expect(html.contains("Rates of May 9, 2025 (3 days ago): the snapshot bundled with the app"))
                 #expect(html.contains("<a href=\"https://example.org/cc\" rel=\"noopener\">"))

@@ -79,9 +79,11 @@ struct AdminRatesPageTests {
             let page = try await admin.get("/admin/rates")
             #expect(page.status == .ok)
             #expect(page.html.contains("<title>Exchange rates · Admin · Currency Converter</title>"))
-            #expect(page.html.contains("<dt>Source</dt><dd>European Central Bank <span class=\"badge\">bundled snapshot</span></dd>"))
+            #expect(
+                page.html.contains(
+                    "<dt>Source</dt><dd>All official sources: European Central Bank <span class=\"badge\">bundled snapshot</span></dd>"))
             #expect(page.html.contains("<dt>Effective</dt><dd>May 9, 2025</dd>"))
-            #expect(page.html.contains("<dt>Currencies</dt><dd>31</dd>"))
+            #expect(page.html.contains("<dt>Currencies</dt><dd>61</dd>"))
             #expect(page.html.contains(">ExchangeRate-API</a>"))
             #expect(page.html.contains("No refresh has been tried yet."))
             #expect(page.html.contains("<tr><td>USD</td><td>US Dollar</td><td class=\"number\">1.1252</td></tr>"))
@@ -105,7 +107,11 @@ struct AdminRatesPageTests {
             #expect(page.html.contains("Rates of May 11, 2025 (yesterday)"))
             #expect(!page.html.contains("bundled snapshot"))
             #expect(page.html.contains("<option value=\"TVD\" selected>TVD — Tuvaluan Dollar</option>"))
-            #expect(page.html.occurrences(of: "<option value=") == 2 * 162)
+            let from = page.html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
+            #expect(from.occurrences(of: "<option value=") == 162)
+            // The sources to choose from: the blend, the ECB (bundled) and ExchangeRate-API, the default.
+            #expect(page.html.contains("<option value=\"exchangerate-api\" selected>ExchangeRate-API</option>"))
+            #expect(page.html.contains("<option value=\"blend\">All official sources</option>"))
 
             let admin = try await browser.get("/admin/rates").html
             #expect(admin.contains("<dt>Currencies</dt><dd>162</dd>"))
@@ -414,13 +420,27 @@ struct AdminRatesPageTests {
     func ecbRefresh() async throws {
         let stub = try await StubProvider.start()
         defer { Task { try? await stub.stop() } }
+        try await withAdmin(provider: .ecb, url: stub.url(.ecbDailyToday)) { app, browser in
+            let flash = try await press("/admin/rates/refresh", in: browser)
+            #expect(flash == "Stored 30 rates from European Central Bank, effective 2025-05-12.")
+            let page = try await TestBrowser(app).get("/?from=EUR&to=USD&amount=100").html
+            #expect(page.contains("100 EUR = 113.00 USD"))
+            #expect(!page.contains("bundled snapshot"))
+            #expect(
+                try await browser.get("/admin/rates").html.contains(
+                    "the converter uses: <a href=\"https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html\" rel=\"noopener\">European Central Bank</a>"
+                ))
+            // The same day again is not stored twice.
+            #expect(
+                try await press("/admin/rates/refresh", in: browser)
+                    == "European Central Bank still publishes the rates of 2025-05-12; nothing stored.")
+        }
+        // The day that ships with the app is the ECB's own: fetched again, it is not stored again.
         try await withAdmin(provider: .ecb, url: stub.url(.ecbDaily)) { app, browser in
             let flash = try await press("/admin/rates/refresh", in: browser)
-            #expect(flash == "Stored 30 rates from European Central Bank, effective 2025-05-09.")
-            let page = try await TestBrowser(app).get("/?from=EUR&to=GBP&amount=100").html
-            #expect(page.contains("100 EUR = 84.77 GBP"))
-            #expect(!page.contains("bundled snapshot"))
-            #expect(try await browser.get("/admin/rates").html.contains("Refreshes fetch from: <a href=\"https://www.ecb.europa.eu/"))
+            #expect(flash == "European Central Bank still publishes the rates of 2025-05-09; nothing stored.")
+            let count = try await snapshotCount(app)
+            #expect(count == 1)
         }
     }
 
@@ -448,12 +468,14 @@ struct AdminRatesPageTests {
         let clock = TestClock()
         try await withPostgresApp(configuration: .forTests(ratesProviderURL: stub.url(.exchangeRateAPI)), now: clock.closure) { app in
             let refresher = app.appServices.refresher
+            // ExchangeRate-API, and the ECB's daily rates for /v1 (its stand-in refuses: the test's ECB is unreachable).
             let first = await refresher.refreshIfDue(every: 3600)
-            #expect(first?.outcome == .stored && first?.actor == nil)
+            #expect(first?.map(\.source) == ["exchangerate-api", "ecb"] && first?.map(\.outcome) == [.stored, .failed])
+            #expect(first?.allSatisfy { $0.actor == nil } == true)
             clock.advance(by: 600)
             #expect(await refresher.refreshIfDue(every: 3600) == nil)
             clock.advance(by: 3600)
-            #expect(await refresher.refreshIfDue(every: 3600)?.outcome == .unchanged)
+            #expect(await refresher.refreshIfDue(every: 3600)?.map(\.outcome) == [.unchanged, .failed])
         }
         #expect(RatesBackgroundJobs.nextDelay(after: .failed, current: .seconds(600), interval: 600) == .seconds(1200))
         #expect(RatesBackgroundJobs.nextDelay(after: .failed, current: .seconds(86_400), interval: 600) == .seconds(86_400))

@@ -15,7 +15,7 @@ struct AdminRatesTests {
     func interactor(_ refresher: FakeRefresher = FakeRefresher()) -> AdminRatesInteractor {
         AdminRatesInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
-            catalog: Fixtures.catalog, provider: .exchangeRateAPI)
+            catalog: Fixtures.catalog, providers: [.ecb, .exchangeRateAPI], outliers: FakeOutliers(), now: { testNow })
     }
 
     @Test("only admins get in: anonymous must sign in, others are refused")
@@ -30,7 +30,8 @@ struct AdminRatesTests {
         let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, .verbatim("n\($0)")) }
         let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: .success("Hello"))
         #expect(output.admin == admin)
-        #expect(output.provider == .exchangeRateAPI)
+        #expect(output.providers == [.init(source: .ecb, snapshot: Fixtures.snapshot), .init(source: .exchangeRateAPI, snapshot: nil)])
+        #expect(output.outliers == FakeOutliers.outliers && output.backfillable == [.ecb, .cbr, .nbp])
         #expect(output.snapshot == Fixtures.snapshot)
         #expect(output.attempts.count == 20)
         #expect(output.currencies.map(\.code) == Fixtures.snapshot.currencyCodes)
@@ -50,7 +51,7 @@ struct AdminRatesTests {
         let failed = FakeRefresher.attempt(.refresh, actor: nil, .failed, "ExchangeRate-API: no answer within 10 seconds.", duration: 10.02)
         let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)
         let output = AdminRates.Output(
-            admin: admin, provider: .exchangeRateAPI, snapshot: Fixtures.snapshot,
+            admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: Fixtures.snapshot,
             currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
             attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed, in: en))
         let model = AdminRatesPresenter().present(output, in: en)
@@ -73,10 +74,10 @@ struct AdminRatesTests {
         #expect(imported.message.english == "Imported 1234 days of European Central Bank history (2020-02-19 to 2025-05-09).")
         // The kind decides, not the text: a success whose words match a failure's is no error.
         let success = AdminRates.Output(
-            admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [],
+            admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [],
             attempts: [failed], flash: .success(failed.message.english))
         #expect(!AdminRatesPresenter().present(success, in: en).flashIsError)
-        #expect(model.providerName == "ExchangeRate-API")
+        #expect(model.providerName == "European Central Bank") // the default source's: the snapshot's
         #expect(
             model.snapshot
                 == .init(
@@ -108,7 +109,8 @@ struct AdminRatesTests {
         ])
     func historyLoad(language: Language, stage: BundledHistoryProgress.Stage, text: String) {
         let output = AdminRates.Output(
-            admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [], attempts: [], flash: nil, historyLoad: stage)
+            admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [], attempts: [],
+            flash: nil, historyLoad: stage)
         let load = AdminRatesPresenter().present(output, in: Localizations.of(language)).historyLoad
         #expect(load?.text == text)
         if case .storing(let stored, let total) = stage {
@@ -116,7 +118,9 @@ struct AdminRatesTests {
         } else {
             #expect(load?.value == nil)
         }
-        let idle = AdminRates.Output(admin: admin, provider: .exchangeRateAPI, snapshot: nil, currencies: [], attempts: [], flash: nil)
+        let idle = AdminRates.Output(
+            admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [], attempts: [],
+            flash: nil)
         #expect(AdminRatesPresenter().present(idle, in: en).historyLoad == nil)
     }
 
@@ -130,4 +134,14 @@ struct AdminRatesTests {
         #expect(AdminRatesRouter().signIn().headers.first(name: .location) == "/login?next=/admin/rates")
         #expect(AdminRatesRouter().backToRates().headers.first(name: .location) == "/admin/rates")
     }
+}
+
+/// The blend's screened-out quotes, canned.
+struct FakeOutliers: OutlierReading {
+    static let outliers = [
+        Outlier(
+            source: "boc", currency: "IDR", date: CalendarDate(iso8601: "2026-03-12")!, value: Fixtures.decimal("19374.07"),
+            median: Fixtures.decimal("18412.5"), deviation: Fixtures.decimal("0.05222"))
+    ]
+    func recentOutliers(limit: Int) async throws -> [Outlier] { Array(Self.outliers.prefix(limit)) }
 }

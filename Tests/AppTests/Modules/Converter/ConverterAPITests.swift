@@ -32,7 +32,10 @@ struct ConverterAPITests {
             #expect(body["url"] as? String == "/?from=USD&to=JPY&amount=1.5")
             #expect(body["historyURL"] as? String == "/rates/USD/JPY")
             let source = try #require(body["source"] as? [String: Any])
-            #expect(source["id"] as? String == "ecb-bundled" && source["bundled"] as? Bool == true)
+            // The blend of the bundled ECB day: which providers made it, and that it shipped with the app.
+            #expect(source["id"] as? String == "blend" && source["bundled"] as? Bool == true)
+            #expect(
+                source["providers"] as? [String] == ["ecb"] && (source["url"] as? String)?.hasPrefix("https://www.ecb.europa.eu/") == true)
             let alternatives = try #require(body["alternatives"] as? [[String: Any]])
             #expect(alternatives.map { $0["currency"] as? String } == ["EUR", "GBP", "CNY", "CHF"])
             #expect(alternatives.first?["result"] as? String == "1.33")
@@ -82,8 +85,8 @@ struct ConverterAPITests {
         try await withPostgresApp { app in
             let currencies = try json(try await TestBrowser(app).get("/api/v1/currencies"))
             let list = try #require(currencies["currencies"] as? [[String: Any]])
-            #expect(list.count == 31)
-            #expect(list.first?["code"] as? String == "AUD")
+            #expect(list.count == 61) // the ECB's 31 and 30 pegged to them
+            #expect(list.first?["code"] as? String == "AED")
             #expect(list.first { $0["code"] as? String == "JPY" }?["minorUnits"] as? Int == 0)
 
             let own = try json(try await TestBrowser(app).get("/api/v1/rates/latest"))
@@ -92,7 +95,8 @@ struct ConverterAPITests {
             let usd = try json(try await TestBrowser(app).get("/api/v1/rates/latest?base=usd"))
             #expect(usd["base"] as? String == "USD")
             let rates = try #require(usd["rates"] as? [String: String])
-            #expect(rates["USD"] == "1" && rates["EUR"] == "0.8887308923" && rates.count == 31)
+            #expect(rates["USD"] == "1" && rates["EUR"] == "0.8887308923" && rates.count == 61)
+            #expect(rates["AED"] == "3.6725" && rates["XOF"] == "582.9692499")
 
             let malformed = try await TestBrowser(app).get("/api/v1/rates/latest?base=EURO")
             #expect(malformed.status == .badRequest)

@@ -28,7 +28,11 @@ struct ConverterPageTests {
                 #expect(html.contains("1 USD = 0.8887 EUR"))
                 #expect(html.contains("1 EUR = 1.1252 USD"))
                 #expect(html.contains("Rates of May 9, 2025 (3 days ago)"))
-                #expect(html.contains(">European Central Bank</a>"))
+                // The blend of what is stored: the bundled ECB day alone, named, linked and marked as bundled.
+                #expect(
+                    html.contains(
+                        "<a href=\"https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html\" rel=\"noopener\">All official sources: European Central Bank</a>"
+                    ))
                 #expect(html.contains("bundled snapshot"))
                 #expect(html.contains("action=\"/convert\"") && html.contains("formaction=\"/swap\""))
                 #expect(html.contains("href=\"/about\""))
@@ -43,13 +47,16 @@ struct ConverterPageTests {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, "/") { res in
                 let html = res.html
-                #expect(html.occurrences(of: "<option value=") == 2 * 31)
+                // The ECB's 30 currencies and the euro, and the 30 pegged to one of them (AED to the dollar, XOF to the euro…).
+                let from = html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
+                #expect(from.occurrences(of: "<option value=") == 61)
+                #expect(html.contains("<option value=\"AED\">AED — "))
                 #expect(html.contains("<option value=\"USD\" selected>USD — US Dollar</option>"))
                 #expect(html.contains("<option value=\"EUR\" selected>EUR — Euro</option>"))
                 #expect(html.contains("<option value=\"JPY\">JPY — Japanese Yen</option>"))
                 let codes = html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
                     .components(separatedBy: "<option value=\"").dropFirst().map { String($0.prefix(3)) }
-                #expect(codes == codes.sorted() && codes.count == 31)
+                #expect(codes == codes.sorted() && codes.count == 61)
             }
         }
     }

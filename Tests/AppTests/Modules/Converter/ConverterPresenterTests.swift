@@ -215,8 +215,8 @@ struct ConverterPresenterTests {
 
     @Test("the live script's cookie templates: with and without a day")
     func cookieTemplates() {
-        #expect(presenter.rememberCookie.hasPrefix("last_conversion={from}-{to}-{amount};"))
-        #expect(presenter.rememberDatedCookie.hasPrefix("last_conversion={from}-{to}-{amount}-{date};"))
+        #expect(presenter.rememberCookie.hasPrefix("last_conversion={from}-{to}-{amount}{source};"))
+        #expect(presenter.rememberDatedCookie.hasPrefix("last_conversion={from}-{to}-{amount}-{date}{source};"))
     }
 
     // MARK: In each language

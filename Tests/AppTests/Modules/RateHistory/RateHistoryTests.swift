@@ -260,9 +260,11 @@ struct RateHistoryUnitTests {
         #expect(again.build().version != days.version && again.build().version == again.build().version)
     }
 
-    struct FakeHistory: RateHistoryService {
+    struct FakeHistory: SourceHistoryReading {
         let points: [RatePoint]
-        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        func history(
+            of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+        ) async throws -> PairHistory {
             let window = PairWindow.slice(points, range: range, around: date)
             return PairHistory(points: window.points, version: "v", window: window.window)
         }
@@ -405,7 +407,9 @@ struct CachedRateHistoryTests {
             return builder.build()
         }
 
-        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        func history(
+            of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+        ) async throws -> PairHistory {
             try await days().history(from: from, to: to, range: range, around: date)
         }
     }
@@ -461,7 +465,9 @@ extension CachedRateHistoryTests {
             return builder.build()
         }()
         func days(_ selection: RateDays.Selection) async throws -> RateDays { days }
-        func history(from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory {
+        func history(
+            of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+        ) async throws -> PairHistory {
             days.history(from: from, to: to, range: range, around: date)
         }
     }

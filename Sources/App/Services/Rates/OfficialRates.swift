@@ -1,0 +1,202 @@
+import Core
+import Foundation
+import NIOConcurrencyHelpers
+import Persistence
+
+/// A source's stored days seen as pages and APIs ask for them: a provider's own days, or the
+/// blend of the official providers' days. A provider's days come from memory
+/// (``CachedRateHistoryService``, one read per set of stored days); the blend of every day is
+/// computed from them once per set of stored days and kept (``BlendedSeries``), while a day's
+/// blend with every provider's quote (a result's details, a past date) is computed when asked.
+package final class OfficialRates: PastRatesReading, SourceHistoryReading {
+    private let days: CachedRateHistoryService
+    private let store: FluentRateSnapshotStore
+    package let blender: RateBlender
+    /// The providers blended: the enabled official ones, in the catalogue's order.
+    package let blended: [RateSource]
+    private let staleAfter: Duration
+    private let kept = NIOLockedValueBox<BlendedSeries?>(nil)
+    private let building = NIOLockedValueBox<(version: String, task: Task<BlendedSeries, any Error>)?>(nil)
+
+    package init(
+        days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSource],
+        staleAfter: Duration = .seconds(1)
+    ) {
+        self.days = days
+        self.store = store
+        self.blender = blender
+        self.blended = blended
+        self.staleAfter = staleAfter
+    }
+
+    /// Each blended provider's stored days.
+    package func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
+        var all: [(source: RateSource, days: RateDays)] = []
+        for source in blended { all.append((source, try await days.days(.provider(source.id)))) }
+        return all
+    }
+
+    /// The blend of `date` (each provider's newest day on or before it) with every quote;
+    /// `providers` narrows it to some of them (`/v2`'s `providers`). `nil` before any day.
+    package func blend(on date: CalendarDate, providers: [String]? = nil) async throws -> BlendedDay? {
+        let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
+        return blender.blend(Self.snapshots(chosen, onOrBefore: date), on: date)
+    }
+
+    /// Each provider's newest day on or before `date`, as a snapshot.
+    package static func snapshots(_ providers: [(source: RateSource, days: RateDays)], onOrBefore date: CalendarDate) -> [RateSnapshot] {
+        providers.compactMap { provider in
+            provider.days.day(onOrBefore: date).map { snapshot(of: $0, codes: provider.days.codes, source: provider.source) }
+        }
+    }
+
+    /// A stored day as the snapshot it was read from.
+    package static func snapshot(of day: RateDays.Day, codes: [String], source: RateSource) -> RateSnapshot {
+        var rates: [String: Decimal] = [:]
+        rates.reserveCapacity(codes.count)
+        for (column, rate) in day.rates.enumerated() { if let rate { rates[codes[column]] = rate } }
+        return RateSnapshot(
+            id: day.snapshot, source: source.id, baseCurrency: source.homeCurrency ?? "EUR", effectiveDate: day.date,
+            storedAt: Date(timeIntervalSince1970: 0), rates: rates, quotation: day.quotation)
+    }
+
+    // MARK: The blend over time
+
+    /// The blend of every day any blended provider has, oldest first: the blend's history.
+    /// Built once per set of stored days; while a new one is built after a refresh stored a day,
+    /// a request waits ``staleAfter`` for it and else gets the one built before.
+    package func blendedSeries() async throws -> BlendedSeries {
+        let providers = try await providerDays()
+        let version = providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        if let series = kept.withLockedValue({ $0 }), series.version == version { return series }
+        let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
+            if let current = building, current.version == version { return current.task }
+            let blender = blender, kept = kept
+            let task = Task<BlendedSeries, any Error>.detached(priority: .utility) {
+                try Task.checkCancellation()
+                let series = BlendedSeries.build(providers, blender: blender, version: version)
+                kept.withLockedValue { $0 = series }
+                return series
+            }
+            building = (version, task)
+            return task
+        }
+        guard let stale = kept.withLockedValue({ $0 }) else { return try await task.value }
+        return await Self.value(of: task, within: staleAfter) ?? stale
+    }
+
+    /// The task's value if it finishes within `limit`; `nil` otherwise (it goes on, and keeps what it builds).
+    private static func value(of task: Task<BlendedSeries, any Error>, within limit: Duration) async -> BlendedSeries? {
+        let waiting = NIOLockedValueBox<CheckedContinuation<BlendedSeries?, Never>?>(nil)
+        @Sendable func finish(_ series: BlendedSeries?) {
+            waiting.withLockedValue { continuation in
+                continuation?.resume(returning: series)
+                continuation = nil
+            }
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.withLockedValue { $0 = continuation }
+            Task { finish(try? await task.value) }
+            Task {
+                try? await Task.sleep(for: limit)
+                finish(nil)
+            }
+        }
+    }
+
+    /// The quotes the blend screened out on the newest days, newest first.
+    package func recentOutliers(limit: Int) async throws -> [Outlier] {
+        Array(try await blendedSeries().outliers.lazy.flatMap(\.outliers).prefix(limit))
+    }
+
+    // MARK: Pages' questions
+
+    /// The rates of `date` from `source`: a provider's newest day on or before it, or the blend of that day.
+    package func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates {
+        guard source == RateSnapshot.blendSource else {
+            return try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
+        }
+        guard let day = try await blend(on: date) else {
+            return .beforeFirstDay(firstDay: try await blendedSeries().days.days.first?.date)
+        }
+        let versions = try await providerDays().map(\.days.version).joined(separator: "+")
+        let snapshot = RateSnapshot(blend: day, key: versions)
+        if snapshot.rates[from] != nil && snapshot.rates[to] != nil { return .found(snapshot) }
+        let missing = snapshot.rates[from] == nil ? from : to
+        return .notQuoted(code: missing, day: day.date, quoted: try await blendedSeries().days.quotedDays(of: missing))
+    }
+
+    /// The pair's days in `range`'s window from `source`: a provider's stored days, or the blend's.
+    package func history(
+        of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+    ) async throws -> PairHistory {
+        guard source == RateSnapshot.blendSource else {
+            return try await days.history(of: .provider(source), from: from, to: to, range: range, around: date)
+        }
+        return try await blendedSeries().days.history(from: from, to: to, range: range, around: date)
+    }
+}
+
+/// A pair's history from one source; a protocol for the history page's tests.
+package protocol SourceHistoryReading: Sendable {
+    func history(of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory
+}
+
+/// The blend of every day, as stored days are kept (``RateDays``: units per euro), with each
+/// day's screened-out quotes.
+package struct BlendedSeries: Sendable {
+    package let days: RateDays
+    /// Each day's outliers, newest day first.
+    package let outliers: [(date: CalendarDate, outliers: [Outlier])]
+    /// The stored days it was built from.
+    package let version: String
+
+    /// Blends each day any provider has (each provider's newest day on or before it counting),
+    /// walking the providers' days once.
+    static func build(_ providers: [(source: RateSource, days: RateDays)], blender: RateBlender, version: String) -> BlendedSeries {
+        let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).sorted()
+        let codes = providers.map(\.days.codes)
+        var next = [Int](repeating: 0, count: providers.count)
+        var builder = RateDays.Builder()
+        var outliers: [(date: CalendarDate, outliers: [Outlier])] = []
+        let versionBytes = Array(version.utf8)
+        for date in dates {
+            var snapshots: [RateSnapshot] = []
+            for (index, provider) in providers.enumerated() {
+                let days = provider.days.days
+                while next[index] < days.count, days[next[index]].date <= date { next[index] += 1 }
+                guard next[index] > 0 else { continue }
+                let day = days[next[index] - 1]
+                guard day.date.days(until: date) <= RateBlender.maximumAge else { continue }
+                snapshots.append(OfficialRates.snapshot(of: day, codes: codes[index], source: provider.source))
+            }
+            guard let blend = blender.blend(snapshots, on: date), blend.date == date else { continue }
+            let id = Self.dayID(date, versionBytes)
+            builder.add(snapshot: id, date: date, code: blend.base, rate: 1, source: RateSnapshot.blendSource)
+            for (code, rate) in blend.rates.sorted(by: { $0.key < $1.key }) {
+                builder.add(snapshot: id, date: date, code: code, rate: rate.rate, source: RateSnapshot.blendSource)
+            }
+            if !blend.outliers.isEmpty { outliers.append((date, blend.outliers)) }
+        }
+        return BlendedSeries(days: builder.build(), outliers: outliers.reversed(), version: version)
+    }
+
+    /// Names a blended day for fingerprints: its date and the stored days it was blended from.
+    private static func dayID(_ date: CalendarDate, _ version: [UInt8]) -> UUID {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in version {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let day = UInt64(bitPattern: Int64(date.dayNumber))
+        return UUID(
+            uuid: (
+                UInt8(truncatingIfNeeded: hash >> 56), UInt8(truncatingIfNeeded: hash >> 48), UInt8(truncatingIfNeeded: hash >> 40),
+                UInt8(truncatingIfNeeded: hash >> 32), UInt8(truncatingIfNeeded: hash >> 24), UInt8(truncatingIfNeeded: hash >> 16),
+                UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: day >> 56),
+                UInt8(truncatingIfNeeded: day >> 48), UInt8(truncatingIfNeeded: day >> 40), UInt8(truncatingIfNeeded: day >> 32),
+                UInt8(truncatingIfNeeded: day >> 24), UInt8(truncatingIfNeeded: day >> 16), UInt8(truncatingIfNeeded: day >> 8),
+                UInt8(truncatingIfNeeded: day)
+            ))
+    }
+}
