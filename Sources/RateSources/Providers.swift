@@ -68,8 +68,13 @@ package struct OfficialRatesProvider: DailyRatesProvider {
         return newest
     }
 
+    /// The days of the reach a refresh looks back over, up to today (or tomorrow, for a
+    /// publisher dating ahead): a file that holds more (a year's) is cut to them.
     package func fetchRecentDays(today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
-        try await fetch(feed.latest(today))
+        let reach = today.adding(days: -feed.lookback)...today.adding(days: source.datesAhead ? 1 : 0)
+        let days = try await fetch(feed.latest(today))
+        // A publisher without ranges answers with its newest file, whatever its day.
+        return feed.range == nil ? days.filter { $0.effectiveDate <= reach.upperBound } : days.filter { reach.contains($0.effectiveDate) }
     }
 
     package func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
@@ -93,7 +98,8 @@ package struct OfficialRatesProvider: DailyRatesProvider {
                 if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
                 throw error
             }
-            for day in try feed.parse(data) { days[day.effectiveDate] = day }
+            let parse = feed.parse
+            for day in try await offThePool({ () throws(RatesProviderError) in try parse(data) }) { days[day.effectiveDate] = day }
         }
         return days.keys.sorted().map { days[$0]! }
     }

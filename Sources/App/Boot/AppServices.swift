@@ -102,7 +102,7 @@ package struct AppServices: Sendable {
         let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
         let currentRates = CurrentRates(
             store: store, blender: blender, blended: blended.map(\.id),
-            defaultSource: configuration.ratesProvider.sourceID, logger: app.logger)
+            defaultSource: configuration.ratesProvider.sourceID, logger: app.logger, now: now)
         let fetcher = HTTPDocumentFetcher(
             client: { app.http.client.shared }, timeout: configuration.ratesTimeout, userAgent: "\(AppInfo.name)/\(AppInfo.version)")
         let ecb = ECBRatesProvider(
@@ -144,7 +144,7 @@ package struct AppServices: Sendable {
             historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now),
             historyProgress: historyProgress,
             enabledProviders: enabled,
-            officialRates: OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended),
+            officialRates: OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended, now: now),
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),

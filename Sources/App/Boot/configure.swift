@@ -52,7 +52,7 @@ package func configure(
     if configuration.responseCompression { app.middleware.use(GzipMiddleware()) }
     app.middleware.use(RequestLogMiddleware())
     app.middleware.use(PublicAPICORSMiddleware())
-    app.middleware.use(ErrorPageMiddleware(shapes: [FrankfurterView.errorShape]))
+    app.middleware.use(ErrorPageMiddleware(shapes: [FrankfurterView.errorShape, FrankfurterV2View.errorShape]))
     app.middleware.use(RequestInputMiddleware())
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))
@@ -105,6 +105,7 @@ package func configure(
     RateHistoryAssembly.register(on: app, services: services)
     LanguageChoiceAssembly.register(on: app, services: services)
     try FrankfurterAssembly.register(on: app, services: services)
+    try FrankfurterV2Assembly.register(on: app, services: services)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

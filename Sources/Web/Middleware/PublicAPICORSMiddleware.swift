@@ -13,8 +13,8 @@ import Vapor
 /// handler throws passes it without its headers (it adds them in a `map` of the successful
 /// response). Its preflight is a 200 with a body where this one is a 204.
 package struct PublicAPICORSMiddleware: AsyncMiddleware {
-    /// Where the public APIs live: the converter's, and the Frankfurter-compatible one.
-    package static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix]
+    /// Where the public APIs live: the converter's, and the Frankfurter-compatible v1 and v2.
+    package static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix, SiteURL.Route.frankfurterV2Prefix]
     package static let allowedMethods = "GET, HEAD, OPTIONS"
     package static let allowedHeaders = "Accept, If-None-Match, If-Modified-Since"
     package static let exposedHeaders = "ETag, Cache-Control, Retry-After"

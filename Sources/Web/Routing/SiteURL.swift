@@ -210,6 +210,16 @@ extension SiteURL {
         /// Everything else under `/v1`: Frankfurter's JSON 404.
         case frankfurterRoot = "/v1"
         case frankfurterOther = "/v1/**"
+        /// Frankfurter's v2 API (``FrankfurterV2``).
+        case frankfurterV2Rates = "/v2/rates"
+        case frankfurterV2RatesCSV = "/v2/rates.csv"
+        case frankfurterV2Rate = "/v2/rate/:base/:quote"
+        case frankfurterV2Currencies = "/v2/currencies"
+        case frankfurterV2Currency = "/v2/currency/:code"
+        case frankfurterV2Providers = "/v2/providers"
+        /// Everything else under `/v2`: its JSON 404.
+        case frankfurterV2Root = "/v2"
+        case frankfurterV2Other = "/v2/**"
         /// The language menu's choice (``LanguageChoiceView``).
         case language = "/language/:language"
         case healthLive = "/health/live"
@@ -224,6 +234,8 @@ extension SiteURL {
         package static let apiPrefix = "/api/"
         /// What every Frankfurter route starts with (its errors are `{"message": …}`).
         package static let frankfurterPrefix = "/v1/"
+        /// What every Frankfurter v2 route starts with (its errors are `{"message": …}` too).
+        package static let frankfurterV2Prefix = "/v2/"
         /// What the language menu's links start with.
         package static let languagePrefix = "/language/"
         /// The load balancers' probes, which log at debug.
@@ -252,7 +264,7 @@ extension SiteURL {
 
     /// The names of the routes' parameters (`:id` in `/contacts/:id`).
     package enum Parameter: String, Sendable {
-        case id, from, to, dates, language
+        case id, from, to, dates, language, base, quote, code
     }
 }
 

@@ -132,7 +132,7 @@ final class StubProvider: Sendable {
                 case .ecbFullHistoryBomb:
                     return Response(
                         status: .ok, headers: ["Content-Type": "application/zip"],
-                        body: .init(data: ZipBomb.hundredMegabytes))
+                        body: .init(data: await ZipBomb.hundredMegabytes()))
                 case .serverError:
                     return Response(status: .internalServerError, body: "oops")
                 case .current:
@@ -232,6 +232,7 @@ final class TestClock: Sendable {
         }
     }
     func advance(by seconds: TimeInterval) { current.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
+    func set(_ date: Date) { current.withLockedValue { $0 = date } }
     var closure: @Sendable () -> Date { { self.now } }
 }
 

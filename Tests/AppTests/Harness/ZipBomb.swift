@@ -10,8 +10,12 @@ import ZIPFoundation
 /// Zip archives that inflate far beyond their own size: what an attacker (or a broken mirror)
 /// could serve as `ECB_FULL_HISTORY_URL` or leave as `BUNDLED_RATES_FILE`.
 enum ZipBomb {
-    /// 100 MB of CSV in about 100 kB, made once per test process (a second or two in a debug build).
-    static let hundredMegabytes: Data = try! archive(inflatedBytes: 100 << 20)
+    /// 100 MB of CSV in about 100 kB, made once per test process on a Dispatch thread: deflating it
+    /// takes seconds in a debug build, which a `static let` would spend on the threads every
+    /// test's async work shares (the tests waiting for it held them, and timing tests failed).
+    private static let made = Task { await offThePool { try! archive(inflatedBytes: 100 << 20) } }
+
+    static func hundredMegabytes() async -> Data { await made.value }
 
     /// An `eurofxref-hist.csv` of `inflatedBytes` (a real header, then the same row over and over),
     /// deflated: about a thousandth of that on disk.

@@ -40,6 +40,7 @@ package struct BundledHistoryLoader: Sendable {
         progress.set(.reading)
         defer { progress.set(nil) }
         do {
+            let bundled = bundled
             let days = try await offThePool { try bundled.days() }
             for _ in 0..<Self.retries {
                 if let outcome = try await storeMissing(days) {
@@ -62,14 +63,6 @@ package struct BundledHistoryLoader: Sendable {
         } catch {
             logger.warning("Could not store the bundled ECB history; the next start tries again: \(String(reflecting: error))")
             return nil
-        }
-    }
-
-    /// Runs `work` on a Dispatch thread: reading 27 years of CSV is a second of CPU in a debug
-    /// build, which must not hold one of the few threads every request's async work runs on.
-    private func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try work() }) }
         }
     }
 

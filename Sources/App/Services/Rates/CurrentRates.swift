@@ -36,23 +36,27 @@ package final class CurrentRates: CurrentRatesReading {
     private let blended: Set<String>
     package let defaultSource: String
     private let logger: Logger
+    private let now: @Sendable () -> Date
     private let state = NIOLockedValueBox<State?>(nil)
 
     private struct State {
         /// By provider (``RateSource/provider``'s id: the bundled ECB copy is the ECB's).
         var snapshots: [String: RateSnapshot]
         var blend: RateSnapshot?
+        /// The day the blend is today's of.
+        var blendDay: CalendarDate
     }
 
     package init(
         store: FluentRateSnapshotStore, blender: RateBlender, blended: [String] = RateSource.officialProviders.map(\.id),
-        defaultSource: String = RateSnapshot.blendSource, logger: Logger
+        defaultSource: String = RateSnapshot.blendSource, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.blender = blender
         self.blended = Set(blended)
         self.defaultSource = defaultSource
         self.logger = logger
+        self.now = now
     }
 
     package func currentSnapshot() async -> RateSnapshot? {
@@ -85,8 +89,18 @@ package final class CurrentRates: CurrentRatesReading {
 
     /// What is in memory; read from the database the first time (or while nothing was stored:
     /// then "Retry" can succeed once rates exist). Only that rare path touches the database.
+    /// The blend is made again when the day has turned (a day dated ahead may count now).
     private func loadedState() async -> State? {
-        if let state = state.withLockedValue({ $0 }), !state.snapshots.isEmpty { return state }
+        if let state = state.withLockedValue({ $0 }), !state.snapshots.isEmpty {
+            let today = CalendarDate(containing: now())
+            guard state.blendDay != today else { return state }
+            let blend = blend(of: state.snapshots, today: today)
+            return self.state.withLockedValue { current in
+                current?.blend = blend
+                current?.blendDay = today
+                return current
+            }
+        }
         do {
             try await reload()
         } catch {
@@ -104,7 +118,8 @@ package final class CurrentRates: CurrentRatesReading {
             if let kept = snapshots[provider], !Self.isNewer(snapshot, than: kept) { continue }
             snapshots[provider] = snapshot
         }
-        let state = State(snapshots: snapshots, blend: blend(of: snapshots))
+        let today = CalendarDate(containing: now())
+        let state = State(snapshots: snapshots, blend: blend(of: snapshots, today: today), blendDay: today)
         self.state.withLockedValue { $0 = state }
     }
 
@@ -127,9 +142,10 @@ package final class CurrentRates: CurrentRatesReading {
             return snapshots
         }
         guard let snapshots else { return }
-        let blend = blended.contains(provider) ? blend(of: snapshots) : nil
+        let today = CalendarDate(containing: now())
+        let blend = blended.contains(provider) ? blend(of: snapshots, today: today) : nil
         state.withLockedValue { state in
-            var updated = state ?? State(snapshots: [:], blend: nil)
+            var updated = state ?? State(snapshots: [:], blend: nil, blendDay: today)
             updated.snapshots[provider] = snapshots[provider]
             if blended.contains(provider) { updated.blend = blend }
             state = updated
@@ -149,12 +165,10 @@ package final class CurrentRates: CurrentRatesReading {
 
     private let lastVersion = NIOLockedValueBox<String?>(nil)
 
-    /// The blend of the official providers' newest days, as a snapshot.
-    private func blend(of snapshots: [String: RateSnapshot]) -> RateSnapshot? {
+    /// Today's blend of the official providers' newest days, as a snapshot.
+    private func blend(of snapshots: [String: RateSnapshot], today: CalendarDate) -> RateSnapshot? {
         let official = snapshots.filter { blended.contains($0.key) }.map(\.value)
-        guard let newest = official.map(\.effectiveDate).max(), let day = blender.blend(official, on: newest), !day.rates.isEmpty else {
-            return nil
-        }
+        guard let day = blender.blend(official, on: today, admittingAhead: true), !day.rates.isEmpty else { return nil }
         let key = day.sources.compactMap { snapshots[$0]?.versionKey }.joined(separator: "+")
         return RateSnapshot(blend: day, key: key)
     }

@@ -8,25 +8,44 @@ import Persistence
 /// (``CachedRateHistoryService``, one read per set of stored days); the blend of every day is
 /// computed from them once per set of stored days and kept (``BlendedSeries``), while a day's
 /// blend with every provider's quote (a result's details, a past date) is computed when asked.
-package final class OfficialRates: PastRatesReading, SourceHistoryReading {
+package final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading {
     private let days: CachedRateHistoryService
     private let store: FluentRateSnapshotStore
     package let blender: RateBlender
     /// The providers blended: the enabled official ones, in the catalogue's order.
     package let blended: [RateSource]
     private let staleAfter: Duration
+    private let now: @Sendable () -> Date
     private let kept = NIOLockedValueBox<BlendedSeries?>(nil)
+    /// Today's blend, with the stored days and the day it was made for.
+    private let latest = NIOLockedValueBox<(key: String, blend: BlendedDay)?>(nil)
     private let building = NIOLockedValueBox<(version: String, task: Task<BlendedSeries, any Error>)?>(nil)
 
     package init(
         days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSource],
-        staleAfter: Duration = .seconds(1)
+        staleAfter: Duration = .seconds(1), now: @escaping @Sendable () -> Date
     ) {
         self.days = days
         self.store = store
         self.blender = blender
         self.blended = blended
         self.staleAfter = staleAfter
+        self.now = now
+    }
+
+    package var pegs: [Peg] { blender.pegs }
+
+    /// Today's blend: each provider's newest day on or before today, computed once per day and
+    /// set of stored days; with what it was made of.
+    package func latestBlend() async throws -> (blend: BlendedDay, version: String)? {
+        let providers = try await providerDays()
+        let today = CalendarDate(containing: now())
+        let key = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        if let kept = latest.withLockedValue({ $0 }), kept.key == key { return (kept.blend, key) }
+        let snapshots = Self.snapshots(providers, onOrBefore: today.adding(days: 1))
+        guard let blend = blender.blend(snapshots, on: today, admittingAhead: true) else { return nil }
+        latest.withLockedValue { $0 = (key, blend) }
+        return (blend, key)
     }
 
     /// Each blended provider's stored days.
@@ -37,10 +56,24 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading {
     }
 
     /// The blend of `date` (each provider's newest day on or before it) with every quote;
-    /// `providers` narrows it to some of them (`/v2`'s `providers`). `nil` before any day.
+    /// `providers` narrows it to some of them (`/v2`'s `providers`), without pegs, which no
+    /// provider publishes. `nil` before any day.
     package func blend(on date: CalendarDate, providers: [String]? = nil) async throws -> BlendedDay? {
         let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
+        let blender = providers == nil ? blender : RateBlender(pegs: [])
         return blender.blend(Self.snapshots(chosen, onOrBefore: date), on: date)
+    }
+
+    /// The blends of `dates` (each one's that some provider published), of `providers` only when
+    /// given, computed off the concurrency pool: five years of days take seconds.
+    package func blends(on dates: [CalendarDate], providers: [String]?) async throws -> [BlendedDay] {
+        let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
+        let blender = providers == nil ? blender : RateBlender(pegs: [])
+        return await offThePool {
+            dates.compactMap { date in
+                blender.blend(Self.snapshots(chosen, onOrBefore: date), on: date).flatMap { $0.date == date ? $0 : nil }
+            }
+        }
     }
 
     /// Each provider's newest day on or before `date`, as a snapshot.
@@ -62,19 +95,20 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading {
 
     // MARK: The blend over time
 
-    /// The blend of every day any blended provider has, oldest first: the blend's history.
-    /// Built once per set of stored days; while a new one is built after a refresh stored a day,
-    /// a request waits ``staleAfter`` for it and else gets the one built before.
+    /// The blend of every day up to today that any blended provider has, oldest first: the
+    /// blend's history (a day dated ahead joins it when it comes). Built once per set of stored
+    /// days and day; while a new one is built after a refresh stored a day, a request waits
+    /// ``staleAfter`` for it and else gets the one built before.
     package func blendedSeries() async throws -> BlendedSeries {
         let providers = try await providerDays()
-        let version = providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        let today = CalendarDate(containing: now())
+        let version = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
         if let series = kept.withLockedValue({ $0 }), series.version == version { return series }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
             if let current = building, current.version == version { return current.task }
             let blender = blender, kept = kept
-            let task = Task<BlendedSeries, any Error>.detached(priority: .utility) {
-                try Task.checkCancellation()
-                let series = BlendedSeries.build(providers, blender: blender, version: version)
+            let task = Task<BlendedSeries, any Error> {
+                let series = await offThePool { BlendedSeries.build(providers, through: today, blender: blender, version: version) }
                 kept.withLockedValue { $0 = series }
                 return series
             }
@@ -153,8 +187,10 @@ package struct BlendedSeries: Sendable {
 
     /// Blends each day any provider has (each provider's newest day on or before it counting),
     /// walking the providers' days once.
-    static func build(_ providers: [(source: RateSource, days: RateDays)], blender: RateBlender, version: String) -> BlendedSeries {
-        let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).sorted()
+    static func build(
+        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String
+    ) -> BlendedSeries {
+        let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
         let codes = providers.map(\.days.codes)
         var next = [Int](repeating: 0, count: providers.count)
         var builder = RateDays.Builder()

@@ -38,15 +38,23 @@ package struct RateBlender: Sendable {
     }
 
     /// The blend of `snapshots` (any providers' days; the newest of each provider on or before
-    /// `date` counts) for `date`; `nil` when no provider has a day in reach.
-    package func blend(_ snapshots: [RateSnapshot], on date: CalendarDate) -> BlendedDay? {
+    /// `date` counts) for `date`; `nil` when no provider has a day in reach. `admittingAhead`
+    /// (today's blend) also counts the next day's rates of a publisher that dates them ahead
+    /// (``RateSource/datesAhead``): published today, they are its newest.
+    package func blend(_ snapshots: [RateSnapshot], on date: CalendarDate, admittingAhead: Bool = false) -> BlendedDay? {
         var newest: [String: RateSnapshot] = [:]
-        for snapshot in snapshots where snapshot.effectiveDate <= date {
-            let provider = RateSource.withID(snapshot.source).provider.id
+        let tomorrow = date.adding(days: 1)
+        for snapshot in snapshots {
+            let source = RateSource.withID(snapshot.source)
+            guard snapshot.effectiveDate <= date || (admittingAhead && source.datesAhead && snapshot.effectiveDate == tomorrow) else {
+                continue
+            }
+            let provider = source.provider.id
             if let kept = newest[provider], (kept.effectiveDate, kept.storedAt) >= (snapshot.effectiveDate, snapshot.storedAt) { continue }
             newest[provider] = snapshot
         }
-        guard let day = newest.values.map(\.effectiveDate).max() else { return nil }
+        guard let newestDay = newest.values.map(\.effectiveDate).max() else { return nil }
+        let day = min(newestDay, date)
         let providers = newest.filter { $0.value.effectiveDate.days(until: day) <= Self.maximumAge }
             .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
 

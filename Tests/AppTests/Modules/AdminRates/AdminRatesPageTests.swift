@@ -401,7 +401,7 @@ struct AdminRatesPageTests {
     func importFullHistoryBomb() async throws {
         let stub = try await StubProvider.start()
         defer { Task { try? await stub.stop() } }
-        _ = ZipBomb.hundredMegabytes // made before the stub is asked, within the fetch's two seconds
+        _ = await ZipBomb.hundredMegabytes() // made before the stub is asked, within the fetch's two seconds
         try await withAdmin(url: stub.url(.exchangeRateAPI), fullHistoryURL: stub.url(.ecbFullHistoryBomb)) { app, browser in
             let flash = try await press("/admin/rates/import-full-history", in: browser, isError: true)
             #expect(

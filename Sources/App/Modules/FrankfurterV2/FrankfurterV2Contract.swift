@@ -1,0 +1,192 @@
+import Core
+import Foundation
+import Persistence
+
+/// Frankfurter's v2 API (its published OpenAPI document, 2.1.1), served from the blend of the
+/// official providers' rates and from each provider's own:
+///
+/// - `GET /v2/rates` (`date`, or `from`/`to`; `base`, `quotes`, `providers`, `group=week|month`,
+///   `expand=providers`): an array of `{date, base, quote, rate}`, the base's identity record
+///   included; `/v2/rates.csv` or `Accept: text/csv` as CSV, `Accept: application/x-ndjson` as
+///   one record per line, streamed;
+/// - `GET /v2/rate/{base}/{quote}` (`date`, `providers`): one record;
+/// - `GET /v2/currencies` (`scope=all`, `providers`), `GET /v2/currency/{code}`, `GET /v2/providers`.
+///
+/// Errors are `{"message": …}`: 422 for input it refuses (`invalid date`, `invalid currency: XYZ`,
+/// `unknown parameter: x`…), 404 `not found` when no rates answer, 503 without a database.
+/// An API with nothing to redirect has no Router: the View answers every request itself.
+package enum FrankfurterV2 {
+    /// What `/v2/rates` was asked, read and checked.
+    package struct Query: Sendable, Equatable {
+        package enum Dates: Sendable, Equatable {
+            /// Today's blend: each provider's newest day.
+            case latest
+            case day(CalendarDate)
+            case range(CalendarDate, CalendarDate)
+        }
+
+        package enum Group: String, Sendable {
+            case week, month
+        }
+
+        package var dates: Dates = .latest
+        /// Upper-cased; the euro by default.
+        package var base = "EUR"
+        package var quotes: [String]? = nil
+        /// Provider ids (`nbp.b`); `nil` for every one.
+        package var providers: [String]? = nil
+        package var group: Group? = nil
+        package var expandProviders = false
+
+        package init() {}
+
+        /// Names the query for validators, whatever order its parameters came in.
+        package var key: String {
+            let dates: String =
+                switch self.dates {
+                case .latest: "latest"
+                case .day(let day): "day:\(day)"
+                case .range(let start, let end): "range:\(start)..\(end)"
+                }
+            return [
+                dates, base, quotes?.joined(separator: ",") ?? "*", providers?.joined(separator: ",") ?? "*", group?.rawValue ?? "",
+                expandProviders ? "expand" : "",
+            ].joined(separator: "|")
+        }
+    }
+
+    /// One rate of the answer.
+    package struct Record: Sendable, Equatable {
+        package let date: CalendarDate
+        package let base: String
+        package let quote: String
+        package let rate: Decimal
+        /// With `expand=providers`: each provider's observation, rebased to `base`; `nil` otherwise
+        /// (and for a pegged currency no provider quotes).
+        package var providers: [ProviderRate]? = nil
+
+        package init(date: CalendarDate, base: String, quote: String, rate: Decimal, providers: [ProviderRate]? = nil) {
+            self.date = date
+            self.base = base
+            self.quote = quote
+            self.rate = rate
+            self.providers = providers
+        }
+    }
+
+    package struct ProviderRate: Sendable, Equatable {
+        package let key: String
+        package let date: CalendarDate
+        package let rate: Decimal
+        /// Screened out, or overridden by a peg.
+        package let excluded: Bool
+
+        package init(key: String, date: CalendarDate, rate: Decimal, excluded: Bool) {
+            self.key = key
+            self.date = date
+            self.rate = rate
+            self.excluded = excluded
+        }
+    }
+
+    /// The records of `/v2/rates`, in the order they are written, and what identifies them.
+    package struct Rates: Sendable {
+        package let query: Query
+        package let records: [Record]
+        /// The stored days they were made of, for the `ETag`.
+        package let version: String
+        /// Whether a later stored day may still change the answer.
+        package let isCurrent: Bool
+
+        package init(query: Query, records: [Record], version: String, isCurrent: Bool) {
+            self.query = query
+            self.records = records
+            self.version = version
+            self.isCurrent = isCurrent
+        }
+    }
+
+    /// `/v2/currencies` and `/v2/currency/{code}`.
+    package struct CurrencyInfo: Sendable, Equatable {
+        package let code: String
+        package let numeric: String?
+        package let name: String
+        package let symbol: String?
+        package let start: CalendarDate?
+        package let end: CalendarDate?
+        /// Provider keys that quote it (`ECB`, `NBP.B`).
+        package let providers: [String]
+        package let peg: Peg?
+
+        package init(
+            code: String, numeric: String?, name: String, symbol: String?, start: CalendarDate?, end: CalendarDate?, providers: [String],
+            peg: Peg?
+        ) {
+            self.code = code
+            self.numeric = numeric
+            self.name = name
+            self.symbol = symbol
+            self.start = start
+            self.end = end
+            self.providers = providers
+            self.peg = peg
+        }
+    }
+
+    /// `/v2/providers`.
+    package struct ProviderInfo: Sendable, Equatable {
+        package let source: RateSource
+        package let start: CalendarDate?
+        package let end: CalendarDate?
+        /// Publications expected since `end` and not stored, in days or ISO weeks (its cadence).
+        package let missed: Int?
+        package let currencies: [String]
+
+        package init(source: RateSource, start: CalendarDate?, end: CalendarDate?, missed: Int?, currencies: [String]) {
+            self.source = source
+            self.start = start
+            self.end = end
+            self.missed = missed
+            self.currencies = currencies
+        }
+    }
+
+    /// What the currencies and providers answers were made of, for their `ETag`.
+    package struct Listing<Item: Sendable>: Sendable {
+        package let items: [Item]
+        package let version: String
+
+        package init(items: [Item], version: String) {
+            self.items = items
+            self.version = version
+        }
+    }
+
+    package enum Failure: Error, Equatable {
+        /// 404 `{"message":"not found"}`.
+        case notFound
+        /// 422 `{"message": …}` in Frankfurter's words.
+        case unprocessable(String)
+        /// 503: no database to read the rates from.
+        case unavailable
+    }
+
+    /// The parameters `/v2/rates` reads; any other is refused.
+    package static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand"]
+    /// A daily range that recomputes the blend per day (`providers`, `expand=providers`) may
+    /// span at most this many days.
+    package static let maxRecomputedDays = 5 * 366
+}
+
+/// The blend and the providers' days as the v2 API reads them; a protocol for its tests.
+package protocol BlendedRatesReading: Sendable {
+    /// Today's blend (each provider's newest day on or before today), and what it was made of.
+    func latestBlend() async throws -> (blend: BlendedDay, version: String)?
+    /// The blend of `date`, of `providers` only when given.
+    func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay?
+    /// The blends of `dates`, each dated as asked (a date no provider published is left out).
+    func blends(on dates: [CalendarDate], providers: [String]?) async throws -> [BlendedDay]
+    func blendedSeries() async throws -> BlendedSeries
+    func providerDays() async throws -> [(source: RateSource, days: RateDays)]
+    var pegs: [Peg] { get }
+}

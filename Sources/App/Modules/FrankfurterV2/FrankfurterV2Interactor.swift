@@ -1,0 +1,347 @@
+import Core
+import Foundation
+import Persistence
+
+/// Answers Frankfurter v2 questions from the blend of the official providers (and from some of
+/// them with `providers`): reads the query as its OpenAPI document describes it, picks the days,
+/// and turns each day's blend into records against the asked base.
+package struct FrankfurterV2Interactor: Sendable {
+    package let rates: any BlendedRatesReading
+    package let names: RubyMoneyCurrencyNames
+    package let catalog: CurrencyCatalog
+    /// The providers blended, in the catalogue's order.
+    package let providers: [RateSource]
+    package let now: @Sendable () -> Date
+
+    package init(
+        rates: any BlendedRatesReading, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, providers: [RateSource],
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.rates = rates
+        self.names = names
+        self.catalog = catalog
+        self.providers = providers
+        self.now = now
+    }
+
+    // MARK: Reading the query
+
+    /// The query's values, checked in Frankfurter's order: unknown parameters, dates, a date
+    /// beside a range, the group, the expansion, the currencies; then the providers.
+    package func query(_ values: [String: String]) throws(FrankfurterV2.Failure) -> FrankfurterV2.Query {
+        let unknown = values.keys.filter { !FrankfurterV2.rateParameters.contains($0) }.sorted()
+        guard unknown.isEmpty else { throw .unprocessable("unknown parameter: \(unknown.joined(separator: ", "))") }
+        var query = FrankfurterV2.Query()
+        let date = try day(values["date"]), from = try day(values["from"]), to = try day(values["to"])
+        if date != nil && (from != nil || to != nil) { throw .unprocessable("conflicting params") }
+        if let group = values["group"] {
+            guard let known = FrankfurterV2.Query.Group(rawValue: group.lowercased()) else { throw .unprocessable("invalid group") }
+            query.group = known
+        }
+        if let expand = values["expand"] {
+            let unknown = Self.list(expand.lowercased()).filter { $0 != "providers" }
+            guard unknown.isEmpty else { throw .unprocessable("invalid expand: \(unknown.joined(separator: ","))") }
+            query.expandProviders = true
+        }
+        query.base = values["base"]?.uppercased() ?? "EUR"
+        query.quotes = values["quotes"].map { Self.list($0.uppercased()) }
+        var invalid = values["base"] != nil && !isCurrency(query.base) ? [query.base] : []
+        invalid += (query.quotes ?? []).filter { !isCurrency($0) }
+        guard invalid.isEmpty else { throw .unprocessable("invalid currency: \(invalid.joined(separator: ","))") }
+        query.providers = try providerIDs(values["providers"])
+        let today = CalendarDate(containing: now())
+        if let date {
+            query.dates = .day(date)
+        } else if let from {
+            query.dates = .range(from, to ?? today)
+        }
+        if case .range(let start, let end) = query.dates, query.group == nil, query.providers != nil || query.expandProviders,
+            start.days(until: end) >= FrankfurterV2.maxRecomputedDays
+        {
+            throw .unprocessable(
+                "ranges over 5 years with providers or expand=providers are too long; add group=week or group=month, or split the range")
+        }
+        return query
+    }
+
+    /// Provider keys as given (`ECB,nbp.b`), as the blended providers' ids; 422 for one not blended here.
+    package func providerIDs(_ text: String?) throws(FrankfurterV2.Failure) -> [String]? {
+        guard let text else { return nil }
+        let keys = Self.list(text.lowercased())
+        let unknown = keys.filter { key in !providers.contains { $0.id == key } }
+        guard unknown.isEmpty else { throw .unprocessable("invalid provider: \(unknown.map { $0.uppercased() }.joined(separator: ","))") }
+        return keys
+    }
+
+    private func day(_ text: String?) throws(FrankfurterV2.Failure) -> CalendarDate? {
+        guard let text else { return nil }
+        guard let day = CalendarDate(iso8601: text) else { throw .unprocessable("invalid date") }
+        return day
+    }
+
+    /// A currency the app knows by name (ISO 4217, withdrawn ones included, or RubyMoney's table).
+    private func isCurrency(_ code: String) -> Bool {
+        Currency.isWellFormedCode(code) && (catalog.currency(for: code).name != code || names.name(of: code) != nil)
+    }
+
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    // MARK: Rates
+
+    /// What `query`'s answer is made of, known before any record is computed (the validator).
+    package func version(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> String {
+        do {
+            if query.dates == .latest, query.providers == nil {
+                return try await rates.latestBlend()?.version ?? "none"
+            }
+            return try await versionOfDays() + "|\(CalendarDate(containing: now()))"
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    /// The records answering `query`.
+    package func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        do {
+            switch query.dates {
+            case .latest:
+                let blend: BlendedDay?, version: String
+                if let providers = query.providers {
+                    blend = try await rates.blend(on: CalendarDate(containing: now()), providers: providers)
+                    version = try await versionOfDays()
+                } else {
+                    let latest = try await rates.latestBlend()
+                    (blend, version) = (latest?.blend, latest?.version ?? "")
+                }
+                return try answer(query, blend.map { [$0] } ?? [], version: version, isCurrent: true)
+            case .day(let date):
+                let blend = try await rates.blend(on: date, providers: query.providers)
+                let today = CalendarDate(containing: now())
+                return try answer(
+                    query, blend.map { [$0] } ?? [], version: try await versionOfDays(), isCurrent: date >= today.adding(days: -7))
+            case .range(let start, let end):
+                return try await range(query, start, end)
+            }
+        } catch let failure as FrankfurterV2.Failure {
+            throw failure
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    private func versionOfDays() async throws -> String {
+        try await rates.providerDays().map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+    }
+
+    /// Each day of the range that any provider published, blended: from the blend kept for
+    /// every day, or recomputed per day when only some providers count or each one's rate is asked.
+    private func range(_ query: FrankfurterV2.Query, _ start: CalendarDate, _ end: CalendarDate) async throws -> FrankfurterV2.Rates {
+        let today = CalendarDate(containing: now())
+        guard start <= end else { throw FrankfurterV2.Failure.notFound }
+        if query.providers == nil && !query.expandProviders {
+            let series = try await rates.blendedSeries()
+            let days = series.days.days(from: start, through: end)
+            var records: [FrankfurterV2.Record] = []
+            let codes = days.codes
+            for day in days.days where day.date >= start || days.days.count == 1 {
+                records += Self.records(of: day, codes: codes, query: query)
+            }
+            return try grouped(query, records, version: series.version, isCurrent: end >= today.adding(days: -7))
+        }
+        let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
+        let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
+        let blends = try await rates.blends(on: dates, providers: query.providers)
+        let version = providerDays.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        let records = blends.flatMap { Self.records(of: $0, query: query) }
+        return try grouped(query, records, version: version, isCurrent: end >= today.adding(days: -7))
+    }
+
+    private func answer(
+        _ query: FrankfurterV2.Query, _ blends: [BlendedDay], version: String, isCurrent: Bool
+    ) throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        let records = blends.flatMap { Self.records(of: $0, query: query) }
+        guard !records.isEmpty else { throw .notFound }
+        return FrankfurterV2.Rates(query: query, records: records, version: version, isCurrent: isCurrent)
+    }
+
+    private func grouped(
+        _ query: FrankfurterV2.Query, _ records: [FrankfurterV2.Record], version: String, isCurrent: Bool
+    ) throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        guard !records.isEmpty else { throw .notFound }
+        guard let group = query.group else {
+            return FrankfurterV2.Rates(query: query, records: records, version: version, isCurrent: isCurrent)
+        }
+        return FrankfurterV2.Rates(
+            query: query, records: Self.averages(records, by: group), version: version, isCurrent: isCurrent)
+    }
+
+    /// A blended day's records against the query's base, sorted by quote, the base's own first
+    /// among them at 1; none when the day has no rate for the base.
+    static func records(of blend: BlendedDay, query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
+        func rate(_ code: String) -> Decimal? { code == blend.base ? 1 : blend.rates[code]?.rate }
+        guard let base = rate(query.base) else { return [] }
+        let codes = Set(blend.rates.keys).union([blend.base]).sorted()
+        var records: [FrankfurterV2.Record] = []
+        for code in codes where query.quotes?.contains(code) ?? true {
+            guard let value = rate(code) else { continue }
+            var record = FrankfurterV2.Record(date: blend.date, base: query.base, quote: code, rate: code == query.base ? 1 : value / base)
+            if query.expandProviders, let quotes = blend.rates[code]?.quotes, !quotes.isEmpty {
+                record.providers = quotes.map {
+                    FrankfurterV2.ProviderRate(
+                        key: RateSource.withID($0.source).key, date: $0.date, rate: $0.rate / base, excluded: $0.exclusion != nil)
+                }
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// A kept blended day's records (no providers' details are kept with them).
+    static func records(of day: RateDays.Day, codes: [String], query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
+        guard let baseColumn = codes.firstIndex(of: query.base), let base = day.rates[baseColumn] else { return [] }
+        var records: [FrankfurterV2.Record] = []
+        for (column, code) in codes.enumerated().sorted(by: { $0.element < $1.element }) where query.quotes?.contains(code) ?? true {
+            guard let value = day.rates[column] else { continue }
+            records.append(FrankfurterV2.Record(date: day.date, base: query.base, quote: code, rate: code == query.base ? 1 : value / base))
+        }
+        return records
+    }
+
+    /// The mean of each quote's rates over each week (from Monday) or month, dated its first day.
+    static func averages(_ records: [FrankfurterV2.Record], by group: FrankfurterV2.Query.Group) -> [FrankfurterV2.Record] {
+        func bucket(_ date: CalendarDate) -> CalendarDate {
+            switch group {
+            case .week: date.adding(days: 1 - date.isoWeekday)
+            case .month: CalendarDate(year: date.year, month: date.month, day: 1)!
+            }
+        }
+        var sums: [CalendarDate: [String: (sum: Decimal, count: Int)]] = [:]
+        var base = "EUR"
+        for record in records {
+            base = record.base
+            sums[bucket(record.date), default: [:]][record.quote, default: (0, 0)].sum += record.rate
+            sums[bucket(record.date), default: [:]][record.quote, default: (0, 0)].count += 1
+        }
+        return sums.keys.sorted().flatMap { date in
+            sums[date]!.keys.sorted().map { quote in
+                let (sum, count) = sums[date]![quote]!
+                return FrankfurterV2.Record(date: date, base: base, quote: quote, rate: sum / Decimal(count))
+            }
+        }
+    }
+
+    /// `/v2/rate/{base}/{quote}`: the one record.
+    package func rate(
+        base: String, quote: String, date: String?, providers: String?
+    ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        var values = ["base": base, "quotes": quote]
+        if let date { values["date"] = date }
+        if let providers { values["providers"] = providers }
+        let query = try self.query(values)
+        let answer = try await rates(query)
+        guard let record = answer.records.first(where: { $0.quote == quote.uppercased() }) else { throw .notFound }
+        return FrankfurterV2.Rates(query: query, records: [record], version: answer.version, isCurrent: answer.isCurrent)
+    }
+
+    // MARK: Currencies and providers
+
+    /// Every currency the blend quotes today (`scope=all`: ever), of `providers` when given.
+    package func currencies(
+        scope: String?, providers: String?
+    ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
+        if let scope, scope != "all" { throw .unprocessable("invalid scope") }
+        let chosen = try providerIDs(providers)
+        do {
+            let series = try await rates.blendedSeries()
+            let days = try await rates.providerDays()
+            let byProvider = Self.quotedBy(days)
+            var codes: [String]
+            if let chosen {
+                codes = Set(days.filter { chosen.contains($0.source.id) }.flatMap { $0.days.columns.keys }).sorted()
+            } else if scope == "all" {
+                codes = series.days.columns.keys.sorted()
+            } else {
+                codes = try await rates.latestBlend().map { Set($0.blend.rates.keys).union([$0.blend.base]).sorted() } ?? []
+            }
+            codes = codes.filter { !RateBlender.notCurrencies.contains($0) }
+            return FrankfurterV2.Listing(
+                items: codes.map { info($0, series: series.days, quotedBy: byProvider) },
+                version: series.version + "|\(scope ?? "")|\(chosen ?? [])")
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    /// One currency, with the providers that quote it and its peg; 404 for one without rates.
+    package func currency(_ code: String) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
+        let code = code.uppercased()
+        do {
+            let series = try await rates.blendedSeries()
+            let byProvider = Self.quotedBy(try await rates.providerDays())
+            guard series.days.columns[code] != nil || byProvider[code] != nil, !RateBlender.notCurrencies.contains(code) else {
+                throw FrankfurterV2.Failure.notFound
+            }
+            return FrankfurterV2.Listing(
+                items: [info(code, series: series.days, quotedBy: byProvider)], version: series.version + "|" + code)
+        } catch let failure as FrankfurterV2.Failure {
+            throw failure
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    private static func quotedBy(_ days: [(source: RateSource, days: RateDays)]) -> [String: [String]] {
+        var quoted: [String: [String]] = [:]
+        for (source, days) in days {
+            for code in days.columns.keys { quoted[code, default: []].append(source.key) }
+            if let home = source.homeCurrency, days.columns[home] == nil, !days.days.isEmpty {
+                quoted[home, default: []].append(source.key)
+            }
+        }
+        return quoted
+    }
+
+    private func info(_ code: String, series: RateDays, quotedBy: [String: [String]]) -> FrankfurterV2.CurrencyInfo {
+        let ruby = names.entry(of: code)
+        let quoted = series.quotedDays(of: code)
+        return FrankfurterV2.CurrencyInfo(
+            code: code, numeric: ruby?.numeric, name: ruby?.name ?? catalog.currency(for: code).name, symbol: ruby?.symbol,
+            start: quoted?.lowerBound, end: quoted?.upperBound, providers: quotedBy[code] ?? [],
+            peg: rates.pegs.first { $0.currency == code })
+    }
+
+    /// The blended providers, each with its stored days' span and currencies.
+    package func providerList() async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.ProviderInfo> {
+        do {
+            let days = try await rates.providerDays()
+            let today = CalendarDate(containing: now())
+            let items = days.map { source, days in
+                let end = days.days.last?.date
+                return FrankfurterV2.ProviderInfo(
+                    source: source, start: days.days.first?.date, end: end,
+                    missed: end.map { Self.missed(since: $0, of: source, today: today) }, currencies: days.columns.keys.sorted())
+            }
+            return FrankfurterV2.Listing(
+                items: items, version: days.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";") + "|\(today)")
+        } catch {
+            throw .unavailable
+        }
+    }
+
+    /// Publication days (weekdays; Wednesdays for a weekly table) strictly after `end` and
+    /// before today, which the provider should have published and is not stored.
+    static func missed(since end: CalendarDate, of source: RateSource, today: CalendarDate) -> Int {
+        var count = 0
+        var day = end.adding(days: 1)
+        while day < today {
+            switch source.cadence ?? .daily {
+            case .daily: if day.isoWeekday <= 5 { count += 1 }
+            case .weekly: if day.isoWeekday == 3 { count += 1 }
+            }
+            day = day.adding(days: 1)
+        }
+        return count
+    }
+}

@@ -1,0 +1,190 @@
+import Core
+import Foundation
+import Web
+
+/// Writes Frankfurter v2's answers as its document shows them: members in its order, no spaces,
+/// rates as JSON numbers of at most ``significantDigits`` significant digits (a published rate
+/// comes out as published), in JSON, NDJSON or CSV.
+package struct FrankfurterV2Presenter: Sendable {
+    /// Enough for any central bank's published digits; cross rates are rounded there.
+    package static let significantDigits = 8
+
+    // MARK: Rates
+
+    /// `[{…},{…}]`.
+    package func json(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(records.count * 64 + 2)
+        for (index, record) in records.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(record, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    /// One record per line.
+    package func ndjson(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 64)
+        for record in records {
+            write(record, into: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// The CSV header: `date,base,quote,rate`, and `providers` when each provider's rate is asked.
+    package func csvHeader(expanded: Bool) -> [UInt8] { Array(("date,base,quote,rate" + (expanded ? ",providers" : "") + "\r\n").utf8) }
+
+    /// CSV rows; the providers as `KEY:RATE` joined by `|`, an excluded one ending in `*`.
+    package func csvRows(_ records: some Collection<FrankfurterV2.Record>, expanded: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * 40)
+        for record in records {
+            bytes += "\(record.date),\(record.base),\(record.quote),".utf8
+            bytes += Self.number(record.rate).utf8
+            if expanded {
+                bytes.append(UInt8(ascii: ","))
+                let cell = (record.providers ?? []).map { "\($0.key):\(Self.number($0.rate))\($0.excluded ? "*" : "")" }.joined(
+                    separator: "|")
+                bytes += cell.utf8
+            }
+            bytes += "\r\n".utf8
+        }
+        return bytes
+    }
+
+    private func write(_ record: FrankfurterV2.Record, into bytes: inout [UInt8]) {
+        bytes += #"{"date":""#.utf8
+        bytes += record.date.description.utf8
+        bytes += #"","base":"#.utf8
+        APIJSON.writeString(record.base, into: &bytes)
+        bytes += #","quote":"#.utf8
+        APIJSON.writeString(record.quote, into: &bytes)
+        bytes += #","rate":"#.utf8
+        bytes += Self.number(record.rate).utf8
+        if let providers = record.providers {
+            bytes += #","providers":["#.utf8
+            for (index, provider) in providers.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += #"{"key":"#.utf8
+                APIJSON.writeString(provider.key, into: &bytes)
+                bytes += #","date":""#.utf8
+                bytes += provider.date.description.utf8
+                bytes += #"","rate":"#.utf8
+                bytes += Self.number(provider.rate).utf8
+                if provider.excluded { bytes += #","excluded":true"#.utf8 }
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A rate as a JSON number: at most ``significantDigits`` significant digits, never an exponent.
+    package static func number(_ rate: Decimal) -> String { rate.plainText(significantDigits: significantDigits) }
+
+    // MARK: Currencies and providers
+
+    /// `/v2/currencies`: the schema's members only.
+    package func json(currencies: [FrankfurterV2.CurrencyInfo]) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, currency) in currencies.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += "{".utf8
+            member("iso_code", currency.code, into: &bytes, first: true)
+            member("iso_numeric", currency.numeric, into: &bytes)
+            member("name", currency.name, into: &bytes)
+            member("symbol", currency.symbol, into: &bytes)
+            member("start_date", currency.start?.description, into: &bytes)
+            member("end_date", currency.end?.description, into: &bytes)
+            bytes += "}".utf8
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    /// `/v2/currency/{code}`: with the providers that quote it, and its peg if it has one.
+    package func json(currency: FrankfurterV2.CurrencyInfo) -> [UInt8] {
+        var bytes: [UInt8] = Array("{".utf8)
+        member("iso_code", currency.code, into: &bytes, first: true)
+        member("iso_numeric", currency.numeric, into: &bytes)
+        member("name", currency.name, into: &bytes)
+        member("symbol", currency.symbol, into: &bytes)
+        bytes += #","providers":"#.utf8
+        strings(currency.providers, into: &bytes)
+        if let peg = currency.peg {
+            bytes += #","peg":{"#.utf8
+            member("base", peg.anchor, into: &bytes, first: true)
+            bytes += #","rate":"#.utf8
+            bytes += Self.number(peg.rate).utf8
+            member("authority", peg.authority, into: &bytes)
+            member("source", peg.source, into: &bytes)
+            bytes += "}".utf8
+        }
+        bytes += "}".utf8
+        return bytes
+    }
+
+    /// `/v2/providers`.
+    package func json(providers: [FrankfurterV2.ProviderInfo]) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, provider) in providers.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            let source = provider.source
+            bytes += "{".utf8
+            member("key", source.key, into: &bytes, first: true)
+            member("name", source.name, into: &bytes)
+            member("country_code", source.countryCode, into: &bytes)
+            member("rate_type", source.rateType, into: &bytes)
+            member("pivot_currency", source.homeCurrency, into: &bytes)
+            member("data_url", source.website, into: &bytes)
+            member("terms_url", source.termsURL, into: &bytes)
+            member("start_date", provider.start?.description, into: &bytes)
+            member("end_date", provider.end?.description, into: &bytes)
+            member("publish_cadence", source.cadence?.rawValue, into: &bytes)
+            bytes += #","publishes_missed":"#.utf8
+            bytes += (provider.missed.map(String.init) ?? "null").utf8
+            bytes += #","currencies":"#.utf8
+            strings(provider.currencies, into: &bytes)
+            bytes += "}".utf8
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    /// `{"message": …}`, as every v2 error is written.
+    package func body(message: String) -> [UInt8] {
+        var bytes: [UInt8] = Array(#"{"message":"#.utf8)
+        APIJSON.writeString(message, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    package func body(_ failure: FrankfurterV2.Failure) -> [UInt8] {
+        switch failure {
+        case .notFound: body(message: "not found")
+        case .unprocessable(let message): body(message: message)
+        case .unavailable: body(message: "The rates cannot be read right now; try again in a minute.")
+        }
+    }
+
+    private func member(_ key: String, _ value: String?, into bytes: inout [UInt8], first: Bool = false) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        APIJSON.writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        if let value { APIJSON.writeString(value, into: &bytes) } else { bytes += "null".utf8 }
+    }
+
+    private func strings(_ values: [String], into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            APIJSON.writeString(value, into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    package init() {}
+}
