@@ -47,6 +47,87 @@ struct AdminRatesTests {
         #expect(refresher.actors == ["refresh:admin@example.org", "import:admin@example.org", "import-full:admin@example.org"])
     }
 
+    @Test("a backfill: a provider that can be backfilled, two real days in order, not in the future, at most a year (a month day by day)")
+    func backfill() async throws {
+        func attempt(_ provider: String?, _ from: String?, _ to: String?) async throws -> AdminRates.Backfill {
+            try await interactor().backfill(AdminRates.BackfillInput(provider: provider, from: from, to: to), by: admin)
+        }
+        func errors(_ backfill: AdminRates.Backfill) -> [AdminRates.BackfillField: String] {
+            guard case .invalid(let output) = backfill else { return [:] }
+            return output.backfillErrors.mapValues { en.text($0) }
+        }
+        // testNow is 2025-05-12.
+        let refresher = FakeRefresher()
+        let done = try await interactor(refresher).backfill(.init(provider: "nbp", from: "2025-01-01", to: "2025-03-31"), by: admin)
+        #expect(done == .done(FakeRefresher.attempt(.backfill, actor: "admin@example.org", .stored, "Stored 3 days of rates.")))
+        #expect(refresher.actors == ["backfill:nbp:2025-01-01..2025-03-31:admin@example.org"])
+        #expect(errors(try await attempt("boe", "2025-01-01", "2025-01-02")) == [.provider: "Choose a provider from the list."])
+        #expect(
+            errors(try await attempt(nil, "", "2025-13-01")) == [
+                .provider: "Choose a provider from the list.", .from: "Choose the first day.",
+                .to: "“2025-13-01” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.",
+            ])
+        #expect(errors(try await attempt("nbp", "2025-03-02", "2025-03-01")) == [.to: "The last day comes before the first (Mar 2, 2025)."])
+        #expect(
+            errors(try await attempt("nbp", "2025-05-01", "2025-05-13")) == [
+                .to: "May 13, 2025 is in the future. Choose May 12, 2025 or an earlier day."
+            ])
+        // The Bank of Russia dates its rates a day ahead: tomorrow is fine there.
+        if case .invalid = try await attempt("cbr", "2025-05-01", "2025-05-13") { Issue.record("the Bank of Russia's tomorrow refused") }
+        #expect(
+            errors(try await attempt("nbp", "2024-01-01", "2025-01-01")) == [
+                .to: "At most 366 days at a time from National Bank of Poland: split the range."
+            ])
+        #expect(
+            errors(try await attempt("cbr", "2025-01-01", "2025-03-01")) == [
+                .to: "At most 31 days at a time from Bank of Russia: split the range."
+            ])
+        // The form comes back with what was typed.
+        guard case .invalid(let output) = try await attempt("nbp", "2025-03-02", "2025-03-01") else { return }
+        #expect(output.backfill == .init(provider: "nbp", from: "2025-03-02", to: "2025-03-01"))
+        let model = AdminRatesPresenter().present(output, in: en)
+        #expect(model.backfill?.options.map(\.value) == ["ecb", "cbr", "nbp"] && model.backfill?.options[2].selected == true)
+        #expect(model.backfill?.toError == "The last day comes before the first (Mar 2, 2025)." && model.backfill?.fromError == nil)
+        await #expect(throws: AdminRates.Failure.forbidden) {
+            try await interactor().backfill(.init(provider: "nbp", from: "2025-01-01", to: "2025-01-02"), by: user)
+        }
+    }
+
+    @Test("the outliers and the providers as the page shows them; several refreshes summed up in one message")
+    func providersAndOutliers() throws {
+        var output = AdminRates.Output(
+            admin: admin, providers: [.init(source: .nbp, snapshot: nil), .init(source: .exchangeRateAPI, snapshot: Fixtures.snapshot)],
+            snapshot: nil, currencies: [], attempts: [], flash: nil, outliers: FakeOutliers.outliers)
+        output.today = CalendarDate(iso8601: "2025-05-12")!
+        let model = AdminRatesPresenter().present(output, in: en)
+        #expect(
+            model.providers == [
+                .init(
+                    name: "National Bank of Poland", url: RateSource.nbp.website, base: "PLN", newestDay: "–", currencyCount: "–",
+                    inBlend: true),
+                .init(
+                    name: "ExchangeRate-API", url: "https://www.exchangerate-api.com", base: "EUR", newestDay: "May 9, 2025",
+                    currencyCount: "8",
+                    inBlend: false),
+            ])
+        #expect(
+            model.outliers == [
+                .init(
+                    day: "Mar 12, 2026", provider: "Bank of Canada", currency: "IDR", value: "19,374.1", median: "18,412.5",
+                    deviation: "5.2 %")
+            ])
+        #expect(AdminRatesPresenter().present(output, in: Localizations.of(.de)).outliers.first?.provider == "Bank of Canada")
+        #expect(AdminRatesPresenter().present(output, in: Localizations.of(.ru)).outliers.first?.provider == "Банк Канады")
+        let several = [
+            FakeRefresher.attempt(.refresh, actor: nil, .stored, "a"), FakeRefresher.attempt(.refresh, actor: nil, .failed, "b"),
+            FakeRefresher.attempt(.refresh, actor: nil, .unchanged, "c"),
+        ]
+        #expect(
+            AdminRatesPresenter().flash(for: several, in: en)
+                == .success("Refreshed 3 providers: 1 stored, 1 unchanged, 1 failed, 0 skipped."))
+        #expect(AdminRatesPresenter().flash(for: [several[1], several[1]], in: en).kind == .error)
+    }
+
     @Test func presentsThePage() throws {
         let failed = FakeRefresher.attempt(.refresh, actor: nil, .failed, "ExchangeRate-API: no answer within 10 seconds.", duration: 10.02)
         let stored = FakeRefresher.attempt(.importHistory, actor: "admin@example.org", .stored, "Imported 5 days.", duration: 0.085)

@@ -154,4 +154,57 @@ struct ConverterInteractorTests {
             try await interactor(nil).submit(.init(from: "USD", to: "EUR", amount: "1"))
         }
     }
+
+    // MARK: Sources
+
+    /// The National Bank of Poland's 2026-03-05: złoty per unit, written that way round.
+    static let nbp = RateSnapshot(
+        source: "nbp", baseCurrency: "PLN", effectiveDate: CalendarDate(iso8601: "2026-03-05")!, storedAt: testNow,
+        rates: ["USD": Fixtures.decimal("3.6771"), "EUR": Fixtures.decimal("4.2739"), "JPY": Fixtures.decimal("0.023397")],
+        quotation: .basePerUnit)
+
+    func withSources() -> ConverterInteractor {
+        ConverterInteractor(
+            rates: FakeCurrentRates(snapshot: Fixtures.snapshot, others: ["nbp": Self.nbp]),
+            pastRates: FakePastRates(snapshots: [Self.nbp]),
+            catalog: Fixtures.catalog, calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
+    }
+
+    @Test("a chosen source converts with its rates (written either way round), its currencies only, and is remembered")
+    func chosenSource() async throws {
+        let output = try await withSources().show(.init(from: "USD", to: "PLN", amount: "100", source: "NBP"))
+        guard case .converted(let conversion) = output.outcome else {
+            Issue.record("no conversion: \(output.outcome)")
+            return
+        }
+        #expect(conversion.result == Fixtures.decimal("367.71"))
+        #expect(conversion.rate.text == "3.6771" && conversion.inverseRate.text == "0.272")
+        #expect(output.currencies.map(\.code) == ["EUR", "JPY", "PLN", "USD"])
+        #expect(output.accepted == LastConversion(from: "USD", to: "PLN", amount: "100", source: "nbp"))
+        #expect(output.source == .nbp && output.sources.map(\.id) == ["ecb", "nbp"])
+        // The default source chosen by name is the default: no source in the address.
+        #expect(try await withSources().show(.init(from: "USD", to: "EUR", amount: "1", source: "ecb")).accepted?.source == nil)
+        // JPY → USD through the złoty: 1,000 × 0.023397 ÷ 3.6771 = 6.3628…
+        let yen = try await withSources().show(.init(from: "JPY", to: "USD", amount: "1000", source: "nbp"))
+        if case .converted(let conversion) = yen.outcome { #expect(conversion.result == Fixtures.decimal("6.36")) }
+    }
+
+    @Test("a source that does not exist or has no rates is refused at its field; the rest of the page stays")
+    func unknownSource() async throws {
+        for (source, message) in [
+            ("fed", "There is no source “fed”. Choose one from the list."),
+            ("boe", "Bank of England has no rates yet. Choose another source."),
+        ] {
+            let output = try await withSources().show(.init(from: "USD", to: "EUR", amount: "100", source: source))
+            guard case .invalid(let errors) = output.outcome else {
+                Issue.record("accepted \(source)")
+                return
+            }
+            #expect(errors[.source]?.english == message)
+            #expect(output.accepted == nil && output.snapshot == Fixtures.snapshot)
+        }
+        // A past day from the source: its own days.
+        let past = try await withSources().show(.init(from: "USD", to: "PLN", amount: "1", date: "2026-03-06", source: "nbp"))
+        #expect(past.snapshot == Self.nbp && past.askedDate == CalendarDate(iso8601: "2026-03-06"))
+    }
 }

@@ -229,4 +229,54 @@ struct OfficialSourcesPageTests {
             }
         }
     }
+
+    @Test("an admin backfills a provider over a range from the page's form (CSRF-checked; a bad range is the page again, 422)")
+    func backfillFromThePage() async throws {
+        let stub = try await CentralBanksStub.start()
+        defer { Task { try? await stub.stop() } }
+        let clock = TestClock(march20)
+        try await withCentralBanks(stub, at: clock) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn(Self.admin.email, Self.admin.password)
+            let page = try await browser.get("/admin/rates").html
+            #expect(page.contains("<form class=\"backfill\" method=\"post\" action=\"/admin/rates/backfill\""))
+            #expect(page.contains("<option value=\"nbp.b\">National Bank of Poland, table B</option>"))
+            // Without the form's token: refused, nothing fetched.
+            let forged = try await browser.post(
+                "/admin/rates/backfill", [("provider", "nbp"), ("from", "2026-03-01"), ("to", "2026-03-05")], csrf: nil)
+            #expect(forged.status == .forbidden && stub.hits("nbp") == 0)
+
+            let done = try await browser.post("/admin/rates/backfill", [("provider", "nbp"), ("from", "2026-03-01"), ("to", "2026-03-05")])
+            #expect(done.status == .seeOther && done.headers.first(name: .location) == "/admin/rates")
+            let after = try await browser.get("/admin/rates").html
+            #expect(after.contains("Backfill: stored. Stored 4 days of rates from National Bank of Poland (2026-03-02 to 2026-03-05)."))
+            #expect(try await app.appServices.rateStore.newestDays()["nbp"] == CalendarDate(iso8601: "2026-03-05"))
+            // Again: nothing new.
+            try await browser.post("/admin/rates/backfill", [("provider", "nbp"), ("from", "2026-03-01"), ("to", "2026-03-05")])
+            #expect(try await browser.get("/admin/rates").html.contains("Backfill: unchanged."))
+
+            let bad = try await browser.post("/admin/rates/backfill", [("provider", "nbp"), ("from", "2026-03-05"), ("to", "2026-03-01")])
+            #expect(bad.status == .unprocessableEntity)
+            #expect(bad.html.contains("id=\"backfill-to-error\">The last day comes before the first (Mar 5, 2026).</p>"))
+            #expect(bad.html.contains("value=\"2026-03-05\"") && bad.html.contains("<option value=\"nbp\" selected>"))
+        }
+    }
+
+    @Test("the schedule fetches each provider once its publication is due, not again within the interval")
+    func schedule() async throws {
+        let stub = try await CentralBanksStub.start()
+        defer { Task { try? await stub.stop() } }
+        let clock = TestClock(march20)
+        try await withCentralBanks(stub, at: clock) { app in
+            let first = try #require(await app.appServices.refresher.refreshIfDue(every: 3600))
+            #expect(first.count == 10 && first.allSatisfy { $0.actor == nil })
+            #expect(await app.appServices.refresher.refreshIfDue(every: 3600) == nil)
+            // An hour on, the providers whose newest publication is stored are not asked again; the others are.
+            clock.advance(by: 3600)
+            let second = try #require(await app.appServices.refresher.refreshIfDue(every: 3600))
+            // Due and not in their files: the Polish tables' and the Russian file's newest, Thursday's
+            // Canadian rates, the Ukrainian rates for Saturday.
+            #expect(Set(second.map(\.source)) == ["boc", "nbp", "nbp.b", "cbr", "nbu"])
+        }
+    }
 }
