@@ -99,6 +99,7 @@ class AppServer:
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = dict(os.environ,
                         DATABASE_URL=database_url, ADMIN_EMAIL=ADMIN[0], ADMIN_PASSWORD=ADMIN[1], BCRYPT_COST="4",
+                        RATES_PROVIDER="exchangerate-api", RATES_PROVIDERS="exchangerate-api",
                         RATES_PROVIDER_URL=stub.url("/er-api/latest/USD"), ECB_HISTORY_URL=stub.url("/ecb/hist-90d.xml"),
                         LOG_LEVEL="warning")
         self.env.update(extra_env or {})

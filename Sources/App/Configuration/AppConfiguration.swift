@@ -300,11 +300,14 @@ package struct AppConfiguration: Sendable {
         if let text = value("RATES_PROVIDERS") {
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             let unknown = names.filter { RateSource.provider(named: $0) == nil }
-            if unknown.isEmpty && !names.isEmpty {
+            if names == ["none"] {
+                // Fetch nothing: the bundled ECB history alone (an offline deployment).
+                ratesProviders = []
+            } else if unknown.isEmpty && !names.isEmpty {
                 ratesProviders = RateSource.fetchable.map(\.id).filter(names.contains)
             } else {
                 problems.append(
-                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id).joined(separator: ", ")), separated by commas; "
+                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id).joined(separator: ", ")), separated by commas, or be none; "
                         + (unknown.isEmpty ? "it is empty" : "not known: \(unknown.joined(separator: ", "))"))
             }
         }

@@ -55,6 +55,31 @@ struct AppConfigurationTests {
         }
     }
 
+    @Test("the default source, the providers fetched and each publisher's origin")
+    func providersAndOrigins() throws {
+        let defaults = try AppConfiguration(environment: [:])
+        #expect(defaults.ratesProvider == .blend)
+        #expect(defaults.enabledProviders == RateSource.officialProviders)
+        let some = try AppConfiguration(environment: ["RATES_PROVIDERS": " NBP.B, ecb ,", "RATES_PROVIDER": "cnb"])
+        #expect(some.enabledProviders.map(\.id) == ["ecb", "cnb", "nbp.b"])
+        let offline = try AppConfiguration(environment: ["RATES_PROVIDERS": "none"])
+        #expect(offline.enabledProviders.isEmpty)
+        let moved = try AppConfiguration(environment: [
+            "NBP_BASE_URL": "http://127.0.0.1:9000", "ECB_BASE_URL": "http://127.0.0.1:9001/",
+            "ECB_HISTORY_URL": "http://127.0.0.1:9002/h.xml",
+        ])
+        #expect(moved.providerOrigins["nbp.b"] == URL(string: "http://127.0.0.1:9000"))
+        #expect(moved.ecbDailyURL.absoluteString == "http://127.0.0.1:9001/stats/eurofxref/eurofxref-daily.xml")
+        #expect(moved.ecbHistoryURL.absoluteString == "http://127.0.0.1:9002/h.xml")
+        #expect {
+            try AppConfiguration(environment: ["RATES_PROVIDERS": "ecb,fed", "RATES_PROVIDER": "fed"])
+        } throws: { error in
+            let text = (error as? AppConfiguration.Invalid)?.description ?? ""
+            return text.contains("RATES_PROVIDERS must list providers from ecb,") && text.contains("not known: fed")
+                && text.contains("RATES_PROVIDER must be one of blend,")
+        }
+    }
+
     @Test("lists every invalid variable at once")
     func listsEveryProblem() {
         #expect {

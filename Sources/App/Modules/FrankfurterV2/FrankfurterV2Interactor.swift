@@ -247,12 +247,13 @@ package struct FrankfurterV2Interactor: Sendable {
 
     // MARK: Currencies and providers
 
-    /// Every currency the blend quotes today (`scope=all`: ever), of `providers` when given.
+    /// Every currency the blend quotes today (`scope=all`: ever), of `providers` when given (an
+    /// unknown provider quotes none, as Frankfurter's document has no error for this address).
     package func currencies(
         scope: String?, providers: String?
     ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
         if let scope, scope != "all" { throw .unprocessable("invalid scope") }
-        let chosen = try providerIDs(providers)
+        let chosen = providers.map { Self.list($0.lowercased()) }
         do {
             let series = try await rates.blendedSeries()
             let days = try await rates.providerDays()

