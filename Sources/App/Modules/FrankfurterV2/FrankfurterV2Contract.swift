@@ -40,6 +40,12 @@ package enum FrankfurterV2 {
 
         package init() {}
 
+        /// At most 5 providers and 5 quotes: few enough to recompute over any range.
+        package var isNarrow: Bool {
+            guard let providers, let quotes else { return false }
+            return providers.count <= FrankfurterV2.maxNarrowList && quotes.count <= FrankfurterV2.maxNarrowList
+        }
+
         /// Names the query for validators, whatever order its parameters came in.
         package var key: String {
             let dates: String =
@@ -176,6 +182,8 @@ package enum FrankfurterV2 {
     /// A daily range that recomputes the blend per day (`providers`, `expand=providers`) may
     /// span at most this many days.
     package static let maxRecomputedDays = 5 * 366
+    /// Providers and quotes few enough for a range of any length (Frankfurter's rule).
+    package static let maxNarrowList = 5
 }
 
 /// The blend and the providers' days as the v2 API reads them; a protocol for its tests.
@@ -185,7 +193,8 @@ package protocol BlendedRatesReading: Sendable {
     /// The blend of `date`, of `providers` only when given.
     func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay?
     /// The blends of `dates`, each dated as asked (a date no provider published is left out).
-    func blends(on dates: [CalendarDate], providers: [String]?) async throws -> [BlendedDay]
+    /// `currencies`: only these need blending (the quotes and the base).
+    func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay]
     func blendedSeries() async throws -> BlendedSeries
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
     var pegs: [Peg] { get }

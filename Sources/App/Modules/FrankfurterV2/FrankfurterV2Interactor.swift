@@ -56,10 +56,11 @@ package struct FrankfurterV2Interactor: Sendable {
             query.dates = .range(from, to ?? today)
         }
         if case .range(let start, let end) = query.dates, query.group == nil, query.providers != nil || query.expandProviders,
-            start.days(until: end) >= FrankfurterV2.maxRecomputedDays
+            !query.isNarrow, start.days(until: end) >= FrankfurterV2.maxRecomputedDays
         {
             throw .unprocessable(
-                "ranges over 5 years with providers or expand=providers are too long; add group=week or group=month, or split the range")
+                "ranges over 5 years with providers or expand=providers are too long; add group=week or group=month, name at most 5 providers and 5 quotes, or split the range"
+            )
         }
         return query
     }
@@ -152,7 +153,8 @@ package struct FrankfurterV2Interactor: Sendable {
         }
         let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
-        let blends = try await rates.blends(on: dates, providers: query.providers)
+        let blends = try await rates.blends(
+            on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base]) })
         let version = providerDays.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
         let records = blends.flatMap { Self.records(of: $0, query: query) }
         return try grouped(query, records, version: version, isCurrent: end >= today.adding(days: -7))

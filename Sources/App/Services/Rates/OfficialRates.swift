@@ -65,29 +65,41 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// The blends of `dates` (each one's that some provider published), of `providers` only when
-    /// given, computed off the concurrency pool: five years of days take seconds.
-    package func blends(on dates: [CalendarDate], providers: [String]?) async throws -> [BlendedDay] {
+    /// given, computed off the concurrency pool: five years of days take seconds. With
+    /// `currencies`, only those are blended (with what rebasing them and their pegs needs):
+    /// a few currencies over decades take as long as all of them over a few years.
+    package func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay] {
         let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
         let blender = providers == nil ? blender : RateBlender(pegs: [])
+        let kept = currencies.map { codes in
+            codes.union(["EUR"]).union(chosen.compactMap(\.source.homeCurrency))
+                .union(blender.pegs.filter { codes.contains($0.currency) }.map(\.anchor))
+        }
         return await offThePool {
             dates.compactMap { date in
-                blender.blend(Self.snapshots(chosen, onOrBefore: date), on: date).flatMap { $0.date == date ? $0 : nil }
+                blender.blend(Self.snapshots(chosen, onOrBefore: date, keeping: kept), on: date).flatMap { $0.date == date ? $0 : nil }
             }
         }
     }
 
-    /// Each provider's newest day on or before `date`, as a snapshot.
-    package static func snapshots(_ providers: [(source: RateSource, days: RateDays)], onOrBefore date: CalendarDate) -> [RateSnapshot] {
+    /// Each provider's newest day on or before `date`, as a snapshot (of `keeping`'s currencies only, when given).
+    package static func snapshots(
+        _ providers: [(source: RateSource, days: RateDays)], onOrBefore date: CalendarDate, keeping: Set<String>? = nil
+    ) -> [RateSnapshot] {
         providers.compactMap { provider in
-            provider.days.day(onOrBefore: date).map { snapshot(of: $0, codes: provider.days.codes, source: provider.source) }
+            provider.days.day(onOrBefore: date).map {
+                snapshot(of: $0, codes: provider.days.codes, source: provider.source, keeping: keeping)
+            }
         }
     }
 
-    /// A stored day as the snapshot it was read from.
-    package static func snapshot(of day: RateDays.Day, codes: [String], source: RateSource) -> RateSnapshot {
+    /// A stored day as the snapshot it was read from (of `keeping`'s currencies only, when given).
+    package static func snapshot(of day: RateDays.Day, codes: [String], source: RateSource, keeping: Set<String>? = nil) -> RateSnapshot {
         var rates: [String: Decimal] = [:]
-        rates.reserveCapacity(codes.count)
-        for (column, rate) in day.rates.enumerated() { if let rate { rates[codes[column]] = rate } }
+        rates.reserveCapacity(keeping?.count ?? codes.count)
+        for (column, rate) in day.rates.enumerated() {
+            if let rate, keeping?.contains(codes[column]) ?? true { rates[codes[column]] = rate }
+        }
         return RateSnapshot(
             id: day.snapshot, source: source.id, baseCurrency: source.homeCurrency ?? "EUR", effectiveDate: day.date,
             storedAt: Date(timeIntervalSince1970: 0), rates: rates, quotation: day.quotation)

@@ -127,6 +127,16 @@ struct FrankfurterV2APITests {
             // Every day since the ECB's first shipped one (a range without an end runs to today).
             let open = try records(try await TestBrowser(app).get("/v2/rates?from=2026-02-02&quotes=USD"))
             #expect(open.first?["date"] as? String == "2026-02-02" && open.last?["date"] as? String == "2026-03-05")
+            // A few providers and quotes: no cap on the range, and the blend of only those
+            // currencies (with what rebasing them needs) is the blend of all, narrowed.
+            let few = try records(
+                try await TestBrowser(app).get(
+                    "/v2/rates?from=2020-01-01&to=2026-03-05&providers=ecb,nbp,nbp.b,cnb&quotes=USD,AFN&expand=providers"))
+            let all = try records(
+                try await TestBrowser(app).get("/v2/rates?from=2026-02-02&to=2026-03-05&providers=ecb,nbp,nbp.b,cnb&expand=providers"))
+            #expect(few.count > 20 && few.contains { $0["quote"] as? String == "AFN" })
+            #expect(
+                NSArray(array: few) == NSArray(array: all.filter { ["USD", "AFN"].contains($0["quote"] as? String) }))
         }
     }
 
@@ -141,7 +151,7 @@ struct FrankfurterV2APITests {
                 ("providers=FED", "invalid provider: FED"),
                 (
                     "from=2020-01-01&to=2026-03-01&providers=nbp",
-                    "ranges over 5 years with providers or expand=providers are too long; add group=week or group=month, or split the range"
+                    "ranges over 5 years with providers or expand=providers are too long; add group=week or group=month, name at most 5 providers and 5 quotes, or split the range"
                 ),
             ] {
                 let response = try await TestBrowser(app).get("/v2/rates?\(query)")

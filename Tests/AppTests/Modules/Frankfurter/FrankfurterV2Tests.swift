@@ -33,7 +33,9 @@ struct FrankfurterV2Tests {
     struct FakeBlend: BlendedRatesReading {
         func latestBlend() async throws -> (blend: BlendedDay, version: String)? { (FrankfurterV2Tests.blend, "v1") }
         func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay? { FrankfurterV2Tests.blend }
-        func blends(on dates: [CalendarDate], providers: [String]?) async throws -> [BlendedDay] { [FrankfurterV2Tests.blend] }
+        func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay] {
+            [FrankfurterV2Tests.blend]
+        }
         func blendedSeries() async throws -> BlendedSeries { BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s") }
         func providerDays() async throws -> [(source: RateSource, days: RateDays)] { [] }
         var pegs: [Peg] { try! Peg.bundled() }
@@ -70,6 +72,8 @@ struct FrankfurterV2Tests {
         #expect(refused(["base": "EURO", "quotes": "USD,QQQ"]) == "invalid currency: EURO,QQQ")
         #expect(refused(["providers": "ecb,fed,tcmb"]) == "invalid provider: FED,TCMB")
         #expect(refused(["from": "2019-01-01", "expand": "providers"])?.hasPrefix("ranges over 5 years") == true)
+        #expect(refused(["from": "2019-01-01", "providers": "ecb", "quotes": "USD,GBP,JPY,CHF,PLN,SEK"]) != nil)
+        #expect(refused(["from": "1999-01-04", "providers": "ecb,nbp", "quotes": "USD,GBP,JPY,CHF,PLN"]) == nil, "a few: no cap")
         // A withdrawn currency is a currency: its days may be asked for.
         #expect(refused(["quotes": "CYP"]) == nil)
     }
