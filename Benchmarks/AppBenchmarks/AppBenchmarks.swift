@@ -95,6 +95,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // One day of every provider (the nine central banks' own documents, each newest day dated
+    // alike), rebased, screened and averaged into about 150 currencies: a past date's or a
+    // source's details, and each day of `/v2`'s recomputed ranges. Issue 29's target: < 5 ms.
+    Benchmark("BlendOneDayOfAllProviders", configuration: .init(maxDuration: .seconds(2), maxIterations: 2_000)) { benchmark in
+        let stage = Stage.shared
+        for _ in benchmark.scaledIterations {
+            blackHole(stage.blender.blend(stage.providerDays, on: Stage.blendDay))
+        }
+    }
+
     Benchmark("ResultPageGzipAsTheAppDoes") { benchmark in
         let page = Stage.shared.resultPage
         for _ in benchmark.scaledIterations {
@@ -132,6 +142,10 @@ final class Stage: Sendable {
     let app: Application
     /// The result page of 100 USD in EUR as the app writes it, about 8 KB of HTML.
     let resultPage: ByteBuffer
+    /// The blender with the bundled pegs, and one day of every official provider.
+    let blender: RateBlender
+    let providerDays: [RateSnapshot]
+    static let blendDay = CalendarDate(iso8601: "2026-03-05")!
 
     /// The blend of one day, as the converter's default source is.
     struct FixedRates: CurrentRatesReading, PastRatesReading {
@@ -146,7 +160,11 @@ final class Stage: Sendable {
     init(app: Application) async throws {
         self.app = app
         let day = try BundledRates.shipped().newestDay().snapshot(storedAt: Date())
-        snapshot = RateSnapshot(blend: RateBlender(pegs: try Peg.bundled()).blend([day], on: day.effectiveDate)!, key: "bench")
+        blender = RateBlender(pegs: try Peg.bundled())
+        snapshot = RateSnapshot(blend: blender.blend([day], on: day.effectiveDate)!, key: "bench")
+        let ecb = RateSnapshot(
+            source: RateSource.ecb.id, baseCurrency: day.baseCurrency, effectiveDate: Self.blendDay, storedAt: Date(), rates: day.rates)
+        providerDays = try [ecb] + Self.centralBanksNewestDays().map { $0.snapshot(storedAt: Date()) }
         let catalog = try CurrencyCatalog.bundled()
         calculator = ConversionCalculator(catalog: catalog)
         let rates = FixedRates(snapshot: snapshot)
@@ -167,6 +185,31 @@ final class Stage: Sendable {
     }
 
     func pair(_ index: Int) -> (String, String) { Self.pair(index) }
+
+    /// Each central bank's newest day in the documents the tests hold (as the publishers served
+    /// them), dated ``blendDay`` so that all of them count. Read from the package's folder, where
+    /// `swift package benchmark` runs.
+    static func centralBanksNewestDays() throws -> [FetchedRates] {
+        let folder = URL(fileURLWithPath: "Tests/RateSourcesTests/Resources/providers")
+        func read(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+        let documents: [[FetchedRates]] = [
+            try BOCDocument.parse(read("boc-valet-fx-rates-daily-2026-03-12.json")),
+            try CNBDocument.parse(read("cnb-exrates-daily-year-2026.json")),
+            try NBPDocument.parse(read("nbp-table-a-2026-03-01..05.json"), table: "A"),
+            try NBPDocument.parse(read("nbp-table-b-2026-03-01..05.json"), table: "B"),
+            try CBRDocument.parse(read("cbr-xml-daily.xml")),
+            try NorgesBankDocument.parse(read("norges-bank-exr-b-nok-sp.csv")),
+            try RBADocument.parse(read("rba-f11.1-data.csv")),
+            try NBUDocument.parse(read("nbu-exchange-site-2026-03.json")),
+            try BOEDocument.parse(read("boe-iadb-usd-eur-spot.csv")),
+        ]
+        return documents.compactMap { days in
+            days.max { $0.effectiveDate < $1.effectiveDate }.map {
+                FetchedRates(
+                    source: $0.source, baseCurrency: $0.baseCurrency, effectiveDate: blendDay, rates: $0.rates, quotation: $0.quotation)
+            }
+        }
+    }
 
     static func pair(_ index: Int) -> (String, String) {
         (pairs[index % pairs.count], pairs[(index / pairs.count + index + 1) % pairs.count])

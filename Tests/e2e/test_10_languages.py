@@ -259,18 +259,20 @@ def test_the_refresh_log_reads_in_japanese_and_arabic(app, browser):
     browser.find_element(By.CSS_SELECTOR, 'form[action="/admin/rates/refresh"] button').click()
     flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
     assert "ExchangeRate-API のレートを 162 件保存しました" in flash
-    cells = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr:first-child td")
+    # The refresh log: when, what, provider, who, result, how long, details.
+    log = '[aria-labelledby="attempts-title"] .data-table tbody tr:first-child td'
+    cells = browser.find_elements(By.CSS_SELECTOR, log)
     assert cells[1].text == "更新"
-    assert cells[5].text.startswith("ExchangeRate-API のレートを 162 件保存しました")
+    assert cells[6].text.startswith("ExchangeRate-API のレートを 162 件保存しました")
     # Each short word on one line: Japanese may break between any two characters.
     lines = ("const r = document.createRange(); r.selectNodeContents(arguments[0]);"
              "return new Set([...r.getClientRects()].map(box => Math.round(box.bottom))).size")
-    for cell in (cells[1], cells[3], cells[4]):
+    for cell in (cells[1], cells[4], cells[5]):
         assert browser.execute_script(lines, cell) == 1, cell.text
     screenshot(browser, "ja-admin-rates")
     browser.get(app.base + "/language/ar")
     browser.get(app.base + "/admin/rates")
-    details = browser.find_element(By.CSS_SELECTOR, ".data-table tbody tr:first-child td:last-child").text
+    details = browser.find_element(By.CSS_SELECTOR, '[aria-labelledby="attempts-title"] .data-table tbody tr:first-child td:last-child').text
     # Each argument kept apart (U+2068 … U+2069) from the right-to-left sentence.
     assert details.startswith("حُفظ \u2068162\u2069 من الأسعار من ") and "ExchangeRate-API" in details
     screenshot(browser, "ar-admin-rates")

@@ -8,9 +8,7 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -19,53 +17,9 @@ from selenium.webdriver.support.ui import Select
 from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot
 from helpers import choose, sign_in, summary, type_amount, wait_for
 from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
-from ports import free_port
+from central_banks_stub import OFFICIAL, CentralBanks, origin_variables
 
-PROVIDERS = ROOT / "Tests" / "RateSourcesTests" / "Resources" / "providers"
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
-OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-
-# Each publisher's path, and the file it serves (whatever the query asks; the app keeps the days it asked for).
-ROUTES = [
-    ("/valet/observations/group/FX_RATES_DAILY/json", "boc-valet-fx-rates-daily-2026-03-12.json", "application/json"),
-    ("/cnbapi/exrates/daily-year", "cnb-exrates-daily-year-2026.json", "application/json"),
-    ("/api/exchangerates/tables/A/", "nbp-table-a-2026-03-01..05.json", "application/json"),
-    ("/api/exchangerates/tables/B/", "nbp-table-b-2026-03-01..05.json", "application/json"),
-    ("/scripts/XML_daily.asp", "cbr-xml-daily.xml", "application/xml; charset=windows-1251"),
-    ("/api/data/EXR/B..NOK.SP", "norges-bank-exr-b-nok-sp.csv", "text/csv"),
-    ("/statistics/tables/csv/f11.1-data.csv", "rba-f11.1-data.csv", "text/csv"),
-    ("/NBU_Exchange/exchange_site", "nbu-exchange-site-2026-03.json", "application/json"),
-    ("/boeapps/database/_iadb-fromshowcolumns.asp", "boe-iadb-usd-eur-spot.csv", "text/csv"),
-    ("/stats/eurofxref/eurofxref-daily.xml", None, "text/xml"),
-]
-
-
-class CentralBanks:
-    def __init__(self):
-        documents = [(prefix, (PROVIDERS / name).read_bytes() if name else (RESOURCES / "ecb-daily-2026-03-05.xml").read_bytes(), kind)
-                     for prefix, name, kind in ROUTES]
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                path = self.path.split("?")[0]
-                match = next(((body, kind) for prefix, body, kind in documents if path.startswith(prefix)), None)
-                body, kind = match or (b"not found", "text/plain")
-                self.send_response(200 if match else 404)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.port = free_port()
-        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    @property
-    def base(self):
-        return f"http://127.0.0.1:{self.port}"
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +27,7 @@ def banks_app(stub):
     banks = CentralBanks()
     env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": ",".join(OFFICIAL),
            "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
-           "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip")}
-    for provider in OFFICIAL:
-        env[provider.upper().replace(".", "_") + "_BASE_URL"] = banks.base
+           "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base)}
     server = AppServer(fresh_database("currency_converter_e2e_banks"), stub, env)
     yield server
     server.stop()

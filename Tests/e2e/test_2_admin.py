@@ -35,24 +35,26 @@ def test_history_import_and_chart(app, browser):
 
     browser.get(app.base + "/?from=USD&to=EUR&amount=100")
     browser.find_element(By.LINK_TEXT, "Rate history of this pair").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR"))
-    # The last year holds only the day just refreshed; the other days are older.
+    # The converter shows ExchangeRate-API's rates (the app's default source): its history is
+    # the one day just refreshed.
+    wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR?source=exchangerate-api"))
     notice = browser.find_element(By.CSS_SELECTOR, ".notice-text").text
-    assert notice.startswith("Only one day from ") and notice.endswith("Choose a longer range.")
+    assert notice.startswith("Only one day of rates is stored for this pair (")
+    # The official sources' history: the ECB's 5 imported days (February 2025) and the bundled one (May 2025).
+    browser.get(app.base + "/rates/USD/EUR")
     browser.find_element(By.LINK_TEXT, "All").click()
     wait_for(browser, lambda d: d.current_url.endswith("/rates/USD/EUR?range=all"))
     svg = browser.find_element(By.CSS_SELECTOR, "svg.rate-chart")
     months = browser.find_elements(By.CSS_SELECTOR, ".history-table tbody tr")
-    # 5 ECB history days (February 2025), the bundled day (May 2025) and the day just refreshed.
-    assert len(months) == 3
-    assert svg.get_attribute("data-points") == "7"
-    assert len(svg.find_elements(By.CSS_SELECTOR, "circle.chart-point")) == 7
+    assert len(months) == 2
+    assert svg.get_attribute("data-points") == "6"
+    assert len(svg.find_elements(By.CSS_SELECTOR, "circle.chart-point")) == 6
     assert svg.find_element(By.TAG_NAME, "title").get_attribute("textContent").startswith("USD to EUR exchange rate")
     assert "1 USD was worth between" in svg.find_element(By.TAG_NAME, "desc").get_attribute("textContent")
-    csv_link = browser.find_element(By.LINK_TEXT, "Every day’s rate of this range as CSV (7 days)")
+    csv_link = browser.find_element(By.LINK_TEXT, "Every day’s rate of this range as CSV (6 days)")
     assert csv_link.get_attribute("href") == app.base + "/rates/USD/EUR/daily.csv?range=all"
     with urllib.request.urlopen(csv_link.get_attribute("href")) as response:
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8; header=present"
         lines = response.read().decode().splitlines()
-    assert lines[0] == "\"Date\",\"EUR per USD\"" and len(lines) == 8
+    assert lines[0] == "\"Date\",\"EUR per USD\"" and len(lines) == 7
     screenshot(browser, "rate-history")

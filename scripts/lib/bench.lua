@@ -5,6 +5,7 @@
 --   history  /rates/FROM/TO, a random pair per request
 --   history-all  /rates/FROM/TO?range=all, all 27 years of a random pair per request
 --   frankfurter  /v1/DAY?from=BASE, a random business-day-or-not since 1999 and base per request
+--   v2       /v2/rates?base=BASE&date=DAY, the blend of a random day of the last year against a random base
 -- Varying every request means no cache keyed by URL can answer the benchmark.
 -- `done` prints one line: BENCH requests duration_us p50_us p99_us errors_4xx_5xx socket_errors
 -- The ECB's currencies of its newest bundled day (BGN left with the euro in 2026).
@@ -49,6 +50,10 @@ function request()
     -- Any day from 1999-01-04 (10,595 days after 1970-01-01) to 2026-10-30.
     local day = os.date("!%Y-%m-%d", (10595 + math.random(0, 10161)) * 86400)
     return wrk.format(nil, "/v1/" .. day .. "?from=" .. bases[math.random(#bases)])
+  elseif mode == "v2" then
+    -- Any day of the year to 2026-10-30 (20,756 days after 1970-01-01): every provider has days then.
+    local day = os.date("!%Y-%m-%d", (20756 - math.random(0, 364)) * 86400)
+    return wrk.format(nil, "/v2/rates?base=" .. bases[math.random(#bases)] .. "&date=" .. day)
   elseif mode == "history-all" then
     local from, to = pair()
     return wrk.format(nil, "/rates/" .. from .. "/" .. to .. "?range=all")

@@ -53,6 +53,13 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         return (all.isECBOnly ? all : try await days(.ecb)).days(from: start, through: end)
     }
 
+    /// The selection's days if this instance holds them now (kept, or the ones read before a
+    /// change while the new read runs); `nil` without waiting for a read.
+    package func daysInMemory(_ selection: RateDays.Selection) -> RateDays? {
+        guard cache.isLive else { return nil }
+        return cache.value(RateDaysCache.group, selection.key, now: now()) ?? previous.withLockedValue { $0[selection] }
+    }
+
     /// The selection's days: kept, else read (one read shared by every request that misses);
     /// a request that finds them forgotten after a change gets the days read before if the
     /// read takes longer than ``staleAfter``. Straight from the database while the cache cannot be trusted.

@@ -93,6 +93,31 @@ package struct FluentRateSnapshotStore: Sendable {
         }
     }
 
+    /// The newest snapshot of `sources` dated on or before `date`, with its rates: one
+    /// provider's day for a past date's blend, without reading its other days.
+    package func newest(onOrBefore date: CalendarDate, sources: [String]) async throws -> RateSnapshot? {
+        try await database.run { database in
+            try await RateSnapshotModel.query(on: database)
+                .filter(\.$source ~~ sources).filter(\.$effectiveDate <= date.description)
+                .sort(\.$effectiveDate, .descending).sort(\.$storedAt, .descending)
+                .with(\.$rates).first()?.toEntity()
+        }
+    }
+
+    /// The first and last stored days of `sources` that quote `code`.
+    package func quotedDays(of code: String, sources: [String]) async throws -> ClosedRange<CalendarDate>? {
+        try await database.run { database in try await Self.quotedDays(of: code, sources: sources, on: database as! any SQLDatabase) }
+    }
+
+    /// The first stored day of `sources`.
+    package func firstDay(sources: [String]) async throws -> CalendarDate? {
+        try await database.run { database in
+            try await (database as! any SQLDatabase).raw(
+                "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema) WHERE source IN (\(binds: sources))"
+            ).first()?.decode(column: "first", as: String?.self).flatMap(CalendarDate.init(iso8601:))
+        }
+    }
+
     /// The first and last stored days that quote `code` (in `sources`' snapshots, when given).
     private static func quotedDays(of code: String, sources: [String]?, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>?
     {

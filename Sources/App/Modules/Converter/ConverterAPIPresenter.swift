@@ -174,7 +174,8 @@ package struct ConverterAPIPresenter: Sendable {
             url: SiteURL.conversion(
                 from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate, source: chosenSource
             ).path,
-            historyURL: ConverterPresenter.historyURL(of: conversion, on: askedDate, source: chosenSource),
+            historyURL: ConverterPresenter.historyURL(
+                of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.provider.provider.id),
             receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }

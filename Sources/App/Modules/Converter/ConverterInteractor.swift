@@ -26,8 +26,9 @@ package struct ConverterInteractor: Sendable {
     /// The result page for `input`, which may be invalid (the page then says why).
     package func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
         let sources = await rates.availableSources()
+        let defaultSource = Self.effectiveDefault(rates.defaultSource, among: sources)
         var sourceError: Message?
-        let source = validateSource(input.chosenSource, among: sources, error: &sourceError)
+        let source = validateSource(input.chosenSource, among: sources, default: defaultSource, error: &sourceError)
         let snapshot = try await currentSnapshot(source)
         var output =
             if let date = input.chosenDate {
@@ -36,7 +37,7 @@ package struct ConverterInteractor: Sendable {
                 evaluate(input, with: snapshot, source: source)
             }
         output.sources = sources
-        output.defaultSource = rates.defaultSource
+        output.defaultSource = defaultSource
         output.source = RateSource.withID(output.snapshot.isBlend ? RateSnapshot.blendSource : output.snapshot.provider.provider.id)
         if let sourceError {
             var errors: [Converter.Field: Message] = [:]
@@ -44,14 +45,24 @@ package struct ConverterInteractor: Sendable {
             errors[.source] = sourceError
             output = Converter.Output(
                 input: input, outcome: .invalid(errors), accepted: nil, currencies: output.currencies, snapshot: output.snapshot,
-                today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: rates.defaultSource)
+                today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: defaultSource)
         }
         return output
     }
 
+    /// The source a page without a choice shows: the configured one once it has rates, the
+    /// blend until then (ExchangeRate-API before its first refresh), so that a visitor's
+    /// addresses name no source they did not choose.
+    static func effectiveDefault(_ configured: String, among sources: [RateSource]) -> String {
+        if sources.contains(where: { $0.id == configured }) || sources.isEmpty { return configured }
+        return sources.contains(.blend) ? RateSnapshot.blendSource : sources[0].id
+    }
+
     /// The source a visitor chose, if it is one with rates now; `nil` for the default (or a
     /// choice that cannot be used, with `error` saying why).
-    private func validateSource(_ typed: String?, among sources: [RateSource], error: inout Message?) -> String? {
+    private func validateSource(
+        _ typed: String?, among sources: [RateSource], default defaultSource: String, error: inout Message?
+    ) -> String? {
         guard let typed else { return nil }
         let id = typed.lowercased()
         guard let source = sources.first(where: { $0.id == id }) else {
@@ -61,7 +72,7 @@ package struct ConverterInteractor: Sendable {
                 : Message("{source} has no rates yet. Choose another source.", ["source": .message(RateSource.withID(id).displayName)])
             return nil
         }
-        return source.id == rates.defaultSource ? nil : source.id
+        return source.id == defaultSource ? nil : source.id
     }
 
     /// `GET /` without a request: the visitor's last conversion if it still converts, else

@@ -32,7 +32,10 @@ package struct ConverterPresenter: Sendable {
         var title = appName
         let source = output.accepted?.source
         if case .converted(let conversion) = output.outcome {
-            let presented = present(conversion, alternatives: output.alternatives, on: output.askedDate, source: source, in: l)
+            // The history page shows the blend unless told otherwise: name the source shown when it is another.
+            let shown = output.source.id == RateSnapshot.blendSource ? nil : output.source.id
+            let presented = present(
+                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown, in: l)
             details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
             result = presented
             let heading =
@@ -104,7 +107,7 @@ package struct ConverterPresenter: Sendable {
 
     package func present(
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: String? = nil,
-        in l: Localization
+        historySource: String? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion, number: l.number)
         let resultText = Self.resultText(l.number(conversion.to.text(of: conversion.result)), conversion)
@@ -126,7 +129,7 @@ package struct ConverterPresenter: Sendable {
             url: SiteURL.conversion(
                 from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date, source: source
             ).path,
-            historyURL: Self.historyURL(of: conversion, on: date, source: source),
+            historyURL: Self.historyURL(of: conversion, on: date, source: historySource ?? source),
             historyLabel: l.text(Self.historyLabel(on: date)))
     }
 

@@ -58,10 +58,28 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// The blend of `date` (each provider's newest day on or before it) with every quote;
     /// `providers` narrows it to some of them (`/v2`'s `providers`), without pegs, which no
     /// provider publishes. `nil` before any day.
+    ///
+    /// From the providers' days in memory when this instance holds them; else each provider's
+    /// day is read alone (a past date's conversion never waits for 27 years to be read).
     package func blend(on date: CalendarDate, providers: [String]? = nil) async throws -> BlendedDay? {
-        let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
+        let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : RateBlender(pegs: [])
-        return blender.blend(Self.snapshots(chosen, onOrBefore: date), on: date)
+        if let held = daysInMemory(of: chosen) { return blender.blend(Self.snapshots(held, onOrBefore: date), on: date) }
+        var snapshots: [RateSnapshot] = []
+        for source in chosen {
+            if let snapshot = try await store.newest(onOrBefore: date, sources: source.family) { snapshots.append(snapshot) }
+        }
+        return blender.blend(snapshots, on: date)
+    }
+
+    /// Every one of `sources`' days if this instance holds them all now.
+    private func daysInMemory(of sources: [RateSource]) -> [(source: RateSource, days: RateDays)]? {
+        var held: [(source: RateSource, days: RateDays)] = []
+        for source in sources {
+            guard let kept = days.daysInMemory(.provider(source.id)) else { return nil }
+            held.append((source, kept))
+        }
+        return held
     }
 
     /// The blends of `dates` (each one's that some provider published), of `providers` only when
@@ -162,14 +180,25 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
         guard source == RateSnapshot.blendSource else {
             return try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
         }
+        let held = daysInMemory(of: blended)
         guard let day = try await blend(on: date) else {
-            return .beforeFirstDay(firstDay: try await blendedSeries().days.days.first?.date)
+            let firsts =
+                if let held { held.compactMap(\.days.days.first?.date) } else {
+                    try await blended.asyncCompactMap { try await store.firstDay(sources: $0.family) }
+                }
+            return .beforeFirstDay(firstDay: firsts.min())
         }
-        let versions = try await providerDays().map(\.days.version).joined(separator: "+")
+        let versions =
+            if let held { held.map(\.days.version).joined(separator: "+") } else { try await store.storedVersion() }
         let snapshot = RateSnapshot(blend: day, key: versions)
         if snapshot.rates[from] != nil && snapshot.rates[to] != nil { return .found(snapshot) }
         let missing = snapshot.rates[from] == nil ? from : to
-        return .notQuoted(code: missing, day: day.date, quoted: try await blendedSeries().days.quotedDays(of: missing))
+        let ranges =
+            if let held { held.compactMap { $0.days.quotedDays(of: missing) } } else {
+                try await blended.asyncCompactMap { try await store.quotedDays(of: missing, sources: $0.family) }
+            }
+        let quoted = ranges.isEmpty ? nil : ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
+        return .notQuoted(code: missing, day: day.date, quoted: quoted)
     }
 
     /// The pair's days in `range`'s window from `source`: a provider's stored days, or the blend's.
@@ -246,5 +275,13 @@ package struct BlendedSeries: Sendable {
                 UInt8(truncatingIfNeeded: day >> 24), UInt8(truncatingIfNeeded: day >> 16), UInt8(truncatingIfNeeded: day >> 8),
                 UInt8(truncatingIfNeeded: day)
             ))
+    }
+}
+
+private extension Array {
+    func asyncCompactMap<T>(_ transform: (Element) async throws -> T?) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { if let result = try await transform(element) { results.append(result) } }
+        return results
     }
 }

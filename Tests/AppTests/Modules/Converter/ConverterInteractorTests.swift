@@ -189,6 +189,31 @@ struct ConverterInteractorTests {
         if case .converted(let conversion) = yen.outcome { #expect(conversion.result == Fixtures.decimal("6.36")) }
     }
 
+    /// ExchangeRate-API configured as the default source before its first refresh: the blend is shown.
+    struct DefaultWithoutRates: CurrentRatesReading {
+        let blend: RateSnapshot
+        var defaultSource: String { RateSource.exchangeRateAPI.id }
+        func currentSnapshot() async -> RateSnapshot? { blend }
+        func currentSnapshot(of source: String) async -> RateSnapshot? { source == RateSnapshot.blendSource ? blend : nil }
+        func availableSources() async -> [RateSource] { [.blend] }
+    }
+
+    @Test("a default source without rates yet: the blend is shown as the default, and no address names it")
+    func defaultSourceWithoutRates() async throws {
+        let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
+        let interactor = ConverterInteractor(
+            rates: DefaultWithoutRates(blend: blend), pastRates: FakePastRates(snapshots: []), catalog: Fixtures.catalog,
+            calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
+        for source in [nil, "blend"] {
+            let output = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100", source: source))
+            #expect(output.defaultSource == RateSnapshot.blendSource && output.source == .blend)
+            #expect(output.accepted?.source == nil, "no source in the address or the cookie")
+        }
+        #expect(ConverterInteractor.effectiveDefault("exchangerate-api", among: [.blend, .ecb]) == "blend")
+        #expect(ConverterInteractor.effectiveDefault("exchangerate-api", among: [.blend, .exchangeRateAPI]) == "exchangerate-api")
+        #expect(ConverterInteractor.effectiveDefault("nbp", among: [.ecb]) == "ecb")
+    }
+
     @Test("a source that does not exist or has no rates is refused at its field; the rest of the page stays")
     func unknownSource() async throws {
         for (source, message) in [

@@ -200,6 +200,16 @@ struct ConverterPresenterTests {
         #expect(model.result.historyURL == "/rates/USD/EUR" && model.result.historyLabel == "Rate history of this pair")
     }
 
+    @Test("the default source when it is one provider: the result's address names no source, its history link does")
+    func historyOfTheSourceShown() throws {
+        var shown = output(.init(from: "USD", to: "EUR", amount: "100"), .converted(try conversion("100", "USD", "EUR")), accepted: nil)
+        shown.source = .exchangeRateAPI
+        shown.defaultSource = RateSource.exchangeRateAPI.id
+        let model = presenter.present(shown, in: en)
+        #expect(model.result.url == "/?from=USD&to=EUR&amount=100")
+        #expect(model.result.historyURL == "/rates/USD/EUR?source=exchangerate-api")
+    }
+
     @Test("a date error is shown at the date field; the field keeps a real day only")
     func dateError() {
         let model = presenter.present(

@@ -192,6 +192,15 @@ struct OfficialSourcesPageTests {
         let clock = TestClock(march5)
         try await withCentralBanks(stub, at: clock) { app in
             _ = await app.appServices.refresher.refresh(actor: "test")
+            // A past day's blend: from each provider's day read alone while the days are not in
+            // memory, then from memory; the same either way.
+            let rates = app.appServices.officialRates
+            let sunday = try #require(CalendarDate(iso8601: "2026-03-01"))
+            let read = try #require(try await rates.blend(on: sunday))
+            _ = try await rates.providerDays()
+            let held = try #require(try await rates.blend(on: sunday))
+            #expect(read.date == held.date && read.sources == held.sources && read.rates.count > 40)
+            #expect(read.rates.mapValues(\.rate) == held.rates.mapValues(\.rate))
             // Sunday 2026-03-01 from the Czech National Bank: its fixing of Friday 2026-02-27, 20.541 koruna a dollar.
             let past = try await TestBrowser(app).get("/?from=USD&to=CZK&amount=100&date=2026-03-01&source=cnb")
             #expect(past.status == .ok)
