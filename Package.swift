@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
         // The central banks' CSV documents (Norges Bank, the Reserve Bank of Australia, the Bank of England).
         .package(url: "https://github.com/yaslab/CSV.swift.git", exact: "2.5.2"),
+        // The ledger's multipart upload, read as it arrives (Vapor's own parser, which Vapor depends on).
+        .package(url: "https://github.com/vapor/multipart-kit.git", exact: "4.7.1"),
         // Already in Vapor's graph; named for the layers that import them directly, at the versions it resolves.
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
@@ -111,6 +113,12 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // The ledger: its CSV read, its upload streamed, its zip and gzip written.
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources")]
         ),

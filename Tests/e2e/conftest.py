@@ -203,13 +203,18 @@ def history_app(stub):
     server.stop()
 
 
-def make_browser(javascript=True):
+def make_browser(javascript=True, downloads=None):
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars",
                      "--window-size=1280,900", "--lang=en-US"]:
         options.add_argument(argument)
+    prefs = {}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if downloads:
+        prefs.update({"download.default_directory": str(downloads), "download.prompt_for_download": False})
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
 

@@ -22,7 +22,7 @@ from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
 
 LANGUAGES = ["en", "ru", "de", "ar", "ja"]
 PUBLIC = ["/", "/?from=USD&to=EUR&amount=1234.56", "/?from=USD&to=EUR&amount=01", "/?from=USD&to=EUR&amount=100&date=2025-05-10",
-          "/about", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
+          "/about", "/ledger", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
 # Signed out, these send the visitor to sign in: the sign-in form with its `next`.
 SIGNED_OUT_ONLY = ["/contacts", "/admin/rates"]
 SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates", "/contacts?q=%D0%90%D0%BD%D0%BD%D0%B0"]
@@ -185,22 +185,26 @@ AXE_RUN = ("const done = arguments[arguments.length - 1]; axe.run(document, %s).
 
 def check_accessibility(browser, base, language, paths, who):
     """Contrast and labels in both schemes, axe-core in the light one, on each of `paths`."""
-    browser.set_script_timeout(120)
     for scheme in ["light", "dark"]:
         set_scheme(browser, scheme)
         for path in paths:
             browser.get(base + path)
-            where = f"{language} {path} ({scheme}, {who})"
-            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language, where
-            assert browser.execute_script(CONTRAST) == [], where
-            assert browser.execute_script(UNLABELLED) == [], where
-            if scheme == "light":
-                browser.execute_script(AXE)
-                results = browser.execute_async_script(AXE_RUN)
-                serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
-                           if v["impact"] in ("serious", "critical")]
-                assert serious == [], f"{where}: {serious}"
+            check_this_page(browser, language, f"{language} {path} ({scheme}, {who})", axe=scheme == "light")
     set_scheme(browser, "light")
+
+
+def check_this_page(browser, language, where, axe=True):
+    """Contrast, labels and (with `axe`) axe-core on the page as it is now, in the current scheme."""
+    browser.set_script_timeout(120)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == language, where
+    assert browser.execute_script(CONTRAST) == [], where
+    assert browser.execute_script(UNLABELLED) == [], where
+    if axe:
+        browser.execute_script(AXE)
+        results = browser.execute_async_script(AXE_RUN)
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], f"{where}: {serious}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -62,6 +62,19 @@ lines += [
     f"of {', '.join(map(str, refresh))} ms (limit {max_refresh} ms).",
     f"- Errors are responses with a status of 400 or more / socket errors; status is what one request got before the run.",
 ]
+# The ledger: (lines, seconds limit) and the memory growth allowed while one converts.
+LEDGER_LIMITS = {100_000: 1.5, 1_000_000: 15.0}
+LEDGER_GROWTH_MB = 100
+for run in filter(None, os.environ.get("LEDGER_RESULTS", "").split(";")):
+    count, seconds, growth = run.split()
+    count, seconds, growth = int(count), float(seconds), int(growth)
+    limit = LEDGER_LIMITS.get(count)
+    met = (limit is None or seconds <= limit) and growth < LEDGER_GROWTH_MB
+    if not met:
+        misses.append(f"a ledger of {count:,} lines took {seconds:.2f} s (limit {limit} s), memory +{growth} MB")
+    lines.append(f"- A ledger of {count:,} lines through `POST /api/v1/ledger` (to the last byte): {seconds:.2f} s "
+                 f"(limit {limit} s); the app's resident memory grew {growth} MB while converting it "
+                 f"(limit {LEDGER_GROWTH_MB} MB){'' if met else ' ✗'}.")
 lines.append("- Every target met." if not misses else "- Missed: " + "; ".join(misses) + ".")
 profile = os.environ.get("PROFILE_FILE")
 if profile and Path(profile).exists() and Path(profile).read_text().strip():

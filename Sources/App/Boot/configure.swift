@@ -103,6 +103,7 @@ package func configure(
     ContactFormAssembly.register(on: app, services: services)
     ContactDetailAssembly.register(on: app, services: services)
     RateHistoryAssembly.register(on: app, services: services)
+    LedgerAssembly.register(on: app, services: services)
     LanguageChoiceAssembly.register(on: app, services: services)
     try FrankfurterAssembly.register(on: app, services: services)
     try FrankfurterV2Assembly.register(on: app, services: services)

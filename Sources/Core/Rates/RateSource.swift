@@ -180,3 +180,13 @@ package enum Quotation: String, Sendable, Equatable {
     /// 1 USD = 23.456 CZK), after dividing by the publisher's own unit (100 JPY = 15.234 CZK).
     case basePerUnit = "base-per-unit"
 }
+
+extension RateSource {
+    /// The source a page uses when the visitor names none: the configured one while it has
+    /// rates, else the blend (or the first with rates). A default without rates yet
+    /// (ExchangeRate-API before its first refresh) is never shown as the visitor's choice.
+    package static func effectiveDefault(_ configured: String, among sources: [RateSource]) -> String {
+        if sources.contains(where: { $0.id == configured }) || sources.isEmpty { return configured }
+        return sources.contains(.blend) ? RateSnapshot.blendSource : sources[0].id
+    }
+}

@@ -51,8 +51,13 @@ package struct RequestInputMiddleware: Middleware {
         }
     }
 
+    /// The uploads their handlers read as they arrive, within their own limits (the ledger's
+    /// file: ``SiteURL/Route/ledger``'s multipart form and the API's CSV body). Another method
+    /// there is left to the router, whose 405 reads no body either.
+    package static let streamedUploads: Set<String> = [SiteURL.Route.ledger.pattern, SiteURL.Route.apiLedger.pattern]
+
     private static func carriesBody(_ request: Request) -> Bool {
-        request.method != .GET && request.method != .HEAD
+        request.method != .GET && request.method != .HEAD && !streamedUploads.contains(request.url.path)
             && (request.headers.first(name: .contentLength).map { $0 != "0" } ?? request.headers.contains(name: .transferEncoding))
     }
 

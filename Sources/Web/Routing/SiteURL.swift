@@ -39,6 +39,7 @@ package enum SiteURL: Sendable, Equatable {
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
     case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: String? = nil)
     case apiConvert
+    case ledger
     /// The language menu's link to `language` (``LanguageChoiceView``).
     case language(Language)
     /// A contact's address as a `mailto:` link, percent-encoded so that `%`, `#` or `?` in
@@ -83,6 +84,7 @@ package enum SiteURL: Sendable, Equatable {
                 Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date) + [("source", source)]
             )
         case .apiConvert: Route.apiConvert.pattern
+        case .ledger: Route.ledger.pattern
         case .language(let language): Route.language.path(language.rawValue)
         case .mailto(let address):
             "mailto:" + Self.percentEncoded(address) { Self.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+") }
@@ -197,6 +199,12 @@ extension SiteURL {
         case contactsExportCSV = "/contacts/export.csv"
         case rateHistory = "/rates/:from/:to"
         case rateHistoryCSV = "/rates/:from/:to/daily.csv"
+        /// The ledger page (`GET`), its upload (`POST`, multipart, read as it arrives).
+        case ledger = "/ledger"
+        case ledgerResult = "/ledger/:id/converted.csv"
+        case ledgerReceipt = "/ledger/:id/receipt.json"
+        case ledgerDelete = "/ledger/:id/delete"
+        case apiLedger = "/api/v1/ledger"
         case apiConvert = "/api/v1/convert"
         case apiCurrencies = "/api/v1/currencies"
         case apiLatestRates = "/api/v1/rates/latest"

@@ -65,15 +65,22 @@ final class TestBrowser: Sendable {
     }
 
     private func send(_ method: HTTPMethod, _ path: String, body fields: [(String, String)]?) async throws -> BrowserResponse {
-        var headers = extraHeaders.withLockedValue { $0 }
-        let cookieHeader = cookies.withLockedValue { $0.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        if !cookieHeader.isEmpty { headers.add(name: .cookie, value: cookieHeader) }
+        var headers = HTTPHeaders()
         var body = ByteBuffer()
         if let fields {
             let (formHeaders, formBody) = formBody(fields)
             headers.add(contentsOf: formHeaders)
             body = formBody
         }
+        return try await send(method, path, headers: headers, body: body)
+    }
+
+    /// Sends `body` with `headers` (and the browser's cookies and extra headers).
+    func send(_ method: HTTPMethod, _ path: String, headers extra: HTTPHeaders, body: ByteBuffer) async throws -> BrowserResponse {
+        var headers = extraHeaders.withLockedValue { $0 }
+        headers.add(contentsOf: extra)
+        let cookieHeader = cookies.withLockedValue { $0.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        if !cookieHeader.isEmpty { headers.add(name: .cookie, value: cookieHeader) }
         let response: BrowserResponse
         switch transport {
         case .inMemory(let app):

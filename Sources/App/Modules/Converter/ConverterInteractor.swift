@@ -26,7 +26,7 @@ package struct ConverterInteractor: Sendable {
     /// The result page for `input`, which may be invalid (the page then says why).
     package func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
         let sources = await rates.availableSources()
-        let defaultSource = Self.effectiveDefault(rates.defaultSource, among: sources)
+        let defaultSource = RateSource.effectiveDefault(rates.defaultSource, among: sources)
         var sourceError: Message?
         let source = validateSource(input.chosenSource, among: sources, default: defaultSource, error: &sourceError)
         let snapshot = try await currentSnapshot(source)
@@ -48,14 +48,6 @@ package struct ConverterInteractor: Sendable {
                 today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: defaultSource)
         }
         return output
-    }
-
-    /// The source a page without a choice shows: the configured one once it has rates, the
-    /// blend until then (ExchangeRate-API before its first refresh), so that a visitor's
-    /// addresses name no source they did not choose.
-    static func effectiveDefault(_ configured: String, among sources: [RateSource]) -> String {
-        if sources.contains(where: { $0.id == configured }) || sources.isEmpty { return configured }
-        return sources.contains(.blend) ? RateSnapshot.blendSource : sources[0].id
     }
 
     /// The source a visitor chose, if it is one with rates now; `nil` for the default (or a

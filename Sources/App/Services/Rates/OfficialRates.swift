@@ -48,6 +48,11 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
         return (blend, key)
     }
 
+    /// One provider's stored days (blended or not).
+    package func providerDays(of source: RateSource) async throws -> RateDays {
+        try await days.days(.provider(source.id))
+    }
+
     /// Each blended provider's stored days.
     package func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
         var all: [(source: RateSource, days: RateDays)] = []

@@ -209,9 +209,9 @@ struct ConverterInteractorTests {
             #expect(output.defaultSource == RateSnapshot.blendSource && output.source == .blend)
             #expect(output.accepted?.source == nil, "no source in the address or the cookie")
         }
-        #expect(ConverterInteractor.effectiveDefault("exchangerate-api", among: [.blend, .ecb]) == "blend")
-        #expect(ConverterInteractor.effectiveDefault("exchangerate-api", among: [.blend, .exchangeRateAPI]) == "exchangerate-api")
-        #expect(ConverterInteractor.effectiveDefault("nbp", among: [.ecb]) == "ecb")
+        #expect(RateSource.effectiveDefault("exchangerate-api", among: [.blend, .ecb]) == "blend")
+        #expect(RateSource.effectiveDefault("exchangerate-api", among: [.blend, .exchangeRateAPI]) == "exchangerate-api")
+        #expect(RateSource.effectiveDefault("nbp", among: [.ecb]) == "ecb")
     }
 
     @Test("a source that does not exist or has no rates is refused at its field; the rest of the page stays")

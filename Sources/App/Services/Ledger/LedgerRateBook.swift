@@ -1,0 +1,118 @@
+import Core
+import Foundation
+import Persistence
+
+/// One source's rates as a ledger's rule reads them: for a currency and a line's date, the rate
+/// into the booking currency and its day. Each answer is kept, so a million lines over a few
+/// hundred dates cost a few hundred look-ups.
+package struct LedgerRateBook {
+    /// The source's days: a provider's own (its home currency as base, written its way) or the
+    /// blend's (units per euro).
+    package let days: RateDays
+    /// The currency the days are against.
+    package let base: String
+    package let booking: String
+    package let rule: LedgerRule
+    package let today: CalendarDate
+    private var kept: [Key: Result<LedgerRate, LedgerLineProblem>] = [:]
+
+    private struct Key: Hashable {
+        let code: String
+        let date: CalendarDate
+    }
+
+    package init(days: RateDays, base: String, booking: String, rule: LedgerRule, today: CalendarDate) {
+        self.days = days
+        self.base = base
+        self.booking = booking
+        self.rule = rule
+        self.today = today
+    }
+
+    /// The rate of `code` into the booking currency for a line dated `date`.
+    package mutating func rate(of code: String, on date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+        // A month's lines share one rate: key them by the month's first day.
+        let key = Key(code: code, date: rule == .monthAverage ? CalendarDate(year: date.year, month: date.month, day: 1)! : date)
+        if let known = kept[key] { return known }
+        let answer = look(up: code, on: date)
+        kept[key] = answer
+        return answer
+    }
+
+    private func look(up code: String, on date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+        switch rule {
+        case .sameDay:
+            guard date <= today else { return .failure(.futureDate(date)) }
+            return rate(of: code, onOrBefore: date)
+        case .previousBusinessDay:
+            let asked = date.adding(days: -1)
+            guard asked <= today else { return .failure(.futureDate(date)) }
+            return rate(of: code, onOrBefore: asked)
+        case .monthAverage:
+            return monthAverage(of: code, in: date)
+        }
+    }
+
+    private func rate(of code: String, onOrBefore date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+        guard let day = days.day(onOrBefore: date) else { return .failure(.noRate(code: code, asked: date)) }
+        guard let (numerator, denominator) = quotes(of: code, on: day) else {
+            return .failure(.notQuoted(code: quoted(code, on: day) ? booking : code, day: day.date))
+        }
+        let digits = min(12, max(4, Self.significantDigits(of: numerator), Self.significantDigits(of: denominator)))
+        let text =
+            denominator == 1
+            ? numerator.plainText
+            : numerator.quotientText(dividingBy: denominator, minimumFractionDigits: 0, significantDigits: digits)
+        return .success(LedgerRate(numerator: numerator, denominator: denominator, day: day.date, text: text))
+    }
+
+    /// The mean of the month's daily rates (its days up to the last published), rounded to
+    /// ``LedgerRule/averageSignificantDigits`` significant digits.
+    private func monthAverage(of code: String, in date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+        let first = CalendarDate(year: date.year, month: date.month, day: 1)!
+        guard first <= today else { return .failure(.futureDate(date)) }
+        let start = days.days.partitioningIndex { $0.date >= first }
+        var sum: Decimal = 0, count = 0
+        var last: CalendarDate?
+        var index = start
+        while index < days.days.count, days.days[index].date.year == date.year, days.days[index].date.month == date.month {
+            let day = days.days[index]
+            if let (numerator, denominator) = quotes(of: code, on: day) {
+                sum += denominator == 1 ? numerator : numerator / denominator
+                count += 1
+                last = day.date
+            }
+            index += 1
+        }
+        guard count > 0 else { return .failure(.noRateInMonth(code: code, year: date.year, month: date.month)) }
+        let mean = (sum / Decimal(count)).rounded(toSignificantDigits: LedgerRule.averageSignificantDigits)
+        return .success(LedgerRate(numerator: mean, denominator: 1, day: last, text: mean.plainText))
+    }
+
+    /// Units of the booking currency per unit of `code` on `day`, as numerator and denominator:
+    /// the two quotes through the source's base, written the way the source writes them.
+    private func quotes(of code: String, on day: RateDays.Day) -> (Decimal, Decimal)? {
+        if code == booking { return (1, 1) }
+        guard let codeValue = value(of: code, on: day), let bookingValue = value(of: booking, on: day) else { return nil }
+        switch day.quotation {
+        case .unitsPerBase: return (bookingValue, codeValue) // booking per base ÷ code per base
+        case .basePerUnit: return (codeValue, bookingValue) // base per code ÷ base per booking
+        }
+    }
+
+    private func value(of code: String, on day: RateDays.Day) -> Decimal? {
+        if code == base { return 1 }
+        guard let column = days.columns[code], let rate = day.rates[column], rate > 0 else { return nil }
+        return rate
+    }
+
+    private func quoted(_ code: String, on day: RateDays.Day) -> Bool { value(of: code, on: day) != nil }
+
+    /// The digits a published rate has, leading and trailing zeros aside (`0.84770`: 4).
+    static func significantDigits(of value: Decimal) -> Int {
+        var digits = Array(value.plainText.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        return digits.count
+    }
+}

@@ -1,0 +1,207 @@
+import CSV
+import Core
+import Foundation
+
+/// One conversion of a ledger, a row at a time, over a spooled file: the header and dialect are
+/// read first (the columns by their names unless chosen, the date style and decimal mark from
+/// the first rows), then each row is converted as it is read, so a million rows never sit in
+/// memory. Rows come out in their order, every one of them, with the reason where one cannot
+/// be converted; the totals and the rate days used are kept for the receipt.
+///
+/// A run is read by one task at a time (the request converting it), never shared.
+package final class LedgerRun: @unchecked Sendable {
+    /// What the visitor (or the API's query) chose.
+    package struct Settings: Sendable, Equatable {
+        package var booking: String
+        package var rule: LedgerRule
+        /// `blend` or a provider's id.
+        package var source: String
+        /// Chosen when the header names none the app knows.
+        package var columns: LedgerColumns?
+        /// Chosen when slashed dates could be either way round (`dmy` or `mdy`).
+        package var dateStyle: LedgerDateStyle?
+
+        package init(booking: String, rule: LedgerRule, source: String, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil) {
+            self.booking = booking
+            self.rule = rule
+            self.source = source
+            self.columns = columns
+            self.dateStyle = dateStyle
+        }
+    }
+
+    /// How the file is written, so that the converted one is written the same way.
+    package struct Dialect: Sendable, Equatable {
+        package var delimiter: UInt8
+        package var decimalComma: Bool
+        package var dateStyle: LedgerDateStyle
+        package var byteOrderMark: Bool
+        package var crlf: Bool
+    }
+
+    package struct Converted: Sendable, Equatable {
+        package let amount: Decimal
+        package let currency: String
+        package let rate: LedgerRate
+        package let converted: Decimal
+    }
+
+    package struct Row: Sendable, Equatable {
+        /// The row's number as a spreadsheet shows it (the header is row 1).
+        package let number: Int
+        package let cells: [String]
+        package let result: Result<Converted, LedgerLineProblem>
+    }
+
+    /// Why a file cannot be converted at all.
+    package enum Failure: Error, Equatable {
+        /// No date, amount and currency columns by their names (the header is listed for choosing).
+        case noColumns(header: [String])
+        /// A chosen column that the header does not have.
+        case badColumns(header: [String])
+        /// Slashed dates that read either way round; one of them as an example.
+        case ambiguousDates(example: String, header: [String])
+    }
+
+    /// Rows read to learn the date style and the decimal mark.
+    package static let sampleRows = 500
+
+    package let header: [String]
+    package let columns: LedgerColumns
+    package let dialect: Dialect
+    package let settings: Settings
+    private let reader: CSVReader
+    private var book: LedgerRateBook
+    private let fractionDigits: Int
+    private var number = 1
+    private var totals: [String: (lines: Int, amount: Decimal, converted: Decimal)] = [:]
+    private var total: Decimal = 0
+    private(set) package var convertedLines = 0
+    private(set) package var failedLines = 0
+    private(set) package var firstRateDay: CalendarDate?
+    private(set) package var lastRateDay: CalendarDate?
+
+    /// Reads the header and the first rows of the spooled file at `url`.
+    package init(
+        url: URL, facts: LedgerSpool.Facts, settings: Settings, book: LedgerRateBook, fractionDigits: Int
+    ) throws {
+        let sampler = try Self.reader(url, facts.delimiter)
+        let header = (sampler.next() ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+        let columns: LedgerColumns
+        if let chosen = settings.columns {
+            guard [chosen.date, chosen.amount, chosen.currency].allSatisfy(header.indices.contains) else {
+                throw Failure.badColumns(header: header)
+            }
+            columns = chosen
+        } else if let found = LedgerColumns.find(in: header) {
+            columns = found
+        } else {
+            throw Failure.noColumns(header: header)
+        }
+        var dates: [String] = [], amounts: [String] = []
+        while dates.count < Self.sampleRows, let row = sampler.next() {
+            if row.indices.contains(columns.date) { dates.append(row[columns.date]) }
+            if row.indices.contains(columns.amount) { amounts.append(row[columns.amount]) }
+        }
+        let sniffed = LedgerDateStyle.sniff(dates)
+        let style: LedgerDateStyle
+        if let chosen = settings.dateStyle, sniffed.ambiguous || sniffed.style == chosen {
+            style = chosen
+        } else if let found = sniffed.style {
+            style = found
+        } else if sniffed.ambiguous {
+            let example = dates.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+            throw Failure.ambiguousDates(example: example, header: header)
+        } else {
+            style = .iso
+        }
+        self.header = header
+        self.columns = columns
+        self.settings = settings
+        self.book = book
+        self.fractionDigits = fractionDigits
+        dialect = Dialect(
+            delimiter: facts.delimiter,
+            decimalComma: LedgerAmount.sniffDecimalComma(amounts, commaByDefault: facts.delimiter != UInt8(ascii: ",")),
+            dateStyle: style, byteOrderMark: facts.byteOrderMark, crlf: facts.crlf)
+        reader = try Self.reader(url, facts.delimiter)
+        _ = reader.next() // the header
+    }
+
+    /// The header row of a spooled file (for choosing columns by their names).
+    package static func header(of url: URL, delimiter: UInt8) throws -> [String] {
+        (try reader(url, delimiter).next() ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static func reader(_ url: URL, _ delimiter: UInt8) throws -> CSVReader {
+        guard let stream = InputStream(url: url) else { throw CocoaError(.fileReadNoSuchFile) }
+        return try CSVReader(stream: stream, hasHeaderRow: false, trimFields: false, delimiter: UnicodeScalar(delimiter))
+    }
+
+    /// The next row, converted; `nil` after the last.
+    package func next() -> Row? {
+        guard let cells = reader.next() else { return nil }
+        number += 1
+        let result = convert(cells)
+        switch result {
+        case .success(let line):
+            convertedLines += 1
+            var sums = totals[line.currency] ?? (0, 0, 0)
+            sums.lines += 1
+            sums.amount += line.amount
+            sums.converted += line.converted
+            totals[line.currency] = sums
+            total += line.converted
+            if let day = line.rate.day {
+                if firstRateDay.map({ day < $0 }) ?? true { firstRateDay = day }
+                if lastRateDay.map({ day > $0 }) ?? true { lastRateDay = day }
+            }
+        case .failure:
+            failedLines += 1
+        }
+        return Row(number: number, cells: cells, result: result)
+    }
+
+    private func convert(_ cells: [String]) -> Result<Converted, LedgerLineProblem> {
+        guard cells.count > max(columns.date, columns.amount, columns.currency) else { return .failure(.missingCells) }
+        let dateText = cells[columns.date]
+        guard let date = dialect.dateStyle.parse(dateText) else { return .failure(.badDate(Self.quoted(dateText))) }
+        let amountText = cells[columns.amount]
+        guard let amount = LedgerAmount.parse(amountText, decimalComma: dialect.decimalComma) else {
+            return .failure(.badAmount(Self.quoted(amountText)))
+        }
+        let code = cells[columns.currency].trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return .failure(.badCurrency(Self.quoted(cells[columns.currency])))
+        }
+        return book.rate(of: code, on: date).map { rate in
+            Converted(amount: amount, currency: code, rate: rate, converted: rate.convert(amount, fractionDigits: fractionDigits))
+        }
+    }
+
+    /// A cell as an error quotes it: at most 40 characters.
+    private static func quoted(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 40 ? String(trimmed.prefix(39)) + "…" : trimmed
+    }
+
+    /// The receipt, once every row was read.
+    package func receipt(
+        facts: LedgerSpool.Facts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
+    ) -> LedgerReceipt {
+        let fractionDigits = fractionDigits
+        return LedgerReceipt(
+            file: file, sha256: facts.sha256, bytes: facts.bytes, lines: number - 1, convertedLines: convertedLines,
+            failedLines: failedLines, bookingCurrency: settings.booking, rule: settings.rule, source: settings.source,
+            sourceName: sourceName, providers: providers, firstRateDay: firstRateDay, lastRateDay: lastRateDay,
+            totals: totals.keys.sorted().map { code in
+                let sums = totals[code]!
+                return LedgerReceipt.Total(
+                    currency: code, lines: sums.lines, amount: sums.amount.plainText,
+                    converted: sums.converted.plainText(fractionDigits: fractionDigits))
+            },
+            total: total.plainText(fractionDigits: fractionDigits),
+            rounding: "each line rounded half away from zero to \(fractionDigits) decimal places of \(settings.booking)",
+            appVersion: appVersion, createdAt: now)
+    }
+}

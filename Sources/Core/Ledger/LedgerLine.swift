@@ -1,0 +1,67 @@
+import Foundation
+
+/// Why a ledger line could not be converted. Each names the reason; the row's number is added
+/// where it is written.
+package enum LedgerLineProblem: Error, Sendable, Equatable {
+    /// The row has fewer cells than the date, amount and currency columns need.
+    case missingCells
+    case badDate(String)
+    case futureDate(CalendarDate)
+    case badAmount(String)
+    case badCurrency(String)
+    /// The source has no rate on or before the day the rule asks for.
+    case noRate(code: String, asked: CalendarDate)
+    /// The source's day does not quote the currency.
+    case notQuoted(code: String, day: CalendarDate)
+    /// No day of the month quotes the currency (``LedgerRule/monthAverage``).
+    case noRateInMonth(code: String, year: Int, month: Int)
+
+    package var message: Message {
+        switch self {
+        case .missingCells: Message("the row has too few cells")
+        case .badDate(let text): Message("“{text}” is not a date", ["text": .text(text)])
+        case .futureDate(let day): Message("{day} is in the future: it has no rate yet", ["day": .text(day.description)])
+        case .badAmount(let text): Message("“{text}” is not an amount", ["text": .text(text)])
+        case .badCurrency(let text): Message("“{text}” is not a currency code", ["text": .text(text)])
+        case .noRate(let code, let asked):
+            Message("no rate for {code} on or before {day}", ["code": .text(code), "day": .text(asked.description)])
+        case .notQuoted(let code, let day):
+            Message("the source did not quote {code} on {day}", ["code": .text(code), "day": .text(day.description)])
+        case .noRateInMonth(let code, let year, let month):
+            Message(
+                "no rate for {code} in {month}",
+                ["code": .text(code), "month": .text(Self.monthText(year, month))])
+        }
+    }
+
+    /// A month as ISO 8601 writes it (`2026-03`).
+    private static func monthText(_ year: Int, _ month: Int) -> String {
+        String(year) + (month < 10 ? "-0" : "-") + String(month)
+    }
+}
+
+/// The rate a line converts at: units of the booking currency per unit of the line's, exactly
+/// as ``numerator`` ÷ ``denominator`` (the two quotes through the source's base, or a month's
+/// mean over 1), with the day it is of.
+package struct LedgerRate: Sendable, Equatable {
+    package let numerator: Decimal
+    package let denominator: Decimal
+    /// The day of the rate (a month's mean: its last day with a rate).
+    package let day: CalendarDate?
+    /// The rate as the receipt and the file show it: to the source's precision.
+    package let text: String
+
+    package init(numerator: Decimal, denominator: Decimal, day: CalendarDate?, text: String) {
+        self.numerator = numerator
+        self.denominator = denominator
+        self.day = day
+        self.text = text
+    }
+
+    /// `amount` in the booking currency, rounded to `fractionDigits` places, halves away from zero.
+    package func convert(_ amount: Decimal, fractionDigits: Int) -> Decimal {
+        var product = amount * numerator
+        if denominator != 1 { product /= denominator }
+        return product.rounded(toFractionDigits: fractionDigits, .plain)
+    }
+}

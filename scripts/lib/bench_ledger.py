@@ -1,0 +1,57 @@
+"""scripts/bench's ledger step: a generated ledger of N lines (dates of the ECB's last year, six
+currencies, a German-style file) POSTed to /api/v1/ledger, timed to the last byte, with the
+app's resident memory sampled while it converts. Prints "lines seconds peak_growth_mb"."""
+import random
+import subprocess
+import sys
+import threading
+import time
+import datetime
+
+base, pid, lines = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+path = f"/tmp/ledger-bench-{lines}.csv"
+random.seed(lines)
+first = datetime.date(2025, 11, 3)
+codes = ["USD", "GBP", "JPY", "CHF", "PLN", "CZK"]
+with open(path, "w", encoding="utf-8", newline="") as file:
+    file.write("\ufeffRechnung;Datum;Betrag;Währung;Kunde\r\n")
+    for n in range(lines):
+        day = first + datetime.timedelta(days=random.randrange(360))
+        amount = f"{random.randrange(1, 10_000_000) / 100:.2f}".replace(".", ",")
+        file.write(f"R-{n};{day:%d.%m.%Y};{amount};{codes[n % 6]};Kunde {n % 97}\r\n")
+
+
+def rss():
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS"):
+                return int(line.split()[1]) // 1024
+    return 0
+
+
+before = rss()
+peak = before
+running = True
+
+
+def sample():
+    global peak
+    while running:
+        peak = max(peak, rss())
+        time.sleep(0.05)
+
+
+sampler = threading.Thread(target=sample)
+sampler.start()
+started = time.monotonic()
+result = subprocess.run(["curl", "-sS", "-o", "/tmp/ledger-bench-out.csv", "-w", "%{http_code}", "--data-binary", f"@{path}",
+                         "-H", "Content-Type: text/csv", f"{base}/api/v1/ledger?to=EUR&rule=same-day&source=ecb"],
+                        capture_output=True, text=True)
+elapsed = time.monotonic() - started
+running = False
+sampler.join()
+out_lines = sum(1 for _ in open("/tmp/ledger-bench-out.csv", "rb"))
+if result.stdout != "200" or out_lines != lines + 1:
+    print(f"ledger of {lines} lines: status {result.stdout}, {out_lines} lines back {result.stderr}", file=sys.stderr)
+    sys.exit(1)
+print(f"{lines} {elapsed:.2f} {peak - before}")
