@@ -145,7 +145,7 @@ package enum Ledger {
             package let deleteURL: String
         }
 
-        package struct Receipt: Encodable, Sendable {
+        package struct ReceiptPanel: Encodable, Sendable {
             package let rows: [Choice]
             package let json: String
             package let fileName: String
@@ -178,7 +178,7 @@ package enum Ledger {
         package let problemsNote: String?
         package let totals: [Total]
         package let total: String?
-        package let receipt: Receipt?
+        package let receipt: ReceiptPanel?
         package let savedCSVURL: String?
         package let savedReceiptURL: String?
         package let entries: [Entry]

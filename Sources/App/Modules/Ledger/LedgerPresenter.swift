@@ -111,7 +111,7 @@ package struct LedgerPresenter: Sendable {
         l.text(Message("row {row}: {reason}", ["row": .number(String(row)), "reason": .message(problem.message)]))
     }
 
-    private func receipt(_ receipt: LedgerReceipt, in l: Localization) -> Ledger.ViewModel.Receipt {
+    private func receipt(_ receipt: LedgerReceipt, in l: Localization) -> Ledger.ViewModel.ReceiptPanel {
         let days = [receipt.firstRateDay, receipt.lastRateDay].compactMap { $0 }.map { l.date($0) }
         let rows: [(Message, String)] = [
             (Message("File"), receipt.file ?? l.text("pasted lines")),
