@@ -279,29 +279,35 @@ package struct LedgerView: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let csvName = Self.convertedName(job.fileName)
         let interactor = interactor
-        let archive = try await Self.offThePool { () throws -> URL in
-            let csvURL = folder.appendingPathComponent(csvName)
-            FileManager.default.createFile(atPath: csvURL.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: csvURL)
-            var buffer = ByteBuffer()
-            writer.writeHeader(job.run.header, into: &buffer)
-            let width = job.run.header.count
-            while let row = job.run.next() {
-                writer.write(row, width: width, into: &buffer)
-                if buffer.readableBytes > 256 * 1024 {
-                    try handle.write(contentsOf: buffer.readableBytesView)
-                    buffer.clear()
+        let archive: URL
+        do {
+            archive = try await Self.offThePool { () throws -> URL in
+                let csvURL = folder.appendingPathComponent(csvName)
+                guard FileManager.default.createFile(atPath: csvURL.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+                let handle = try FileHandle(forWritingTo: csvURL)
+                var buffer = ByteBuffer()
+                writer.writeHeader(job.run.header, into: &buffer)
+                let width = job.run.header.count
+                while let row = job.run.next() {
+                    writer.write(row, width: width, into: &buffer)
+                    if buffer.readableBytes > 256 * 1024 {
+                        try handle.write(contentsOf: buffer.readableBytesView)
+                        buffer.clear()
+                    }
                 }
+                try handle.write(contentsOf: buffer.readableBytesView)
+                try handle.close()
+                let receiptURL = folder.appendingPathComponent(Ledger.receiptFileName)
+                try interactor.receipt(of: job).json().write(to: receiptURL)
+                let zipURL = folder.appendingPathComponent("ledger.zip")
+                let archive = try Archive(url: zipURL, accessMode: .create)
+                try archive.addEntry(with: csvName, relativeTo: folder, compressionMethod: .deflate)
+                try archive.addEntry(with: Ledger.receiptFileName, relativeTo: folder, compressionMethod: .deflate)
+                return zipURL
             }
-            try handle.write(contentsOf: buffer.readableBytesView)
-            try handle.close()
-            let receiptURL = folder.appendingPathComponent(Ledger.receiptFileName)
-            try interactor.receipt(of: job).json().write(to: receiptURL)
-            let zipURL = folder.appendingPathComponent("ledger.zip")
-            let archive = try Archive(url: zipURL, accessMode: .create)
-            try archive.addEntry(with: csvName, relativeTo: folder, compressionMethod: .deflate)
-            try archive.addEntry(with: Ledger.receiptFileName, relativeTo: folder, compressionMethod: .deflate)
-            return zipURL
+        } catch {
+            try? FileManager.default.removeItem(at: folder) // nothing half-made is left behind
+            throw error
         }
         let response = try await request.fileio.asyncStreamFile(at: archive.path, mediaType: .zip) { _ in
             try? FileManager.default.removeItem(at: folder)
