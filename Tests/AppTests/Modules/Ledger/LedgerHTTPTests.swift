@@ -151,6 +151,7 @@ struct LedgerHTTPTests {
             #expect(preview.status == .ok)
             #expect(preview.html.contains("2 of 4 lines converted"))
             #expect(preview.html.contains("1,045.79"))
+            #expect(preview.html.contains("<td><bdi>-100,00</bdi></td>"), "its own cells isolated, to read as written in Arabic")
             #expect(preview.html.contains("row 4: “31.02.2026” is not a date"))
             #expect(preview.html.contains("rechnungen.csv") && !preview.html.contains("Your last conversions"))
             let csv = try await visitor.upload(
