@@ -100,13 +100,15 @@ def test_a_german_excel_file_previews_and_downloads_as_it_came(ledger_app, germa
 def test_without_javascript_the_form_posts_and_the_page_answers(ledger_app, german_file, browser_without_js):
     fill(browser_without_js, ledger_app.base, german_file)
     browser_without_js.find_element(By.CSS_SELECTOR, 'button[value="preview"]').click()
-    assert browser_without_js.find_element(By.ID, "preview-title").text == "2 of 4 lines converted"
+    # The click returns before the posted page has loaded: wait for what it brings.
+    assert wait_for(browser_without_js, lambda d: d.find_element(By.ID, "preview-title")).text == "2 of 4 lines converted"
     # A refused file is the form again with the reason at the file field.
     binary = german_file.with_name("photo.csv")
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     browser_without_js.find_element(By.ID, "file").send_keys(str(binary))
     browser_without_js.find_element(By.CSS_SELECTOR, 'button[value="preview"]').click()
-    assert browser_without_js.find_element(By.ID, "file-error").text == "This is not a CSV file: it is not UTF-8 text."
+    error = wait_for(browser_without_js, lambda d: d.find_element(By.ID, "file-error"))
+    assert error.text == "This is not a CSV file: it is not UTF-8 text."
 
 
 def upload(visitor, name, body, fields=(("to", "EUR"), ("source", "ecb"), ("rule", "previous-business-day"))):
