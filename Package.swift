@@ -139,6 +139,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Benchmarks/AppBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

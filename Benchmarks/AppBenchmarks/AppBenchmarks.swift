@@ -105,6 +105,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    ledgerBenchmarks()
+
     Benchmark("ResultPageGzipAsTheAppDoes") { benchmark in
         let page = Stage.shared.resultPage
         for _ in benchmark.scaledIterations {

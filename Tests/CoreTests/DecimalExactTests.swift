@@ -89,6 +89,36 @@ struct DecimalExactTests {
         }
     }
 
+    @Test("amount × rate ÷ rate rounded halves away from zero agrees with Decimal arithmetic, over 5,000 conversions")
+    func roundedProductAgrees() async throws {
+        var generator = SystemRandomNumberGenerator()
+        try await forEachCase(5_000) { index in
+            var amount = try #require(Decimal(plainText: Self.randomText(integer: 0...15, fraction: 0...8, using: &generator)))
+            if index % 2 == 1 { amount = -amount }
+            let rate = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...9, using: &generator)))
+            var divisor = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...9, using: &generator)))
+            if divisor == 0 { divisor = 1 }
+            let digits = [0, 2, 3, 8][index % 4]
+            let result = try #require(amount.integerProduct(rate, over: divisor, fractionDigits: digits, roundingHalvesUp: true))
+            #expect(
+                result == (amount * rate / divisor).rounded(toFractionDigits: digits, .plain),
+                "\(amount) × \(rate) ÷ \(divisor) → \(result)")
+        }
+    }
+
+    @Test(
+        "halves round away from zero, below a half toward it",
+        arguments: [
+            ("0.125", "1", "1", "0.13"), ("-0.125", "1", "1", "-0.13"), ("0.124999", "1", "1", "0.12"), ("-0.005", "1", "1", "-0.01"),
+            ("-0.004", "1", "1", "0"), ("1", "1", "8", "0.13"), ("1000", "1", "1.136", "880.28"), ("-100", "1", "4.2245", "-23.67"),
+        ])
+    func roundsHalvesAway(amount: String, rate: String, divisor: String, expected: String) throws {
+        let magnitude = try #require(Decimal(plainText: amount.trimmingPrefix("-")))
+        let result = (amount.hasPrefix("-") ? -magnitude : magnitude).roundedProduct(
+            try #require(Decimal(plainText: rate)), over: try #require(Decimal(plainText: divisor)), fractionDigits: 2)
+        #expect(result.plainText == expected)
+    }
+
     @Test("falls back to Decimal arithmetic where the mantissas' product overflows 128 bits")
     func fallsBack() throws {
         let long = Decimal(1) / 3 // 38 digits

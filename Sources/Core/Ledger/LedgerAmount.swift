@@ -25,10 +25,14 @@ package enum LedgerAmount {
     }
 
     /// The amount `text` names with `decimalComma` (or the point) as its decimal mark, or `nil`.
+    /// Read a Unicode scalar at a time into an integer mantissa: by `Character`s, with the
+    /// digits gathered into text for `Decimal` to read, it took 3.6 µs an amount.
     package static func parse(_ text: some StringProtocol, decimalComma: Bool) -> Decimal? {
-        var body = Substring(text).trimmingCharacters(in: .whitespaces)[...]
+        var body = Substring(text).unicodeScalars[...]
+        while let first = body.first, isSpace(first) { body.removeFirst() }
+        while let last = body.last, isSpace(last) { body.removeLast() }
         var negative = false
-        if body.hasPrefix("("), body.hasSuffix(")") {
+        if body.first == "(", body.last == ")" {
             negative = true
             body = body.dropFirst().dropLast()
         }
@@ -39,21 +43,21 @@ package enum LedgerAmount {
             negative = true
             body = body.dropLast()
         }
-        let decimalMark: Character = decimalComma ? "," : "."
-        let groupMarks: Set<Character> = decimalComma ? [".", " ", "\u{00A0}", "\u{202F}", "'"] : [",", " ", "\u{00A0}", "\u{202F}", "'"]
-        var integer = "", fraction = "", inFraction = false, digits = 0
+        let decimalMark: Unicode.Scalar = decimalComma ? "," : "."
+        var mantissa: UInt128 = 0, digits = 0, integerDigits = 0, fractionDigits = 0, inFraction = false
         var groupSeen = false, digitsSinceGroup = 0
-        for character in body {
-            if character.isASCII, character.isNumber {
+        for scalar in body {
+            if scalar.value >= 0x30, scalar.value <= 0x39 {
                 digits += 1
                 guard digits <= maxDigits else { return nil }
-                if inFraction { fraction.append(character) } else { integer.append(character) }
+                mantissa = mantissa * 10 + UInt128(scalar.value - 0x30)
+                if inFraction { fractionDigits += 1 } else { integerDigits += 1 }
                 digitsSinceGroup += 1
-            } else if character == decimalMark, !inFraction {
+            } else if scalar == decimalMark, !inFraction {
                 // Groups before the mark are of three digits.
                 if groupSeen, digitsSinceGroup != 3 { return nil }
                 inFraction = true
-            } else if groupMarks.contains(character), !inFraction, !integer.isEmpty {
+            } else if isGroupMark(scalar, decimalComma: decimalComma), !inFraction, integerDigits > 0 {
                 // A group mark separates runs of three digits (the first run 1 to 3).
                 if groupSeen ? digitsSinceGroup != 3 : digitsSinceGroup > 3 { return nil }
                 groupSeen = true
@@ -64,22 +68,21 @@ package enum LedgerAmount {
         }
         if groupSeen, !inFraction, digitsSinceGroup != 3 { return nil }
         guard digits > 0 else { return nil }
-        guard let value = Decimal(plainText: (integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction)) else {
-            return nil
+        return DecimalParts(isNegative: negative, mantissa: mantissa, exponent: -fractionDigits).decimal
+    }
+
+    /// What `.whitespaces` trims: a tab or a space separator (the no-break spaces among them).
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
+    }
+
+    /// Thousands separators: the other mark, spaces (no-break and narrow no-break too), apostrophes.
+    private static func isGroupMark(_ scalar: Unicode.Scalar, decimalComma: Bool) -> Bool {
+        switch scalar {
+        case ".": decimalComma
+        case ",": !decimalComma
+        case " ", "\u{00A0}", "\u{202F}", "'": true
+        default: false
         }
-        return negative && !value.isZero ? -value : value
-    }
-
-    /// `value` written with `fractionDigits` decimals and the file's decimal mark, without
-    /// thousands separators (what spreadsheets read back as a number).
-    package static func write(_ value: Decimal, fractionDigits: Int, decimalComma: Bool) -> String {
-        let text = value.plainText(fractionDigits: fractionDigits)
-        return decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
-    }
-
-    /// `value` as it is (every digit it has), with the file's decimal mark.
-    package static func write(_ value: Decimal, decimalComma: Bool) -> String {
-        let text = value.plainText
-        return decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 }

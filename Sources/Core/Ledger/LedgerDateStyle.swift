@@ -30,9 +30,17 @@ package enum LedgerDateStyle: String, Sendable, CaseIterable, Codable {
 
     /// The date `text` names in this style (surrounding spaces ignored), or `nil`.
     package func parse(_ text: some StringProtocol) -> CalendarDate? {
-        let bytes = Array(text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed())
+        var text = Substring(text)
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private func parse(bytes all: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+        var start = 0, end = all.count
+        while start < end, all[start] == 0x20 { start += 1 }
+        while end > start, all[end - 1] == 0x20 { end -= 1 }
+        guard end - start == 10 else { return nil }
+        let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
         func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
             var value = 0
             for byte in bytes[range] {
                 guard byte >= 0x30, byte <= 0x39 else { return nil }
@@ -40,17 +48,16 @@ package enum LedgerDateStyle: String, Sendable, CaseIterable, Codable {
             }
             return value
         }
-        func separated(by separator: UInt8, at positions: [Int]) -> Bool {
-            bytes.count == 10 && positions.allSatisfy { bytes[$0] == separator }
-        }
         switch self {
         case .iso:
-            guard separated(by: UInt8(ascii: "-"), at: [4, 7]), let y = number(0..<4), let m = number(5..<7), let d = number(8..<10)
+            guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), let y = number(0..<4), let m = number(5..<7),
+                let d = number(8..<10)
             else { return nil }
             return CalendarDate(year: y, month: m, day: d)
         case .dots, .dayMonthSlashes, .monthDaySlashes:
             let separator = self == .dots ? UInt8(ascii: ".") : UInt8(ascii: "/")
-            guard separated(by: separator, at: [2, 5]), let first = number(0..<2), let second = number(3..<5), let y = number(6..<10)
+            guard bytes[2] == separator, bytes[5] == separator, let first = number(0..<2), let second = number(3..<5),
+                let y = number(6..<10)
             else { return nil }
             return self == .monthDaySlashes
                 ? CalendarDate(year: y, month: first, day: second) : CalendarDate(year: y, month: second, day: first)

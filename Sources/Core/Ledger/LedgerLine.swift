@@ -60,8 +60,6 @@ package struct LedgerRate: Sendable, Equatable {
 
     /// `amount` in the booking currency, rounded to `fractionDigits` places, halves away from zero.
     package func convert(_ amount: Decimal, fractionDigits: Int) -> Decimal {
-        var product = amount * numerator
-        if denominator != 1 { product /= denominator }
-        return product.rounded(toFractionDigits: fractionDigits, .plain)
+        amount.roundedProduct(numerator, over: denominator, fractionDigits: fractionDigits)
     }
 }
