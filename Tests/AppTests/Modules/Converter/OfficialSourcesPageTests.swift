@@ -236,6 +236,23 @@ struct OfficialSourcesPageTests {
                 let text = page.html.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
                 #expect(text.contains("<summary>\(summary)</summary>"), "\(language)")
             }
+            // The past day's blend is kept: asked again, the same; until a provider stores a day on or before it.
+            #expect(try await rates.blend(on: sunday) == held)
+            let saturday = try #require(CalendarDate(iso8601: "2026-02-28"))
+            let friday = try #require(try await app.appServices.rateStore.newest(onOrBefore: saturday, sources: ["cnb"]))
+            var moved = friday.rates
+            moved["USD"] = Fixtures.decimal("19.9")
+            _ = try await app.appServices.rateStore.save(
+                RateSnapshot(
+                    source: "cnb", baseCurrency: friday.baseCurrency, effectiveDate: saturday, storedAt: clock.closure(), rates: moved,
+                    quotation: friday.quotation))
+            var renewed = held
+            for _ in 0..<100 where renewed == held {
+                try await Task.sleep(for: .milliseconds(50))
+                _ = try await rates.providerDays()
+                renewed = try #require(try await rates.blend(on: sunday))
+            }
+            #expect(renewed != held, "a day stored on or before it makes a new blend")
         }
     }
 
