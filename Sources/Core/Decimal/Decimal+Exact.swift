@@ -25,18 +25,27 @@ extension Decimal {
     package func integerProduct(
         _ multiplier: Decimal, over divisor: Decimal, fractionDigits: Int, roundingHalvesUp: Bool = false
     ) -> Decimal? {
-        guard let value = DecimalParts(self), let multiplier = DecimalParts(multiplier), let divisor = DecimalParts(divisor),
-            divisor.mantissa != 0, (0...38).contains(fractionDigits)
-        else { return nil }
-        let (product, overflow) = value.mantissa.multipliedReportingOverflow(by: multiplier.mantissa)
+        guard let value = DecimalParts(self), let multiplier = DecimalParts(multiplier), let divisor = DecimalParts(divisor) else {
+            return nil
+        }
+        return value.product(multiplier, over: divisor, fractionDigits: fractionDigits, roundingHalvesUp: roundingHalvesUp)
+    }
+}
+
+extension DecimalParts {
+    /// `self × multiplier ÷ divisor` to `fractionDigits` places, truncated or rounded halves away
+    /// from zero, as one 128-bit integer division; `nil` where the mantissas' product does not fit.
+    package func product(_ multiplier: DecimalParts, over divisor: DecimalParts, fractionDigits: Int, roundingHalvesUp: Bool) -> Decimal? {
+        guard divisor.mantissa != 0, (0...38).contains(fractionDigits) else { return nil }
+        let (product, overflow) = mantissa.multipliedReportingOverflow(by: multiplier.mantissa)
         guard !overflow else { return nil }
-        // value × multiplier ÷ divisor × 10^fractionDigits
-        //   = product × 10^(value.e + multiplier.e + fractionDigits - divisor.e) ÷ divisor.mantissa
-        let shift = value.exponent + multiplier.exponent + fractionDigits - divisor.exponent
+        // self × multiplier ÷ divisor × 10^fractionDigits
+        //   = product × 10^(self.e + multiplier.e + fractionDigits - divisor.e) ÷ divisor.mantissa
+        let shift = exponent + multiplier.exponent + fractionDigits - divisor.exponent
         guard let numerator = shift >= 0 ? product.timesPowerOfTen(shift) : product,
             let denominator = shift >= 0 ? divisor.mantissa : divisor.mantissa.timesPowerOfTen(-shift)
         else { return nil }
-        let isNegative = (value.isNegative != multiplier.isNegative) != divisor.isNegative
+        let isNegative = (self.isNegative != multiplier.isNegative) != divisor.isNegative
         var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
         // Half or more of the next unit rounds the magnitude up (remainder ≥ denominator − remainder).
         if roundingHalvesUp, remainder >= denominator - remainder { quotient += 1 }

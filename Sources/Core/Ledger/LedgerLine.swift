@@ -51,15 +51,34 @@ package struct LedgerRate: Sendable, Equatable {
     /// The rate as the receipt and the file show it: to the source's precision.
     package let text: String
 
+    /// `numerator` and `denominator` read once (a rate converts many lines).
+    private let parts: (numerator: DecimalParts, denominator: DecimalParts)?
+
     package init(numerator: Decimal, denominator: Decimal, day: CalendarDate?, text: String) {
         self.numerator = numerator
         self.denominator = denominator
         self.day = day
         self.text = text
+        parts = DecimalParts(numerator).flatMap { numerator in DecimalParts(denominator).map { (numerator, $0) } }
+    }
+
+    package static func == (left: LedgerRate, right: LedgerRate) -> Bool {
+        (left.numerator, left.denominator, left.day, left.text) == (right.numerator, right.denominator, right.day, right.text)
     }
 
     /// `amount` in the booking currency, rounded to `fractionDigits` places, halves away from zero.
     package func convert(_ amount: Decimal, fractionDigits: Int) -> Decimal {
-        amount.roundedProduct(numerator, over: denominator, fractionDigits: fractionDigits)
+        DecimalParts(amount).flatMap { convert($0, fractionDigits: fractionDigits) }
+            ?? amount.roundedProduct(numerator, over: denominator, fractionDigits: fractionDigits)
+    }
+
+    /// `amount` (as ``LedgerAmount/parts(_:decimalComma:)`` reads it) in the booking currency.
+    package func convert(_ amount: DecimalParts, fractionDigits: Int) -> Decimal? {
+        if let parts,
+            let exact = amount.product(parts.numerator, over: parts.denominator, fractionDigits: fractionDigits, roundingHalvesUp: true)
+        {
+            return exact
+        }
+        return amount.decimal?.roundedProduct(numerator, over: denominator, fractionDigits: fractionDigits)
     }
 }

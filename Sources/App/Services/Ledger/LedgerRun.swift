@@ -167,14 +167,17 @@ package final class LedgerRun: @unchecked Sendable {
         let dateText = cells[columns.date]
         guard let date = dialect.dateStyle.parse(dateText) else { return .failure(.badDate(Self.quoted(dateText))) }
         let amountText = cells[columns.amount]
-        guard let amount = LedgerAmount.parse(amountText, decimalComma: dialect.decimalComma) else {
+        guard let parts = LedgerAmount.parts(amountText, decimalComma: dialect.decimalComma), let amount = parts.decimal else {
             return .failure(.badAmount(Self.quoted(amountText)))
         }
         guard let code = Self.currencyCode(cells[columns.currency]) else {
             return .failure(.badCurrency(Self.quoted(cells[columns.currency])))
         }
-        return book.rate(of: code, on: date).map { rate in
-            Converted(amount: amount, currency: code, rate: rate, converted: rate.convert(amount, fractionDigits: fractionDigits))
+        return book.rate(of: code, on: date).flatMap { rate in
+            guard let converted = rate.convert(parts, fractionDigits: fractionDigits) else {
+                return .failure(.badAmount(Self.quoted(amountText)))
+            }
+            return .success(Converted(amount: amount, currency: code, rate: rate, converted: converted))
         }
     }
 
