@@ -23,9 +23,10 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// Past days' blends, by day, providers and the stored days they were made from: a day's
     /// blend is the same for every base and every request until a provider stores a day.
     private let pastBlends = NIOLockedValueBox<[String: BlendedDay]>([:])
-    /// At most this many past days' blends are kept (a year and more; a few MB); all are
-    /// dropped when it is full.
-    package static let pastBlendsKept = 400
+    /// At most this many past days' blends are kept (all dropped when it is full): a blend with
+    /// every quote is about 80 KB, and 400 of them took `scripts/bench`'s resident memory from
+    /// 209 to 242 MB; 128 keep the days asked for again and again (recent days, month ends).
+    package static let pastBlendsKept = 128
 
     package init(
         days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSource],
@@ -76,8 +77,9 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : RateBlender(pegs: [])
         if let held = daysInMemory(of: chosen) {
-            // Blending a day of nine providers takes milliseconds: `/v2`'s past dates were 230
-            // requests a second (p99 650 ms) when every request blended its day again.
+            // Blending a day of nine providers takes milliseconds: `/v2`'s past dates over a year
+            // were 230 requests a second (p99 650 ms) when every request blended its day again,
+            // 900 (p99 120 ms) with the whole year kept.
             let key =
                 "\(date)|" + held.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
                 + (providers == nil ? "|pegs" : "")
