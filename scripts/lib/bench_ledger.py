@@ -46,6 +46,15 @@ while time.monotonic() < deadline:
     if cpu_seconds() - used < 0.025:
         break
 
+# One small ledger first: the refreshes emptied the app's days in memory, and the first request
+# after them reads the ECB's 27 years back from PostgreSQL (a second), whatever it asks.
+warm = "/tmp/ledger-bench-warm.csv"
+with open(path, encoding="utf-8") as full, open(warm, "w", encoding="utf-8", newline="") as small:
+    for _, line in zip(range(11), full):
+        small.write(line)
+subprocess.run(["curl", "-sS", "-o", "/dev/null", "--data-binary", f"@{warm}", "-H", "Content-Type: text/csv", "-H", "Expect:",
+                f"{base}/api/v1/ledger?to=EUR&rule=same-day&source=ecb"], check=True)
+
 before = rss()
 peak = before
 running = True
