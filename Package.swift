@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The layers, each a target that may import only those below it (scripts/check-layers checks the
+// The layers, each a target that may import only those below it (LayerRulesTests checks the
 // imports the compiler cannot see; docs/ARCHITECTURE.md says what lives where):
 //
 //   App           start-up, configuration, commands, services, and one VIPER module per page
@@ -154,6 +154,8 @@ let package = Package(
                 "App", "Core", "RateSources", "Persistence", "Web",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Each test's schema dropped on a connection of its own, after its app has stopped.
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 // Zip bombs made on the spot (`ZipBomb`).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // Compressed answers read back.

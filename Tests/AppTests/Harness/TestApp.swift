@@ -1,3 +1,4 @@
+import FluentPostgresDriver
 import Foundation
 import Logging
 import SQLKit
@@ -34,6 +35,35 @@ enum TestDatabase {
             throw Missing()
         }
         return url
+    }
+
+    /// PostgreSQL's errors in full: their description hides the server's message, which a
+    /// failed test's log needs.
+    struct ServerError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func detailed(_ error: any Error) -> any Error {
+        error is PSQLError ? ServerError(description: String(reflecting: error)) : error
+    }
+
+    /// Drops a test's schema on a connection of its own, waiting up to two minutes for its
+    /// tables: they are free once the last query of an app that was shut down has ended.
+    static func dropSchema(_ schema: String) async throws {
+        var configuration = try SQLPostgresConfiguration(url: url()).coreConfiguration
+        configuration.options.connectTimeout = .seconds(10)
+        let connection = try await PostgresConnection.connect(
+            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 0,
+            logger: Logger(label: "test-schema")
+        ).get()
+        do {
+            try await connection.query("SET statement_timeout = '120s'", logger: connection.logger)
+            try await connection.query("DROP SCHEMA IF EXISTS \(unescaped: "\"" + schema + "\"") CASCADE", logger: connection.logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
     }
 }
 
@@ -112,6 +142,7 @@ func withPostgresApp(
     configuration.database = .postgres(url: try TestDatabase.url(), searchPath: schema)
 
     let app = try await Application.make(.testing)
+    var failure: (any Error)?
     do {
         try configure(app, configuration: configuration, now: now)
         let sql = app.db as! any SQLDatabase
@@ -121,18 +152,17 @@ func withPostgresApp(
         case .emptyStore: try await app.autoMigrate()
         case .bare: break
         }
-        do {
-            try await test(app)
-        } catch {
-            try? await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
-            throw error
-        }
-        try await sql.raw("DROP SCHEMA IF EXISTS \(ident: schema) CASCADE").run()
+        try await test(app)
     } catch {
-        try? await app.asyncShutdown()
-        throw error
+        failure = error
     }
-    try await app.asyncShutdown()
+    // The app stops first: its background work (a booted app's warm-up reads 27 years in one
+    // transaction) ends with its connections, so the schema's tables are free to drop, whatever
+    // the app was still doing. Dropping on the app's own pool raced that work and could wait out
+    // the app's 4 s statement limit (a PSQLError in CI).
+    do { try await app.asyncShutdown() } catch { failure = failure ?? error }
+    do { try await TestDatabase.dropSchema(schema) } catch { failure = failure ?? error }
+    if let failure { throw TestDatabase.detailed(failure) }
 }
 
 /// Runs `test` against the embedded default: an SQLite file in a temporary folder.
