@@ -166,4 +166,44 @@ struct DecimalExactTests {
         }
         #expect(Decimal(1).exactQuotientText(dividingBy: 0, minimumFractionDigits: 4, significantDigits: 4) == nil)
     }
+
+    @Test("a quotient rounded to significant digits by one long division is Decimal's quotient rounded, over 5,000 pairs")
+    func roundedQuotientMatchesDecimal() async throws {
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(Decimal, Decimal, Int)] = []
+        for index in 0..<5_000 {
+            var a = try #require(Decimal(plainText: Self.randomText(integer: 0...9, fraction: 0...10, using: &generator)))
+            let b = try #require(Decimal(plainText: Self.randomText(integer: 0...9, fraction: 0...10, using: &generator)))
+            if index % 3 == 1 { a = -a }
+            if b != 0 { pairs.append((a, index % 5 == 0 ? -b : b, [12, 4, 1, 19][index % 4])) }
+        }
+        await forEachCase(pairs.count) { index in
+            let (a, b, digits) = pairs[index]
+            let quotient = a.quotient(dividingBy: b, significantDigits: digits)
+            #expect(quotient == (a / b).rounded(toSignificantDigits: digits), "\(a) ÷ \(b) to \(digits) digits")
+            #expect(DecimalParts(a)?.quotient(dividingBy: DecimalParts(b)!, significantDigits: digits) != nil, "the integer route applies")
+        }
+    }
+
+    @Test(
+        "known rounded quotients: thirds, halves away from zero, a carry into one more digit, signs, zero",
+        arguments: [
+            ("1", "3", 12, "0.333333333333"), ("2", "3", 12, "0.666666666667"), ("-2", "3", 12, "-0.666666666667"),
+            ("1", "8", 2, "0.13"), ("1", "8", 1, "0.1"), ("0.95", "1", 1, "1"), ("9.96", "1", 2, "10"), ("0", "7", 12, "0"),
+            ("163.36", "1.1252", 12, "145.183078564"), ("1", "0.0000001", 3, "10000000"), ("97058125", "1", 1, "97058125"), ("-3189895.4", "1", 2, "-3189895"), ("24.355", "4.2213", 6, "5.76955"),
+        ])
+    func knownQuotients(dividend: String, divisor: String, digits: Int, expected: String) throws {
+        let a = try #require(Decimal(plainText: dividend.trimmingPrefix("-")))
+        let quotient = (dividend.hasPrefix("-") ? -a : a).quotient(dividingBy: try #require(Decimal(plainText: divisor)), significantDigits: digits)
+        #expect(quotient.plainText == expected)
+    }
+
+    @Test("a rounded quotient of a zero divisor or of mantissas past 128 bits is left to Decimal arithmetic")
+    func roundedQuotientFallsBack() throws {
+        let long = Decimal(1) / 3 // 38 digits
+        #expect(DecimalParts(1)!.quotient(dividingBy: DecimalParts(0)!, significantDigits: 12) == nil)
+        let seventh = Decimal(1) / 7 // 38 digits too
+        #expect(DecimalParts(long)!.quotient(dividingBy: DecimalParts(seventh)!, significantDigits: 19) == nil)
+        #expect(long.quotient(dividingBy: seventh, significantDigits: 19) == (long / seventh).rounded(toSignificantDigits: 19))
+    }
 }

@@ -46,10 +46,12 @@ struct RateBlenderTests {
         // CZK per unit: 1 EUR = 24.275 CZK, 1 USD = 20.737 CZK, so 1 EUR = 24.275 / 20.737 USD.
         let cnb = Self.snapshot(.cnb, "2026-03-02", ["USD": "20.737", "EUR": "24.275"])
         let blend = try #require(blender.blend([ecb, cnb], on: Self.day("2026-03-02")))
-        let cnbUSD = Self.d("24.275") / Self.d("20.737")
+        // The quotient to 12 significant digits (24.275 / 20.737 = 1.170612914114...).
+        let cnbUSD = Self.d("1.17061291411")
         let usd = try #require(blend.rates["USD"])
         #expect(usd.quotes.map(\.source) == ["ecb", "cnb"])
         #expect(usd.quotes[1].rate == cnbUSD)
+        #expect(cnbUSD == (Self.d("24.275") / Self.d("20.737")).rounded(toSignificantDigits: 12))
         #expect(usd.rate == ((Self.d("1.1702") + cnbUSD) / 2).rounded(toSignificantDigits: 12))
         #expect(usd.rate.plainText == "1.17040645706")
         // The koruna: the ECB's 24.291 and the CNB's own 1 CZK = 1/24.275 EUR, that is 24.275 CZK per euro.

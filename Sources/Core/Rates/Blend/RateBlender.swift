@@ -15,7 +15,8 @@ import Foundation
 ///    with it, as a single pass over the median of the others would with three providers.
 /// 4. **Combining.** The mean of the kept quotes, each weighted by its age: full weight up to
 ///    ``fullWeightAge`` days old (a weekend, a holiday), then half as much for each day more.
-///    A single quote is the rate as published (rebased); a mean is rounded to ``significantDigits``.
+///    A single quote is the rate as published (rebased: a quotient of the provider's numbers, to
+///    ``significantDigits``, like a mean).
 /// 5. **Pegs.** A currency fixed to another by its issuer (``Peg``) takes the anchor's blended
 ///    rate times the peg, whatever the providers quote (their quotes are kept, marked `pegged`).
 package struct RateBlender: Sendable {
@@ -67,9 +68,9 @@ package struct RateBlender: Sendable {
             }
             for code in snapshot.currencyCodes where code != Self.base && !Self.notCurrencies.contains(code) {
                 guard let (numerator, denominator) = snapshot.ratio(from: Self.base, to: code) else { continue }
-                let exact = denominator == 1
-                quotes[code, default: []].append(
-                    Quote(source: id, date: snapshot.effectiveDate, rate: exact ? numerator : numerator / denominator, isExact: exact))
+                // The published number where it is per euro already, else the quotient to 12 digits.
+                let rate = denominator == 1 ? numerator : numerator.quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
+                quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
             }
         }
         // A provider without a euro rate goes through its home currency's rate from the others.
@@ -80,8 +81,8 @@ package struct RateBlender: Sendable {
             guard let homePerBase = blended[home]?.rate else { continue }
             for code in snapshot.currencyCodes where code != Self.base && code != home && !Self.notCurrencies.contains(code) {
                 guard let (numerator, denominator) = snapshot.ratio(from: home, to: code) else { continue }
-                quotes[code, default: []].append(
-                    Quote(source: id, date: snapshot.effectiveDate, rate: homePerBase * numerator / denominator, isExact: false))
+                let rate = (homePerBase * numerator).quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
+                quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
             }
         }
 
@@ -117,12 +118,12 @@ package struct RateBlender: Sendable {
             isBundled: !sources.isEmpty && sources.allSatisfy { newest[$0]?.source == RateSource.bundledECB.id })
     }
 
-    /// One provider's rebased quote, and whether it is the published number itself (no division).
+    /// One provider's quote rebased to the euro: its published number, or a quotient of them to
+    /// ``significantDigits`` (never a 38-digit `Decimal`, which every later step would pay for).
     private struct Quote {
         let source: String
         let date: CalendarDate
         let rate: Decimal
-        let isExact: Bool
     }
 
     private struct Combined {
@@ -153,8 +154,7 @@ package struct RateBlender: Sendable {
         }
         let rate: Decimal
         if kept.count == 1 {
-            let only = quotes[kept[0]]
-            rate = only.isExact ? only.rate : only.rate.rounded(toSignificantDigits: Self.significantDigits)
+            rate = quotes[kept[0]].rate
         } else {
             var sum = Decimal(0), weights = Decimal(0)
             for index in kept {

@@ -78,11 +78,12 @@ struct OfficialSourcesPageTests {
             let blend = try #require(try await app.appServices.officialRates.blend(on: CalendarDate(iso8601: "2026-03-05")!))
             #expect(blend.rates.count + 1 >= 140, "\(blend.rates.count + 1) currencies")
             #expect(blend.sources == ["ecb", "cnb", "nbp", "nbp.b", "rba", "nbu"])
-            // The złoty as the ECB, the Czech and the Polish banks put it, averaged: each quote rebased exactly.
+            // The złoty as the ECB, the Czech and the Polish banks put it, averaged: each quote rebased
+            // from the bank's own numbers, to 12 significant digits (24.39 / 5.709 = 4.272201786652...).
             let pln = try #require(blend.rates["PLN"])
             #expect(pln.quotes.map(\.source) == ["ecb", "cnb", "nbp", "nbu"], "the Reserve Bank of Australia has no złoty")
             #expect(pln.quotes.first { $0.source == "nbp" }?.rate == Fixtures.decimal("4.2739"), "table A's euro, 2026-03-05")
-            #expect(pln.quotes.first { $0.source == "cnb" }?.rate == Fixtures.decimal("24.39") / Fixtures.decimal("5.709"))
+            #expect(pln.quotes.first { $0.source == "cnb" }?.rate == Fixtures.decimal("4.27220178665"))
 
             // A stubbed command-line refresh prints one line per provider.
             #expect(
