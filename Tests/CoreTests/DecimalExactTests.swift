@@ -190,11 +190,13 @@ struct DecimalExactTests {
         arguments: [
             ("1", "3", 12, "0.333333333333"), ("2", "3", 12, "0.666666666667"), ("-2", "3", 12, "-0.666666666667"),
             ("1", "8", 2, "0.13"), ("1", "8", 1, "0.1"), ("0.95", "1", 1, "1"), ("9.96", "1", 2, "10"), ("0", "7", 12, "0"),
-            ("163.36", "1.1252", 12, "145.183078564"), ("1", "0.0000001", 3, "10000000"), ("97058125", "1", 1, "97058125"), ("-3189895.4", "1", 2, "-3189895"), ("24.355", "4.2213", 6, "5.76955"),
+            ("163.36", "1.1252", 12, "145.183078564"), ("1", "0.0000001", 3, "10000000"), ("97058125", "1", 1, "97058125"),
+            ("-3189895.4", "1", 2, "-3189895"), ("24.355", "4.2213", 6, "5.76955"),
         ])
     func knownQuotients(dividend: String, divisor: String, digits: Int, expected: String) throws {
         let a = try #require(Decimal(plainText: dividend.trimmingPrefix("-")))
-        let quotient = (dividend.hasPrefix("-") ? -a : a).quotient(dividingBy: try #require(Decimal(plainText: divisor)), significantDigits: digits)
+        let quotient = (dividend.hasPrefix("-") ? -a : a).quotient(
+            dividingBy: try #require(Decimal(plainText: divisor)), significantDigits: digits)
         #expect(quotient.plainText == expected)
     }
 

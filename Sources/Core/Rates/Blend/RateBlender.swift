@@ -69,7 +69,8 @@ package struct RateBlender: Sendable {
             for code in snapshot.currencyCodes where code != Self.base && !Self.notCurrencies.contains(code) {
                 guard let (numerator, denominator) = snapshot.ratio(from: Self.base, to: code) else { continue }
                 // The published number where it is per euro already, else the quotient to 12 digits.
-                let rate = denominator == 1 ? numerator : numerator.quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
+                let rate =
+                    denominator == 1 ? numerator : numerator.quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
                 quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
             }
         }
