@@ -33,6 +33,12 @@ def origin_variables(base):
     return {provider.upper().replace(".", "_") + "_BASE_URL": base for provider in OFFICIAL}
 
 
+class Server(ThreadingHTTPServer):
+    # A refresh connects to every bank at once: socketserver's backlog of 5 dropped the rest of
+    # the connections, and the kernel tried them again a second later (every refresh took 1 s).
+    request_queue_size = 128
+
+
 class CentralBanks:
     def __init__(self, port=0):
         documents = [(prefix, path.read_bytes(), kind) for prefix, path, kind in ROUTES]
@@ -51,7 +57,7 @@ class CentralBanks:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.server = Server(("127.0.0.1", port), Handler)
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
