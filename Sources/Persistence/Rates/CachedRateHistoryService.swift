@@ -13,9 +13,10 @@ import NIOConcurrencyHelpers
 /// forgotten (a refresh stored a day) waits ``staleAfter`` for the new read and then answers from
 /// the days it read before, which miss at most that newest day, rather than waiting it out.
 ///
-/// The ECB's days (``ReferenceRateDays``, for `/v1`) are the same days while every stored
-/// snapshot is the ECB's (the default); when another provider's are stored too, the ECB's are
-/// read and kept on their own, in the same way.
+/// The ECB's days (``ReferenceRateDays``, for `/v1`) are the ECB provider's selection, which the
+/// blend reads and keeps too: one copy of the ECB's 27 years. (Every stored day at once, read
+/// only to learn whether they were all the ECB's, was a second copy as wide as every currency
+/// any provider quotes: 36 MB more once the central banks' days were stored.)
 package final class CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     private let base: any StoredRateDays
     private let cache: RateDaysCache
@@ -49,8 +50,7 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
 
     package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
         guard cache.isLive else { return try await base.referenceDays(from: start, through: end) }
-        let all = try await days(.all)
-        return (all.isECBOnly ? all : try await days(.ecb)).days(from: start, through: end)
+        return try await days(.ecb).days(from: start, through: end)
     }
 
     /// The selection's days if this instance holds them now (kept, or the ones read before a

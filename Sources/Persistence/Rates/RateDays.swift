@@ -98,9 +98,6 @@ package struct RateDays: Sendable {
         return first.date...last.date
     }
 
-    /// Whether only ECB snapshots were read: then these are also the ``Selection/ecb`` days.
-    package var isECBOnly: Bool { sources.isSubset(of: Selection.ecbSources) }
-
     /// The days from the last one on or before `start` (or the first one, when none is) through
     /// `end`, as Frankfurter's ranges go: a range starting on a weekend starts on the Friday.
     package func days(from start: CalendarDate, through end: CalendarDate) -> RateDays {
