@@ -85,11 +85,12 @@ struct FrankfurterV2Tests {
         query.expandProviders = true
         let records = FrankfurterV2Interactor.records(of: Self.blend, query: query)
         #expect(records.map(\.quote) == ["AED", "EUR", "PLN", "USD"])
-        #expect(records.first { $0.quote == "EUR" }?.rate == 1 / Self.d("1.16"))
+        // Divided to 19 significant digits (the API writes 8).
+        #expect(records.first { $0.quote == "EUR" }?.rate == Self.d("0.8620689655172413793"))
         #expect(records.first { $0.quote == "USD" }?.rate == 1)
         let usd = try #require(records.first { $0.quote == "USD" }?.providers)
         #expect(usd.map(\.key) == ["ECB", "NBP"] && usd.map(\.excluded) == [false, true])
-        #expect(usd[1].rate == Self.d("1.3") / Self.d("1.16") && usd[1].date == Self.day("2026-03-04"))
+        #expect(usd[1].rate == Self.d("1.120689655172413793") && usd[1].date == Self.day("2026-03-04"))
         #expect(records.first { $0.quote == "AED" }?.providers == nil, "a pegged rate no provider published has no providers")
         // A base the day has no rate for: no records. Quotes filter, the base's identity included only if asked.
         query.base = "JPY"

@@ -38,9 +38,9 @@ struct HTTPDocumentFetcherTests {
 
     @Test("a provider back within the pause (a restart) is read on the second try, after the pause")
     func backOnTheSecondTry() async throws {
-        let first = try await StubProvider.start()
-        let port = first.port
-        try await first.stop()
+        // Refused, and kept from other tests' servers, until the provider comes back on it.
+        let reserved = try ReservedPort()
+        let port = reserved.port
         try await withClient { client in
             let attempts = NIOLockedValueBox(0)
             let restarted = NIOLockedValueBox<StubProvider?>(nil)
@@ -52,6 +52,7 @@ struct HTTPDocumentFetcherTests {
             // given the first try refused (nothing listens), the provider comes back during the pause
             fetcher.pauseBeforeReconnecting = {
                 #expect(attempts.withLockedValue { $0 } == 1)
+                reserved.release()
                 let second = try await StubProvider.start(port: port)
                 restarted.withLockedValue { $0 = second }
             }
