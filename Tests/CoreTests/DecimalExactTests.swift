@@ -208,4 +208,32 @@ struct DecimalExactTests {
         #expect(DecimalParts(long)!.quotient(dividingBy: DecimalParts(seventh)!, significantDigits: 19) == nil)
         #expect(long.quotient(dividingBy: seventh, significantDigits: 19) == (long / seventh).rounded(toSignificantDigits: 19))
     }
+
+    @Test("comparing, adding, subtracting and multiplying magnitudes by their parts agrees with Decimal, over 5,000 pairs")
+    func magnitudeArithmeticMatchesDecimal() async throws {
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(Decimal, Decimal)] = [
+            (0, 0), (1, 1), (Fixtures.decimal("1.10"), Fixtures.decimal("1.1")), (0, Fixtures.decimal("0.001")),
+        ]
+        for _ in 0..<5_000 {
+            let a = try #require(Decimal(plainText: Self.randomText(integer: 0...12, fraction: 0...14, using: &generator)))
+            let b = try #require(Decimal(plainText: Self.randomText(integer: 0...12, fraction: 0...14, using: &generator)))
+            pairs.append((a, b))
+        }
+        await forEachCase(pairs.count) { index in
+            let (a, b) = pairs[index]
+            let (x, y) = (DecimalParts(a)!, DecimalParts(b)!)
+            #expect(DecimalParts.compareMagnitudes(x, y) == (a < b ? -1 : a == b ? 0 : 1), "\(a) against \(b)")
+            #expect(DecimalParts.sumOfMagnitudes(x, y)?.decimal == a + b, "\(a) + \(b)")
+            #expect(DecimalParts.distanceOfMagnitudes(x, y)?.decimal == abs(a - b), "|\(a) − \(b)|")
+            // A product past 128 bits is left to Decimal (which rounds it to 38 digits).
+            let product = DecimalParts.productOfMagnitudes(x, y)
+            let fits = x.mantissa.multipliedReportingOverflow(by: y.mantissa).overflow == false
+            #expect(fits ? product?.decimal == a * b : product == nil, "\(a) × \(b)")
+        }
+        // Exponents far apart compare without scaling anything past 128 bits; sums that would are nil.
+        let tiny = DecimalParts(mantissa: 1, exponent: -60), huge = DecimalParts(mantissa: UInt128.max / 2, exponent: 10)
+        #expect(DecimalParts.compareMagnitudes(tiny, huge) == -1 && DecimalParts.compareMagnitudes(huge, tiny) == 1)
+        #expect(DecimalParts.sumOfMagnitudes(tiny, huge) == nil && DecimalParts.productOfMagnitudes(huge, huge) == nil)
+    }
 }

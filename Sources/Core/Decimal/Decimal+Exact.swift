@@ -53,20 +53,6 @@ extension DecimalParts {
     }
 }
 
-private extension UInt128 {
-    /// `self × 10^power`, or `nil` if that does not fit.
-    func timesPowerOfTen(_ power: Int) -> UInt128? {
-        guard power <= 38 else { return self == 0 ? 0 : nil }
-        var result = self
-        for _ in 0..<power {
-            let (next, overflow) = result.multipliedReportingOverflow(by: 10)
-            if overflow { return nil }
-            result = next
-        }
-        return result
-    }
-}
-
 extension Decimal {
     /// `self ÷ divisor` written as ``plainText(minimumFractionDigits:significantDigits:)`` writes
     /// a quotient (a rate from two stored rates): the digits come from an exact long division of
@@ -240,23 +226,5 @@ extension DecimalParts {
             return (DecimalParts(isNegative: isNegative != divisor.isNegative, mantissa: quotient, exponent: exponent), unroundedExponent)
         }
         return nil
-    }
-}
-
-private extension UInt128 {
-    /// How many decimal digits it is written with (1 for zero).
-    var decimalDigitCount: Int {
-        var count = 1
-        var rest = self / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
-
-    /// `self` to the `exponent`th power (small powers of ten here).
-    func power(_ exponent: Int) -> UInt128 {
-        (0..<exponent).reduce(1) { result, _ in result * self }
     }
 }

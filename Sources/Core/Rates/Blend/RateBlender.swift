@@ -135,40 +135,41 @@ package struct RateBlender: Sendable {
 
     /// Screens `quotes` and takes the weighted mean of the rest.
     ///
-    /// `Decimal` division costs microseconds on Linux and a day has about 1,400 quotes: the
-    /// medians of the others come from one sort per pass, deviations and the mean are rounded
-    /// quotients of one long division each (``Decimal/quotient(dividingBy:significantDigits:)``),
-    /// and the weights are a table. A day of every provider: 8 ms, now about 1 (microbenchmark
+    /// `Decimal` arithmetic costs 0.1–4 µs an operation on Linux and a day has about 1,400
+    /// quotes: the others' medians come from one sort per pass, and the arithmetic is exact
+    /// integer steps on the rates' parts (``Exact``), deviations and the mean rounded quotients
+    /// of one long division each. A day of every provider: 8 ms, now about 1 (microbenchmark
     /// *BlendOneDayOfAllProviders*).
     private func combine(_ quotes: [Quote], on day: CalendarDate) -> Combined {
+        let rates = quotes.map { Exact($0.rate) }
         var exclusions = [ProviderQuote.Exclusion?](repeating: nil, count: quotes.count)
         var kept = Array(quotes.indices)
         var outliers: [(source: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)] = []
         while kept.count >= Self.minimumToScreen {
-            let sorted = kept.map { quotes[$0].rate }.sorted()
-            var worst: (index: Int, median: Decimal, deviation: Decimal)?
+            let sorted = kept.map { rates[$0] }.sorted()
+            var worst: (index: Int, median: Exact, deviation: Decimal)?
             for index in kept {
-                let median = Self.median(of: sorted, without: quotes[index].rate)
-                guard median > 0 else { continue }
-                let deviation = abs(quotes[index].rate - median).quotient(dividingBy: median, significantDigits: Self.deviationDigits)
+                let median = Exact.median(of: sorted, without: rates[index])
+                guard median.isPositive else { continue }
+                let deviation = rates[index].distance(to: median).quotient(dividingBy: median, significantDigits: Self.deviationDigits)
                 if deviation > (worst?.deviation ?? Self.threshold) { worst = (index, median, deviation) }
             }
             guard let worst else { break }
             let deviation = worst.deviation.rounded(toSignificantDigits: 4)
-            exclusions[worst.index] = .outlier(
-                median: worst.median.rounded(toSignificantDigits: Self.significantDigits), deviation: deviation)
-            outliers.append((quotes[worst.index].source, quotes[worst.index].date, quotes[worst.index].rate, worst.median, deviation))
+            let median = worst.median.decimal
+            exclusions[worst.index] = .outlier(median: median.rounded(toSignificantDigits: Self.significantDigits), deviation: deviation)
+            outliers.append((quotes[worst.index].source, quotes[worst.index].date, quotes[worst.index].rate, median, deviation))
             kept.removeAll { $0 == worst.index }
         }
         let rate: Decimal
         if kept.count == 1 {
             rate = quotes[kept[0]].rate
         } else {
-            var sum = Decimal(0), weights = Decimal(0)
+            var sum = Exact.zero, weights = Exact.zero
             for index in kept {
                 let weight = Self.weight(age: quotes[index].date.days(until: day))
-                sum += weight == 1 ? quotes[index].rate : weight * quotes[index].rate
-                weights += weight
+                sum = sum + (weight == 1 ? rates[index] : rates[index] * Exact(weight))
+                weights = weights + Exact(weight)
             }
             rate = sum.quotient(dividingBy: weights, significantDigits: Self.significantDigits)
         }
@@ -189,23 +190,9 @@ package struct RateBlender: Sendable {
     }
 
     /// 1, ½, ¼, … as far as ``maximumAge`` reaches.
-    private static let halved: [Decimal] = (0...maximumAge).map { halvings in (0..<halvings).reduce(Decimal(1)) { weight, _ in weight / 2 }
+    private static let halved: [Decimal] = (0...maximumAge).map { halvings in
+        (0..<halvings).reduce(Decimal(1)) { weight, _ in weight / 2 }
     }
-
-    /// The median of `sorted` (ascending) once one element equal to `value` is taken out: the
-    /// median of the others, without sorting them again.
-    package static func median(of sorted: [Decimal], without value: Decimal) -> Decimal {
-        guard let removed = sorted.firstIndex(of: value) else { return median(sorted) }
-        let count = sorted.count - 1
-        guard count > 0 else { return 0 }
-        // The others' element at `position`: the sorted list's, past the one taken out.
-        func other(_ position: Int) -> Decimal { sorted[position < removed ? position : position + 1] }
-        let middle = count / 2
-        // Halved by multiplying (exact, like dividing by two, and a fraction of its cost here).
-        return count % 2 == 1 ? other(middle) : (other(middle - 1) + other(middle)) * Self.oneHalf
-    }
-
-    private static let oneHalf = Decimal(sign: .plus, exponent: -1, significand: 5)
 
     /// The middle value, or the mean of the two middle ones.
     package static func median(_ values: [Decimal]) -> Decimal {
@@ -213,5 +200,57 @@ package struct RateBlender: Sendable {
         let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// A rate (never negative) in the blend's arithmetic: integer steps on its parts
+/// (``DecimalParts``), `Decimal` arithmetic only where a mantissa would pass 128 bits.
+private struct Exact: Comparable {
+    let parts: DecimalParts
+
+    static let zero = Exact(parts: DecimalParts(mantissa: 0, exponent: 0))
+    private static let oneHalf = Exact(parts: DecimalParts(mantissa: 5, exponent: -1))
+
+    init(parts: DecimalParts) { self.parts = parts }
+
+    /// A rate's parts; a NaN (which no stored rate is) as zero, which the screening skips.
+    init(_ value: Decimal) {
+        parts = DecimalParts(value).map { DecimalParts(mantissa: $0.mantissa, exponent: $0.exponent) } ?? Exact.zero.parts
+    }
+
+    var decimal: Decimal { parts.decimal ?? 0 }
+    var isPositive: Bool { parts.mantissa != 0 }
+
+    static func < (a: Exact, b: Exact) -> Bool { DecimalParts.compareMagnitudes(a.parts, b.parts) < 0 }
+    static func == (a: Exact, b: Exact) -> Bool { DecimalParts.compareMagnitudes(a.parts, b.parts) == 0 }
+
+    static func + (a: Exact, b: Exact) -> Exact {
+        DecimalParts.sumOfMagnitudes(a.parts, b.parts).map(Exact.init(parts:)) ?? Exact(a.decimal + b.decimal)
+    }
+
+    static func * (a: Exact, b: Exact) -> Exact {
+        DecimalParts.productOfMagnitudes(a.parts, b.parts).map(Exact.init(parts:)) ?? Exact(a.decimal * b.decimal)
+    }
+
+    /// `|self − other|`.
+    func distance(to other: Exact) -> Exact {
+        DecimalParts.distanceOfMagnitudes(parts, other.parts).map(Exact.init(parts:)) ?? Exact(abs(decimal - other.decimal))
+    }
+
+    /// `self ÷ divisor` rounded to `significantDigits`, as `Decimal`.
+    func quotient(dividingBy divisor: Exact, significantDigits: Int) -> Decimal {
+        parts.quotient(dividingBy: divisor.parts, significantDigits: significantDigits)?.decimal
+            ?? decimal.quotient(dividingBy: divisor.decimal, significantDigits: significantDigits)
+    }
+
+    /// The median of `sorted` (ascending) once one element equal to `value` is taken out: the
+    /// median of the others, without sorting them again.
+    static func median(of sorted: [Exact], without value: Exact) -> Exact {
+        guard let removed = sorted.firstIndex(of: value), sorted.count > 1 else { return zero }
+        let count = sorted.count - 1
+        // The others' element at `position`: the sorted list's, past the one taken out.
+        func other(_ position: Int) -> Exact { sorted[position < removed ? position : position + 1] }
+        let middle = count / 2
+        return count % 2 == 1 ? other(middle) : (other(middle - 1) + other(middle)) * oneHalf
     }
 }

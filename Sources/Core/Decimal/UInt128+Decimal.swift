@@ -1,0 +1,25 @@
+/// The integer steps of exact decimal arithmetic on mantissas (``DecimalParts``).
+extension UInt128 {
+    /// 10⁰ through 10³⁸, every power of ten that fits.
+    static let powersOfTen: [UInt128] = (0...38).map { power in (0..<power).reduce(1) { value, _ in value * 10 } }
+
+    /// `self × 10^power`, or `nil` if that does not fit.
+    func timesPowerOfTen(_ power: Int) -> UInt128? {
+        guard power > 0 else { return self }
+        guard power <= 38 else { return self == 0 ? 0 : nil }
+        let (result, overflow) = multipliedReportingOverflow(by: Self.powersOfTen[power])
+        return overflow ? nil : result
+    }
+
+    /// How many decimal digits it is written with (1 for zero).
+    var decimalDigitCount: Int {
+        var count = 1
+        while count <= 38, self >= Self.powersOfTen[count] { count += 1 }
+        return count
+    }
+
+    /// `self` to the `exponent`th power (small powers of ten here).
+    func power(_ exponent: Int) -> UInt128 {
+        self == 10 && exponent <= 38 ? Self.powersOfTen[exponent] : (0..<exponent).reduce(1) { result, _ in result * self }
+    }
+}
