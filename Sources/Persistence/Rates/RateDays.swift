@@ -9,23 +9,36 @@ import Foundation
 package struct RateDays: Sendable {
     package struct Day: Sendable {
         package let date: CalendarDate
-        /// By ``RateDays/column``; `nil` where the day's snapshot does not quote the currency.
-        package let rates: [Decimal?]
+        /// By ``RateDays/column``, up to the last column the day quotes (columns are numbered as
+        /// currencies first appear, oldest day first, so 27 years of the ECB's 41 currencies do
+        /// not each carry room for the 120 more a later provider added); `nil` where the day's
+        /// snapshot does not quote the currency.
+        private let rates: [Decimal?]
         /// `rates` as the `Double`s nearest to them (parsed from their decimal text, as
         /// `NSDecimalNumber` does not round correctly); `nan` where `rates` has `nil`.
-        package let values: [Double]
+        private let values: [Double]
         /// The stored snapshot the day's rates are from.
         package let snapshot: UUID
         /// Which way the day's rates are written (its provider's way).
         package var quotation: Quotation = .unitsPerBase
 
         package init(date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID, quotation: Quotation = .unitsPerBase) {
+            let width = (rates.lastIndex { $0 != nil } ?? -1) + 1
             self.date = date
-            self.rates = rates
-            self.values = values
+            self.rates = Array(rates.prefix(width))
+            self.values = Array(values.prefix(width))
             self.snapshot = snapshot
             self.quotation = quotation
         }
+
+        /// The rate in `column`; `nil` where the day does not quote its currency.
+        package func rate(_ column: Int) -> Decimal? { column < rates.count ? rates[column] : nil }
+
+        /// The rate in `column` as the nearest `Double`; `nan` where the day does not quote it.
+        package func value(_ column: Int) -> Double { column < values.count ? values[column] : .nan }
+
+        /// The columns up to the last one the day quotes.
+        package var columnCount: Int { rates.count }
     }
 
     /// Which snapshots the days are read from.
@@ -92,8 +105,8 @@ package struct RateDays: Sendable {
 
     /// The first and last days that quote `code`.
     package func quotedDays(of code: String) -> ClosedRange<CalendarDate>? {
-        guard let column = columns[code], let first = days.first(where: { $0.rates[column] != nil }),
-            let last = days.last(where: { $0.rates[column] != nil })
+        guard let column = columns[code], let first = days.first(where: { $0.rate(column) != nil }),
+            let last = days.last(where: { $0.rate(column) != nil })
         else { return nil }
         return first.date...last.date
     }
@@ -125,7 +138,7 @@ package struct RateDays: Sendable {
     /// days are found from either end, the window's days by binary search, and only they are walked.
     package func history(from: String, to: String, range: HistoryRange = .all, around date: CalendarDate? = nil) -> PairHistory {
         guard let fromColumn = columns[from], let toColumn = columns[to] else { return PairHistory(points: [], version: version) }
-        func quotesBoth(_ day: Day) -> Bool { day.values[fromColumn] > 0 && !day.values[toColumn].isNaN }
+        func quotesBoth(_ day: Day) -> Bool { day.value(fromColumn) > 0 && !day.value(toColumn).isNaN }
         guard let first = days.firstIndex(where: quotesBoth), let last = days.lastIndex(where: quotesBoth) else {
             return PairHistory(points: [], version: version)
         }
@@ -135,15 +148,15 @@ package struct RateDays: Sendable {
         points.reserveCapacity(inWindow.count)
         for day in days[inWindow] {
             // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
-            guard day.values[fromColumn] > 0, day.values[toColumn] > 0, let fromRate = day.rates[fromColumn],
-                let toRate = day.rates[toColumn]
+            guard day.value(fromColumn) > 0, day.value(toColumn) > 0, let fromRate = day.rate(fromColumn),
+                let toRate = day.rate(toColumn)
             else { continue }
             // A point's rates are per unit of the base: a day written the other way is turned round
             // by swapping them (one unit of `from` is fromRate/toRate units of `to` there).
             points.append(
                 day.quotation == .unitsPerBase
-                    ? RatePoint(date: day.date, fromRate: fromRate, toRate: toRate, value: day.values[toColumn] / day.values[fromColumn])
-                    : RatePoint(date: day.date, fromRate: toRate, toRate: fromRate, value: day.values[fromColumn] / day.values[toColumn]))
+                    ? RatePoint(date: day.date, fromRate: fromRate, toRate: toRate, value: day.value(toColumn) / day.value(fromColumn))
+                    : RatePoint(date: day.date, fromRate: toRate, toRate: fromRate, value: day.value(fromColumn) / day.value(toColumn)))
         }
         return PairHistory(points: points, version: version, window: window)
     }

@@ -82,8 +82,8 @@ package struct FrankfurterInteractor: Sendable {
 
         let columns = currencies.compactMap(\.column)
         let kept = read.days.filter { day in
-            if let baseColumn, !(day.values[baseColumn] > 0) { return false }
-            return writesEuro || columns.contains { !day.values[$0].isNaN }
+            if let baseColumn, !(day.value(baseColumn) > 0) { return false }
+            return writesEuro || columns.contains { !day.value($0).isNaN }
         }
         guard !kept.isEmpty else { throw .notFound }
         try Self.checkFinite(query, baseColumn: baseColumn, days: kept)
@@ -107,7 +107,7 @@ package struct FrankfurterInteractor: Sendable {
         let today = CalendarDate(containing: now())
         let read = try await days(from: today, through: today)
         guard let day = read.days.last else { return Frankfurter.CurrencyNames(names: [], fingerprint: "none") }
-        var codes = Set(read.columns.filter { !day.values[$0.value].isNaN }.map(\.key))
+        var codes = Set(read.columns.filter { !day.value($0.value).isNaN }.map(\.key))
         codes.insert(Self.euro)
         return Frankfurter.CurrencyNames(
             names: codes.sorted().map { ($0, names.name(of: $0) ?? catalog.currency(for: $0).name) },
@@ -132,7 +132,7 @@ package struct FrankfurterInteractor: Sendable {
         let largest = baseColumn == nil ? query.amount * 1e6 : query.amount * query.amount * 1e6
         guard largest.isFinite else { throw .unprocessable("invalid amount") }
         if let baseColumn {
-            for day in days where FrankfurterNumber.rounded(query.amount * day.values[baseColumn]).value == 0 {
+            for day in days where FrankfurterNumber.rounded(query.amount * day.value(baseColumn)).value == 0 {
                 throw .unprocessable("invalid amount")
             }
         }

@@ -49,11 +49,11 @@ package struct FrankfurterPresenter: Sendable {
             bytes.append(UInt8(ascii: "{"))
             var first = true
             // The base's rate as Frankfurter divides by it: times the amount, rounded.
-            let divisor = output.baseColumn.map { FrankfurterNumber.rounded(amount * day.values[$0]).value }
+            let divisor = output.baseColumn.map { FrankfurterNumber.rounded(amount * day.value($0)).value }
             for (code, column) in output.currencies {
                 let rate: Double
                 if let column {
-                    rate = day.values[column]
+                    rate = day.value(column)
                     guard !rate.isNaN else { continue }
                 } else {
                     rate = 1 // the euro, when it is not the base

@@ -211,10 +211,10 @@ package struct FrankfurterV2Interactor: Sendable {
 
     /// A kept blended day's records (no providers' details are kept with them).
     static func records(of day: RateDays.Day, codes: [String], query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
-        guard let baseColumn = codes.firstIndex(of: query.base), let base = day.rates[baseColumn] else { return [] }
+        guard let baseColumn = codes.firstIndex(of: query.base), let base = day.rate(baseColumn) else { return [] }
         var records: [FrankfurterV2.Record] = []
         for (column, code) in codes.enumerated().sorted(by: { $0.element < $1.element }) where query.quotes?.contains(code) ?? true {
-            guard let value = day.rates[column] else { continue }
+            guard let value = day.rate(column) else { continue }
             records.append(
                 FrankfurterV2.Record(
                     date: day.date, base: query.base, quote: code, rate: code == query.base ? 1 : Self.rebased(value, base)))

@@ -102,7 +102,7 @@ package struct LedgerRateBook {
 
     private func value(of code: String, on day: RateDays.Day) -> Decimal? {
         if code == base { return 1 }
-        guard let column = days.columns[code], let rate = day.rates[column], rate > 0 else { return nil }
+        guard let column = days.columns[code], let rate = day.rate(column), rate > 0 else { return nil }
         return rate
     }
 
