@@ -229,7 +229,7 @@ struct RateHistoryUnitTests {
     }
 
     @Test("the stored days in memory: the latest snapshot of a day wins; days without either currency are left out")
-    func rateDays() {
+    func rateDays() throws {
         var builder = RateDays.Builder()
         let first = UUID(), replaced = UUID(), replacement = UUID(), third = UUID()
         let day = { CalendarDate(iso8601: $0)! }
@@ -254,6 +254,13 @@ struct RateHistoryUnitTests {
         #expect(lastDay.points.map(\.date.description) == ["2025-05-07", "2025-05-08"])
         #expect(lastDay.window == day("2025-05-07")...day("2025-05-08")) // inside the pair's own days
         #expect(days.history(from: "USD", to: "QQQ", range: .oneYear).window == nil)
+
+        // A day holds room only up to the last currency it quotes: GBP, first seen on the last
+        // day, is a column the earlier days do not carry, and reads as not quoted there.
+        let gbp = try #require(days.columns["GBP"])
+        #expect(days.days.map(\.columnCount) == [2, 2, gbp + 1])
+        #expect(days.days[0].rate(gbp) == nil && days.days[0].value(gbp).isNaN && days.days[0].rate(99) == nil)
+        #expect(days.days[2].rate(gbp) == Fixtures.decimal("0.85") && days.days[2].rate(days.columns["USD"]!) == nil)
 
         var again = RateDays.Builder()
         again.add(snapshot: first, date: day("2025-05-07"), code: "EUR", rate: 1)
