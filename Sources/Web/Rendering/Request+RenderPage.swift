@@ -10,6 +10,9 @@ extension Request {
     ) async throws -> Response {
         var headers = headers
         headers.setLanguage(language)
-        return View(data: try await application.pages.render(template, context, for: self)).response(status: status, headers: headers)
+        let rendered = try await application.pages.renderPage(template, context, for: self)
+        let response = View(data: rendered.page).response(status: status, headers: headers)
+        response.deflatablePieces = rendered.pieces
+        return response
     }
 }

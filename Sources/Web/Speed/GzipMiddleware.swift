@@ -25,7 +25,8 @@ package struct GzipMiddleware: Middleware {
         else { return }
         guard body.readableBytes >= GzipCompression.minimumBytes,
             let type = response.headers.contentType, HTTPMediaTypeSet.compressible.contains(type),
-            let compressed = try? GzipCompression.compress(body, allocator: allocator)
+            let compressed = try? GzipCompression.compress(
+                body, pieces: response.deflatablePieces?.pieces(in: body) ?? [], allocator: allocator)
         else {
             response.headers.responseCompression = .disable
             return

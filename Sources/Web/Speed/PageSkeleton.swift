@@ -63,16 +63,30 @@ package struct PageSkeleton: Sendable {
 
     /// The page with `texts` in its slots and `tag(name)`'s HTML in its tags' places.
     package func fill(_ texts: [String], tag: (String) -> String) -> ByteBuffer {
+        fill(texts, parts: [:], tag: tag).page
+    }
+
+    /// The page, and where the `parts` of its texts (by text) landed in it: a text written as it
+    /// is keeps its bytes, so its parts keep their places; an escaped one's are not noted.
+    package func fill(
+        _ texts: [String], parts: [Int: [PrecompressedHTML.Part]], tag: (String) -> String
+    ) -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)]) {
         var buffer = ByteBufferAllocator().buffer(capacity: htmlBytes + texts.reduce(0) { $0 + $1.utf8.count } + 256)
+        var placed: [(offset: Int, part: PrecompressedHTML.Part)] = []
         for segment in segments {
             switch segment {
             case .html(let html): buffer.writeBytes(html)
             case .text(let slot, let escaped):
-                if escaped { Self.writeEscaped(texts[slot], into: &buffer) } else { buffer.writeString(texts[slot]) }
+                if escaped {
+                    Self.writeEscaped(texts[slot], into: &buffer)
+                } else {
+                    if let slotParts = parts[slot] { placed += slotParts.map { (buffer.writerIndex + $0.offset, $0) } }
+                    buffer.writeString(texts[slot])
+                }
             case .tag(let name): buffer.writeString(tag(name))
             }
         }
-        return buffer
+        return (buffer, placed)
     }
 
     /// Writes `text` escaped as LeafKit's `String.htmlEscaped()` escapes it.

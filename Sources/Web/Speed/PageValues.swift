@@ -11,11 +11,13 @@ import LeafKit
 package struct PageValues {
     package private(set) var texts: [String] = []
     package private(set) var shape: [UInt8] = []
+    /// The ahead-deflated parts of texts that are ``PrecompressedHTML``, by text.
+    package private(set) var parts: [Int: [PrecompressedHTML.Part]] = [:]
 
     package init(encoding model: some Encodable) throws {
         let sink = Sink()
         try sink.write(model, depth: 0)
-        (texts, shape) = (sink.texts, sink.shape)
+        (texts, shape, parts) = (sink.texts, sink.shape, sink.parts)
     }
 }
 
@@ -25,6 +27,7 @@ private final class Sink {
     // here hands out access to these arrays while it appends.
     @exclusivity(unchecked) var texts: [String] = []
     @exclusivity(unchecked) var shape: [UInt8] = []
+    var parts: [Int: [PrecompressedHTML.Part]] = [:]
 
     init() {
         texts.reserveCapacity(64)
@@ -53,6 +56,11 @@ private final class Sink {
         // The common types by comparing type metadata first: cheaper than casting every value.
         if Value.self == String.self {
             write(value as! String)
+        } else if Value.self == PrecompressedHTML.self {
+            let html = value as! PrecompressedHTML
+            let count = texts.count
+            write(html.text)
+            if texts.count > count, !html.parts.isEmpty { parts[count] = html.parts }
         } else if Value.self == Bool.self {
             shape.append(contentsOf: value as! Bool ? "<true>".utf8 : "<false>".utf8)
         } else if Value.self == Int.self {

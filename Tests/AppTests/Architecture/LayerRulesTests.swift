@@ -16,7 +16,7 @@ struct LayerRulesTests {
         ],
         "Web": [
             "Foundation", "Core", "Persistence", "Vapor", "Leaf", "LeafKit", "Crypto", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
-            "CompressNIO",
+            "CDeflate",
         ],
     ]
     /// The pages talk to storage through services, never through Fluent or SQL.

@@ -186,4 +186,46 @@ struct HTTPCachingTests {
             }
         }
     }
+
+    @Test("a gzip'd result page splices in its menus deflated ahead: inflated, the very page, whatever is selected")
+    func menusDeflatedAhead() async throws {
+        try await withPostgresApp { app in
+            try await LoopbackServer.with(app) { server in
+                let pages = [
+                    "/?from=USD&to=EUR&amount=100", "/?from=EUR&to=USD&amount=3", "/?from=AUD&to=ZAR&amount=1",
+                    "/?from=ZAR&to=AUD&amount=1", "/?from=QQQ&to=EUR&amount=1", "/?from=USD&to=EUR&amount=100",
+                ]
+                for path in pages {
+                    let gzip = try await server.send(.GET, path, headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                    let plain = try await server.send(.GET, path, headers: [:], body: ByteBuffer())
+                    #expect(gzip.headers.first(name: .contentEncoding) == "gzip", "\(path)")
+                    var compressed = gzip.body
+                    #expect(try compressed.decompress(with: .gzip()) == plain.body, "\(path): the very page once inflated")
+                }
+            }
+            // The renderer notes where the menus' runs landed: each is the menu's own bytes there.
+            let services = app.appServices
+            let interactor = ConverterInteractor(
+                rates: services.currentRates, pastRates: services.officialRates, catalog: services.catalog,
+                calculator: ConversionCalculator(catalog: services.catalog), now: services.now)
+            let output = try await interactor.show(.init(from: "GBP", to: "JPY", amount: "5"))
+            let english = Localizations.of(.en)
+            let model = ConverterPresenter().present(output, in: english)
+            let request = Request(application: app, url: URI(string: "/?from=GBP&to=JPY&amount=5"), on: app.eventLoopGroup.next())
+            let (page, pieces) = try await app.pages.renderPage("converter", model, for: request)
+            let parts = try #require(pieces?.parts)
+            #expect(parts.count == 4, "before and after the selected option, in both menus")
+            let bytes = Array(page.readableBytesView)
+            let menus = [model.fromOptions, model.fromOptions, model.toOptions, model.toOptions]
+            for ((offset, part), menu) in zip(parts, menus) {
+                let piece = try #require(part.deflated())
+                #expect(piece.length == part.length)
+                #expect(
+                    Array(bytes[offset..<(offset + part.length)]) == Array(Array(menu.text.utf8)[part.offset..<(part.offset + part.length)])
+                )
+            }
+            #expect(pieces?.pieces(in: page).count == 4)
+            #expect(pieces?.pieces(in: ByteBuffer(bytes: bytes)).isEmpty == true, "another body, even the same bytes: compressed whole")
+        }
+    }
 }

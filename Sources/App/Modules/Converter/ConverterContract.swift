@@ -148,8 +148,8 @@ package enum Converter {
         package let minDate: String
         package let maxDate: String
         /// `<option>` elements, escaped and built once per snapshot (see ``CurrencyMenu``).
-        package let fromOptions: String
-        package let toOptions: String
+        package let fromOptions: PrecompressedHTML
+        package let toOptions: PrecompressedHTML
         /// The sources with rates, the one converted with selected; whether there is more than one to choose.
         package let sourceOptions: [SourceOptionViewModel]
         package let hasSources: Bool
@@ -182,7 +182,7 @@ package enum Converter {
 
         package init(
             title: String, emptyTitle: String, amount: String, amountError: String?, fromError: String?, toError: String?, date: String,
-            dateError: String?, minDate: String, maxDate: String, fromOptions: String, toOptions: String,
+            dateError: String?, minDate: String, maxDate: String, fromOptions: PrecompressedHTML, toOptions: PrecompressedHTML,
             sourceOptions: [SourceOptionViewModel], defaultSource: String, sourceError: String?, details: SourceDetailsViewModel?,
             hasResult: Bool,
             result: ResultViewModel, rates: RatesSourceViewModel, receipt: String, convertURL: String, swapURL: String, aboutURL: String,

@@ -57,8 +57,8 @@ package struct ConverterPresenter: Sendable {
             minDate: Converter.firstRatesDay.description,
             maxDate: output.today.description,
             // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
-            fromOptions: menu.html(selecting: selectedFrom),
-            toOptions: menu.html(selecting: selectedTo),
+            fromOptions: menu.menu(selecting: selectedFrom),
+            toOptions: menu.menu(selecting: selectedTo),
             sourceOptions: output.sources.map {
                 Converter.SourceOptionViewModel(
                     value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),

@@ -15,6 +15,8 @@ package struct CurrencyMenu: Sendable {
     private let offsets: [Int]
     private let selectedOptions: [String]
     private let indexByCode: [String: Int]
+    /// The options' runs before and after each selected one, deflated as gzip'd pages ask.
+    private let deflated = DeflatedRuns()
 
     package init(currencies: [Currency], in l: Localization) {
         self.currencies = currencies
@@ -31,19 +33,38 @@ package struct CurrencyMenu: Sendable {
     /// The options with `code` selected: the unselected list with one option swapped. When
     /// `code` is not in the list (missing or unknown), a "Choose a currency" placeholder is
     /// selected instead of silently picking the first.
-    package func html(selecting code: String?) -> String {
+    package func html(selecting code: String?) -> String { menu(selecting: code).text }
+
+    /// The same, with the options before and after the selected one also to be had deflated
+    /// (each made once, when a gzip'd page first needs it): a gzip'd page compresses only the
+    /// selected option of each of its two 9 KB menus.
+    package func menu(selecting code: String?) -> PrecompressedHTML {
+        let all = options.utf8.count
         guard let selected = code.flatMap({ indexByCode[$0] }) else {
-            return placeholder + options
+            return PrecompressedHTML(
+                placeholder + options, parts: [part(0..<all, at: placeholder.utf8.count)].compactMap { $0 })
         }
         let bytes = options.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: offsets[selected])
-        let end = bytes.index(bytes.startIndex, offsetBy: offsets[selected + 1])
+        let (startOffset, endOffset) = (offsets[selected], offsets[selected + 1])
+        let start = bytes.index(bytes.startIndex, offsetBy: startOffset)
+        let end = bytes.index(bytes.startIndex, offsetBy: endOffset)
         var html = ""
         html.reserveCapacity(bytes.count + 10)
         html += options[..<start]
         html += selectedOptions[selected]
         html += options[end...]
-        return html
+        let afterSelected = startOffset + selectedOptions[selected].utf8.count
+        return PrecompressedHTML(
+            html, parts: [part(0..<startOffset, at: 0), part(endOffset..<all, at: afterSelected)].compactMap { $0 })
+    }
+
+    /// The options' bytes `range`, placed at `offset` in a menu's HTML, deflated when asked.
+    private func part(_ range: Range<Int>, at offset: Int) -> PrecompressedHTML.Part? {
+        guard !range.isEmpty else { return nil }
+        let options = options, deflated = deflated
+        return PrecompressedHTML.Part(offset: offset, length: range.count) {
+            deflated.piece(range) { Array(options.utf8)[range] }
+        }
     }
 
     package func isBuilt(for currencies: [Currency], in language: Language) -> Bool {
@@ -80,5 +101,18 @@ package final class CurrencyMenuCache: Sendable {
         }
         builds.withLockedValue { $0 += 1 }
         return built
+    }
+}
+
+/// Runs of a menu's options deflated on their own (``DeflatedPiece``), each made once: at most
+/// two per currency (the options before it and after it), about 1.3 KB each.
+private final class DeflatedRuns: Sendable {
+    private let runs = NIOLockedValueBox<[Range<Int>: DeflatedPiece]>([:])
+
+    func piece(_ range: Range<Int>, bytes: () -> ArraySlice<UInt8>) -> DeflatedPiece? {
+        if let kept = runs.withLockedValue({ $0[range] }) { return kept }
+        guard let made = try? DeflatedPiece(deflating: bytes()) else { return nil }
+        runs.withLockedValue { $0[range] = made }
+        return made
     }
 }

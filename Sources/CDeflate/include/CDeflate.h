@@ -1,0 +1,11 @@
+#ifndef CDEFLATE_H
+#define CDEFLATE_H
+
+#include <zlib.h>
+
+// deflateInit2 is a macro, which Swift cannot call: the same call as a function.
+static inline int czlib_deflate_init2(z_streamp stream, int level, int windowBits, int memLevel) {
+    return deflateInit2(stream, level, Z_DEFLATED, windowBits, memLevel, Z_DEFAULT_STRATEGY);
+}
+
+#endif

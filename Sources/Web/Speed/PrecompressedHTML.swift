@@ -1,0 +1,74 @@
+import NIOCore
+import Vapor
+
+/// HTML written into a page as it is (`#unsafeHTML`), some of whose parts can also be had
+/// deflated ahead (``DeflatedPiece``): the result page's currency menus, the same 9 KB on every
+/// page but for the one option selected. Leaf and the page's encoding see only ``text``; the
+/// page renderer notes where the parts land in the page, so that ``GzipMiddleware`` copies
+/// their deflated bytes in instead of compressing them again.
+package struct PrecompressedHTML: Sendable, Encodable, Equatable {
+    /// A part of ``PrecompressedHTML/text``: its place in UTF-8 bytes, and its deflated form,
+    /// made when first asked for (only a gzip'd answer asks).
+    package struct Part: Sendable {
+        package let offset: Int
+        package let length: Int
+        package let deflated: @Sendable () -> DeflatedPiece?
+
+        package init(offset: Int, length: Int, deflated: @escaping @Sendable () -> DeflatedPiece?) {
+            (self.offset, self.length, self.deflated) = (offset, length, deflated)
+        }
+    }
+
+    package let text: String
+    package let parts: [Part]
+
+    package init(_ text: String, parts: [Part] = []) {
+        self.text = text
+        self.parts = parts
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    /// Equal texts: the parts are how it may be compressed, not what it says.
+    package static func == (a: PrecompressedHTML, b: PrecompressedHTML) -> Bool { a.text == b.text }
+}
+
+/// Where a rendered page's ahead-deflated parts lie in its body: kept with the response for
+/// ``GzipMiddleware``, for exactly that body (its storage and length), so a body replaced on
+/// the way out is compressed whole, as any other.
+package struct DeflatablePieces: Sendable {
+    package let parts: [(offset: Int, part: PrecompressedHTML.Part)]
+    private let body: (address: UInt, length: Int)
+
+    package init(parts: [(offset: Int, part: PrecompressedHTML.Part)], of body: ByteBuffer) {
+        self.parts = parts
+        self.body = Self.identity(of: body)
+    }
+
+    /// The pieces, deflated, if `body` is still the one they were noted in.
+    package func pieces(in body: ByteBuffer) -> [(offset: Int, piece: DeflatedPiece)] {
+        guard Self.identity(of: body) == self.body else { return [] }
+        return parts.compactMap { offset, part in
+            part.deflated().flatMap { $0.length == part.length ? (offset, $0) : nil }
+        }
+    }
+
+    private static func identity(of body: ByteBuffer) -> (address: UInt, length: Int) {
+        body.withUnsafeReadableBytes { (UInt(bitPattern: $0.baseAddress), $0.count) }
+    }
+
+    struct Key: StorageKey {
+        typealias Value = DeflatablePieces
+    }
+}
+
+extension Response {
+    /// The ahead-deflated parts of this response's body, noted by the page renderer.
+    package var deflatablePieces: DeflatablePieces? {
+        get { storage[DeflatablePieces.Key.self] }
+        set { storage[DeflatablePieces.Key.self] = newValue }
+    }
+}
