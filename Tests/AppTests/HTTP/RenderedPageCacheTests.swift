@@ -23,10 +23,14 @@ struct RenderedPageCacheTests {
         #expect(kept?.headers.first(name: .contentType) == "text/html; charset=utf-8" && kept?.headers.first(name: .setCookie) == nil)
         for index in 0..<6 { cache.keep(page(String(repeating: "c", count: 100)), for: "\"c\(index)\"") }
         #expect(cache.bytes == 800)
+        #expect(cache.response(for: "\"c0\"") != nil) // read: now the most recently used
         cache.keep(page(String(repeating: "d", count: 100)), for: "\"d\"")
-        // "b" was used least recently ("a" was read after it was kept).
-        #expect(cache.response(for: "\"b\"") == nil && cache.response(for: "\"a\"") != nil && cache.bytes == 800)
-        #expect(cache.hits == 2)
+        // Past the capacity, the least recently used go down to three quarters of it: "b", then
+        // "a" (read after "b" was kept), then "c1"; "c0", kept before "c1" but read since, stays.
+        #expect(cache.bytes == 600)
+        for gone in ["b", "a", "c1"] { #expect(cache.response(for: "\"\(gone)\"") == nil, "\(gone)") }
+        for kept in ["c0", "c2", "c5", "d"] { #expect(cache.response(for: "\"\(kept)\"") != nil, "\(kept)") }
+        #expect(cache.hits == 6)
     }
 
     @Test("only small 200s are kept")

@@ -104,14 +104,20 @@ package enum ChartLabelLayout {
                 index -= 1
             }
         }
-        // A hundred and fifty of the line's points are enough to tell how much of it a label covers.
+        // A hundred and fifty of the line's points are enough to tell how much of it a label
+        // covers; the line runs left to right, so only those below the label's width are looked at.
         let step = max(1, line.count / 150)
         func covered(by box: Box) -> Int {
+            var low = 0, high = line.count
+            while low < high {
+                let middle = (low + high) / 2
+                if line[middle].x < box.left { low = middle + 1 } else { high = middle }
+            }
             var count = 0
-            var index = 0
-            while index < line.count {
+            var index = (low + step - 1) / step * step // the first sampled point at or past the box's left
+            while index < line.count, line[index].x <= box.right {
                 let point = line[index]
-                if point.x >= box.left, point.x <= box.right, point.y >= box.top, point.y <= box.bottom { count += 1 }
+                if point.y >= box.top, point.y <= box.bottom { count += 1 }
                 index += step
             }
             return count
