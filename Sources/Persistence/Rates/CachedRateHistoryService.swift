@@ -26,10 +26,8 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
     private let loading = NIOLockedValueBox<[RateDays.Selection: (ticket: UInt64, task: Task<RateDays, any Error>)]>([:])
     /// The days last read of each selection, for the moments a new read takes.
     private let previous = NIOLockedValueBox<[RateDays.Selection: RateDays]>([:])
-    /// The whole series of the pairs whose every day was asked for lately, most recent first:
-    /// 27 years of a pair are 7,000 points (half a megabyte), built once per set of stored days.
-    private let series = NIOLockedValueBox<[(pair: String, history: PairHistory)]>([])
-    package static let seriesKept = 8
+    /// The whole series of the pairs whose every day was asked for lately.
+    private let series = PairSeriesCache()
 
     package init(
         base: any StoredRateDays, cache: RateDaysCache, staleAfter: Duration = .seconds(1),
@@ -71,30 +69,11 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         return await Self.value(of: read, within: staleAfter) ?? stale
     }
 
-    /// The window of a pair's series kept whole, else a walk over the window's days (which keeps
-    /// the series when the window is every day).
+    /// The window of a pair's series kept whole, else a walk over the window's days.
     private func history(
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays
     ) -> PairHistory {
-        let pair = "\(selection.key):\(from)/\(to)"
-        let kept = series.withLockedValue { series -> PairHistory? in
-            guard let index = series.firstIndex(where: { $0.pair == pair && $0.history.version == days.version }) else { return nil }
-            if index > 0 { series.insert(series.remove(at: index), at: 0) }
-            return series[0].history
-        }
-        if let kept {
-            let window = PairWindow.slice(kept.points, range: range, around: date)
-            return PairHistory(points: window.points, version: kept.version, window: window.window)
-        }
-        let history = days.history(from: from, to: to, range: range, around: date)
-        if range == .all {
-            series.withLockedValue { series in
-                series.removeAll { $0.pair == pair || $0.history.version != days.version }
-                series.insert((pair, history), at: 0)
-                if series.count > Self.seriesKept { series.removeLast() }
-            }
-        }
-        return history
+        series.history("\(selection.key):\(from)/\(to)", from: from, to: to, range: range, around: date, in: days)
     }
 
     /// The task's value if it finishes within `limit`; `nil` if it fails or takes longer (it goes

@@ -146,17 +146,22 @@ package struct RateDays: Sendable {
         let inWindow = PairWindow.indices(of: window, in: days, date: \.date)
         var points: [RatePoint] = []
         points.reserveCapacity(inWindow.count)
-        for day in days[inWindow] {
-            // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
-            guard day.value(fromColumn) > 0, day.value(toColumn) > 0, let fromRate = day.rate(fromColumn),
-                let toRate = day.rate(toColumn)
-            else { continue }
-            // A point's rates are per unit of the base: a day written the other way is turned round
-            // by swapping them (one unit of `from` is fromRate/toRate units of `to` there).
-            points.append(
-                day.quotation == .unitsPerBase
-                    ? RatePoint(date: day.date, fromRate: fromRate, toRate: toRate, value: day.value(toColumn) / day.value(fromColumn))
-                    : RatePoint(date: day.date, fromRate: toRate, toRate: fromRate, value: day.value(fromColumn) / day.value(toColumn)))
+        // Each day read in place: iterating copied every `Day` out, retaining and releasing its
+        // two arrays (27 years of a pair: 40 % of the time).
+        days.withUnsafeBufferPointer { days in
+            for index in inWindow {
+                // The `Double` tells a positive rate as well as the `Decimal` and costs no `Decimal` comparison.
+                let fromValue = days[index].value(fromColumn), toValue = days[index].value(toColumn)
+                guard fromValue > 0, toValue > 0, let fromRate = days[index].rate(fromColumn), let toRate = days[index].rate(toColumn)
+                else { continue }
+                // A point's rates are per unit of the base: a day written the other way is turned round
+                // by swapping them (one unit of `from` is fromRate/toRate units of `to` there).
+                let date = days[index].date
+                points.append(
+                    days[index].quotation == .unitsPerBase
+                        ? RatePoint(date: date, fromRate: fromRate, toRate: toRate, value: toValue / fromValue)
+                        : RatePoint(date: date, fromRate: toRate, toRate: fromRate, value: fromValue / toValue))
+            }
         }
         return PairHistory(points: points, version: version, window: window)
     }

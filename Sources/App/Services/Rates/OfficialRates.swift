@@ -23,6 +23,8 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// Past days' blends, by day, providers and the stored days they were made from: a day's
     /// blend is the same for every base and every request until a provider stores a day.
     private let pastBlends = NIOLockedValueBox<[String: BlendedDay]>([:])
+    /// The blend's whole series of the pairs whose every day was asked for lately.
+    private let series = PairSeriesCache()
     /// At most this many past days' blends are kept (all dropped when it is full): a blend with
     /// every quote is about 150 KB, and blending a day again takes under a millisecond
     /// (*BlendOneDayOfAllProviders*); 32 keep the days asked for again and again (recent days,
@@ -238,7 +240,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
         guard source == RateSnapshot.blendSource else {
             return try await days.history(of: .provider(source), from: from, to: to, range: range, around: date)
         }
-        return try await blendedSeries().days.history(from: from, to: to, range: range, around: date)
+        return series.history("blend:\(from)/\(to)", from: from, to: to, range: range, around: date, in: try await blendedSeries().days)
     }
 }
 
