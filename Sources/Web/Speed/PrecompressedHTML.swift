@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import Vapor
 
@@ -7,16 +8,20 @@ import Vapor
 /// page renderer notes where the parts land in the page, so that ``GzipMiddleware`` copies
 /// their deflated bytes in instead of compressing them again.
 package struct PrecompressedHTML: Sendable, Encodable, Equatable {
-    /// A part of ``PrecompressedHTML/text``: its place in UTF-8 bytes, and its deflated form,
-    /// made when first asked for (only a gzip'd answer asks).
+    /// A part of ``PrecompressedHTML/text``: its place in UTF-8 bytes, and the run of a text
+    /// deflated ahead (``DeflatedRuns``) that it is, deflated when first asked for (only a
+    /// gzip'd answer asks).
     package struct Part: Sendable {
         package let offset: Int
-        package let length: Int
-        package let deflated: @Sendable () -> DeflatedPiece?
+        package let runs: DeflatedRuns
+        package let range: Range<Int>
 
-        package init(offset: Int, length: Int, deflated: @escaping @Sendable () -> DeflatedPiece?) {
-            (self.offset, self.length, self.deflated) = (offset, length, deflated)
+        package init(offset: Int, runs: DeflatedRuns, range: Range<Int>) {
+            (self.offset, self.runs, self.range) = (offset, runs, range)
         }
+
+        package var length: Int { range.count }
+        package func deflated() -> DeflatedPiece? { runs.piece(range) }
     }
 
     package let text: String
@@ -34,6 +39,24 @@ package struct PrecompressedHTML: Sendable, Encodable, Equatable {
 
     /// Equal texts: the parts are how it may be compressed, not what it says.
     package static func == (a: PrecompressedHTML, b: PrecompressedHTML) -> Bool { a.text == b.text }
+}
+
+/// Runs of one text deflated on their own (``DeflatedPiece``), each made once, when first asked
+/// for: a currency menu's options before and after each selected one (about 1.3 KB each).
+package final class DeflatedRuns: Sendable {
+    private let bytes: [UInt8]
+    private let runs = NIOLockedValueBox<[Range<Int>: DeflatedPiece]>([:])
+
+    package init(of text: String) { bytes = Array(text.utf8) }
+
+    /// The run `range` (of the text's UTF-8 bytes), deflated.
+    package func piece(_ range: Range<Int>) -> DeflatedPiece? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+        if let kept = runs.withLockedValue({ $0[range] }) { return kept }
+        guard let made = try? DeflatedPiece(deflating: bytes[range]) else { return nil }
+        runs.withLockedValue { $0[range] = made }
+        return made
+    }
 }
 
 /// Where a rendered page's ahead-deflated parts lie in its body: kept with the response for

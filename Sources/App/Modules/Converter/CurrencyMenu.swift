@@ -16,7 +16,7 @@ package struct CurrencyMenu: Sendable {
     private let selectedOptions: [String]
     private let indexByCode: [String: Int]
     /// The options' runs before and after each selected one, deflated as gzip'd pages ask.
-    private let deflated = DeflatedRuns()
+    private let deflated: DeflatedRuns
 
     package init(currencies: [Currency], in l: Localization) {
         self.currencies = currencies
@@ -25,6 +25,7 @@ package struct CurrencyMenu: Sendable {
         let labels = currencies.map { (value: HTML.escape($0.code), label: HTML.escape("\($0.code) — \(l.currencyName($0))")) }
         let unselected = labels.map { "<option value=\"\($0.value)\">\($0.label)</option>" }
         options = unselected.joined()
+        deflated = DeflatedRuns(of: options)
         offsets = unselected.reduce(into: [0]) { offsets, option in offsets.append(offsets.last! + option.utf8.count) }
         selectedOptions = labels.map { "<option value=\"\($0.value)\" selected>\($0.label)</option>" }
         indexByCode = Dictionary(currencies.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
@@ -60,11 +61,7 @@ package struct CurrencyMenu: Sendable {
 
     /// The options' bytes `range`, placed at `offset` in a menu's HTML, deflated when asked.
     private func part(_ range: Range<Int>, at offset: Int) -> PrecompressedHTML.Part? {
-        guard !range.isEmpty else { return nil }
-        let options = options, deflated = deflated
-        return PrecompressedHTML.Part(offset: offset, length: range.count) {
-            deflated.piece(range) { Array(options.utf8)[range] }
-        }
+        range.isEmpty ? nil : PrecompressedHTML.Part(offset: offset, runs: deflated, range: range)
     }
 
     package func isBuilt(for currencies: [Currency], in language: Language) -> Bool {
@@ -101,18 +98,5 @@ package final class CurrencyMenuCache: Sendable {
         }
         builds.withLockedValue { $0 += 1 }
         return built
-    }
-}
-
-/// Runs of a menu's options deflated on their own (``DeflatedPiece``), each made once: at most
-/// two per currency (the options before it and after it), about 1.3 KB each.
-private final class DeflatedRuns: Sendable {
-    private let runs = NIOLockedValueBox<[Range<Int>: DeflatedPiece]>([:])
-
-    func piece(_ range: Range<Int>, bytes: () -> ArraySlice<UInt8>) -> DeflatedPiece? {
-        if let kept = runs.withLockedValue({ $0[range] }) { return kept }
-        guard let made = try? DeflatedPiece(deflating: bytes()) else { return nil }
-        runs.withLockedValue { $0[range] = made }
-        return made
     }
 }
