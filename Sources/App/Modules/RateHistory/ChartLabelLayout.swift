@@ -133,7 +133,7 @@ package enum ChartLabelLayout {
                 let padded = Box(
                     left: placement.box.left - clearance, top: placement.box.top - clearance,
                     right: placement.box.right + clearance, bottom: placement.box.bottom + clearance)
-                broken += obstacles.filter(padded.overlaps).count
+                for obstacle in obstacles where padded.overlaps(obstacle) { broken += 1 }
                 if lineEnd.contains(where: placement.box.contains) { broken += 1 }
                 // Each point of the line under a label weighs more than a less likely place.
                 return (placement: placement, broken: broken, cost: Double(rank) + Double(covered(by: placement.box)) * 2)
@@ -144,6 +144,12 @@ package enum ChartLabelLayout {
         let orders = options.map { candidates in
             candidates.indices.sorted { (candidates[$0].broken, candidates[$0].cost) < (candidates[$1].broken, candidates[$1].cost) }
         }
+        // The search reads plain numbers only (a placement's anchor is a `String`: copying
+        // placements cost a history page more than the search itself).
+        let boxes = options.map { $0.map(\.placement.box) }
+        let padded = boxes.map { $0.map { $0.inset(by: -clearance) } }
+        let brokenRules = options.map { $0.map(\.broken) }
+        let costs = options.map { $0.map(\.cost) }
         var best: (choice: [Int], broken: Int, cost: Double)?
         var choice = Array(repeating: 0, count: markers.count)
         func search(_ index: Int, broken: Int, cost: Double) {
@@ -153,14 +159,11 @@ package enum ChartLabelLayout {
                 return
             }
             for option in orders[index] {
-                let candidate = options[index][option]
+                let box = boxes[index][option]
                 var clashes = 0
-                for earlier in 0..<index
-                where options[earlier][choice[earlier]].placement.box.inset(by: -clearance).overlaps(candidate.placement.box) {
-                    clashes += 1
-                }
+                for earlier in 0..<index where padded[earlier][choice[earlier]].overlaps(box) { clashes += 1 }
                 choice[index] = option
-                search(index + 1, broken: broken + candidate.broken + clashes, cost: cost + candidate.cost)
+                search(index + 1, broken: broken + brokenRules[index][option] + clashes, cost: cost + costs[index][option])
             }
         }
         search(0, broken: 0, cost: 0)
