@@ -276,6 +276,32 @@ package enum Converter {
         }
     }
 
+    /// The parts of a page that follow from its rates, pair, source and language, not from the
+    /// amount (``ConverterPresenter/parts(of:in:)``), which the view keeps per pair.
+    package struct PairParts: Sendable, Equatable {
+        package let rates: RatesSourceViewModel
+        package let sourceOptions: [SourceOptionViewModel]
+        package var lines: PairLines?
+        package var details: SourceDetailsViewModel?
+
+        package init(
+            rates: RatesSourceViewModel, sourceOptions: [SourceOptionViewModel], lines: PairLines? = nil,
+            details: SourceDetailsViewModel? = nil
+        ) {
+            (self.rates, self.sourceOptions, self.lines, self.details) = (rates, sourceOptions, lines, details)
+        }
+    }
+
+    /// A conversion's rates both ways and its currencies' names, in the page's language.
+    package struct PairLines: Sendable, Equatable {
+        package let rate: String
+        package let inverseRate: String
+        package let fromName: String
+        package let toName: String
+        /// `US Dollar → Euro`.
+        package let names: String
+    }
+
     /// The blend's make-up for the pair on the page: each provider's own rate and day.
     package struct SourceDetailsViewModel: Encodable, Sendable, Equatable {
         /// `Rates from 4 central banks`

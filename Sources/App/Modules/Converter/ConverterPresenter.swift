@@ -18,14 +18,19 @@ package struct ConverterPresenter: Sendable {
     /// The page for `output` in `l`'s language. `menu` is the currency menu for
     /// `output.currencies` in that language when the caller keeps one (the view does, per set of
     /// currencies and language); otherwise it is built here.
-    package func present(_ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil) -> Converter.ViewModel {
+    /// `parts`, when the caller keeps them, are ``parts(of:in:)`` of an output of the same
+    /// ``partsKey(of:in:)``.
+    package func present(
+        _ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil, parts kept: Converter.PairParts? = nil
+    ) -> Converter.ViewModel {
         let errors: [Converter.Field: Message]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
         let menu = menu ?? CurrencyMenu(currencies: output.currencies, in: l)
+        let parts = kept ?? parts(of: output, in: l)
         let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
         let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
         let appName = l.text("Currency Converter")
-        let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)
+        let rates = parts.rates
 
         var result: Converter.ResultViewModel?
         var details: Converter.SourceDetailsViewModel?
@@ -35,8 +40,9 @@ package struct ConverterPresenter: Sendable {
             // The history page shows the blend unless told otherwise: name the source shown when it is another.
             let shown = output.source.id == RateSnapshot.blendSource ? nil : output.source.id
             let presented = present(
-                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown, in: l)
-            details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
+                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown,
+                lines: parts.lines, in: l)
+            details = parts.details
             result = presented
             let heading =
                 output.askedDate.map { l.text("{conversion} on {day}", ["conversion": presented.summary, "day": l.date($0)]) }
@@ -59,11 +65,7 @@ package struct ConverterPresenter: Sendable {
             // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
             fromOptions: menu.menu(selecting: selectedFrom),
             toOptions: menu.menu(selecting: selectedTo),
-            sourceOptions: output.sources.map {
-                Converter.SourceOptionViewModel(
-                    value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
-                    selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
-            },
+            sourceOptions: parts.sourceOptions,
             defaultSource: output.defaultSource,
             sourceError: errors[.source].map(l.text),
             details: details,
@@ -105,22 +107,62 @@ package struct ConverterPresenter: Sendable {
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
+    /// What a page says that follows from its rates, its pair, its source and its language, not
+    /// from the amount: the source line and menu, the banks' details, the rates both ways and the
+    /// names. A view that keeps them (``ConverterView``) spares every page of the same pair making
+    /// them again: the nine banks' rates of a blend's details were most of a result page's time.
+    package func parts(of output: Converter.Output, in l: Localization) -> Converter.PairParts {
+        var parts = Converter.PairParts(
+            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l),
+            sourceOptions: output.sources.map {
+                Converter.SourceOptionViewModel(
+                    value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
+                    selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
+            })
+        if case .converted(let conversion) = output.outcome {
+            parts.lines = Self.lines(of: conversion, in: l)
+            parts.details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
+        }
+        return parts
+    }
+
+    /// What ``parts(of:in:)`` follows from: equal keys, equal parts.
+    package static func partsKey(of output: Converter.Output, in l: Localization) -> String {
+        var key = output.snapshot.versionKey
+        for part in [
+            output.today.description, l.language.rawValue, output.input.chosenSource?.lowercased() ?? "", output.source.id,
+            output.sources.map(\.id).joined(separator: ","),
+        ] {
+            key += "|" + part
+        }
+        if case .converted(let conversion) = output.outcome { key += "|" + conversion.from.code + "|" + conversion.to.code }
+        return key
+    }
+
+    /// A conversion's rates both ways and its currencies' names.
+    package static func lines(of conversion: Conversion, in l: Localization) -> Converter.PairLines {
+        let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
+        return Converter.PairLines(
+            rate: rateLine(conversion.rate, number: l.number), inverseRate: rateLine(conversion.inverseRate, number: l.number),
+            fromName: fromName, toName: toName, names: l.text("{from} → {to}", ["from": fromName, "to": toName]))
+    }
+
     package func present(
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: String? = nil,
-        historySource: String? = nil, in l: Localization
+        historySource: String? = nil, lines kept: Converter.PairLines? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let amountText = Self.amountText(conversion, number: l.number)
         let resultText = Self.resultText(l.number(conversion.to.text(of: conversion.result)), conversion)
-        let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
+        let lines = kept ?? Self.lines(of: conversion, in: l)
         return Converter.ResultViewModel(
             summary: Self.summary(amountText: amountText, resultText: resultText),
             amountText: amountText,
             resultText: resultText,
-            rate: Self.rateLine(conversion.rate, number: l.number),
-            inverseRate: Self.rateLine(conversion.inverseRate, number: l.number),
-            fromName: fromName,
-            toName: toName,
-            names: l.text("{from} → {to}", ["from": fromName, "to": toName]),
+            rate: lines.rate,
+            inverseRate: lines.inverseRate,
+            fromName: lines.fromName,
+            toName: lines.toName,
+            names: lines.names,
             alternatives: alternatives.map { other in
                 Converter.AlternativeViewModel(
                     text: "\(l.number(other.to.text(of: other.result))) \(other.to.code)", name: l.currencyName(other.to),

@@ -12,6 +12,9 @@ package struct ConverterView: Sendable {
     package let cookieSecure: Bool
     package let cachePolicy: HTTPCachePolicy
     package let now: @Sendable () -> Date
+    /// The parts of pages that follow from their pair and rates, not their amount (the banks'
+    /// details, the source line and menu, the rates both ways): a thousand pairs and languages.
+    private let parts = RecentValues<Converter.PairParts>(capacity: 1_024)
 
     package init(
         interactor: ConverterInteractor, presenter: ConverterPresenter, menus: CurrencyMenuCache, router: ConverterRouter,
@@ -95,10 +98,10 @@ package struct ConverterView: Sendable {
 
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
+        let l = request.localization
+        let parts = parts.value(ConverterPresenter.partsKey(of: output, in: l)) { presenter.parts(of: output, in: l) }
         return try await request.renderPage(
-            "converter",
-            presenter.present(output, in: request.localization, menu: menus.menu(for: output.currencies, in: request.localization)),
-            status: status)
+            "converter", presenter.present(output, in: l, menu: menus.menu(for: output.currencies, in: l), parts: parts), status: status)
     }
 
     private func renderUnavailable(for request: Request) async throws -> Response {

@@ -23,6 +23,39 @@ struct ConverterPresenterTests {
             .convert(try #require(try Amount.parse(amount)), from: from, to: to, in: Fixtures.snapshot)
     }
 
+    @Test("a page's parts that follow from its pair and rates: the same for any amount, kept or made, and keyed by all they follow from")
+    func pairParts() throws {
+        let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
+        func output(
+            _ amount: String, _ from: String = "USD", _ to: String = "EUR", snapshot: RateSnapshot? = nil, source: String? = nil
+        )
+            throws -> Converter.Output
+        {
+            let snapshot = snapshot ?? blend
+            let converted = try ConversionCalculator(catalog: Fixtures.catalog)
+                .convert(try #require(try Amount.parse(amount)), from: from, to: to, in: snapshot)
+            return Converter.Output(
+                input: .init(from: from, to: to, amount: amount, source: source), outcome: .converted(converted),
+                accepted: .init(from: from, to: to, amount: amount), currencies: currencies, snapshot: snapshot,
+                today: CalendarDate(containing: testNow), sources: [.blend, .ecb])
+        }
+        let hundred = try output("100"), other = try output("7.5")
+        // Another amount of the same pair: the same key, and its kept parts make the very page.
+        #expect(ConverterPresenter.partsKey(of: hundred, in: en) == ConverterPresenter.partsKey(of: other, in: en))
+        let kept = presenter.parts(of: other, in: en)
+        #expect(presenter.present(hundred, in: en, parts: kept) == presenter.present(hundred, in: en))
+        #expect(kept.details?.rows.count == 1 && kept.lines?.names == "US Dollar → Euro")
+        // Whatever else they follow from changes the key.
+        let keys = [
+            ConverterPresenter.partsKey(of: hundred, in: en), ConverterPresenter.partsKey(of: try output("100", "USD", "GBP"), in: en),
+            ConverterPresenter.partsKey(of: try output("100", "GBP", "EUR"), in: en),
+            ConverterPresenter.partsKey(of: hundred, in: Localizations.of(.de)),
+            ConverterPresenter.partsKey(of: try output("100", snapshot: Fixtures.snapshot), in: en),
+            ConverterPresenter.partsKey(of: try output("100", source: "ecb"), in: en),
+        ]
+        #expect(Set(keys).count == keys.count, "\(keys)")
+    }
+
     @Test func presentsAResult() throws {
         let input = Converter.Input(from: "USD", to: "EUR", amount: "100")
         let model = presenter.present(
