@@ -15,6 +15,23 @@ package struct PageSkeleton: Sendable {
     /// The request tags it holds a place for.
     package let tagNames: Set<String>
     private let htmlBytes: Int
+    /// The segments as ``fill(_:parts:tag:)`` walks them: every fixed byte in one array, and
+    /// after each run of it the slot or tag that follows. Walking the segments themselves
+    /// retained and released an array per segment, 150 of them on a result page.
+    private let html: [UInt8]
+    private let steps: [Step]
+    private let tags: [String]
+
+    private struct Step {
+        /// Where the fixed bytes before the slot end, in ``html``.
+        let htmlEnd: Int
+        enum Kind: UInt8 {
+            case end, escapedText, text, tag
+        }
+        let kind: Kind
+        /// The text's slot, or the tag's index in ``tags``.
+        let index: Int
+    }
 
     /// The `userInfo` key Leaf's tags see while a skeleton renders.
     package static let renderingKey = "pageSkeleton"
@@ -59,6 +76,19 @@ package struct PageSkeleton: Sendable {
         self.htmlBytes = segments.reduce(0) { total, segment in
             if case .html(let html) = segment { total + html.count } else { total }
         }
+        var html: [UInt8] = [], steps: [Step] = [], tags: [String] = []
+        html.reserveCapacity(htmlBytes)
+        for segment in segments {
+            switch segment {
+            case .html(let bytes): html += bytes
+            case .text(let slot, let escaped): steps.append(Step(htmlEnd: html.count, kind: escaped ? .escapedText : .text, index: slot))
+            case .tag(let name):
+                steps.append(Step(htmlEnd: html.count, kind: .tag, index: tags.count))
+                tags.append(name)
+            }
+        }
+        steps.append(Step(htmlEnd: html.count, kind: .end, index: 0))
+        (self.html, self.steps, self.tags) = (html, steps, tags)
     }
 
     /// The page with `texts` in its slots and `tag(name)`'s HTML in its tags' places.
@@ -73,17 +103,21 @@ package struct PageSkeleton: Sendable {
     ) -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)]) {
         var buffer = ByteBufferAllocator().buffer(capacity: htmlBytes + texts.reduce(0) { $0 + $1.utf8.count } + 256)
         var placed: [(offset: Int, part: PrecompressedHTML.Part)] = []
-        for segment in segments {
-            switch segment {
-            case .html(let html): buffer.writeBytes(html)
-            case .text(let slot, let escaped):
-                if escaped {
-                    Self.writeEscaped(texts[slot], into: &buffer)
-                } else {
-                    if let slotParts = parts[slot] { placed += slotParts.map { (buffer.writerIndex + $0.offset, $0) } }
-                    buffer.writeString(texts[slot])
+        html.withUnsafeBytes { html in
+            var position = 0
+            for step in steps {
+                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: html[position..<step.htmlEnd]))
+                position = step.htmlEnd
+                switch step.kind {
+                case .end: break
+                case .escapedText: Self.writeEscaped(texts[step.index], into: &buffer)
+                case .text:
+                    if !parts.isEmpty, let slotParts = parts[step.index] {
+                        placed += slotParts.map { (buffer.writerIndex + $0.offset, $0) }
+                    }
+                    buffer.writeString(texts[step.index])
+                case .tag: buffer.writeString(tag(tags[step.index]))
                 }
-            case .tag(let name): buffer.writeString(tag(name))
             }
         }
         return (buffer, placed)
