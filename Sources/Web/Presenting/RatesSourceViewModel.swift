@@ -10,8 +10,10 @@ package struct RatesSourceViewModel: Encodable, Sendable, Equatable {
     /// `today`, `yesterday`, `12 days ago`.
     package let age: String
     package let sourceName: String
-    /// The provider's site; empty for a provider the app no longer knows.
-    package let sourceURL: String
+    /// The provider's site; none for a provider the app no longer knows, or for a blend of
+    /// several (the page's details name each). Absent, not empty: Leaf's `#if` reads an empty
+    /// text as true, which linked the name to nowhere (`href=""`).
+    package let sourceURL: String?
     /// The snapshot shipped with the app rather than fetched.
     package let isBundled: Bool
 
@@ -24,7 +26,8 @@ package struct RatesSourceViewModel: Encodable, Sendable, Equatable {
             snapshot.blend.map { Self.blendName($0.sources.map(RateSource.withID), in: localization) }
             ?? Self.name(of: source, in: localization)
         // A blend of one provider links to it; of several, the page's details name each.
-        sourceURL = snapshot.blend.map { $0.sources.count == 1 ? RateSource.withID($0.sources[0]).website : "" } ?? source.website
+        let website = snapshot.blend.map { $0.sources.count == 1 ? RateSource.withID($0.sources[0]).website : "" } ?? source.website
+        sourceURL = website.isEmpty ? nil : website
         isBundled = snapshot.blend?.isBundled ?? source.isBundled
     }
 

@@ -95,6 +95,12 @@ final class TestBrowser: Sendable {
         for (name, value) in response.headers.setCookie?.all ?? [:] {
             cookies.withLockedValue { $0[name] = (value.expires.map { $0 < Date() } ?? false) || value.string.isEmpty ? nil : value.string }
         }
+        // Every page any test sees: no link to nowhere (Leaf's `#if` reads an empty text as true,
+        // which once linked names to `href=""` and showed empty `mailto:` fields).
+        if response.headers.contentType == .html {
+            let html = response.body.string
+            #expect(!html.contains("href=\"\"") && !html.contains("href=\"mailto:\""), "a link to nowhere on \(method) \(path)")
+        }
         if let token = response.body.string.firstMatch(of: /name="csrf_token" value="([^"]+)"/)?.1 {
             csrfToken.withLockedValue { $0 = String(token) }
         }

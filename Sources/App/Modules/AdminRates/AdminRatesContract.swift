@@ -105,7 +105,9 @@ package enum AdminRates {
         package let flashIsError: Bool
         /// The default source's name (`All official sources`, or a provider's).
         package let providerName: String
-        package let providerURL: String
+        /// Its site; none for the blend or a provider the app no longer knows (Leaf's `#if`
+        /// reads an empty text as true).
+        package let providerURL: String?
         /// Each enabled provider: its newest day and how many currencies it quotes.
         package let providers: [ProviderRowViewModel]
         package let outliers: [OutlierRowViewModel]
@@ -125,7 +127,8 @@ package enum AdminRates {
         package let historyLoad: HistoryLoadViewModel?
 
         package init(
-            title: String, flash: String?, flashIsError: Bool, providerName: String, providerURL: String, providers: [ProviderRowViewModel],
+            title: String, flash: String?, flashIsError: Bool, providerName: String, providerURL: String?,
+            providers: [ProviderRowViewModel],
             outliers: [OutlierRowViewModel], backfill: BackfillViewModel?, snapshot: SnapshotViewModel?, ratesTitle: String,
             attempts: [AttemptViewModel], hasAttempts: Bool, rates: [RateRowViewModel], refreshURL: String, importHistoryURL: String,
             importFullHistoryURL: String, historyLoad: HistoryLoadViewModel?
@@ -187,14 +190,15 @@ package enum AdminRates {
 
     package struct ProviderRowViewModel: Encodable, Sendable, Equatable {
         package let name: String
-        package let url: String
+        /// Its site, if it has one.
+        package let url: String?
         package let base: String
         /// The newest stored day, or a dash.
         package let newestDay: String
         package let currencyCount: String
         package let inBlend: Bool
 
-        package init(name: String, url: String, base: String, newestDay: String, currencyCount: String, inBlend: Bool) {
+        package init(name: String, url: String?, base: String, newestDay: String, currencyCount: String, inBlend: Bool) {
             self.name = name
             self.url = url
             self.base = base

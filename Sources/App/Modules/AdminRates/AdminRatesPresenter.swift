@@ -12,10 +12,11 @@ package struct AdminRatesPresenter: Sendable {
             flash: output.flash?.message,
             flashIsError: output.flash?.kind == .error,
             providerName: output.snapshot.map { RatesSourceViewModel.name(of: $0.provider, in: l) } ?? "",
-            providerURL: output.snapshot?.provider.website ?? "",
+            providerURL: output.snapshot.flatMap { $0.provider.website.isEmpty ? nil : $0.provider.website },
             providers: output.providers.map { status in
                 AdminRates.ProviderRowViewModel(
-                    name: RatesSourceViewModel.name(of: status.source, in: l), url: status.source.website,
+                    name: RatesSourceViewModel.name(of: status.source, in: l),
+                    url: status.source.website.isEmpty ? nil : status.source.website,
                     base: status.source.homeCurrency ?? status.snapshot?.baseCurrency ?? "–",
                     newestDay: status.snapshot.map { l.date($0.effectiveDate) } ?? "–",
                     currencyCount: status.snapshot.map { l.number(String($0.rates.count)) } ?? "–",

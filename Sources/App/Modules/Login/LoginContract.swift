@@ -39,10 +39,11 @@ package enum Login {
         package let next: String
         package let error: String?
         package let actionURL: String
-        /// Empty when sign-ups are turned off.
-        package let signupURL: String
+        /// None when sign-ups are turned off (absent, not empty: Leaf's `#if` reads an empty
+        /// text as true, and the page offered an account it could not make).
+        package let signupURL: String?
 
-        package init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String) {
+        package init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String?) {
             self.title = title
             self.email = email
             self.next = next

@@ -17,7 +17,7 @@ package struct LoginPresenter: Sendable {
             next: next?.value ?? "",
             error: error.map(l.text),
             actionURL: SiteURL.login(next: nil).path,
-            signupURL: allowSignup ? SiteURL.signup(next: next).path : "")
+            signupURL: allowSignup ? SiteURL.signup(next: next).path : nil)
     }
 
     /// "Too many attempts", in minutes a person can act on.

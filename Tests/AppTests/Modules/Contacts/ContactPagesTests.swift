@@ -110,6 +110,10 @@ struct ContactPagesTests {
             #expect(updated.headers.first(name: .location) == path)
             let after = try await ann.get(path).html
             #expect(after.contains("Changes saved.") && after.contains("Ivan Petrov-Vodkin") && !after.contains("ivan@example.org"))
+            // Fields left empty are left out, not shown as empty links.
+            #expect(!after.contains("<dt>Email</dt>") && !after.contains("<dt>Phone</dt>") && !after.contains("<dt>Notes</dt>"))
+            #expect(!after.contains("href=\"\"") && !after.contains("href=\"mailto:\"") && !after.contains("href=\"tel:\""))
+            #expect(try await !ann.get("/contacts").html.contains("<span></span>"), "the list leaves them out too")
 
             let confirm = try await ann.get(path + "/delete")
             #expect(confirm.status == .ok)

@@ -142,7 +142,7 @@ struct ConverterPresenterTests {
         #expect(model.receipt == "Rates of May 9, 2025 (3 days ago)")
         #expect(model.rates.age == "3 days ago")
         #expect(model.rates.sourceName == "European Central Bank")
-        #expect(model.rates.sourceURL.hasPrefix("https://www.ecb.europa.eu/"))
+        #expect(model.rates.sourceURL?.hasPrefix("https://www.ecb.europa.eu/") == true)
         #expect(!model.rates.isBundled)
         #expect(!model.hasResult && model.result == .empty)
     }
@@ -181,7 +181,7 @@ struct ConverterPresenterTests {
             source: "retired-provider", baseCurrency: "EUR", effectiveDate: Fixtures.snapshot.effectiveDate,
             storedAt: testNow, rates: [:])
         let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow), in: en)
-        #expect(line.sourceName == "retired-provider" && line.sourceURL.isEmpty)
+        #expect(line.sourceName == "retired-provider" && line.sourceURL == nil, "no site: named, not linked")
     }
 
     @Test func unavailable() {

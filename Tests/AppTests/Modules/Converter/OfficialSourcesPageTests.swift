@@ -116,6 +116,9 @@ struct OfficialSourcesPageTests {
             try await browser.signIn(Self.admin.email, Self.admin.password)
             let admin = try await browser.get("/admin/rates").html
             #expect(admin.contains("Screened out of the blend"))
+            // The converter uses the blend, which has no one site: named, not linked to nowhere.
+            #expect(admin.contains("the converter uses: All official sources</p>"))
+            #expect(!admin.contains("href=\"\""))
             #expect(admin.contains("<td>Norges Bank</td><td>USD</td>"), "\(admin)")
             // The result page's details name each bank's rate of the pair, Norges Bank's marked.
             let page = try await TestBrowser(app).get("/?from=USD&to=NOK&amount=100").html
@@ -149,6 +152,9 @@ struct OfficialSourcesPageTests {
             // The blend, the default: its source line names the banks, its details each one's rate and day.
             let blend = try await TestBrowser(app).get("/?from=USD&to=PLN&amount=100")
             #expect(blend.html.contains("All official sources: ECB, CNB, NBP, NBP.B, RBA, NBU"))
+            // Several banks have no one site: the line names them without a link to nowhere.
+            #expect(blend.html.contains("Source: All official sources: ECB, CNB, NBP, NBP.B, RBA, NBU\n"))
+            #expect(!blend.html.contains("href=\"\""))
             // The four that quote both (table B has no dollar, the Reserve Bank of Australia no złoty);
             // the Ukrainian rates of 2026-03-06, set on the 5th, count as today's newest.
             #expect(blend.html.contains("<summary>Rates from 4 central banks</summary>"))

@@ -82,7 +82,7 @@ struct LoginTests {
         #expect(model.error == "No.")
         #expect(model.signupURL == "/signup?next=/admin/rates")
         #expect(LoginPresenter(allowSignup: true).present(.init(next: "//evil.example"), in: en).next == "")
-        #expect(LoginPresenter(allowSignup: false).present(.init(), in: en).signupURL == "")
+        #expect(LoginPresenter(allowSignup: false).present(.init(), in: en).signupURL == nil)
     }
 
     @Test("throttling says which limit, in whole minutes")

@@ -20,15 +20,17 @@ package enum ContactDetail {
         package let flash: String?
         package let fullName: String
         package let firstName: String
-        package let lastName: String
-        package let email: String
-        /// `mailto:` the email, percent-encoded; empty without an email.
-        package let emailURL: String
+        /// Each field the contact leaves empty is absent, and the page leaves it out (Leaf's
+        /// `#if` reads an empty text as true: the page showed empty fields and `mailto:` links).
+        package let lastName: String?
+        package let email: String?
+        /// `mailto:` the email, percent-encoded.
+        package let emailURL: String?
         /// The phone as typed.
-        package let phone: String
-        /// `tel:` the phone's digits; empty without a phone.
-        package let phoneURL: String
-        package let notes: String
+        package let phone: String?
+        /// `tel:` the phone's digits.
+        package let phoneURL: String?
+        package let notes: String?
         package let added: String
         package let updated: String
         package let wasUpdated: Bool
@@ -37,8 +39,8 @@ package enum ContactDetail {
         package let listURL: String
 
         package init(
-            title: String, flash: String?, fullName: String, firstName: String, lastName: String, email: String, emailURL: String,
-            phone: String, phoneURL: String, notes: String, added: String, updated: String, wasUpdated: Bool, editURL: String,
+            title: String, flash: String?, fullName: String, firstName: String, lastName: String?, email: String?, emailURL: String?,
+            phone: String?, phoneURL: String?, notes: String?, added: String, updated: String, wasUpdated: Bool, editURL: String,
             deleteURL: String, listURL: String
         ) {
             self.title = title

@@ -13,12 +13,12 @@ package struct ContactDetailPresenter: Sendable {
             flash: output.flash,
             fullName: fullName,
             firstName: ContactName.displayed(contact.firstName),
-            lastName: ContactName.displayed(contact.lastName),
-            email: contact.email ?? "",
-            emailURL: contact.email.map { SiteURL.mailto($0).path } ?? "",
-            phone: contact.phone ?? "",
-            phoneURL: contact.phone.map { SiteURL.tel($0).path } ?? "",
-            notes: contact.notes,
+            lastName: Self.shown(ContactName.displayed(contact.lastName)),
+            email: Self.shown(contact.email),
+            emailURL: Self.shown(contact.email).map { SiteURL.mailto($0).path },
+            phone: Self.shown(contact.phone),
+            phoneURL: Self.shown(contact.phone).map { SiteURL.tel($0).path },
+            notes: Self.shown(contact.notes),
             added: Self.moment(contact.createdAt, in: l),
             updated: Self.moment(contact.updatedAt, in: l),
             wasUpdated: contact.updatedAt.timeIntervalSince(contact.createdAt) >= 1,
@@ -37,6 +37,9 @@ package struct ContactDetailPresenter: Sendable {
             actionURL: SiteURL.deleteContact(output.contact.id).path,
             cancelURL: SiteURL.contact(output.contact.id).path)
     }
+
+    /// A field worth a line on the page: not missing, not empty.
+    private static func shown(_ field: String?) -> String? { field?.isEmpty == false ? field : nil }
 
     /// `Oct 30, 2026, 14:05 UTC`: the day in the language's style, the time of day in UTC.
     package static func moment(_ date: Date, in l: Localization) -> String {

@@ -85,11 +85,12 @@ package enum ContactList {
 
     package struct Row: Encodable, Sendable, Equatable {
         package let name: String
-        package let email: String
-        package let phone: String
+        /// Absent when the contact has none (an empty text would pass Leaf's `#if`).
+        package let email: String?
+        package let phone: String?
         package let url: String
 
-        package init(name: String, email: String, phone: String, url: String) {
+        package init(name: String, email: String?, phone: String?, url: String) {
             self.name = name
             self.email = email
             self.phone = phone

@@ -24,7 +24,8 @@ package struct ContactListPresenter: Sendable {
             summary: summary,
             rows: page.contacts.map { contact in
                 ContactList.Row(
-                    name: ContactName.full(contact), email: contact.email ?? "", phone: contact.phone ?? "",
+                    name: ContactName.full(contact), email: contact.email?.isEmpty == false ? contact.email : nil,
+                    phone: contact.phone?.isEmpty == false ? contact.phone : nil,
                     url: SiteURL.contact(contact.id).path)
             },
             hasRows: !page.contacts.isEmpty,
