@@ -149,6 +149,59 @@ struct PageRendererTests {
         #expect(try shape(plain) != shape(mimicking))
     }
 
+    struct EquatableRow: Encodable, Sendable, Equatable {
+        let name: String
+        let note: String?
+    }
+    /// ``Model`` with members written ahead.
+    struct PreencodedModel: Encodable, Sendable {
+        let title: String
+        let html: Preencoded<PrecompressedHTML>
+        let flag: Bool
+        let count: Int
+        let optional: Preencoded<String>?
+        let word: String
+        let rows: Preencoded<[EquatableRow]>
+    }
+    struct Nesting<Inside: Encodable & Sendable>: Encodable, Sendable {
+        let inside: Inside
+    }
+
+    @Test("members written ahead (Preencoded) give the page values and the page that writing them then would")
+    func preencodedMembers() async throws {
+        let menu = "<option>a</option><option>b</option>"
+        let html = PrecompressedHTML(menu, parts: [.init(offset: 0, runs: DeflatedRuns(of: menu), range: 0..<18)])
+        let rows = [EquatableRow(name: "Ann", note: nil), EquatableRow(name: "<Bob>", note: "n & m")]
+        let plain = Model(
+            title: "A & B", html: menu, flag: true, count: 3, optional: "x", word: "hello",
+            rows: rows.map { Row(name: $0.name, note: $0.note) })
+        for optional in ["x", nil] as [String?] {
+            let ahead = PreencodedModel(
+                title: "A & B", html: Preencoded(html), flag: true, count: 3, optional: optional.map(Preencoded.init), word: "hello",
+                rows: Preencoded(rows))
+            let written = try PageValues(encoding: ahead)
+            let expected = try PageValues(
+                encoding: Model(
+                    title: plain.title, html: plain.html, flag: true, count: 3, optional: optional, word: "hello", rows: plain.rows))
+            #expect(written.texts == expected.texts && written.shape == expected.shape)
+            // The menu's compressed part stays with its text, wherever the texts before it end.
+            #expect(written.parts.keys.sorted() == [1] && written.parts[1]?.first?.range == 0..<18)
+            #expect(ahead.rows.count == 2 && ahead.rows.value == rows, "Swift sees the value")
+        }
+        // Deeper than a page's top level it is written afresh, the same way.
+        let nested = Nesting(inside: Nesting(inside: Preencoded(rows)))
+        #expect(try PageValues(encoding: nested).shape == PageValues(encoding: Nesting(inside: Nesting(inside: rows))).shape)
+        try await withTemplates(["page": Self.template]) { app in
+            let request = Request(application: app, on: app.eventLoopGroup.next())
+            let ahead = PreencodedModel(
+                title: "A & B", html: Preencoded(html), flag: true, count: 3, optional: Preencoded("x"), word: "hello",
+                rows: Preencoded(rows))
+            let filled = try await app.pages.render("page", ahead, for: request)
+            let leaf = try await request.leaf.render(path: "page", context: plain).get()
+            #expect(String(buffer: filled) == String(buffer: leaf))
+        }
+    }
+
     @Test("a template that transforms a text is rendered by Leaf: its skeleton is refused on first use")
     func transformedTextFallsBackToLeaf() async throws {
         try await withTemplates(["shout": "<p>#uppercased(title)</p>#(html)"]) { app in

@@ -151,18 +151,18 @@ package enum Converter {
         package let fromOptions: PrecompressedHTML
         package let toOptions: PrecompressedHTML
         /// The sources with rates, the one converted with selected; whether there is more than one to choose.
-        package let sourceOptions: [SourceOptionViewModel]
+        package let sourceOptions: Preencoded<[SourceOptionViewModel]>
         package let hasSources: Bool
         /// The id of the source used when none is chosen (the live script leaves it out of addresses).
         package let defaultSource: String
         package let sourceError: String?
         /// For a blend: each provider's rate of the pair and its day.
-        package let details: SourceDetailsViewModel?
+        package let details: Preencoded<SourceDetailsViewModel>?
         /// Whether there is a result; `result` is then filled in, else empty (the page keeps an
         /// empty, hidden result area for the live script, and prints its fields unconditionally).
         package let hasResult: Bool
         package let result: ResultViewModel
-        package let rates: RatesSourceViewModel
+        package let rates: Preencoded<RatesSourceViewModel>
         /// Which day's rates were used (`Rates of Oct 30, 2026 (3 days ago)`) and on a past day
         /// why (`Rates of Friday, March 13, 2020, the last ECB business day on or before Sunday, March 15, 2020`).
         package let receipt: String
@@ -183,9 +183,11 @@ package enum Converter {
         package init(
             title: String, emptyTitle: String, amount: String, amountError: String?, fromError: String?, toError: String?, date: String,
             dateError: String?, minDate: String, maxDate: String, fromOptions: PrecompressedHTML, toOptions: PrecompressedHTML,
-            sourceOptions: [SourceOptionViewModel], defaultSource: String, sourceError: String?, details: SourceDetailsViewModel?,
+            sourceOptions: Preencoded<[SourceOptionViewModel]>, defaultSource: String, sourceError: String?,
+            details: Preencoded<SourceDetailsViewModel>?,
             hasResult: Bool,
-            result: ResultViewModel, rates: RatesSourceViewModel, receipt: String, convertURL: String, swapURL: String, aboutURL: String,
+            result: ResultViewModel, rates: Preencoded<RatesSourceViewModel>, receipt: String, convertURL: String, swapURL: String,
+            aboutURL: String,
             converterURL: String, maxIntegerDigits: Int, maxFractionDigits: Int, rememberCookie: String, rememberDatedCookie: String
         ) {
             self.title = title
@@ -279,14 +281,15 @@ package enum Converter {
     /// The parts of a page that follow from its rates, pair, source and language, not from the
     /// amount (``ConverterPresenter/parts(of:in:)``), which the view keeps per pair.
     package struct PairParts: Sendable, Equatable {
-        package let rates: RatesSourceViewModel
-        package let sourceOptions: [SourceOptionViewModel]
+        /// Written for the page once (``Preencoded``), as the parts are made.
+        package let rates: Preencoded<RatesSourceViewModel>
+        package let sourceOptions: Preencoded<[SourceOptionViewModel]>
         package var lines: PairLines?
-        package var details: SourceDetailsViewModel?
+        package var details: Preencoded<SourceDetailsViewModel>?
 
         package init(
-            rates: RatesSourceViewModel, sourceOptions: [SourceOptionViewModel], lines: PairLines? = nil,
-            details: SourceDetailsViewModel? = nil
+            rates: Preencoded<RatesSourceViewModel>, sourceOptions: Preencoded<[SourceOptionViewModel]>, lines: PairLines? = nil,
+            details: Preencoded<SourceDetailsViewModel>? = nil
         ) {
             (self.rates, self.sourceOptions, self.lines, self.details) = (rates, sourceOptions, lines, details)
         }

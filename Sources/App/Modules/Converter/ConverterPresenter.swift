@@ -33,7 +33,7 @@ package struct ConverterPresenter: Sendable {
         let rates = parts.rates
 
         var result: Converter.ResultViewModel?
-        var details: Converter.SourceDetailsViewModel?
+        var details: Preencoded<Converter.SourceDetailsViewModel>?
         var title = appName
         let source = output.accepted?.source
         if case .converted(let conversion) = output.outcome {
@@ -113,15 +113,18 @@ package struct ConverterPresenter: Sendable {
     /// them again: the nine banks' rates of a blend's details were most of a result page's time.
     package func parts(of output: Converter.Output, in l: Localization) -> Converter.PairParts {
         var parts = Converter.PairParts(
-            rates: RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l),
-            sourceOptions: output.sources.map {
-                Converter.SourceOptionViewModel(
-                    value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
-                    selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
-            })
+            rates: Preencoded(RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)),
+            sourceOptions: Preencoded(
+                output.sources.map {
+                    Converter.SourceOptionViewModel(
+                        value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
+                        selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
+                }))
         if case .converted(let conversion) = output.outcome {
             parts.lines = Self.lines(of: conversion, in: l)
-            parts.details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
+            parts.details = output.snapshot.blend
+                .flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
+                .map(Preencoded.init)
         }
         return parts
     }

@@ -41,10 +41,22 @@ package final class CurrentRates: CurrentRatesReading {
 
     private struct State {
         /// By provider (``RateSource/provider``'s id: the bundled ECB copy is the ECB's).
-        var snapshots: [String: RateSnapshot]
-        var blend: RateSnapshot?
+        var snapshots: [String: RateSnapshot] { didSet { sources = Self.sources(snapshots, blend) } }
+        var blend: RateSnapshot? { didSet { sources = Self.sources(snapshots, blend) } }
         /// The day the blend is today's of.
         var blendDay: CalendarDate
+        /// The sources with rates, the blend first: made when the rates change, not per page
+        /// (every result page and API answer asks).
+        private(set) var sources: [RateSource]
+
+        init(snapshots: [String: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate) {
+            (self.snapshots, self.blend, self.blendDay) = (snapshots, blend, blendDay)
+            sources = Self.sources(snapshots, blend)
+        }
+
+        private static func sources(_ snapshots: [String: RateSnapshot], _ blend: RateSnapshot?) -> [RateSource] {
+            (blend == nil ? [] : [.blend]) + RateSource.fetchable.filter { snapshots[$0.id] != nil }
+        }
     }
 
     package init(
@@ -71,9 +83,7 @@ package final class CurrentRates: CurrentRatesReading {
     }
 
     package func availableSources() async -> [RateSource] {
-        guard let state = await loadedState() else { return [] }
-        let providers = RateSource.fetchable.filter { state.snapshots[$0.id] != nil }
-        return (state.blend == nil ? [] : [.blend]) + providers
+        await loadedState()?.sources ?? []
     }
 
     /// The default source's snapshot in memory now, without asking the database.
