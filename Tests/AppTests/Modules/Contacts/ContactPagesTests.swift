@@ -287,6 +287,17 @@ struct ContactPagesTests {
         }
     }
 
+    @Test("a field that is a word Leaf could read as a flag (`false`, `true`) is shown, not taken for one")
+    func wordsLeafReadsAsFlags() async throws {
+        try await withUsers { _, ann, _ in
+            let path = try await add(ann, [("first_name", "true"), ("last_name", "false"), ("notes", "false")])
+            let html = try await ann.get(path).html
+            // Names are shown capitalised (the original app's rule); notes as typed.
+            #expect(html.contains("<dt>Last name</dt><dd>False</dd>"))
+            #expect(html.contains("<dt>Notes</dt><dd class=\"notes\">false</dd>"))
+        }
+    }
+
     @Test(
         "Unicode names are stored and shown exactly",
         arguments: [
