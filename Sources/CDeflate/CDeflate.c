@@ -1,1 +1,1 @@
-// zlib, for gzip made of pieces deflated ahead (Web/Speed/GzipPieces.swift): the header is the target.
+// zlib, for gzip made of pieces deflated ahead (Web/Speed/GzipCompression.swift): the header is the target.

@@ -202,7 +202,7 @@ extension DecimalParts {
     /// The quotient rounded to `significantDigits`, and the power of ten of its last digit before
     /// rounding (positive: the whole part has more digits than that).
     private func rounded(dividingBy divisor: DecimalParts, significantDigits: Int) -> (DecimalParts, unroundedExponent: Int)? {
-        let limit = UInt128(10).power(significantDigits)
+        let limit = UInt128.powersOfTen[significantDigits]
         // mantissa ÷ divisor lies between 10^(d−1) and 10^(d+1), d the difference of their digit
         // counts: scaled by 10^(s−d) it has s or s+1 digits; with s+1, once more by one less.
         var scale = significantDigits - (mantissa.decimalDigitCount - divisor.mantissa.decimalDigitCount)

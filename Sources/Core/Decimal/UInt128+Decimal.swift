@@ -17,9 +17,4 @@ extension UInt128 {
         while count <= 38, self >= Self.powersOfTen[count] { count += 1 }
         return count
     }
-
-    /// `self` to the `exponent`th power (small powers of ten here).
-    func power(_ exponent: Int) -> UInt128 {
-        self == 10 && exponent <= 38 ? Self.powersOfTen[exponent] : (0..<exponent).reduce(1) { result, _ in result * self }
-    }
 }

@@ -4,9 +4,8 @@ import Vapor
 /// Bodies of responses anyone may get, kept by the ETag that stands for their content: a page
 /// whose validator matches is the same page, so rendering it again would only repeat the work.
 /// Least recently used bodies go first once they hold more than `capacity` bytes (down to three
-/// quarters of it); an ETag that
-/// names stored data's version (a history page's) is never asked for again once the data changes,
-/// and ages out.
+/// quarters of it); an ETag that names stored data's version (a history page's) is never asked
+/// for again once the data changes, and ages out.
 package final class RenderedPageCache: Sendable {
     package struct Entry: Sendable {
         package let body: ByteBuffer

@@ -15,6 +15,12 @@ struct GzipPiecesTests {
         return Array(bytes.prefix(count))
     }
 
+    static func buffer(_ bytes: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBufferAllocator().buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return buffer
+    }
+
     static func inflate(_ buffer: ByteBuffer) throws -> [UInt8] {
         var compressed = buffer
         return Array(try compressed.decompress(with: .gzip()).readableBytesView)
@@ -38,9 +44,7 @@ struct GzipPiecesTests {
                 pieces.append((start, try DeflatedPiece(deflating: body[start..<(start + length)])))
                 position = start + length
             }
-            var buffer = ByteBufferAllocator().buffer(capacity: body.count)
-            buffer.writeBytes(body)
-            let compressed = try GzipCompression.compress(buffer, pieces: pieces)
+            let compressed = try GzipCompression.compress(Self.buffer(body), pieces: pieces)
             #expect(try Self.inflate(compressed) == body, "round \(round): \(body.count) bytes, \(pieces.count) pieces")
         }
     }
@@ -49,8 +53,7 @@ struct GzipPiecesTests {
     func edges() throws {
         var generator = SystemRandomNumberGenerator()
         let body = Self.text(9_000, using: &generator)
-        var buffer = ByteBufferAllocator().buffer(capacity: body.count)
-        buffer.writeBytes(body)
+        let buffer = Self.buffer(body)
         let whole = try GzipCompression.compress(buffer, pieces: [(0, try DeflatedPiece(deflating: body))])
         #expect(try Self.inflate(whole) == body)
         #expect(try Self.inflate(GzipCompression.compress(ByteBufferAllocator().buffer(capacity: 0))) == [])
@@ -64,8 +67,7 @@ struct GzipPiecesTests {
     func piecesAreNotCompressedAgain() throws {
         var generator = SystemRandomNumberGenerator()
         let body = Self.text(24_000, using: &generator)
-        var buffer = ByteBufferAllocator().buffer(capacity: body.count)
-        buffer.writeBytes(body)
+        let buffer = Self.buffer(body)
         let piece = try DeflatedPiece(deflating: body[2_000..<20_000])
         let compressed = try GzipCompression.compress(buffer, pieces: [(2_000, piece)])
         // The piece's own bytes are in the stream as they were made.

@@ -193,14 +193,6 @@ package struct RateBlender: Sendable {
     private static let halved: [Decimal] = (0...maximumAge).map { halvings in
         (0..<halvings).reduce(Decimal(1)) { weight, _ in weight / 2 }
     }
-
-    /// The middle value, or the mean of the two middle ones.
-    package static func median(_ values: [Decimal]) -> Decimal {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
 }
 
 /// A rate (never negative) in the blend's arithmetic: integer steps on its parts
