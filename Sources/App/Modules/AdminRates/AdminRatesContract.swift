@@ -173,11 +173,12 @@ package enum AdminRates {
         package let isBundled: Bool
         package let baseCurrency: String
         package let effectiveDate: String
-        package let storedAt: String
+        /// When it was stored; none for a blend, which is made from the providers' stored days.
+        package let storedAt: String?
         package let currencyCount: String
 
         package init(
-            sourceName: String, isBundled: Bool, baseCurrency: String, effectiveDate: String, storedAt: String, currencyCount: String
+            sourceName: String, isBundled: Bool, baseCurrency: String, effectiveDate: String, storedAt: String?, currencyCount: String
         ) {
             self.sourceName = sourceName
             self.isBundled = isBundled

@@ -49,7 +49,8 @@ package struct AdminRatesPresenter: Sendable {
                         ?? RatesSourceViewModel.name(of: source, in: l),
                     isBundled: snapshot.blend?.isBundled ?? source.isBundled,
                     baseCurrency: snapshot.baseCurrency, effectiveDate: l.date(snapshot.effectiveDate),
-                    storedAt: ContactDetailPresenter.moment(snapshot.storedAt, in: l), currencyCount: l.number(String(snapshot.rates.count))
+                    storedAt: snapshot.isBlend ? nil : ContactDetailPresenter.moment(snapshot.storedAt, in: l),
+                    currencyCount: l.number(String(snapshot.rates.count))
                 )
             },
             ratesTitle: output.snapshot.map { l.text("Rates per 1 {base}", ["base": $0.baseCurrency]) } ?? "",

@@ -88,6 +88,7 @@ struct AdminRatesTests {
         let model = AdminRatesPresenter().present(output, in: en)
         #expect(model.backfill?.options.map(\.value) == ["ecb", "cbr", "nbp"] && model.backfill?.options[2].selected == true)
         #expect(model.backfill?.toError == "The last day comes before the first (Mar 2, 2025)." && model.backfill?.fromError == nil)
+        #expect(model.snapshot?.storedAt?.hasSuffix("UTC") == true, "one provider's snapshot says when it was stored")
         await #expect(throws: AdminRates.Failure.forbidden) {
             try await interactor().backfill(.init(provider: "nbp", from: "2025-01-01", to: "2025-01-02"), by: user)
         }

@@ -119,6 +119,8 @@ struct OfficialSourcesPageTests {
             // The converter uses the blend, which has no one site: named, not linked to nowhere.
             #expect(admin.contains("the converter uses: All official sources</p>"))
             #expect(!admin.contains("href=\"\""))
+            // A blend is made from the stored days, not stored itself: no "Stored" moment (it said 1970).
+            #expect(!admin.contains("<dt>Stored</dt>") && !admin.contains("1970"))
             #expect(admin.contains("<td>Norges Bank</td><td>USD</td>"), "\(admin)")
             // The result page's details name each bank's rate of the pair, Norges Bank's marked.
             let page = try await TestBrowser(app).get("/?from=USD&to=NOK&amount=100").html
