@@ -50,29 +50,41 @@ package final class PageRenderer: Sendable {
 
     /// `template` rendered with `model` for `request`, its request tags (``RequestTag``) filled in.
     package func render(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> ByteBuffer {
-        try await render(template, model, for: request, tags: requestTags).page
+        try await render(template, model, for: request, tags: requestTags, deflating: false).page
     }
 
     /// The same, with where the model's ahead-deflated HTML (``PrecompressedHTML``) landed in it.
     package func renderPage(
         _ template: String, _ model: some Encodable & Sendable, for request: Request
     ) async throws -> (page: ByteBuffer, pieces: DeflatablePieces?) {
-        let rendered = try await render(template, model, for: request, tags: requestTags)
-        return (rendered.page, rendered.parts.isEmpty ? nil : DeflatablePieces(parts: rendered.parts, of: rendered.page))
+        // Only a page that will be gzip'd needs to know where its deflated runs landed.
+        let deflating = GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
+        let rendered = try await render(template, model, for: request, tags: requestTags, deflating: deflating)
+        return (
+            rendered.page,
+            rendered.parts.isEmpty && rendered.runs.isEmpty
+                ? nil : DeflatablePieces(parts: rendered.parts, runs: rendered.runs, of: rendered.page)
+        )
     }
 
     /// A request tag's own template rendered with its view model: a piece of a page, with no
     /// request tags of its own.
     package func renderFragment(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> String {
-        String(buffer: try await render(template, model, for: request, tags: []).page)
+        String(buffer: try await render(template, model, for: request, tags: [], deflating: false).page)
     }
+
+    /// A page, where its texts' ahead-deflated parts landed, and where its skeleton's fixed runs
+    /// deflated ahead did (only when asked to deflate).
+    private typealias Rendered = (
+        page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)], runs: [(offset: Int, piece: DeflatedPiece)]
+    )
 
     private func render(
         _ template: String, _ model: some Encodable & Sendable, for request: Request,
-        tags: [any RequestTag]
-    ) async throws -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)]) {
+        tags: [any RequestTag], deflating: Bool
+    ) async throws -> Rendered {
         guard isEnabled, let values = try? PageValues(encoding: model) else {
-            return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [])
+            return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [], [])
         }
         // Each language's pages have their own skeletons: the templates' fixed texts are translated.
         var key = template
@@ -88,9 +100,9 @@ package final class PageRenderer: Sendable {
         switch entry {
         case .skeleton(let skeleton):
             let html = try await html(of: tags.filter { skeleton.tagNames.contains($0.name) }, for: request)
-            return skeleton.fill(values.texts, parts: values.parts) { html[$0] ?? "" }
+            return skeleton.fill(values.texts, parts: values.parts, deflating: deflating) { html[$0] ?? "" }
         case .leafOnly:
-            return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [])
+            return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [], [])
         case nil:
             let html = try await html(of: tags, for: request)
             let direct = try await leaf(template, model, for: request, tags: html)
@@ -111,7 +123,7 @@ package final class PageRenderer: Sendable {
                 state.entries[key] = entry
                 if case .skeleton = entry { state.statistics.skeletons += 1 } else { state.statistics.leafOnly += 1 }
             }
-            return (direct, [])
+            return (direct, [], [])
         }
     }
 

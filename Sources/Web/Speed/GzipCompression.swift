@@ -26,40 +26,73 @@ package enum GzipCompression {
     /// This thread's stream (event loop threads each keep one; a stream is not shared).
     nonisolated(unsafe) private static let deflaters = ThreadSpecificVariable<RawDeflater>()
 
+    /// Live text between pieces shorter than this goes in stored blocks, as it is: a deflate
+    /// block of its own costs zlib its Huffman trees, several microseconds however few the bytes,
+    /// and the page's live texts between its fixed runs (deflated ahead) are mostly a few dozen
+    /// bytes each. Longer live text is deflated at ``level``.
+    package static let storedBelow = 1_024
+
     /// `body`, gzip-compressed; the `pieces` (offsets into `body`, ascending, not overlapping,
     /// each covering exactly the bytes it was deflated from) copied in as they are.
     package static func compress(
         _ body: ByteBuffer, pieces: [(offset: Int, piece: DeflatedPiece)] = [], allocator: ByteBufferAllocator = ByteBufferAllocator()
     ) throws -> ByteBuffer {
-        let deflater = try deflaterForThisThread()
-        try deflater.reset()
         let total = body.readableBytes
         let deflatedBytes = pieces.reduce(0) { $0 + $1.piece.bytes.count }
         let liveBytes = total - pieces.reduce(0) { $0 + $1.piece.length }
-        var output = allocator.buffer(capacity: 18 + deflatedBytes + deflater.bound(liveBytes) + 16 * (pieces.count + 1))
+        var output = allocator.buffer(capacity: 18 + deflatedBytes + RawDeflater.bound(liveBytes) + 16 * (pieces.count + 1))
         output.writeBytes(header)
         var crc = crc32(0, nil, 0)
+        var deflater: RawDeflater?
+        /// Live text: stored when short, else deflated; the stream left byte-aligned, or ended.
+        func write(_ live: UnsafeRawBufferPointer, last: Bool) throws {
+            crc = Self.crc(crc, live)
+            guard live.count >= storedBelow else {
+                Self.writeStored(live, into: &output)
+                if last { output.writeBytes(emptyFinalBlock) }
+                return
+            }
+            if deflater == nil {
+                deflater = try deflaterForThisThread()
+                try deflater?.reset()
+            }
+            try deflater?.deflate(live, flush: last ? Z_FINISH : Z_FULL_FLUSH, into: &output)
+        }
         try body.withUnsafeReadableBytes { bytes in
             var position = 0
             for (offset, piece) in pieces {
                 precondition(offset >= position && offset + piece.length <= total, "pieces in order, inside the body")
                 if offset > position {
-                    let live = UnsafeRawBufferPointer(rebasing: bytes[position..<offset])
-                    crc = Self.crc(crc, live)
-                    try deflater.deflate(live, flush: Z_FULL_FLUSH, into: &output)
+                    try write(UnsafeRawBufferPointer(rebasing: bytes[position..<offset]), last: false)
                 }
                 output.writeBytes(piece.bytes)
-                crc = crc32_combine(crc, uLong(piece.crc), off_t(piece.length))
+                crc = crc32_combine_op(crc, uLong(piece.crc), piece.crcShift)
                 position = offset + piece.length
             }
-            let rest = UnsafeRawBufferPointer(rebasing: bytes[position..<total])
-            crc = Self.crc(crc, rest)
-            try deflater.deflate(rest, flush: Z_FINISH, into: &output)
+            try write(UnsafeRawBufferPointer(rebasing: bytes[position..<total]), last: true)
         }
         output.writeInteger(UInt32(truncatingIfNeeded: crc), endianness: .little)
         output.writeInteger(UInt32(truncatingIfNeeded: total), endianness: .little)
         return output
     }
+
+    /// `bytes` as stored deflate blocks (not final), from a byte boundary: a header byte, the
+    /// length and its complement, the bytes.
+    private static func writeStored(_ bytes: UnsafeRawBufferPointer, into output: inout ByteBuffer) {
+        var start = 0
+        while start < bytes.count {
+            let length = min(bytes.count - start, Int(UInt16.max))
+            output.writeInteger(UInt8(0))
+            output.writeInteger(UInt16(length), endianness: .little)
+            output.writeInteger(~UInt16(length), endianness: .little)
+            output.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
+            start += length
+        }
+    }
+
+    /// The last block, empty: final, fixed codes, the end-of-block code (what zlib ends an
+    /// empty stream with).
+    private static let emptyFinalBlock: [UInt8] = [0x03, 0x00]
 
     /// ID, deflate, no flags, no time, the fastest level, Unix.
     private static let header: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 3]
@@ -85,6 +118,9 @@ package struct DeflatedPiece: Sendable {
     package let crc: UInt32
     /// Bytes of text it inflates to.
     package let length: Int
+    /// zlib's operator that moves a CRC-32 past ``length`` bytes (`crc32_combine_gen`): combining
+    /// with it is one multiplication, where `crc32_combine` works it out from the length each time.
+    let crcShift: uLong
 
     /// Made once and sent many times: zlib's best compression, whatever it costs.
     package init(deflating text: some Sequence<UInt8>) throws {
@@ -95,6 +131,7 @@ package struct DeflatedPiece: Sendable {
         bytes = Array(output.readableBytesView)
         crc = UInt32(truncatingIfNeeded: text.withUnsafeBytes { GzipCompression.crc(crc32(0, nil, 0), $0) })
         length = text.count
+        crcShift = crc32_combine_gen(off_t(text.count))
     }
 }
 
@@ -128,6 +165,10 @@ final class RawDeflater {
 
     /// The most `count` bytes can take, a flush's marker included.
     func bound(_ count: Int) -> Int { Int(deflateBound(stream, uLong(count))) + 8 }
+
+    /// The most `count` bytes can take at any level, stored or deflated (zlib's own bound for
+    /// a stream without framing, and a flush's marker).
+    static func bound(_ count: Int) -> Int { Int(compressBound(uLong(count))) + 8 }
 
     /// Deflates `bytes` into `output` and flushes as `flush` says (a full flush or the end).
     func deflate(_ bytes: UnsafeRawBufferPointer, flush: Int32, into output: inout ByteBuffer) throws {

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// A page Leaf rendered once for a template and a shape of view model (``PageContext``), with a
@@ -21,6 +22,9 @@ package struct PageSkeleton: Sendable {
     private let html: [UInt8]
     private let steps: [Step]
     private let tags: [String]
+    /// The fixed run before each step, deflated on its own (``DeflatedPiece``) when a gzip'd page
+    /// first asks, where that makes it smaller.
+    private let deflatedRuns: DeflatedSkeletonRuns
 
     private struct Step {
         /// Where the fixed bytes before the slot end, in ``html``.
@@ -89,23 +93,29 @@ package struct PageSkeleton: Sendable {
         }
         steps.append(Step(htmlEnd: html.count, kind: .end, index: 0))
         (self.html, self.steps, self.tags) = (html, steps, tags)
+        deflatedRuns = DeflatedSkeletonRuns(ends: steps.map(\.htmlEnd))
     }
 
     /// The page with `texts` in its slots and `tag(name)`'s HTML in its tags' places.
     package func fill(_ texts: [String], tag: (String) -> String) -> ByteBuffer {
-        fill(texts, parts: [:], tag: tag).page
+        fill(texts, parts: [:], deflating: false, tag: tag).page
     }
 
     /// The page, and where the `parts` of its texts (by text) landed in it: a text written as it
-    /// is keeps its bytes, so its parts keep their places; an escaped one's are not noted.
+    /// is keeps its bytes, so its parts keep their places; an escaped one's are not noted. When
+    /// `deflating` (a page to be gzip'd), also where its fixed runs deflated ahead landed.
     package func fill(
-        _ texts: [String], parts: [Int: [PrecompressedHTML.Part]], tag: (String) -> String
-    ) -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)]) {
+        _ texts: [String], parts: [Int: [PrecompressedHTML.Part]], deflating: Bool = false, tag: (String) -> String
+    ) -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)], runs: [(offset: Int, piece: DeflatedPiece)]) {
         var buffer = ByteBufferAllocator().buffer(capacity: htmlBytes + texts.reduce(0) { $0 + $1.utf8.count } + 256)
         var placed: [(offset: Int, part: PrecompressedHTML.Part)] = []
+        var runs: [(offset: Int, piece: DeflatedPiece)] = []
+        let deflated = deflating ? deflatedRuns.pieces(of: html) : []
+        if deflating { runs.reserveCapacity(steps.count) }
         html.withUnsafeBytes { html in
             var position = 0
-            for step in steps {
+            for (index, step) in steps.enumerated() {
+                if !deflated.isEmpty, let piece = deflated[index] { runs.append((buffer.writerIndex, piece)) }
                 buffer.writeBytes(UnsafeRawBufferPointer(rebasing: html[position..<step.htmlEnd]))
                 position = step.htmlEnd
                 switch step.kind {
@@ -120,7 +130,7 @@ package struct PageSkeleton: Sendable {
                 }
             }
         }
-        return (buffer, placed)
+        return (buffer, placed, runs)
     }
 
     /// Writes `text` escaped as LeafKit's `String.htmlEscaped()` escapes it.
@@ -160,6 +170,39 @@ package struct PageSkeleton: Sendable {
             position += 1
         }
         return nil
+    }
+}
+
+/// A skeleton's fixed runs (the bytes before each of its steps), each deflated on its own, all
+/// at once, when a gzip'd page first asks. A run is kept deflated only where that saves more
+/// than a few bytes: a short run costs less sent as it is, with the live texts around it.
+final class DeflatedSkeletonRuns: Sendable {
+    /// Runs shorter than this are not deflated ahead: a piece costs a flush marker and a block
+    /// header, which a few dozen bytes of markup do not win back.
+    static let minimumLength = 64
+
+    private let ends: [Int]
+    private let pieces = NIOLockedValueBox<[DeflatedPiece?]?>(nil)
+
+    init(ends: [Int]) { self.ends = ends }
+
+    /// The run before each step, deflated, or nil where it stays live; `html` is the skeleton's.
+    func pieces(of html: [UInt8]) -> [DeflatedPiece?] {
+        if let made = pieces.withLockedValue({ $0 }) { return made }
+        var made: [DeflatedPiece?] = []
+        var start = 0
+        for end in ends {
+            defer { start = end }
+            guard end - start >= Self.minimumLength, let piece = try? DeflatedPiece(deflating: html[start..<end]),
+                piece.bytes.count + 16 < piece.length
+            else {
+                made.append(nil)
+                continue
+            }
+            made.append(piece)
+        }
+        pieces.withLockedValue { $0 = made }
+        return made
     }
 }
 

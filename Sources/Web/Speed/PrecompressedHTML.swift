@@ -61,22 +61,44 @@ package final class DeflatedRuns: Sendable {
 
 /// Where a rendered page's ahead-deflated parts lie in its body: kept with the response for
 /// ``GzipMiddleware``, for exactly that body (its storage and length), so a body replaced on
-/// the way out is compressed whole, as any other.
+/// the way out is compressed whole, as any other. `parts` are its texts' (the menus'), `runs`
+/// the skeleton's fixed runs.
 package struct DeflatablePieces: Sendable {
     package let parts: [(offset: Int, part: PrecompressedHTML.Part)]
+    package let runs: [(offset: Int, piece: DeflatedPiece)]
     private let body: (address: UInt, length: Int)
 
-    package init(parts: [(offset: Int, part: PrecompressedHTML.Part)], of body: ByteBuffer) {
+    package init(
+        parts: [(offset: Int, part: PrecompressedHTML.Part)], runs: [(offset: Int, piece: DeflatedPiece)] = [], of body: ByteBuffer
+    ) {
         self.parts = parts
+        self.runs = runs
         self.body = Self.identity(of: body)
     }
 
-    /// The pieces, deflated, if `body` is still the one they were noted in.
+    /// The pieces, deflated, in the order of their offsets, if `body` is still the one they
+    /// were noted in.
     package func pieces(in body: ByteBuffer) -> [(offset: Int, piece: DeflatedPiece)] {
         guard Self.identity(of: body) == self.body else { return [] }
-        return parts.compactMap { offset, part in
+        let texts = parts.compactMap { offset, part -> (offset: Int, piece: DeflatedPiece)? in
             part.deflated().flatMap { $0.length == part.length ? (offset, $0) : nil }
         }
+        guard !runs.isEmpty else { return texts }
+        guard !texts.isEmpty else { return runs }
+        // Both lists are in order and never overlap (a text's parts lie between two runs).
+        var merged: [(offset: Int, piece: DeflatedPiece)] = []
+        merged.reserveCapacity(texts.count + runs.count)
+        var (t, r) = (0, 0)
+        while t < texts.count || r < runs.count {
+            if r == runs.count || (t < texts.count && texts[t].offset < runs[r].offset) {
+                merged.append(texts[t])
+                t += 1
+            } else {
+                merged.append(runs[r])
+                r += 1
+            }
+        }
+        return merged
     }
 
     private static func identity(of body: ByteBuffer) -> (address: UInt, length: Int) {

@@ -74,4 +74,27 @@ struct GzipPiecesTests {
         #expect(compressed.readableBytesView.firstRange(of: piece.bytes) != nil)
         #expect(try Self.inflate(compressed) == body)
     }
+
+    @Test("live text shorter than a block is worth goes stored, as it is; longer live text is deflated")
+    func shortLiveTextIsStored() throws {
+        var generator = SystemRandomNumberGenerator()
+        let body = Self.text(12_000, using: &generator)
+        let short = GzipCompression.storedBelow - 1
+        // A piece, a short gap, a piece, a long gap, a piece, a short tail.
+        let layout = [(0, 3_000), (3_000 + short, 2_000), (5_000 + short + 4_000, 1_000)]
+        let pieces = try layout.map { offset, length in (offset, try DeflatedPiece(deflating: body[offset..<(offset + length)])) }
+        let compressed = try GzipCompression.compress(Self.buffer(body), pieces: pieces)
+        #expect(try Self.inflate(compressed) == body)
+        let output = compressed.readableBytesView
+        // The short gap and the tail are in the stream byte for byte; the long gap is not.
+        #expect(output.firstRange(of: body[3_000..<(3_000 + short)]) != nil)
+        let tail = body[(5_000 + short + 5_000)...]
+        #expect(output.firstRange(of: tail) != nil)
+        #expect(output.firstRange(of: body[(5_000 + short)..<(5_000 + short + 4_000)]) == nil)
+        // A body all of whose text is short live text: stored, then the empty final block.
+        let small = Array(body.prefix(100))
+        let stored = try GzipCompression.compress(Self.buffer(small))
+        #expect(try Self.inflate(stored) == small)
+        #expect(stored.readableBytes == 10 + 5 + 100 + 2 + 8)
+    }
 }

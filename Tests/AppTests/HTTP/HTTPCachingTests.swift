@@ -226,6 +226,27 @@ struct HTTPCachingTests {
             }
             #expect(pieces?.pieces(in: page).count == 4)
             #expect(pieces?.pieces(in: ByteBuffer(bytes: bytes)).isEmpty == true, "another body, even the same bytes: compressed whole")
+            #expect(pieces?.runs.isEmpty == true, "a page not to be gzip'd notes only its menus")
+
+            // A page to be gzip'd also notes its skeleton's fixed runs, deflated ahead: each is its
+            // own bytes there, and the page gzip'd with them inflates to the very page.
+            let gzipRequest = Request(
+                application: app, url: URI(string: "/?from=GBP&to=JPY&amount=5"), headers: ["Accept-Encoding": "gzip"],
+                on: app.eventLoopGroup.next())
+            let (gzipPage, gzipPieces) = try await app.pages.renderPage("converter", model, for: gzipRequest)
+            #expect(gzipPage == page)
+            let runs = try #require(gzipPieces?.runs)
+            #expect(runs.count >= 5, "the layout's head, header, form and footer at least")
+            for (offset, piece) in runs {
+                let run = ByteBuffer(bytes: bytes[offset..<(offset + piece.length)])
+                var alone = try GzipCompression.compress(run, pieces: [(0, piece)])
+                #expect(try alone.decompress(with: .gzip()) == run)
+            }
+            let all = try #require(gzipPieces?.pieces(in: gzipPage))
+            #expect(all.count == runs.count + 4)
+            #expect(zip(all, all.dropFirst()).allSatisfy { $0.offset + $0.piece.length <= $1.offset }, "in order, apart")
+            var compressed = try GzipCompression.compress(gzipPage, pieces: all)
+            #expect(try compressed.decompress(with: .gzip()) == page)
         }
     }
 }
