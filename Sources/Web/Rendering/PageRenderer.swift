@@ -100,7 +100,9 @@ package final class PageRenderer: Sendable {
         switch entry {
         case .skeleton(let skeleton):
             let html = try await html(of: tags.filter { skeleton.tagNames.contains($0.name) }, for: request)
-            return skeleton.fill(values.texts, parts: values.parts, deflating: deflating) { html[$0] ?? "" }
+            return skeleton.fill(values.texts, parts: values.parts, preencoded: values.preencoded, deflating: deflating) {
+                html[$0] ?? ""
+            }
         case .leafOnly:
             return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [], [])
         case nil:

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Vapor
 
 /// Compresses what the app writes whole (pages, API answers, problem documents) with gzip when
@@ -24,7 +25,7 @@ package struct GzipMiddleware: Middleware {
             let body = response.body.buffer
         else { return }
         guard body.readableBytes >= GzipCompression.minimumBytes,
-            let type = response.headers.contentType, HTTPMediaTypeSet.compressible.contains(type),
+            let type = response.headers.first(name: .contentType), isCompressible(type),
             let compressed = try? GzipCompression.compress(
                 body, pieces: response.deflatablePieces?.pieces(in: body) ?? [], allocator: allocator)
         else {
@@ -39,21 +40,57 @@ package struct GzipMiddleware: Middleware {
 
     /// Whether `Accept-Encoding` (every value of it) allows gzip: named, or by `*`, with a
     /// quality above zero (`gzip;q=0` refuses it, as does `*;q=0` when gzip is not named).
+    /// Read as bytes: each gzip'd page asks twice (the renderer and this middleware), and
+    /// Foundation's trimming cost a microsecond a time.
     package static func acceptsGzip(_ values: [String]) -> Bool {
         var wildcard: Bool?
         for value in values {
-            for item in value.split(separator: ",") {
-                let parts = item.split(separator: ";")
-                let coding = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            for item in value.utf8.split(separator: UInt8(ascii: ",")) {
+                let parts = item.split(separator: UInt8(ascii: ";"))
+                let coding = parts.first.map(trimmed) ?? item.prefix(0)
                 let quality =
                     parts.dropFirst().lazy.compactMap { parameter -> Double? in
-                        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                        return pair.count == 2 && pair[0].lowercased() == "q" ? Double(pair[1]) : nil
+                        let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(trimmed)
+                        guard pair.count == 2, isASCII(pair[0], caseInsensitively: "q") else { return nil }
+                        return Double(String(decoding: pair[1], as: UTF8.self))
                     }.first ?? 1
-                if coding == "gzip" || coding == "x-gzip" { return quality > 0 }
-                if coding == "*" { wildcard = quality > 0 }
+                if isASCII(coding, caseInsensitively: "gzip") || isASCII(coding, caseInsensitively: "x-gzip") { return quality > 0 }
+                if isASCII(coding, caseInsensitively: "*") { wildcard = quality > 0 }
             }
         }
         return wildcard ?? false
     }
+
+    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return bytes.prefix(0)
+        }
+        return bytes[first...last]
+    }
+
+    /// Whether `bytes` are `name` (lowercase ASCII) in any case.
+    private static func isASCII(_ bytes: Substring.UTF8View.SubSequence, caseInsensitively name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return zip(bytes, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { byte, expected in
+            byte == expected || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 32 == expected)
+        }
+    }
+
+    /// Whether a body of this `Content-Type` is worth gzip (Vapor's ``HTTPMediaTypeSet/compressible``),
+    /// remembered per header value: parsing it cost 3.5 µs of each gzip'd page, and the app
+    /// sends a handful of types.
+    static func isCompressible(_ contentType: String) -> Bool {
+        if let known = compressibleTypes.withLockedValue({ $0[contentType] }) { return known }
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .contentType, value: contentType)
+        let answer = headers.contentType.map { HTTPMediaTypeSet.compressible.contains($0) } ?? false
+        compressibleTypes.withLockedValue { known in
+            if known.count >= 64 { known.removeAll() }
+            known[contentType] = answer
+        }
+        return answer
+    }
+
+    private static let compressibleTypes = NIOLockedValueBox<[String: Bool]>([:])
 }

@@ -13,11 +13,14 @@ package struct PageValues {
     package private(set) var shape: [UInt8] = []
     /// The ahead-deflated parts of texts that are ``PrecompressedHTML``, by text.
     package private(set) var parts: [Int: [PrecompressedHTML.Part]] = [:]
+    /// The texts written ahead (``Preencoded``), and where their runs of the page, the same on
+    /// every page that shows them, are kept deflated.
+    package private(set) var preencoded: [(texts: Range<Int>, spans: DeflatedSpans)] = []
 
     package init(encoding model: some Encodable) throws {
         let sink = Sink()
         try sink.write(model, depth: 0)
-        (texts, shape, parts) = (sink.texts, sink.shape, sink.parts)
+        (texts, shape, parts, preencoded) = (sink.texts, sink.shape, sink.parts, sink.preencoded)
     }
 
     /// What one value of a model writes, at one depth (``Preencoded``).
@@ -26,6 +29,7 @@ package struct PageValues {
         let shape: [UInt8]
         let parts: [Int: [PrecompressedHTML.Part]]
         let depth: Int
+        let spans = DeflatedSpans()
     }
 }
 
@@ -74,6 +78,7 @@ private final class Sink {
     @exclusivity(unchecked) var texts: [String] = []
     @exclusivity(unchecked) var shape: [UInt8] = []
     var parts: [Int: [PrecompressedHTML.Part]] = [:]
+    var preencoded: [(texts: Range<Int>, spans: DeflatedSpans)] = []
 
     init() {
         texts.reserveCapacity(64)
@@ -129,6 +134,7 @@ private final class Sink {
         texts.append(contentsOf: fragment.texts)
         shape.append(contentsOf: fragment.shape)
         for (index, kept) in fragment.parts { parts[offset + index] = kept }
+        if !fragment.texts.isEmpty { preencoded.append((offset..<texts.count, fragment.spans)) }
     }
 
     /// Types Leaf may read as one value, asked once per type and page: most values are the

@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import Leaf
 import LeafKit
@@ -199,6 +200,62 @@ struct PageRendererTests {
             let filled = try await app.pages.render("page", ahead, for: request)
             let leaf = try await request.leaf.render(path: "page", context: plain).get()
             #expect(String(buffer: filled) == String(buffer: leaf))
+        }
+    }
+
+    struct ListPage: Encodable, Sendable {
+        let title: String
+        let rows: Preencoded<[EquatableRow]>
+    }
+
+    @Test("a gzip'd page notes its fixed runs and, from its second page on, the runs of a value written ahead, deflated once")
+    func deflatedRunsAndSpans() async throws {
+        let header = String(repeating: "<p class=\"intro\">The same words on every page, long enough to deflate.</p>\n", count: 3)
+        let template =
+            header + "<title>#(title)</title><ul>#for(row in rows):<li>#(row.name)#if(row.note): (#(row.note))#endif</li>#endfor</ul>"
+        let rows = (0..<20).map { EquatableRow(name: "Bank number \($0) & <co>", note: $0.isMultiple(of: 3) ? "a note" : nil) }
+        try await withTemplates(["list": template]) { app in
+            let request = Request(application: app, headers: ["Accept-Encoding": "gzip"], on: app.eventLoopGroup.next())
+            let plainRequest = Request(application: app, on: app.eventLoopGroup.next())
+            let kept = Preencoded(rows)
+            func page(
+                _ title: String, _ rows: Preencoded<[EquatableRow]> = kept, for request: Request
+            ) async throws -> (
+                page: ByteBuffer, pieces: [(offset: Int, piece: DeflatedPiece)]
+            ) {
+                let (page, pieces) = try await app.pages.renderPage("list", ListPage(title: title, rows: rows), for: request)
+                return (page, pieces?.pieces(in: page) ?? [])
+            }
+            func rowsRange(_ page: ByteBuffer) throws -> Range<Int> {
+                let text = Array(page.readableBytesView)
+                let start = try #require(text.firstRange(of: Array("Bank number 0".utf8))).lowerBound
+                let end = try #require(text.firstRange(of: Array("Bank number 19 &amp; &lt;co&gt;".utf8))).upperBound
+                return start..<end
+            }
+            // The first page of a shape is Leaf's own; the second fills the skeleton, its fixed
+            // runs deflated ahead; the rows' run is made from it, and spliced from the third on.
+            _ = try await page("first", for: request)
+            let second = try await page("second", for: request)
+            #expect(!second.pieces.isEmpty && second.pieces.allSatisfy { $0.offset + $0.piece.length <= header.utf8.count + 20 })
+            for title in ["third", "fourth & last"] {
+                let (body, pieces) = try await page(title, for: request)
+                let rowsBytes = try rowsRange(body)
+                let span = try #require(
+                    pieces.first { $0.offset <= rowsBytes.lowerBound && rowsBytes.lowerBound < $0.offset + $0.piece.length })
+                #expect(span.offset + span.piece.length >= rowsBytes.upperBound, "the rows' run, whole")
+                var compressed = try GzipCompression.compress(body, pieces: pieces)
+                #expect(try compressed.decompress(with: .gzip()) == body)
+                // The same page for a request that does not take gzip: the same bytes, nothing noted.
+                let plain = try await page(title, for: plainRequest)
+                #expect(plain.page == body && plain.pieces.isEmpty)
+            }
+            // Other rows of the same shape keep their own run; the first such page makes it.
+            let others = Preencoded(rows.map { EquatableRow(name: $0.name.replacingOccurrences(of: "Bank", with: "Bonk"), note: $0.note) })
+            _ = try await page("others", others, for: request)
+            let (body, pieces) = try await page("others again", others, for: request)
+            #expect(String(buffer: body).contains("Bonk number 7") && !String(buffer: body).contains("Bank number"))
+            var compressed = try GzipCompression.compress(body, pieces: pieces)
+            #expect(try compressed.decompress(with: .gzip()) == body)
         }
     }
 
