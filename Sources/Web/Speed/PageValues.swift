@@ -118,11 +118,20 @@ private final class Sink {
             literal(String(value as! Int))
         } else if Value.self == Double.self {
             literal("\(LeafData.double(value as! Double))")
-        } else if isLeafScalar(Value.self), let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
-            literal("\(represented.leafData)")
-        } else if let preencoded = value as? any PreencodedFragment, let fragment = preencoded.fragment, fragment.depth == depth {
-            splice(fragment)
         } else {
+            switch kind(of: Value.self) {
+            case .leafScalar:
+                if let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
+                    literal("\(represented.leafData)")
+                    return
+                }
+            case .preencoded:
+                if let preencoded = value as? any PreencodedFragment, let fragment = preencoded.fragment, fragment.depth == depth {
+                    splice(fragment)
+                    return
+                }
+            case .other: break
+            }
             try value.encode(to: SinkEncoder(sink: self, depth: depth))
         }
     }
@@ -137,16 +146,25 @@ private final class Sink {
         if !fragment.texts.isEmpty { preencoded.append((offset..<texts.count, fragment.spans)) }
     }
 
-    /// Types Leaf may read as one value, asked once per type and page: most values are the
-    /// model's records and lists, which a cast to ``LeafDataRepresentable`` would test each time.
-    private var leafScalars: [ObjectIdentifier: Bool] = [:]
+    /// What a type is to the page, asked once per type and page: most values are the model's
+    /// records and lists, which casting each to ``LeafDataRepresentable`` and to ``Preencoded``
+    /// would test every time.
+    private enum Kind {
+        case leafScalar, preencoded, other
+    }
+    private var kinds: [ObjectIdentifier: Kind] = [:]
 
-    private func isLeafScalar(_ type: Any.Type) -> Bool {
+    private func kind(of type: Any.Type) -> Kind {
         let id = ObjectIdentifier(type)
-        if let known = leafScalars[id] { return known }
-        let answer = type is any LeafDataRepresentable.Type
-        leafScalars[id] = answer
-        return answer
+        if let known = kinds[id] { return known }
+        var kind = Kind.other
+        if type is any LeafDataRepresentable.Type {
+            kind = .leafScalar
+        } else if type is any PreencodedFragment.Type {
+            kind = .preencoded
+        }
+        kinds[id] = kind
+        return kind
     }
 
     /// A key of a record at `depth` (a byte, so that where a nested record ends is never in
