@@ -1,4 +1,5 @@
 import CompressNIO
+import Crypto
 import Foundation
 import NIOCore
 import Testing
@@ -104,6 +105,10 @@ struct HTTPCachingTests {
         let one = HTTPCachePolicy(build: "1", refreshInterval: 0, compresses: false)
         let two = HTTPCachePolicy(build: "2", refreshInterval: 0, compresses: false)
         #expect(one.etag(["page"]) != two.etag(["page"]))
+        // A weak validator: the hex of the first 12 bytes of SHA-256 over the build and the parts, joined with NUL.
+        let digest = SHA256.hash(data: Data("1\u{0}page\u{0}ünïcode".utf8))
+        #expect(one.etag(["page", "ünïcode"]) == "W/\"" + SecureToken.hex(digest.prefix(12)) + "\"")
+        #expect(one.etag(["page", "ünïcode"]).utf8.count == 28)
     }
 
     @Test("signed-in pages, forms and errors are never stored, and carry no validator")
