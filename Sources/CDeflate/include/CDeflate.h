@@ -8,4 +8,9 @@ static inline int czlib_deflate_init2(z_streamp stream, int level, int windowBit
     return deflateInit2(stream, level, Z_DEFLATED, windowBits, memLevel, Z_DEFAULT_STRATEGY);
 }
 
+// inflateInit2 is a macro too.
+static inline int czlib_inflate_init2(z_streamp stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}
+
 #endif

@@ -46,6 +46,11 @@ package struct HTTPCachePolicy: Sendable {
         return CacheDirective(etag: etag(parts), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
     }
 
+    /// Whether an answer to `request` may go gzip'd: the app compresses, and the client takes it.
+    package func sendsGzip(to request: Request) -> Bool {
+        compresses && GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
+    }
+
     /// A weak validator over `parts` (and the build): equal parts, equal pages. The parts are
     /// joined with NUL (which none contains) and hashed once.
     package func etag(_ parts: [String]) -> String {

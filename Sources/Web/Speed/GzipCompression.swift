@@ -94,6 +94,25 @@ package enum GzipCompression {
     /// empty stream with).
     private static let emptyFinalBlock: [UInt8] = [0x03, 0x00]
 
+    /// The body of a gzip ``compress(_:pieces:allocator:)`` wrote, `length` bytes once inflated
+    /// (what ``RenderedPageCache`` keeps gzip'd, for a client that does not take gzip).
+    package static func inflate(
+        _ gzipped: ByteBuffer, length: Int, allocator: ByteBufferAllocator = ByteBufferAllocator()
+    ) throws -> ByteBuffer {
+        guard gzipped.readableBytes >= header.count + 8, gzipped.readableBytesView.starts(with: header) else {
+            throw RawInflater.Failure(code: Z_DATA_ERROR)
+        }
+        let inflater = try inflaters.currentValue ?? RawInflater()
+        inflaters.currentValue = inflater
+        var output = allocator.buffer(capacity: length)
+        try gzipped.withUnsafeReadableBytes { bytes in
+            try inflater.inflate(UnsafeRawBufferPointer(rebasing: bytes[header.count...]), length: length, into: &output)
+        }
+        return output
+    }
+
+    nonisolated(unsafe) private static let inflaters = ThreadSpecificVariable<RawInflater>()
+
     /// ID, deflate, no flags, no time, the fastest level, Unix.
     private static let header: [UInt8] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 4, 3]
 
@@ -191,5 +210,45 @@ final class RawDeflater {
             default: throw Failure(code: status)
             }
         }
+    }
+}
+
+/// A zlib stream that inflates raw deflate, kept per thread (``GzipCompression/inflate(_:length:allocator:)``).
+final class RawInflater {
+    struct Failure: Error {
+        let code: Int32
+    }
+
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+
+    init() throws {
+        stream.initialize(to: z_stream())
+        let status = czlib_inflate_init2(stream, -15)
+        guard status == Z_OK else {
+            stream.deallocate()
+            throw Failure(code: status)
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Inflates `bytes` (a whole raw deflate stream, anything after it ignored) into `output`,
+    /// which must come to exactly `length` bytes.
+    func inflate(_ bytes: UnsafeRawBufferPointer, length: Int, into output: inout ByteBuffer) throws {
+        guard inflateReset(stream) == Z_OK else { throw Failure(code: Z_STREAM_ERROR) }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(bytes.count)
+        let (status, written) = output.withUnsafeMutableWritableBytes { space -> (Int32, Int) in
+            let room = min(space.count, length)
+            stream.pointee.next_out = space.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.avail_out = uInt(room)
+            let status = CDeflate.inflate(stream, Z_FINISH)
+            return (status, room - Int(stream.pointee.avail_out))
+        }
+        guard status == Z_STREAM_END, written == length else { throw Failure(code: status == Z_STREAM_END ? Z_DATA_ERROR : status) }
+        output.moveWriterIndex(forwardBy: written)
     }
 }

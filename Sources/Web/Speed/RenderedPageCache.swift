@@ -3,20 +3,21 @@ import Vapor
 
 /// Bodies of responses anyone may get, kept by the ETag that stands for their content: a page
 /// whose validator matches is the same page, so rendering it again would only repeat the work.
+/// A body of a kilobyte or more is kept gzip'd (``GzipCompression``): a year of history, 14 KB,
+/// takes 4, so the same bytes keep three times the pages, and a client that takes gzip gets
+/// them without compressing again; any other client's copy is inflated (about 10 µs).
 /// Least recently used bodies go first once they hold more than `capacity` bytes (down to three
 /// quarters of it); an ETag that names stored data's version (a history page's) is never asked
 /// for again once the data changes, and ages out.
 package final class RenderedPageCache: Sendable {
     package struct Entry: Sendable {
+        /// The body as it is sent, or gzip'd.
         package let body: ByteBuffer
+        package let gzipped: Bool
+        /// The length of the body as it is sent.
+        package let length: Int
         package let headers: HTTPHeaders
         package var used: UInt64
-
-        package init(body: ByteBuffer, headers: HTTPHeaders, used: UInt64) {
-            self.body = body
-            self.headers = headers
-            self.used = used
-        }
     }
 
     private struct State {
@@ -38,8 +39,10 @@ package final class RenderedPageCache: Sendable {
     package var hits: Int { state.withLockedValue { $0.hits } }
     package var bytes: Int { state.withLockedValue { $0.bytes } }
 
-    /// A response with the body kept for `etag` (status 200), or `nil`.
-    package func response(for etag: String) -> Response? {
+    /// A response with the body kept for `etag` (status 200), or `nil`: gzip'd (with its
+    /// `Content-Encoding`) when it is kept so and `gzip` allows it (the client takes gzip and the
+    /// app compresses), else as it is sent.
+    package func response(for etag: String, gzip: Bool = false) -> Response? {
         guard
             let entry = state.withLockedValue({ state -> Entry? in
                 guard var entry = state.entries[etag] else { return nil }
@@ -50,12 +53,32 @@ package final class RenderedPageCache: Sendable {
                 return entry
             })
         else { return nil }
-        return Response(status: .ok, headers: entry.headers, body: .init(buffer: entry.body))
+        let response = Response(status: .ok, headers: entry.headers)
+        if !entry.gzipped {
+            response.body = .init(buffer: entry.body)
+        } else if gzip {
+            response.body = .init(buffer: entry.body)
+            response.headers.replaceOrAdd(name: .contentEncoding, value: "gzip")
+            response.headers.addVary(["Accept-Encoding"])
+            response.headers.responseCompression = .disable
+        } else {
+            guard let inflated = try? GzipCompression.inflate(entry.body, length: entry.length) else { return nil }
+            response.body = .init(buffer: inflated)
+        }
+        return response
     }
 
-    /// Keeps `response`'s body for `etag` if it is a small enough 200 with its body in memory.
+    /// Keeps `response`'s body for `etag` if it is a 200 with its body in memory, not encoded,
+    /// small enough as it is kept.
     package func keep(_ response: Response, for etag: String) {
-        guard capacity > 0, response.status == .ok, let body = response.body.buffer, body.readableBytes <= largest else { return }
+        guard capacity > 0, response.status == .ok, let sent = response.body.buffer, !response.headers.contains(name: .contentEncoding)
+        else { return }
+        var body = sent
+        var gzipped = false
+        if sent.readableBytes >= GzipCompression.minimumBytes, let compressed = try? GzipCompression.compress(sent) {
+            (body, gzipped) = (compressed, true)
+        }
+        guard body.readableBytes <= largest else { return }
         var headers = HTTPHeaders()
         for name in [HTTPHeaders.Name.contentType, .contentDisposition, .contentLanguage, .vary] {
             if let value = response.headers.first(name: name) { headers.add(name: name, value: value) }
@@ -63,7 +86,7 @@ package final class RenderedPageCache: Sendable {
         state.withLockedValue { state in
             state.clock += 1
             if let old = state.entries[etag] { state.bytes -= old.body.readableBytes }
-            state.entries[etag] = Entry(body: body, headers: headers, used: state.clock)
+            state.entries[etag] = Entry(body: body, gzipped: gzipped, length: sent.readableBytes, headers: headers, used: state.clock)
             state.bytes += body.readableBytes
             guard state.bytes > capacity else { return }
             // The least recently used go, down to three quarters of the capacity at once: one

@@ -192,6 +192,36 @@ struct HTTPCachingTests {
         }
     }
 
+    @Test(
+        "a kept history page goes gzip'd as it was kept to a client that takes gzip, inflated to any other; never gzip'd when the app does not compress"
+    )
+    func keptPagesGzipped() async throws {
+        for compresses in [true, false] {
+            var configuration = AppConfiguration.forTests()
+            configuration.responseCompression = compresses
+            try await withPostgresApp(configuration: configuration) { app in
+                try await LoopbackServer.with(app) { server in
+                    let plain = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
+                    #expect(plain.status == .ok && plain.headers.first(name: .contentEncoding) == nil)
+                    for _ in 0..<2 { // rendered (or kept) once already: from the cache each time now
+                        let gzip = try await server.send(.GET, "/rates/USD/EUR", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                        let again = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
+                        #expect(again.body == plain.body && again.headers.first(name: .contentEncoding) == nil)
+                        #expect(gzip.headers.first(name: .eTag) == plain.headers.first(name: .eTag))
+                        guard compresses else {
+                            #expect(gzip.headers.first(name: .contentEncoding) == nil && gzip.body == plain.body)
+                            continue
+                        }
+                        #expect(gzip.headers[.contentEncoding] == ["gzip"])
+                        #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
+                        var compressed = gzip.body
+                        #expect(try compressed.decompress(with: .gzip()) == plain.body)
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a gzip'd result page splices in its menus deflated ahead: inflated, the very page, whatever is selected")
     func menusDeflatedAhead() async throws {
         try await withPostgresApp { app in

@@ -1,3 +1,4 @@
+import CompressNIO
 import Testing
 import Vapor
 
@@ -42,5 +43,38 @@ struct RenderedPageCacheTests {
         let off = RenderedPageCache(capacity: 0)
         off.keep(page(""), for: "\"x\"")
         #expect(off.response(for: "\"x\"") == nil)
+    }
+
+    @Test("a body of a kilobyte or more is kept gzip'd: sent so to a client that takes gzip, inflated for any other")
+    func keptGzipped() throws {
+        let cache = RenderedPageCache(capacity: 64_000) // bodies up to 8,000 bytes as kept
+        let text = (0..<400).map { "<tr><td>2026-01-\($0 % 28 + 1)</td><td>0.\(8_000 + $0)</td></tr>\n" }.joined()
+        #expect(text.utf8.count > 8_000, "more than the largest body, as it is sent")
+        cache.keep(page(text), for: "\"t\"")
+        #expect(cache.bytes > 0 && cache.bytes < text.utf8.count / 3)
+        let plain = try #require(cache.response(for: "\"t\""))
+        #expect(plain.body.string == text && plain.headers.first(name: .contentEncoding) == nil)
+        let gzip = try #require(cache.response(for: "\"t\"", gzip: true))
+        #expect(gzip.headers.first(name: .contentEncoding) == "gzip" && gzip.headers.first(name: .vary) == "Accept-Encoding")
+        #expect(gzip.headers.first(name: .contentType) == "text/html; charset=utf-8")
+        var body = try #require(gzip.body.buffer)
+        #expect(try String(buffer: body.decompress(with: .gzip())) == text)
+        // A small body is kept as it is, whatever the client takes; an encoded one is not kept.
+        cache.keep(page("small"), for: "\"s\"")
+        #expect(cache.response(for: "\"s\"", gzip: true)?.headers.first(name: .contentEncoding) == nil)
+        let encoded = page(text)
+        encoded.headers.replaceOrAdd(name: .contentEncoding, value: "br")
+        cache.keep(encoded, for: "\"e\"")
+        #expect(cache.response(for: "\"e\"") == nil)
+    }
+
+    @Test("a body that is not this app's gzip is refused, not sent broken")
+    func inflateRefusesOthers() throws {
+        var buffer = ByteBufferAllocator().buffer(capacity: 64)
+        buffer.writeString(String(repeating: "x", count: 64))
+        #expect(throws: (any Error).self) { try GzipCompression.inflate(buffer, length: 64) }
+        let compressed = try GzipCompression.compress(ByteBuffer(string: String(repeating: "abc", count: 1_000)))
+        #expect(throws: (any Error).self) { try GzipCompression.inflate(compressed, length: 2_999) }
+        #expect(try GzipCompression.inflate(compressed, length: 3_000) == ByteBuffer(string: String(repeating: "abc", count: 1_000)))
     }
 }

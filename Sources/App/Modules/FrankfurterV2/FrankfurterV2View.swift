@@ -154,7 +154,7 @@ package struct FrankfurterV2View: Sendable {
             directive(etag, current: true).apply(to: response)
             return response
         }
-        if let kept = rendered.response(for: etag) { return kept }
+        if let kept = rendered.response(for: etag, gzip: cachePolicy.sendsGzip(to: request)) { return kept }
         let answer = try await records()
         let directive = directive(etag, current: answer.isCurrent)
         let response = Response(status: .ok, headers: ["Content-Type": format.contentType])

@@ -66,7 +66,7 @@ package struct RateHistoryView: Sendable {
                 ],
                 language: request.language, now: now(), shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive) {
-                if let kept = rendered.response(for: directive.etag) { return kept }
+                if let kept = rendered.response(for: directive.etag, gzip: cachePolicy.sendsGzip(to: request)) { return kept }
                 let response = try await render(output)
                 rendered.keep(response, for: directive.etag)
                 return response
