@@ -52,8 +52,13 @@ extension HTTPHeaders {
     /// Whether the comma-separated `list` names `name`.
     private static func list(_ list: String, contains name: String) -> Bool {
         let lowercase = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         for item in list.utf8.split(separator: UInt8(ascii: ",")) {
-            let trimmed = item.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+            // Trimmed by index: reversing the item twice made this most of a microsecond a page.
+            guard let first = item.firstIndex(where: { !isSpace($0) }), let last = item.lastIndex(where: { !isSpace($0) }) else {
+                continue
+            }
+            let trimmed = item[first...last]
             if trimmed.count == name.utf8.count, zip(trimmed, name.utf8).allSatisfy({ lowercase($0) == lowercase($1) }) { return true }
         }
         return false

@@ -146,6 +146,18 @@ struct HTTPCachingTests {
         #expect(GzipMiddleware.acceptsGzip(values) == accepted)
     }
 
+    @Test("Vary gains only the names it lacks, whatever their case and the spaces around them")
+    func varyNames() {
+        var headers = HTTPHeaders()
+        headers.addVary(["Cookie"])
+        #expect(headers[.vary] == ["Cookie"])
+        headers.replaceOrAdd(name: .vary, value: " accept-language ,\tCOOKIE, , Origin")
+        headers.addVary(["Cookie", "Accept-Language", "Accept-Encoding", "Origin"])
+        #expect(headers[.vary] == [" accept-language ,\tCOOKIE, , Origin, Accept-Encoding"])
+        headers.addVary(["accept-encoding", "Cookies"])
+        #expect(headers[.vary] == [" accept-language ,\tCOOKIE, , Origin, Accept-Encoding, Cookies"])
+    }
+
     @Test("small answers go as they are; a page is compressed once, and its HEAD says so too")
     func compressionLeavesOthers() async throws {
         try await withPostgresApp { app in
