@@ -38,6 +38,8 @@ package final class RenderedPageCache: Sendable {
 
     package var hits: Int { state.withLockedValue { $0.hits } }
     package var bytes: Int { state.withLockedValue { $0.bytes } }
+    /// The memory the kept bodies take: what ``bytes`` counts, but for their buffers' spare room.
+    package var storageBytes: Int { state.withLockedValue { $0.entries.values.reduce(0) { $0 + $1.body.capacity } } }
 
     /// A response with the body kept for `etag` (status 200), or `nil`: gzip'd (with its
     /// `Content-Encoding`) when it is kept so and `gzip` allows it (the client takes gzip and the
@@ -76,7 +78,11 @@ package final class RenderedPageCache: Sendable {
         var body = sent
         var gzipped = false
         if sent.readableBytes >= GzipCompression.minimumBytes, let compressed = try? GzipCompression.compress(sent) {
-            (body, gzipped) = (compressed, true)
+            // In storage of its own size: the compressor's buffer has room for the body uncompressed,
+            // and the capacity counts only what is kept.
+            var exact = ByteBufferAllocator().buffer(capacity: compressed.readableBytes)
+            exact.writeImmutableBuffer(compressed)
+            (body, gzipped) = (exact, true)
         }
         guard body.readableBytes <= largest else { return }
         var headers = HTTPHeaders()
