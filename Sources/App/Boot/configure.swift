@@ -20,7 +20,9 @@ package func configure(
     let templates = app.leaf.sources
     app.leaf.sources = templates
 
-    app.pages = PageRenderer(requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development)
+    app.pages = PageRenderer(
+        requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development,
+        compresses: configuration.responseCompression)
     for tag in app.pages.requestTags { app.leaf.tags[tag.name] = tag }
     app.leaf.tags[RouteTag.name] = RouteTag()
     // The translations are read now: a broken file stops the start, naming its line.

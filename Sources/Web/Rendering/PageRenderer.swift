@@ -25,6 +25,9 @@ package final class PageRenderer: Sendable {
     }
 
     package let isEnabled: Bool
+    /// Whether the app gzips its pages (``GzipMiddleware``): only then does a page note where its
+    /// pieces deflated ahead land.
+    package let compresses: Bool
     /// At most this many shapes are kept; the whole set is dropped when it is full.
     package let capacity: Int
     package let requestTags: [any RequestTag]
@@ -36,9 +39,10 @@ package final class PageRenderer: Sendable {
     private let state = NIOLockedValueBox(State())
     private let tagsByName: [String: any RequestTag]
 
-    package init(requestTags: [any RequestTag], isEnabled: Bool, capacity: Int = 2_000) {
+    package init(requestTags: [any RequestTag], isEnabled: Bool, compresses: Bool = true, capacity: Int = 2_000) {
         self.requestTags = requestTags
         self.isEnabled = isEnabled
+        self.compresses = compresses
         self.capacity = capacity
         self.tagsByName = Dictionary(uniqueKeysWithValues: requestTags.map { ($0.name, $0) })
     }
@@ -58,7 +62,7 @@ package final class PageRenderer: Sendable {
         _ template: String, _ model: some Encodable & Sendable, for request: Request
     ) async throws -> (page: ByteBuffer, pieces: DeflatablePieces?) {
         // Only a page that will be gzip'd needs to know where its deflated runs landed.
-        let deflating = GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
+        let deflating = compresses && GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
         let rendered = try await render(template, model, for: request, tags: requestTags, deflating: deflating)
         return (
             rendered.page,

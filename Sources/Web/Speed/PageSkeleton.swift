@@ -168,10 +168,19 @@ package struct PageSkeleton: Sendable {
     /// or (the first time) found in its steps, to be made from this page.
     private func spans(of preencoded: [(texts: Range<Int>, spans: DeflatedSpans)]) -> [Span] {
         var spans: [Span] = []
+        // A value written twice (the same instance in two members) keeps all its spans together:
+        // taken once when known, else found for each place it is written.
+        var seen: [(value: ObjectIdentifier, known: Bool)] = []
         for (texts, kept) in preencoded {
-            if let known = kept.spans(for: deflatedRuns) {
-                spans += known
-                continue
+            if let earlier = seen.first(where: { $0.value == ObjectIdentifier(kept) }) {
+                if earlier.known { continue }
+            } else {
+                let known = kept.spans(for: deflatedRuns)
+                seen.append((ObjectIdentifier(kept), known != nil))
+                if let known {
+                    spans += known
+                    continue
+                }
             }
             var index = 0
             while index < steps.count {

@@ -208,6 +208,37 @@ struct PageRendererTests {
         let rows: Preencoded<[EquatableRow]>
     }
 
+    struct TwiceListPage: Encodable, Sendable {
+        let title: String
+        let rows: Preencoded<[EquatableRow]>
+        let again: Preencoded<[EquatableRow]>
+    }
+
+    @Test("one value written ahead in two members: both its runs deflated and spliced from the third page on")
+    func sameValueTwice() async throws {
+        let list = "<ul>#for(row in LIST):<li>#(row.name)#if(row.note): (#(row.note))#endif</li>#endfor</ul>"
+        let template =
+            "<title>#(title)</title>" + list.replacingOccurrences(of: "LIST", with: "rows") + "<hr>"
+            + list.replacingOccurrences(of: "LIST", with: "again")
+        let rows = Preencoded((0..<20).map { EquatableRow(name: "Bank number \($0)", note: $0.isMultiple(of: 4) ? "a note" : nil) })
+        try await withTemplates(["twice": template]) { app in
+            let request = Request(application: app, headers: ["Accept-Encoding": "gzip"], on: app.eventLoopGroup.next())
+            for title in ["one", "two", "three", "four"] {
+                let (body, noted) = try await app.pages.renderPage(
+                    "twice", TwiceListPage(title: title, rows: rows, again: rows), for: request)
+                let pieces = noted?.pieces(in: body) ?? []
+                var compressed = try GzipCompression.compress(body, pieces: pieces)
+                #expect(try compressed.decompress(with: .gzip()) == body, "\(title)")
+                guard title == "three" || title == "four" else { continue }
+                let text = Array(body.readableBytesView)
+                let lists = [text.firstRange(of: Array("<ul>".utf8))!, text.lastRange(of: Array("<ul>".utf8))!]
+                for list in lists {
+                    #expect(pieces.contains { $0.offset <= list.upperBound + 20 && list.upperBound + 20 < $0.offset + $0.piece.length })
+                }
+            }
+        }
+    }
+
     @Test("a gzip'd page notes its fixed runs and, from its second page on, the runs of a value written ahead, deflated once")
     func deflatedRunsAndSpans() async throws {
         let header = String(repeating: "<p class=\"intro\">The same words on every page, long enough to deflate.</p>\n", count: 3)
