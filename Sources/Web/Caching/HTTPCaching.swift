@@ -48,7 +48,7 @@ package struct HTTPCachePolicy: Sendable {
 
     /// Whether an answer to `request` may go gzip'd: the app compresses, and the client takes it.
     package func sendsGzip(to request: Request) -> Bool {
-        compresses && GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
+        compresses && request.acceptsGzip
     }
 
     /// A weak validator over `parts` (and the build): equal parts, equal pages. The parts are

@@ -62,7 +62,7 @@ package final class PageRenderer: Sendable {
         _ template: String, _ model: some Encodable & Sendable, for request: Request
     ) async throws -> (page: ByteBuffer, pieces: DeflatablePieces?) {
         // Only a page that will be gzip'd needs to know where its deflated runs landed.
-        let deflating = compresses && GzipMiddleware.acceptsGzip(request.headers[.acceptEncoding])
+        let deflating = compresses && request.acceptsGzip
         let rendered = try await render(template, model, for: request, tags: requestTags, deflating: deflating)
         return (
             rendered.page,

@@ -9,7 +9,7 @@ package struct GzipMiddleware: Middleware {
     package init() {}
 
     package func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        guard Self.acceptsGzip(request.headers[.acceptEncoding]) else { return next.respond(to: request) }
+        guard request.acceptsGzip else { return next.respond(to: request) }
         return next.respond(to: request).map { response in
             Self.compress(response, allocator: request.byteBufferAllocator)
             return response
@@ -93,4 +93,9 @@ package struct GzipMiddleware: Middleware {
     }
 
     private static let compressibleTypes = NIOLockedValueBox<[String: Bool]>([:])
+}
+
+extension Request {
+    /// Whether the client takes gzip (``GzipMiddleware/acceptsGzip(_:)`` of its `Accept-Encoding`).
+    package var acceptsGzip: Bool { GzipMiddleware.acceptsGzip(headers[.acceptEncoding]) }
 }

@@ -175,30 +175,35 @@ struct HTTPCachingTests {
         }
     }
 
+    /// The app on PostgreSQL behind a loopback server, compressing its answers or not.
+    func withServer(compressing: Bool, _ test: (Application, LoopbackServer) async throws -> Void) async throws {
+        var configuration = AppConfiguration.forTests()
+        configuration.responseCompression = compressing
+        try await withPostgresApp(configuration: configuration) { app in
+            try await LoopbackServer.with(app) { server in try await test(app, server) }
+        }
+    }
+
     @Test("responses are gzip-compressed for clients that accept it, and only for them")
     func compression() async throws {
         for enabled in [true, false] {
-            var configuration = AppConfiguration.forTests()
-            configuration.responseCompression = enabled
-            try await withPostgresApp(configuration: configuration) { app in
-                try await LoopbackServer.with(app) { server in
-                    let gzip = try await server.send(
-                        .GET, "/?from=USD&to=EUR&amount=100", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
-                    let plain = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: [:], body: ByteBuffer())
-                    #expect(plain.headers.first(name: .contentEncoding) == nil)
-                    #expect(plain.body.readableBytesView.starts(with: Array("<!doctype html>".utf8)))
-                    if enabled {
-                        #expect(gzip.headers.first(name: .contentEncoding) == "gzip")
-                        #expect(gzip.body.readableBytesView.starts(with: [0x1f, 0x8b]))
-                        #expect(gzip.body.readableBytes * 3 < plain.body.readableBytes)
-                        // The very page, byte for byte, once inflated; cached copies vary with the encoding.
-                        var compressed = gzip.body
-                        #expect(try compressed.decompress(with: .gzip()) == plain.body)
-                        #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
-                    } else {
-                        #expect(gzip.headers.first(name: .contentEncoding) == nil)
-                        #expect(gzip.body == plain.body)
-                    }
+            try await withServer(compressing: enabled) { _, server in
+                let gzip = try await server.send(
+                    .GET, "/?from=USD&to=EUR&amount=100", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                let plain = try await server.send(.GET, "/?from=USD&to=EUR&amount=100", headers: [:], body: ByteBuffer())
+                #expect(plain.headers.first(name: .contentEncoding) == nil)
+                #expect(plain.body.readableBytesView.starts(with: Array("<!doctype html>".utf8)))
+                if enabled {
+                    #expect(gzip.headers.first(name: .contentEncoding) == "gzip")
+                    #expect(gzip.body.readableBytesView.starts(with: [0x1f, 0x8b]))
+                    #expect(gzip.body.readableBytes * 3 < plain.body.readableBytes)
+                    // The very page, byte for byte, once inflated; cached copies vary with the encoding.
+                    var compressed = gzip.body
+                    #expect(try compressed.decompress(with: .gzip()) == plain.body)
+                    #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
+                } else {
+                    #expect(gzip.headers.first(name: .contentEncoding) == nil)
+                    #expect(gzip.body == plain.body)
                 }
             }
         }
@@ -209,26 +214,22 @@ struct HTTPCachingTests {
     )
     func keptPagesGzipped() async throws {
         for compresses in [true, false] {
-            var configuration = AppConfiguration.forTests()
-            configuration.responseCompression = compresses
-            try await withPostgresApp(configuration: configuration) { app in
-                try await LoopbackServer.with(app) { server in
-                    let plain = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
-                    #expect(plain.status == .ok && plain.headers.first(name: .contentEncoding) == nil)
-                    for _ in 0..<2 { // rendered (or kept) once already: from the cache each time now
-                        let gzip = try await server.send(.GET, "/rates/USD/EUR", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
-                        let again = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
-                        #expect(again.body == plain.body && again.headers.first(name: .contentEncoding) == nil)
-                        #expect(gzip.headers.first(name: .eTag) == plain.headers.first(name: .eTag))
-                        guard compresses else {
-                            #expect(gzip.headers.first(name: .contentEncoding) == nil && gzip.body == plain.body)
-                            continue
-                        }
-                        #expect(gzip.headers[.contentEncoding] == ["gzip"])
-                        #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
-                        var compressed = gzip.body
-                        #expect(try compressed.decompress(with: .gzip()) == plain.body)
+            try await withServer(compressing: compresses) { _, server in
+                let plain = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
+                #expect(plain.status == .ok && plain.headers.first(name: .contentEncoding) == nil)
+                for _ in 0..<2 { // rendered (or kept) once already: from the cache each time now
+                    let gzip = try await server.send(.GET, "/rates/USD/EUR", headers: ["Accept-Encoding": "gzip"], body: ByteBuffer())
+                    let again = try await server.send(.GET, "/rates/USD/EUR", headers: [:], body: ByteBuffer())
+                    #expect(again.body == plain.body && again.headers.first(name: .contentEncoding) == nil)
+                    #expect(gzip.headers.first(name: .eTag) == plain.headers.first(name: .eTag))
+                    guard compresses else {
+                        #expect(gzip.headers.first(name: .contentEncoding) == nil && gzip.body == plain.body)
+                        continue
                     }
+                    #expect(gzip.headers[.contentEncoding] == ["gzip"])
+                    #expect(gzip.headers.first(name: .vary)?.contains("Accept-Encoding") == true)
+                    var compressed = gzip.body
+                    #expect(try compressed.decompress(with: .gzip()) == plain.body)
                 }
             }
         }
