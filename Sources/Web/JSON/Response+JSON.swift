@@ -11,4 +11,9 @@ extension Response {
         for (name, value) in extra where name.lowercased() != "content-type" { headers.add(name: name, value: value) }
         return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
     }
+
+    /// A JSON answer of `body`, written already.
+    package static func json(_ body: ByteBuffer, status: HTTPStatus = .ok) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: body))
+    }
 }

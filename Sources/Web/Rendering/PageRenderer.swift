@@ -90,12 +90,7 @@ package final class PageRenderer: Sendable {
         guard isEnabled, let values = try? PageValues(encoding: model) else {
             return (try await leaf(template, model, for: request, tags: try await html(of: tags, for: request)), [], [])
         }
-        // Each language's pages have their own skeletons: the templates' fixed texts are translated.
-        var key = template
-        key.append("\u{0}")
-        key.append(request.language.rawValue)
-        key.append("\u{0}")
-        key.append(String(decoding: values.shape, as: UTF8.self))
+        let key = Self.key(template, values, for: request)
         let entry = state.withLockedValue { state in
             let entry = state.entries[key]
             if case .skeleton = entry { state.statistics.filled += 1 }
@@ -131,6 +126,32 @@ package final class PageRenderer: Sendable {
             }
             return (direct, [], [])
         }
+    }
+
+    /// Each language's pages have their own skeletons: the templates' fixed texts are translated.
+    private static func key(_ template: String, _ values: PageValues, for request: Request) -> String {
+        var key = template
+        key.append("\u{0}")
+        key.append(request.language.rawValue)
+        key.append("\u{0}")
+        key.append(String(decoding: values.shape, as: UTF8.self))
+        return key
+    }
+
+    /// The frame of `model`, whose texts that change per request are ``PageFrame/marker(_:)``s
+    /// (`holes` of them), filled into its shape's skeleton with markers for its request tags; nil
+    /// unless that shape has a skeleton (it renders with Leaf, or has not been rendered yet).
+    package func frame(_ template: String, _ model: some Encodable & Sendable, for request: Request, holes: Int) -> PageFrame? {
+        guard isEnabled, let values = try? PageValues(encoding: model) else { return nil }
+        let key = Self.key(template, values, for: request)
+        guard case .skeleton(let skeleton) = state.withLockedValue({ $0.entries[key] }) else { return nil }
+        let filled = skeleton.fill(values.texts, parts: values.parts) { PageFrame.tagMarker($0) }
+        return PageFrame(parsing: filled.page, parts: filled.parts, holes: holes)
+    }
+
+    /// This request's HTML of the request tags named, by name.
+    package func html(ofTags names: Set<String>, for request: Request) async throws -> [String: String] {
+        try await html(of: requestTags.filter { names.contains($0.name) }, for: request)
     }
 
     /// Each tag's HTML for this request, by name.

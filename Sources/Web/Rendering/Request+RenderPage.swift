@@ -15,4 +15,16 @@ extension Request {
         response.deflatablePieces = rendered.pieces
         return response
     }
+
+    /// `frame`'s page with `texts` in its holes and this request's tags in theirs (``PageFrames``).
+    package func renderPage(_ frame: PageFrame, texts: [String], status: HTTPStatus = .ok) async throws -> Response {
+        var headers = HTTPHeaders()
+        headers.setLanguage(language)
+        let pages = application.pages
+        let tags = frame.tagNames.isEmpty ? [:] : try await pages.html(ofTags: frame.tagNames, for: self)
+        let filled = frame.fill(texts, tags: tags, deflating: pages.compresses && acceptsGzip)
+        let response = View(data: filled.page).response(status: status, headers: headers)
+        response.deflatablePieces = filled.pieces
+        return response
+    }
 }

@@ -22,6 +22,10 @@ package struct PrecompressedHTML: Sendable, Encodable, Equatable {
 
         package var length: Int { range.count }
         package func deflated() -> DeflatedPiece? { runs.piece(range) }
+        /// Writes the part's own bytes (a ``PageFrame`` refers to them rather than copy them).
+        package func write(into buffer: inout ByteBuffer) { runs.write(range, into: &buffer) }
+        /// Whether `bytes` are the part's own.
+        package func isText(_ bytes: some Collection<UInt8>) -> Bool { runs.run(range, is: bytes) }
     }
 
     package let text: String
@@ -48,6 +52,14 @@ package final class DeflatedRuns: Sendable {
     private let runs = NIOLockedValueBox<[Range<Int>: DeflatedPiece]>([:])
 
     package init(of text: String) { bytes = Array(text.utf8) }
+
+    func write(_ range: Range<Int>, into buffer: inout ByteBuffer) {
+        bytes.withUnsafeBytes { buffer.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    func run(_ range: Range<Int>, is other: some Collection<UInt8>) -> Bool {
+        range.lowerBound >= 0 && range.upperBound <= bytes.count && bytes[range].elementsEqual(other)
+    }
 
     /// The run `range` (of the text's UTF-8 bytes), deflated.
     package func piece(_ range: Range<Int>) -> DeflatedPiece? {

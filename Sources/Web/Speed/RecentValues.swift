@@ -16,12 +16,20 @@ package final class RecentValues<Value: Sendable>: Sendable {
 
     /// The value kept for `key`, else `make()`'s, kept.
     package func value(_ key: String, make: () -> Value) -> Value {
-        if let kept = values.withLockedValue({ $0[key] }) { return kept }
+        if let kept = self[key] { return kept }
         let made = make()
+        keep(made, for: key)
+        return made
+    }
+
+    /// The value kept for `key`, if any.
+    package subscript(_ key: String) -> Value? { values.withLockedValue { $0[key] } }
+
+    /// Keeps `value` for `key`.
+    package func keep(_ value: Value, for key: String) {
         values.withLockedValue { values in
             if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-            values[key] = made
+            values[key] = value
         }
-        return made
     }
 }

@@ -149,35 +149,54 @@ package struct ConverterAPIPresenter: Sendable {
 
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
     /// written once.
+    /// `texts`, when given, are the amount's texts to write (an answer frame's markers, ``Converter/AmountTexts/markers(alternatives:)``)
+    /// instead of ``amountTexts(of:alternatives:)``.
     package func present(
         _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
-        today: CalendarDate, chosenSource: String? = nil
+        today: CalendarDate, chosenSource: String? = nil, texts: Converter.AmountTexts? = nil
     ) -> Conversion {
-        let result = conversion.to.text(of: conversion.result)
+        let texts = texts ?? Self.amountTexts(of: conversion, alternatives: alternatives)
         let ratesDate = snapshot.effectiveDate.description
         return Conversion(
-            from: item(conversion.from), to: item(conversion.to), amount: conversion.amount.text,
-            result: result, rate: conversion.rate.preciseText,
+            from: item(conversion.from), to: item(conversion.to), amount: texts.canonicalAmount,
+            result: texts.result, rate: conversion.rate.preciseText,
             inverseRate: conversion.inverseRate.preciseText, effectiveDate: ratesDate,
             askedDate: askedDate?.description, ratesDate: ratesDate,
             source: source(snapshot),
             summary: ConverterPresenter.summary(
-                amountText: ConverterPresenter.amountText(conversion),
-                resultText: ConverterPresenter.resultText(result, conversion)),
+                amountText: "\(texts.amount) \(conversion.from.code)", resultText: ConverterPresenter.resultText(texts.result, conversion)),
             rateText: ConverterPresenter.rateLine(conversion.rate),
             inverseRateText: ConverterPresenter.rateLine(conversion.inverseRate),
-            alternatives: alternatives.map { other in
+            alternatives: zip(alternatives, texts.alternatives).map { other, result in
                 Alternative(
-                    currency: other.to.code, name: other.to.name, result: other.to.text(of: other.result),
-                    url: ConverterPresenter.url(of: other, from: conversion, on: askedDate, source: chosenSource))
+                    currency: other.to.code, name: other.to.name, result: result,
+                    url: SiteURL.conversion(
+                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource
+                    ).path)
             },
             url: SiteURL.conversion(
-                from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: askedDate, source: chosenSource
+                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource
             ).path,
             historyURL: ConverterPresenter.historyURL(
                 of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.provider.provider.id),
             receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
+    }
+
+    /// The answer's texts that follow from its amount, canonical: what its frame (``PageFrame``)
+    /// leaves holes for.
+    package static func amountTexts(of conversion: Core.Conversion, alternatives: [AlternativeResult]) -> Converter.AmountTexts {
+        Converter.AmountTexts(
+            typed: conversion.amount.text, amount: conversion.amount.value.plainText, canonicalAmount: conversion.amount.text,
+            result: conversion.to.text(of: conversion.result), alternatives: alternatives.map { $0.to.text(of: $0.result) })
+    }
+
+    /// What an answer follows from besides its ``Converter/AmountTexts``: equal keys, the same frame.
+    package static func frameKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
+        var key = "\(conversion.from.code)|\(conversion.to.code)|\(output.snapshot.versionKey)|\(output.today)"
+        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source ?? "")"
+        for other in output.alternatives { key += "|" + other.to.code }
+        return key
     }
 
     // MARK: Problems (RFC 9457), each for the request at `instance`

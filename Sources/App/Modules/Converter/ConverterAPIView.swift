@@ -10,6 +10,8 @@ package struct ConverterAPIView: Sendable {
     package let presenter: ConverterAPIPresenter
     package let cachePolicy: HTTPCachePolicy
     package let now: @Sendable () -> Date
+    /// Conversions cut where their amount's texts go, per pair, rates, day and source.
+    private let frames = PageFrames(capacity: 1_024)
 
     package init(
         interactor: ConverterInteractor, presenter: ConverterAPIPresenter, cachePolicy: HTTPCachePolicy, now: @escaping @Sendable () -> Date
@@ -71,10 +73,19 @@ package struct ConverterAPIView: Sendable {
                 output.today.description,
             ]
             return try await request.respondCaching(caching(key, output.snapshot)) {
-                try .json(
-                    presenter.present(
-                        conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
-                        today: output.today, chosenSource: output.accepted?.source))
+                // Answers of a pair differ only in their amount's texts: filled into the pair's frame.
+                func answer(_ texts: Converter.AmountTexts) throws -> ByteBuffer {
+                    ByteBuffer(
+                        bytes: try APIJSON.encode(
+                            presenter.present(
+                                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
+                                today: output.today, chosenSource: output.accepted?.source, texts: texts)))
+                }
+                let texts = ConverterAPIPresenter.amountTexts(of: conversion, alternatives: output.alternatives)
+                return .json(
+                    try frames.body(
+                        key: ConverterAPIPresenter.frameKey(of: output, conversion), texts: texts.all, write: { try answer(texts) },
+                        writeMarked: { try answer(.markers(alternatives: texts.alternatives.count)) }))
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()

@@ -280,6 +280,34 @@ package enum Converter {
 
     /// The parts of a page that follow from its rates, pair, source and language, not from the
     /// amount (``ConverterPresenter/parts(of:in:)``), which the view keeps per pair.
+    /// What a result page says that follows from its amount, and nothing else does: the texts
+    /// a pair's page frame (``PageFrame``) leaves holes for, in the order of ``all``.
+    package struct AmountTexts: Sendable, Equatable {
+        /// The amount as typed, for the form.
+        package var typed: String
+        /// The amount's number in the page's language.
+        package var amount: String
+        /// The amount's canonical text, for links.
+        package var canonicalAmount: String
+        package var result: String
+        /// Each alternative's result, in the page's language.
+        package var alternatives: [String]
+
+        package init(typed: String, amount: String, canonicalAmount: String, result: String, alternatives: [String]) {
+            (self.typed, self.amount, self.canonicalAmount, self.result) = (typed, amount, canonicalAmount, result)
+            self.alternatives = alternatives
+        }
+
+        package var all: [String] { [typed, amount, canonicalAmount, result] + alternatives }
+
+        /// Each text a frame's marker, as ``all`` orders them.
+        package static func markers(alternatives: Int) -> AmountTexts {
+            AmountTexts(
+                typed: PageFrame.marker(0), amount: PageFrame.marker(1), canonicalAmount: PageFrame.marker(2), result: PageFrame.marker(3),
+                alternatives: (0..<alternatives).map { PageFrame.marker(4 + $0) })
+        }
+    }
+
     package struct PairParts: Sendable, Equatable {
         /// Written for the page once (``Preencoded``), as the parts are made.
         package let rates: Preencoded<RatesSourceViewModel>

@@ -20,8 +20,11 @@ package struct ConverterPresenter: Sendable {
     /// currencies and language); otherwise it is built here.
     /// `parts`, when the caller keeps them, are ``parts(of:in:)`` of an output of the same
     /// ``partsKey(of:in:)``.
+    /// `texts`, when given, are the amount's texts to write (a frame's markers, ``Converter/AmountTexts/markers(alternatives:)``)
+    /// instead of ``amountTexts(of:in:)``.
     package func present(
-        _ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil, parts kept: Converter.PairParts? = nil
+        _ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil, parts kept: Converter.PairParts? = nil,
+        texts: Converter.AmountTexts? = nil
     ) -> Converter.ViewModel {
         let errors: [Converter.Field: Message]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
@@ -36,12 +39,15 @@ package struct ConverterPresenter: Sendable {
         var details: Preencoded<Converter.SourceDetailsViewModel>?
         var title = appName
         let source = output.accepted?.source
+        var amount = output.input.amount ?? ""
         if case .converted(let conversion) = output.outcome {
+            let texts = texts ?? Self.amountTexts(of: conversion, typed: amount, alternatives: output.alternatives, in: l)
+            amount = texts.typed
             // The history page shows the blend unless told otherwise: name the source shown when it is another.
             let shown = output.source.id == RateSnapshot.blendSource ? nil : output.source.id
             let presented = present(
                 conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown,
-                lines: parts.lines, in: l)
+                lines: parts.lines, texts: texts, in: l)
             details = parts.details
             result = presented
             let heading =
@@ -52,7 +58,7 @@ package struct ConverterPresenter: Sendable {
         return Converter.ViewModel(
             title: title,
             emptyTitle: appName,
-            amount: output.input.amount ?? "",
+            amount: amount,
             amountError: errors[.amount].map(l.text),
             fromError: errors[.from].map(l.text),
             toError: errors[.to].map(l.text),
@@ -142,6 +148,21 @@ package struct ConverterPresenter: Sendable {
         return key
     }
 
+    /// What a converted page follows from besides its ``Converter/AmountTexts``: equal keys, the
+    /// same page frame (``PageFrame``). Its parts' key, with the day and source asked for and the
+    /// alternatives' currencies.
+    package static func frameKey(of output: Converter.Output, in l: Localization) -> String {
+        var key = partsKey(of: output, in: l)
+        for part in [
+            output.input.date.flatMap { CalendarDate(iso8601: $0)?.description } ?? "", output.askedDate?.description ?? "",
+            output.accepted.map { "\($0.from) \($0.to) \($0.date?.description ?? "") \($0.source ?? "")" } ?? "", output.defaultSource,
+        ] {
+            key += "|" + part
+        }
+        for other in output.alternatives { key += "|" + other.to.code }
+        return key
+    }
+
     /// A conversion's rates both ways and its currencies' names.
     package static func lines(of conversion: Conversion, in l: Localization) -> Converter.PairLines {
         let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
@@ -150,12 +171,28 @@ package struct ConverterPresenter: Sendable {
             fromName: fromName, toName: toName, names: l.text("{from} → {to}", ["from": fromName, "to": toName]))
     }
 
+    /// The texts of a page of `output` that follow from its amount, when it converted.
+    package static func amountTexts(of output: Converter.Output, in l: Localization) -> Converter.AmountTexts? {
+        guard case .converted(let conversion) = output.outcome else { return nil }
+        return amountTexts(of: conversion, typed: output.input.amount ?? "", alternatives: output.alternatives, in: l)
+    }
+
+    private static func amountTexts(
+        of conversion: Conversion, typed: String, alternatives: [AlternativeResult], in l: Localization
+    ) -> Converter.AmountTexts {
+        Converter.AmountTexts(
+            typed: typed, amount: l.number(conversion.amount.value.plainText), canonicalAmount: conversion.amount.text,
+            result: l.number(conversion.to.text(of: conversion.result)),
+            alternatives: alternatives.map { l.number($0.to.text(of: $0.result)) })
+    }
+
     package func present(
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: String? = nil,
-        historySource: String? = nil, lines kept: Converter.PairLines? = nil, in l: Localization
+        historySource: String? = nil, lines kept: Converter.PairLines? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
-        let amountText = Self.amountText(conversion, number: l.number)
-        let resultText = Self.resultText(l.number(conversion.to.text(of: conversion.result)), conversion)
+        let texts = texts ?? Self.amountTexts(of: conversion, typed: conversion.amount.text, alternatives: alternatives, in: l)
+        let amountText = "\(texts.amount) \(conversion.from.code)"
+        let resultText = Self.resultText(texts.result, conversion)
         let lines = kept ?? Self.lines(of: conversion, in: l)
         return Converter.ResultViewModel(
             summary: Self.summary(amountText: amountText, resultText: resultText),
@@ -166,32 +203,24 @@ package struct ConverterPresenter: Sendable {
             fromName: lines.fromName,
             toName: lines.toName,
             names: lines.names,
-            alternatives: alternatives.map { other in
+            alternatives: zip(alternatives, texts.alternatives).map { other, text in
                 Converter.AlternativeViewModel(
-                    text: "\(l.number(other.to.text(of: other.result))) \(other.to.code)", name: l.currencyName(other.to),
-                    url: Self.url(of: other, from: conversion, on: date, source: source))
+                    text: "\(text) \(other.to.code)", name: l.currencyName(other.to),
+                    url: SiteURL.conversion(
+                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: date, source: source
+                    ).path)
             },
             url: SiteURL.conversion(
-                from: conversion.from.code, to: conversion.to.code, amount: conversion.amount.text, date: date, source: source
+                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: date, source: source
             ).path,
             historyURL: Self.historyURL(of: conversion, on: date, source: historySource ?? source),
             historyLabel: l.text(Self.historyLabel(on: date)))
     }
 
-    /// `100 USD`, the number as `number` writes it (canonical by default).
-    package static func amountText(_ conversion: Conversion, number: (String) -> String = { $0 }) -> String {
-        "\(number(conversion.amount.value.plainText)) \(conversion.from.code)"
-    }
     /// `88.87 EUR`, from the result's own text.
     package static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
     package static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
-    /// The result page of the same amount in `other`'s currency, on the same day, from the same source.
-    package static func url(
-        of other: AlternativeResult, from conversion: Conversion, on date: CalendarDate?, source: String? = nil
-    ) -> String {
-        SiteURL.conversion(from: conversion.from.code, to: other.to.code, amount: conversion.amount.text, date: date, source: source).path
-    }
     /// The pair's history page: the last year, or the year around a past day, from the same source.
     package static func historyURL(of conversion: Conversion, on date: CalendarDate?, source: String? = nil) -> String {
         SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date, source: source).path

@@ -14,7 +14,9 @@ package struct ConverterView: Sendable {
     package let now: @Sendable () -> Date
     /// The parts of pages that follow from their pair and rates, not their amount (the banks'
     /// details, the source line and menu, the rates both ways): a thousand pairs and languages.
-    private let parts = RecentValues<Converter.PairParts>(capacity: 1_024)
+    private let parts = RecentValues<Converter.PairParts>(capacity: 128)
+    /// Result pages cut where their amount's texts go, per pair, rates, source and language.
+    private let frames = PageFrames(capacity: 1_024)
 
     package init(
         interactor: ConverterInteractor, presenter: ConverterPresenter, menus: CurrencyMenuCache, router: ConverterRouter,
@@ -99,9 +101,17 @@ package struct ConverterView: Sendable {
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
         let l = request.localization
-        let parts = parts.value(ConverterPresenter.partsKey(of: output, in: l)) { presenter.parts(of: output, in: l) }
-        return try await request.renderPage(
-            "converter", presenter.present(output, in: l, menu: menus.menu(for: output.currencies, in: l), parts: parts), status: status)
+        func model(_ texts: Converter.AmountTexts? = nil) -> Converter.ViewModel {
+            let parts = parts.value(ConverterPresenter.partsKey(of: output, in: l)) { presenter.parts(of: output, in: l) }
+            return presenter.present(output, in: l, menu: menus.menu(for: output.currencies, in: l), parts: parts, texts: texts)
+        }
+        // Pages of a pair differ only in their amount's texts: filled into the pair's frame.
+        guard let texts = ConverterPresenter.amountTexts(of: output, in: l) else {
+            return try await request.renderPage("converter", model(), status: status)
+        }
+        return try await frames.renderPage(
+            "converter", key: ConverterPresenter.frameKey(of: output, in: l), texts: texts.all, for: request, model: { model(texts) },
+            marked: { model(.markers(alternatives: texts.alternatives.count)) })
     }
 
     private func renderUnavailable(for request: Request) async throws -> Response {

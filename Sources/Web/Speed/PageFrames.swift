@@ -1,0 +1,68 @@
+import Vapor
+
+/// The frames (``PageFrame``) a view keeps, by a key naming everything its page (or JSON answer)
+/// shows but the texts that change per request, and the page for a request from them.
+package final class PageFrames: Sendable {
+    private enum Entry: Sendable {
+        case frame(PageFrame)
+        /// The page cannot be framed (its shape renders with Leaf, or a frame did not fill to it).
+        case unframed
+    }
+
+    private let kept: RecentValues<Entry>
+
+    package init(capacity: Int) {
+        kept = RecentValues(capacity: capacity)
+    }
+
+    package var count: Int { kept.count }
+
+    /// `template`'s page for `request` with `texts` in its holes: from the frame kept for `key`
+    /// when there is one, else rendered from `model()`. The first time, a frame is made from
+    /// `marked()` (the same model with ``PageFrame/marker(_:)`` in place of each of `texts`, in
+    /// their order) and kept if, filled with `texts`, it is the very page rendered.
+    package func renderPage<Model: Encodable & Sendable>(
+        _ template: String, key: String, texts: [String], for request: Request, model: () -> Model, marked: () -> Model
+    ) async throws -> Response {
+        let fits = PageFrame.fits(texts)
+        let entry = fits ? kept[key] : nil
+        if case .frame(let frame) = entry, frame.holes == texts.count { return try await request.renderPage(frame, texts: texts) }
+        let response = try await request.renderPage(template, model())
+        guard fits, entry == nil, let body = response.body.buffer else { return response }
+        let pages = request.application.pages
+        guard let frame = pages.frame(template, marked(), for: request, holes: texts.count) else {
+            kept.keep(.unframed, for: key)
+            return response
+        }
+        let tags = try await pages.html(ofTags: frame.tagNames, for: request)
+        if frame.fill(texts, tags: tags, deflating: false).page == body {
+            kept.keep(.frame(frame), for: key)
+        } else {
+            request.logger.warning("Page frame differs from the rendered page; rendering these pages whole", metadata: ["template": "\(template)"])
+            kept.keep(.unframed, for: key)
+        }
+        return response
+    }
+
+    /// An answer written whole (JSON) with `texts` in its holes: from the frame kept for `key`
+    /// when there is one, else `write()`'s. The first time, a frame is made from `writeMarked()`
+    /// (the same answer with markers in place of `texts`) and kept if, filled with `texts`, it is
+    /// the very answer written.
+    package func body(
+        key: String, texts: [String], write: () throws -> ByteBuffer, writeMarked: () throws -> ByteBuffer
+    ) rethrows -> ByteBuffer {
+        let fits = PageFrame.fits(texts)
+        let entry = fits ? kept[key] : nil
+        if case .frame(let frame) = entry, frame.holes == texts.count { return frame.fill(texts, tags: [:], deflating: false).page }
+        let body = try write()
+        guard fits, entry == nil else { return body }
+        if let frame = PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count),
+            frame.fill(texts, tags: [:], deflating: false).page == body
+        {
+            kept.keep(.frame(frame), for: key)
+        } else {
+            kept.keep(.unframed, for: key)
+        }
+        return body
+    }
+}
