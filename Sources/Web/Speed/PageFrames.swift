@@ -24,12 +24,13 @@ package final class PageFrames: Sendable {
     package func renderPage<Model: Encodable & Sendable>(
         _ template: String, key: String, texts: [String], for request: Request, model: () -> Model, marked: () -> Model
     ) async throws -> Response {
-        let fits = PageFrame.fits(texts)
+        // Without skeletons (development, where templates are edited as the app runs), no frames.
+        let pages = request.application.pages
+        let fits = pages.isEnabled && PageFrame.fits(texts)
         let entry = fits ? kept[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count { return try await request.renderPage(frame, texts: texts) }
         let response = try await request.renderPage(template, model())
         guard fits, entry == nil, let body = response.body.buffer else { return response }
-        let pages = request.application.pages
         guard let frame = pages.frame(template, marked(), for: request, holes: texts.count) else {
             kept.keep(.unframed, for: key)
             return response
