@@ -39,7 +39,8 @@ package final class PageFrames: Sendable {
         if frame.fill(texts, tags: tags, deflating: false).page == body {
             kept.keep(.frame(frame), for: key)
         } else {
-            request.logger.warning("Page frame differs from the rendered page; rendering these pages whole", metadata: ["template": "\(template)"])
+            request.logger.warning(
+                "Page frame differs from the rendered page; rendering these pages whole", metadata: ["template": "\(template)"])
             kept.keep(.unframed, for: key)
         }
         return response

@@ -67,7 +67,9 @@ struct PageFrameTests {
         }
     }
 
-    @Test("result pages and API answers from their pair's frame are the pages rendered whole: any amount, language, day or source, signed in or not, gzip'd or not")
+    @Test(
+        "result pages and API answers from their pair's frame are the pages rendered whole: any amount, language, day or source, signed in or not, gzip'd or not"
+    )
     func framedPagesAreWholePages() async throws {
         let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
         try await withPostgresApp(configuration: .forTests(initialAdmin: admin, bundledRatesFile: Fixtures.sampleArchive)) { app in
