@@ -56,6 +56,44 @@ struct ConverterPresenterTests {
         #expect(Set(keys).count == keys.count, "\(keys)")
     }
 
+    @Test("the amount's texts: the page's own, markers where they go, and a frame's key that every amount of a pair shares")
+    func amountTexts() throws {
+        func output(_ amount: String, _ to: String = "EUR", date: String? = nil) throws -> Converter.Output {
+            let converted = try ConversionCalculator(catalog: Fixtures.catalog)
+                .convert(try #require(try Amount.parse(amount)), from: "USD", to: to, in: Fixtures.snapshot)
+            let alternatives = ["GBP", "JPY"].map { code in
+                AlternativeResult(to: Fixtures.catalog.currency(for: code), result: converted.amount.value)
+            }
+            return Converter.Output(
+                input: .init(from: "USD", to: to, amount: amount, date: date), outcome: .converted(converted), alternatives: alternatives,
+                accepted: .init(from: "USD", to: to, amount: converted.amount.text), currencies: currencies, snapshot: Fixtures.snapshot,
+                today: CalendarDate(containing: testNow))
+        }
+        let page = try output("1234,5")
+        let de = Localizations.of(.de)
+        let texts = try #require(ConverterPresenter.amountTexts(of: page, in: de))
+        #expect(texts.typed == "1234,5" && texts.canonicalAmount == "1234.5" && texts.amount == "1.234,5")
+        #expect(texts.all.count == 4 + 2)
+        #expect(presenter.present(page, in: de, texts: texts) == presenter.present(page, in: de))
+
+        let marked = presenter.present(page, in: de, texts: .markers(alternatives: 2))
+        #expect(marked.amount == "~~0~~")
+        #expect(marked.result.summary == "~~1~~ USD = ~~3~~ EUR")
+        #expect(marked.result.url == "/?from=USD&to=EUR&amount=~~2~~")
+        #expect(marked.result.alternatives.map(\.text) == ["~~4~~ GBP", "~~5~~ JPY"])
+        #expect(marked.result.alternatives.map(\.url) == ["/?from=USD&to=GBP&amount=~~2~~", "/?from=USD&to=JPY&amount=~~2~~"])
+        #expect(marked.title.contains("~~1~~ USD = ~~3~~ EUR"))
+        #expect(ConverterPresenter.amountTexts(of: self.output(.init(from: "USD"), .noAmount, accepted: nil), in: en) == nil)
+
+        // Any amount of a pair shares a frame; another pair, day or language does not.
+        #expect(ConverterPresenter.frameKey(of: page, in: en) == ConverterPresenter.frameKey(of: try output("7"), in: en))
+        let keys = [
+            ConverterPresenter.frameKey(of: page, in: en), ConverterPresenter.frameKey(of: try output("7", "GBP"), in: en),
+            ConverterPresenter.frameKey(of: try output("7", date: "2025-05-08"), in: en), ConverterPresenter.frameKey(of: page, in: de),
+        ]
+        #expect(Set(keys).count == keys.count)
+    }
+
     @Test func presentsAResult() throws {
         let input = Converter.Input(from: "USD", to: "EUR", amount: "100")
         let model = presenter.present(
