@@ -63,6 +63,16 @@ struct DecimalExactTests {
             let written = try #require(parts.decimal)
             #expect(written == value && (value == 0 || Self.sameBytes(written, value)), "\(value)")
         }
+        // Significands either side of 64 bits, where reading them changes route.
+        for text in [
+            "17999999999999999999", "18000000000000000001", "18446744073709551615", "18446744073709551616", "18446744073709551617",
+            "99999999999999999999", "340282366920938463463374607431768211455", "1844674407370955161.5", "-18446744073709551616",
+        ] {
+            let value = try #require(Decimal(string: text, locale: Self.posix))
+            let parts = try #require(DecimalParts(value))
+            #expect(try #require(parts.decimal) == value, "\(text)")
+            #expect(parts.mantissa == UInt128(text.filter(\.isNumber)), "\(text)")
+        }
         // Trailing zeros in the mantissa are folded into the exponent, as Foundation keeps them.
         let hundred = try #require(DecimalParts(mantissa: 10_000, exponent: -2).decimal)
         #expect(Self.sameBytes(hundred, Decimal(100)))
