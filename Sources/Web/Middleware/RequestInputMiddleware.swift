@@ -32,7 +32,10 @@ package struct RequestInputMiddleware: Middleware {
     }
 
     private static func checkHead(of request: Request) throws {
-        guard request.url.string.utf8.count <= maxURLBytes else {
+        // The target's path and query as sent (percent-encoded), which is what a request's
+        // address is; writing the whole URL out again (`URI.string`) cost 0.5–1.2 µs a request.
+        let path = request.url.path, query = request.url.query
+        guard path.utf8.count + (query.map { $0.utf8.count + 1 } ?? 0) <= maxURLBytes else {
             throw PageAbort(
                 .uriTooLong, Message("The address is too long (at most {count} KB).", ["count": .number(String(maxURLBytes / 1024))]))
         }
@@ -42,8 +45,8 @@ package struct RequestInputMiddleware: Middleware {
                 Message(
                     "The request’s headers are too large (at most {count} KB in all).", ["count": .number(String(maxHeaderBytes / 1024))]))
         }
-        try checkPath(request.url.path)
-        guard let query = request.url.query, !query.isEmpty else { return }
+        try checkPath(path)
+        guard let query, !query.isEmpty else { return }
         do {
             request.formQuery = try FormFields(parsing: query)
         } catch {

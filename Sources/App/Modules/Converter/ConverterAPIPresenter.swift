@@ -193,9 +193,15 @@ package struct ConverterAPIPresenter: Sendable {
 
     /// What an answer follows from besides its ``Converter/AmountTexts``: equal keys, the same frame.
     package static func frameKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
-        var key = "\(conversion.from.code)|\(conversion.to.code)|\(output.snapshot.versionKey)|\(output.today)"
-        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source ?? "")"
-        for other in output.alternatives { key += "|" + other.to.code }
+        var key = conversion.from.code
+        key.reserveCapacity(96)
+        for part in [
+            conversion.to.code, output.snapshot.versionKey, output.today.description, output.askedDate?.description ?? "",
+            output.accepted?.source ?? "",
+        ] + output.alternatives.map(\.to.code) {
+            key += "|"
+            key += part
+        }
         return key
     }
 

@@ -55,24 +55,25 @@ package struct ConverterAPIView: Sendable {
     /// rates, `&source=nbp` with one provider's (the default source's otherwise).
     package func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
-        let missing = ["from", "to", "amount"].filter { Self.isBlank(query[$0]) }
-        guard missing.isEmpty else {
+        let (from, to, amount) = (query["from"], query["to"], query["amount"])
+        guard !Self.isBlank(from), !Self.isBlank(to), !Self.isBlank(amount) else {
+            let missing = [("from", from), ("to", to), ("amount", amount)].filter { Self.isBlank($0.1) }.map(\.0)
             return try presenter.problem(missing: missing, instance: request.url.string).response()
         }
         let output: Converter.Output
         do {
             output = try await interactor.show(
-                .init(from: query["from"], to: query["to"], amount: query["amount"], date: query["date"], source: query["source"]))
+                .init(from: from, to: to, amount: amount, date: query["date"], source: query["source"]))
         } catch .ratesUnavailable {
             return try unavailable(request)
         }
         switch output.outcome {
         case .converted(let conversion):
             let key = [
-                "convert", query["from"] ?? "", query["to"] ?? "", query["amount"] ?? "", query["date"] ?? "", query["source"] ?? "",
-                output.today.description,
+                "api", "convert", from ?? "", to ?? "", amount ?? "", query["date"] ?? "", query["source"] ?? "", output.today.description,
+                output.snapshot.versionKey,
             ]
-            return try await request.respondCaching(caching(key, output.snapshot)) {
+            return try await request.respondCaching(caching(key)) {
                 // Answers of a pair differ only in their amount's texts: filled into the pair's frame.
                 func answer(_ texts: Converter.AmountTexts) throws -> ByteBuffer {
                     ByteBuffer(
@@ -98,7 +99,12 @@ package struct ConverterAPIView: Sendable {
     /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
     /// is the same answer, for anyone: shared caches may keep it.
     private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
-        cachePolicy.directive(["api"] + key + [snapshot.versionKey], language: nil, now: now(), shared: true, variesWithCookie: false)
+        caching(["api"] + key + [snapshot.versionKey])
+    }
+
+    /// The same, `parts` being `api`, the key and the rates' version already.
+    private func caching(_ parts: [String]) -> CacheDirective {
+        cachePolicy.directive(parts, language: nil, now: now(), shared: true, variesWithCookie: false)
     }
 
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every
