@@ -7,6 +7,9 @@ package final class PageFrames: Sendable {
         case frame(PageFrame)
         /// The page cannot be framed (its shape renders with Leaf, or a frame did not fill to it).
         case unframed
+        /// Asked for once: a frame costs a second rendering, spent only on a key asked for again
+        /// (a visitor walking through days or pairs one page each makes none).
+        case askedOnce
     }
 
     private let kept: RecentValues<Entry>
@@ -18,9 +21,9 @@ package final class PageFrames: Sendable {
     package var count: Int { kept.count }
 
     /// `template`'s page for `request` with `texts` in its holes: from the frame kept for `key`
-    /// when there is one, else rendered from `model()`. The first time, a frame is made from
-    /// `marked()` (the same model with ``PageFrame/marker(_:)`` in place of each of `texts`, in
-    /// their order) and kept if, filled with `texts`, it is the very page rendered.
+    /// when there is one, else rendered from `model()`. The second time a key is asked for, a
+    /// frame is made from `marked()` (the same model with ``PageFrame/marker(_:)`` in place of
+    /// each of `texts`, in their order) and kept if, filled with `texts`, it is the very page rendered.
     package func renderPage<Model: Encodable & Sendable>(
         _ template: String, key: String, texts: [String], for request: Request, model: () -> Model, marked: () -> Model
     ) async throws -> Response {
@@ -30,7 +33,7 @@ package final class PageFrames: Sendable {
         let entry = fits ? kept[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count { return try await request.renderPage(frame, texts: texts) }
         let response = try await request.renderPage(template, model())
-        guard fits, entry == nil, let body = response.body.buffer else { return response }
+        guard fits, isAskedAgain(key, entry), let body = response.body.buffer else { return response }
         guard let frame = pages.frame(template, marked(), for: request, holes: texts.count) else {
             kept.keep(.unframed, for: key)
             return response
@@ -47,9 +50,9 @@ package final class PageFrames: Sendable {
     }
 
     /// An answer written whole (JSON) with `texts` in its holes: from the frame kept for `key`
-    /// when there is one, else `write()`'s. The first time, a frame is made from `writeMarked()`
-    /// (the same answer with markers in place of `texts`) and kept if, filled with `texts`, it is
-    /// the very answer written.
+    /// when there is one, else `write()`'s. The second time a key is asked for, a frame is made
+    /// from `writeMarked()` (the same answer with markers in place of `texts`) and kept if, filled
+    /// with `texts`, it is the very answer written.
     package func body(
         key: String, texts: [String], write: () throws -> ByteBuffer, writeMarked: () throws -> ByteBuffer
     ) rethrows -> ByteBuffer {
@@ -57,7 +60,7 @@ package final class PageFrames: Sendable {
         let entry = fits ? kept[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count { return frame.fill(texts, tags: [:], deflating: false).page }
         let body = try write()
-        guard fits, entry == nil else { return body }
+        guard fits, isAskedAgain(key, entry) else { return body }
         if let frame = PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count),
             frame.fill(texts, tags: [:], deflating: false).page == body
         {
@@ -66,5 +69,16 @@ package final class PageFrames: Sendable {
             kept.keep(.unframed, for: key)
         }
         return body
+    }
+
+    /// Whether the key has been asked for before without a frame being tried; notes it if not.
+    private func isAskedAgain(_ key: String, _ entry: Entry?) -> Bool {
+        switch entry {
+        case .askedOnce?: return true
+        case nil:
+            kept.keep(.askedOnce, for: key)
+            return false
+        case .frame?, .unframed?: return false
+        }
     }
 }

@@ -45,6 +45,23 @@ struct PageFrameTests {
         #expect(try compressed.decompress(with: .gzip()) == ByteBuffer(bytes: bytes))
     }
 
+    @Test("a key is framed from its second answer on: one asked for once costs no frame, and a framed one is not written again")
+    func framedFromTheSecondAsk() {
+        let frames = PageFrames(capacity: 8)
+        var (written, marked) = (0, 0)
+        func answer(_ amount: String) -> ByteBuffer { ByteBuffer(string: "{\"amount\":\"\(amount)\",\"url\":\"/?amount=\(amount)\"}") }
+        func body(_ amount: String, key: String = "USD|EUR") -> ByteBuffer {
+            frames.body(
+                key: key, texts: [amount], write: { written += 1; return answer(amount) },
+                writeMarked: { marked += 1; return answer(PageFrame.marker(0)) })
+        }
+        #expect(body("1") == answer("1") && (written, marked) == (1, 0))
+        #expect(body("2") == answer("2") && (written, marked) == (2, 1))
+        #expect(body("3.5") == answer("3.5") && (written, marked) == (2, 1), "from the frame")
+        #expect(body("4", key: "USD|GBP") == answer("4") && (written, marked) == (3, 1), "another key, asked once")
+        #expect(body("\"") == answer("\"") && (written, marked) == (4, 1), "a text that does not fit is written whole")
+    }
+
     @Test("a malformed marker, a hole that is not there or a part not where noted: no frame")
     func refused() throws {
         let menu = "<option>A</option>"

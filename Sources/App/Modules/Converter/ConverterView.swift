@@ -13,7 +13,8 @@ package struct ConverterView: Sendable {
     package let cachePolicy: HTTPCachePolicy
     package let now: @Sendable () -> Date
     /// The parts of pages that follow from their pair and rates, not their amount (the banks'
-    /// details, the source line and menu, the rates both ways): a thousand pairs and languages.
+    /// details, the source line and menu, the rates both ways), wanted for a pair's first two pages:
+    /// later ones come from its frame.
     private let parts = RecentValues<Converter.PairParts>(capacity: 128)
     /// Result pages cut where their amount's texts go, per pair, rates, source and language.
     private let frames = PageFrames(capacity: 1_024)
