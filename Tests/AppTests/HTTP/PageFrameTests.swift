@@ -52,8 +52,15 @@ struct PageFrameTests {
         func answer(_ amount: String) -> ByteBuffer { ByteBuffer(string: "{\"amount\":\"\(amount)\",\"url\":\"/?amount=\(amount)\"}") }
         func body(_ amount: String, key: String = "USD|EUR") -> ByteBuffer {
             frames.body(
-                key: key, texts: [amount], write: { written += 1; return answer(amount) },
-                writeMarked: { marked += 1; return answer(PageFrame.marker(0)) })
+                key: key, texts: [amount],
+                write: {
+                    written += 1
+                    return answer(amount)
+                },
+                writeMarked: {
+                    marked += 1
+                    return answer(PageFrame.marker(0))
+                })
         }
         #expect(body("1") == answer("1") && (written, marked) == (1, 0))
         #expect(body("2") == answer("2") && (written, marked) == (2, 1))
