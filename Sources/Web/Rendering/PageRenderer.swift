@@ -61,9 +61,7 @@ package final class PageRenderer: Sendable {
     package func renderPage(
         _ template: String, _ model: some Encodable & Sendable, for request: Request
     ) async throws -> (page: ByteBuffer, pieces: DeflatablePieces?) {
-        // Only a page that will be gzip'd needs to know where its deflated runs landed.
-        let deflating = compresses && request.acceptsGzip
-        let rendered = try await render(template, model, for: request, tags: requestTags, deflating: deflating)
+        let rendered = try await render(template, model, for: request, tags: requestTags, deflating: deflates(for: request))
         return (
             rendered.page,
             rendered.parts.isEmpty && rendered.runs.isEmpty
@@ -137,6 +135,10 @@ package final class PageRenderer: Sendable {
         key.append(String(decoding: values.shape, as: UTF8.self))
         return key
     }
+
+    /// Whether a page for `request` will be gzip'd: only then does it need to know where its
+    /// pieces deflated ahead land.
+    package func deflates(for request: Request) -> Bool { compresses && request.acceptsGzip }
 
     /// The frame of `model`, whose texts that change per request are ``PageFrame/marker(_:)``s
     /// (`holes` of them), filled into its shape's skeleton with markers for its request tags; nil

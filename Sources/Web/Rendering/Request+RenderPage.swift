@@ -8,23 +8,24 @@ extension Request {
         _ template: String, _ context: some Encodable & Sendable,
         status: HTTPStatus = .ok, headers: HTTPHeaders = [:]
     ) async throws -> Response {
-        var headers = headers
-        headers.setLanguage(language)
         let rendered = try await application.pages.renderPage(template, context, for: self)
-        let response = View(data: rendered.page).response(status: status, headers: headers)
-        response.deflatablePieces = rendered.pieces
-        return response
+        return page(rendered.page, pieces: rendered.pieces, status: status, headers: headers)
     }
 
     /// `frame`'s page with `texts` in its holes and this request's tags in theirs (``PageFrames``).
     package func renderPage(_ frame: PageFrame, texts: [String], status: HTTPStatus = .ok) async throws -> Response {
-        var headers = HTTPHeaders()
-        headers.setLanguage(language)
         let pages = application.pages
         let tags = frame.tagNames.isEmpty ? [:] : try await pages.html(ofTags: frame.tagNames, for: self)
-        let filled = frame.fill(texts, tags: tags, deflating: pages.compresses && acceptsGzip)
-        let response = View(data: filled.page).response(status: status, headers: headers)
-        response.deflatablePieces = filled.pieces
+        let filled = frame.fill(texts, tags: tags, deflating: pages.deflates(for: self))
+        return page(filled.page, pieces: filled.pieces, status: status, headers: [:])
+    }
+
+    /// An HTML page in this request's language, with where its pieces deflated ahead lie.
+    private func page(_ page: ByteBuffer, pieces: DeflatablePieces?, status: HTTPStatus, headers: HTTPHeaders) -> Response {
+        var headers = headers
+        headers.setLanguage(language)
+        let response = View(data: page).response(status: status, headers: headers)
+        response.deflatablePieces = pieces
         return response
     }
 }

@@ -39,12 +39,9 @@ package final class PageFrames: Sendable {
             return response
         }
         let tags = try await pages.html(ofTags: frame.tagNames, for: request)
-        if frame.fill(texts, tags: tags, deflating: false).page == body {
-            kept.keep(.frame(frame), for: key)
-        } else {
+        if !keep(frame, for: key, ifFilledWith: texts, tags: tags, is: body) {
             request.logger.warning(
                 "Page frame differs from the rendered page; rendering these pages whole", metadata: ["template": "\(template)"])
-            kept.keep(.unframed, for: key)
         }
         return response
     }
@@ -61,13 +58,7 @@ package final class PageFrames: Sendable {
         if case .frame(let frame) = entry, frame.holes == texts.count { return frame.fill(texts, tags: [:], deflating: false).page }
         let body = try write()
         guard fits, isAskedAgain(key, entry) else { return body }
-        if let frame = PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count),
-            frame.fill(texts, tags: [:], deflating: false).page == body
-        {
-            kept.keep(.frame(frame), for: key)
-        } else {
-            kept.keep(.unframed, for: key)
-        }
+        keep(PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:], is: body)
         return body
     }
 
@@ -80,5 +71,19 @@ package final class PageFrames: Sendable {
             return false
         case .frame?, .unframed?: return false
         }
+    }
+
+    /// Keeps `frame` for `key` if, filled with `texts` and `tags`, it is `expected`; otherwise
+    /// notes the key as one not to frame. Whether it was kept.
+    @discardableResult
+    private func keep(
+        _ frame: PageFrame?, for key: String, ifFilledWith texts: [String], tags: [String: String], is expected: ByteBuffer
+    ) -> Bool {
+        guard let frame, frame.fill(texts, tags: tags, deflating: false).page == expected else {
+            kept.keep(.unframed, for: key)
+            return false
+        }
+        kept.keep(.frame(frame), for: key)
+        return true
     }
 }

@@ -126,7 +126,8 @@ struct PageFrameTests {
                         framed[language + path] = answer
                     }
                 }
-                let signedInPages = try await paths.prefix(7).asyncMap { try await signedIn.get($0).body }
+                var signedInPages: [ByteBuffer] = []
+                for path in paths.prefix(7) { signedInPages.append(try await signedIn.get(path).body) }
                 #expect(converted > 150)
                 // A page from its frame fills no skeleton but its account menu's; rendered, it would fill two.
                 let filled = app.pages.statistics.filled
@@ -172,13 +173,5 @@ struct PageFrameTests {
                 }
             }
         }
-    }
-}
-
-extension Sequence {
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var values: [T] = []
-        for element in self { values.append(try await transform(element)) }
-        return values
     }
 }

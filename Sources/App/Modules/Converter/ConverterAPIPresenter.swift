@@ -164,7 +164,8 @@ package struct ConverterAPIPresenter: Sendable {
             askedDate: askedDate?.description, ratesDate: ratesDate,
             source: source(snapshot),
             summary: ConverterPresenter.summary(
-                amountText: "\(texts.amount) \(conversion.from.code)", resultText: ConverterPresenter.resultText(texts.result, conversion)),
+                amountText: ConverterPresenter.amountText(texts.amount, conversion),
+                resultText: ConverterPresenter.resultText(texts.result, conversion)),
             rateText: ConverterPresenter.rateLine(conversion.rate),
             inverseRateText: ConverterPresenter.rateLine(conversion.inverseRate),
             alternatives: zip(alternatives, texts.alternatives).map { other, result in
@@ -193,15 +194,9 @@ package struct ConverterAPIPresenter: Sendable {
 
     /// What an answer follows from besides its ``Converter/AmountTexts``: equal keys, the same frame.
     package static func frameKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
-        var key = conversion.from.code
-        key.reserveCapacity(96)
-        for part in [
-            conversion.to.code, output.snapshot.versionKey, output.today.description, output.askedDate?.description ?? "",
-            output.accepted?.source ?? "",
-        ] + output.alternatives.map(\.to.code) {
-            key += "|"
-            key += part
-        }
+        var key = "\(conversion.from.code)|\(conversion.to.code)|\(output.snapshot.versionKey)|\(output.today)"
+        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source ?? "")"
+        for other in output.alternatives { key += "|" + other.to.code }
         return key
     }
 

@@ -69,11 +69,8 @@ package struct ConverterAPIView: Sendable {
         }
         switch output.outcome {
         case .converted(let conversion):
-            let key = [
-                "api", "convert", from ?? "", to ?? "", amount ?? "", query["date"] ?? "", query["source"] ?? "", output.today.description,
-                output.snapshot.versionKey,
-            ]
-            return try await request.respondCaching(caching(key)) {
+            let key = ["convert", from ?? "", to ?? "", amount ?? "", query["date"] ?? "", query["source"] ?? "", output.today.description]
+            return try await request.respondCaching(caching(key, output.snapshot)) {
                 // Answers of a pair differ only in their amount's texts: filled into the pair's frame.
                 func answer(_ texts: Converter.AmountTexts) throws -> ByteBuffer {
                     ByteBuffer(
@@ -99,12 +96,7 @@ package struct ConverterAPIView: Sendable {
     /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
     /// is the same answer, for anyone: shared caches may keep it.
     private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
-        caching(["api"] + key + [snapshot.versionKey])
-    }
-
-    /// The same, `parts` being `api`, the key and the rates' version already.
-    private func caching(_ parts: [String]) -> CacheDirective {
-        cachePolicy.directive(parts, language: nil, now: now(), shared: true, variesWithCookie: false)
+        cachePolicy.directive(["api"] + key + [snapshot.versionKey], language: nil, now: now(), shared: true, variesWithCookie: false)
     }
 
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every

@@ -191,7 +191,7 @@ package struct ConverterPresenter: Sendable {
         historySource: String? = nil, lines kept: Converter.PairLines? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let texts = texts ?? Self.amountTexts(of: conversion, typed: conversion.amount.text, alternatives: alternatives, in: l)
-        let amountText = "\(texts.amount) \(conversion.from.code)"
+        let amountText = Self.amountText(texts.amount, conversion)
         let resultText = Self.resultText(texts.result, conversion)
         let lines = kept ?? Self.lines(of: conversion, in: l)
         return Converter.ResultViewModel(
@@ -217,6 +217,8 @@ package struct ConverterPresenter: Sendable {
             historyLabel: l.text(Self.historyLabel(on: date)))
     }
 
+    /// `100 USD`, from the amount's number as written.
+    package static func amountText(_ amount: String, _ conversion: Conversion) -> String { "\(amount) \(conversion.from.code)" }
     /// `88.87 EUR`, from the result's own text.
     package static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
