@@ -9,6 +9,8 @@ import PackageDescription
 //   Web           the HTTP machinery every page uses: middleware, input, sessions and CSRF, rendering,
 //                 JSON, HTTP caching, localization
 //   Persistence   Fluent models, migrations, stores and their caches, the database's time limits
+//   ServiceInterfaces  the protocols the interactors call and the plain values they pass (no Vapor,
+//                 NIO or Fluent): Persistence and App's services implement them
 //   RateSources   the providers' documents and parsers, and the bounded HTTP fetcher
 //   Core          plain values and rules: currencies, amounts, dates, exact decimals, rates,
 //                 conversion, accounts and contacts; Swift and Foundation only
@@ -65,10 +67,13 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(
+            name: "ServiceInterfaces",
+            dependencies: ["Core", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
             name: "Persistence",
             dependencies: [
-                "Core",
-                .product(name: "Vapor", package: "vapor"),
+                "Core", "ServiceInterfaces",
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
@@ -86,7 +91,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "Core", "Persistence", "CDeflate",
+                "Core", "ServiceInterfaces", "CDeflate",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Leaf", package: "leaf"),
                 .product(name: "LeafKit", package: "leaf-kit"),
@@ -101,7 +106,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "Core", "RateSources", "Persistence", "Web",
+                "Core", "ServiceInterfaces", "RateSources", "Persistence", "Web",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Leaf", package: "leaf"),
                 .product(name: "Fluent", package: "fluent"),
@@ -136,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "AppBenchmarks",
             dependencies: [
-                "App", "Core", "Persistence", "RateSources", "Web",
+                "App", "Core", "ServiceInterfaces", "Persistence", "RateSources", "Web",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -152,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Core", "RateSources", "Persistence", "Web",
+                "App", "Core", "ServiceInterfaces", "RateSources", "Persistence", "Web",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Each test's schema dropped on a connection of its own, after its app has stopped.

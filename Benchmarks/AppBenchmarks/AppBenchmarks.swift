@@ -5,6 +5,7 @@ import Core
 import Foundation
 import Persistence
 import RateSources
+import ServiceInterfaces
 import Vapor
 import Web
 

@@ -5,6 +5,7 @@ import Core
 import Foundation
 import NIOCore
 import Persistence
+import ServiceInterfaces
 
 // The ledger's stages over the same 10,000 lines as `scripts/bench` posts (a German-style file:
 // semicolons, decimal commas, DD.MM.YYYY, a byte-order mark, CRLF; a year of dates, six

@@ -2,6 +2,7 @@ import Core
 import Fluent
 import Persistence
 import RateSources
+import ServiceInterfaces
 import Vapor
 import Web
 
@@ -32,6 +33,8 @@ package struct AppServices: Sendable {
     package let throttle: AttemptThrottle
     package let clients: ClientAddressResolver
     package let contacts: any ContactsService
+    /// Signed-in users' kept ledger conversions.
+    package let ledgers: any LedgerStore
     package let rateHistory: any RateHistoryService
     /// The ECB's days, whatever the converter's provider (`/v1`); from the same memory as `rateHistory`.
     package let referenceRates: any ReferenceRateDays
@@ -52,7 +55,8 @@ package struct AppServices: Sendable {
         enabledProviders: [RateSource], officialRates: OfficialRates, accounts: any AccountService, sessions: SessionStore,
         sessionCache: SessionCache,
         contactPageCache: ContactPageCache, rateDaysCache: RateDaysCache, throttle: AttemptThrottle, clients: ClientAddressResolver,
-        contacts: any ContactsService, rateHistory: any RateHistoryService, referenceRates: any ReferenceRateDays, database: DatabaseAccess,
+        contacts: any ContactsService, ledgers: any LedgerStore, rateHistory: any RateHistoryService, referenceRates: any ReferenceRateDays,
+        database: DatabaseAccess,
         cachePolicy: HTTPCachePolicy, instance: String, draining: DrainingFlag, now: @escaping @Sendable () -> Date
     ) {
         self.configuration = configuration
@@ -73,6 +77,7 @@ package struct AppServices: Sendable {
         self.throttle = throttle
         self.clients = clients
         self.contacts = contacts
+        self.ledgers = ledgers
         self.rateHistory = rateHistory
         self.referenceRates = referenceRates
         self.database = database
@@ -125,7 +130,7 @@ package struct AppServices: Sendable {
             capacity: configuration.contactPageCacheSize,
             isLive: !configuration.database.isPostgres && configuration.contactPageCacheSize > 0)
         let contacts = FluentContactsService(database: database)
-        let hasher = PasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
+        let hasher = BcryptPasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
         let refreshStore = FluentRateRefreshStore(
             database: database, fetchTimeout: .seconds(configuration.ratesTimeout), stored: { rateDaysCache.snapshotsChanged() })
         let storedDays = FluentRateHistoryService(database: database)
@@ -147,7 +152,7 @@ package struct AppServices: Sendable {
             officialRates: OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended, now: now),
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
-                unknownUserHash: try Bcrypt.hash(SecureToken.generate(), cost: configuration.passwordHashCost)),
+                unknownUserHash: try hasher.hashNow(SecureToken.generate())),
             sessions: SessionStore(database: database, cache: configuration.sessionCacheSize > 0 ? sessionCache : nil),
             sessionCache: sessionCache,
             contactPageCache: contactPageCache,
@@ -156,6 +161,7 @@ package struct AppServices: Sendable {
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: configuration.contactPageCacheSize > 0
                 ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
+            ledgers: FluentLedgerStore(database: database),
             rateHistory: configuration.rateHistoryCache ? cachedDays : storedDays,
             referenceRates: configuration.rateHistoryCache ? cachedDays : storedDays,
             database: database,

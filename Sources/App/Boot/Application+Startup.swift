@@ -1,6 +1,7 @@
 import Fluent
 import Persistence
 import SQLKit
+import ServiceInterfaces
 import Vapor
 
 extension Application {

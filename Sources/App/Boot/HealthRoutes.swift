@@ -1,5 +1,6 @@
 import Persistence
 import SQLKit
+import ServiceInterfaces
 import Vapor
 import Web
 

@@ -84,10 +84,12 @@ package func configure(
         configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache
     {
         app.lifecycle.use(
-            ChangeListener(
-                configuration: listenerConfiguration,
-                caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
-                instance: services.instance))
+            ChangeListening(
+                listener: ChangeListener(
+                    configuration: listenerConfiguration,
+                    caches: .init(
+                        sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
+                    instance: services.instance)))
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")

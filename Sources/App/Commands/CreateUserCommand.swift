@@ -1,5 +1,6 @@
 import Core
 import Persistence
+import ServiceInterfaces
 import Vapor
 
 /// `swift run App create-user --email E [--admin]`: creates an account, reading the password

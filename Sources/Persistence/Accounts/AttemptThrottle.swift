@@ -1,6 +1,7 @@
 import Core
 import Fluent
 import Foundation
+import ServiceInterfaces
 
 /// Limits on the attempts an attacker would repeat, counted per client (its address, see
 /// ``ClientAddressResolver``) so that nobody can lock someone else out:
@@ -25,9 +26,6 @@ package struct AttemptThrottle: Sendable {
         case signUp = "sign-up"
     }
 
-    /// Why an attempt is refused, and for how long (a plain value: pages present it).
-    package typealias Refusal = AttemptRefusal
-
     package static let signInPerAccount = Limit(attempts: 5, window: 15 * 60)
     package static let signInPerClient = Limit(attempts: 20, window: 15 * 60)
     package static let signUpPerClient = Limit(attempts: 10, window: 60 * 60)
@@ -39,7 +37,7 @@ package struct AttemptThrottle: Sendable {
     }
 
     /// Whether `client` may try to sign in to `email` now.
-    package func signInRefusal(email: String, client: String, now: Date) async throws -> Refusal? {
+    package func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptRefusal? {
         let account = EmailAddress.normalized(email)
         return try await database.run { database in
             if let wait = try await Self.wait(
@@ -48,14 +46,14 @@ package struct AttemptThrottle: Sendable {
                     .filter(\.$action == Action.signInFailure.rawValue)
                     .filter(\.$account == account).filter(\.$client == client))
             {
-                return Refusal(scope: .account, retryAfter: wait)
+                return AttemptRefusal(scope: .account, retryAfter: wait)
             }
             if let wait = try await Self.wait(
                 Self.signInPerClient, now: now,
                 ThrottleEventModel.query(on: database)
                     .filter(\.$action == Action.signInFailure.rawValue).filter(\.$client == client))
             {
-                return Refusal(scope: .client, retryAfter: wait)
+                return AttemptRefusal(scope: .client, retryAfter: wait)
             }
             return nil
         }
@@ -76,14 +74,14 @@ package struct AttemptThrottle: Sendable {
     }
 
     /// Whether `client` may attempt a sign-up now.
-    package func signUpRefusal(client: String, now: Date) async throws -> Refusal? {
+    package func signUpRefusal(client: String, now: Date) async throws -> AttemptRefusal? {
         try await database.run { database in
             try await Self.wait(
                 Self.signUpPerClient, now: now,
                 ThrottleEventModel.query(on: database)
                     .filter(\.$action == Action.signUp.rawValue).filter(\.$client == client)
             )
-            .map { Refusal(scope: .client, retryAfter: $0) }
+            .map { AttemptRefusal(scope: .client, retryAfter: $0) }
         }
     }
 
@@ -114,19 +112,6 @@ package struct AttemptThrottle: Sendable {
         guard recent.count >= limit.attempts, let oldest = recent.last else { return nil }
         return max(1, oldest.occurredAt.addingTimeInterval(limit.window).timeIntervalSince(now))
     }
-}
-
-/// What sign-in needs of the throttle; a protocol so the interactor's tests count without a database.
-package protocol SignInThrottling: Sendable {
-    func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptThrottle.Refusal?
-    func recordSignInFailure(email: String, client: String, at now: Date) async throws
-    func forgiveSignInFailures(email: String, client: String) async throws
-}
-
-/// What sign-up needs of the throttle.
-package protocol SignUpThrottling: Sendable {
-    func signUpRefusal(client: String, now: Date) async throws -> AttemptThrottle.Refusal?
-    func recordSignUp(client: String, at now: Date) async throws
 }
 
 extension AttemptThrottle: SignInThrottling, SignUpThrottling {}

@@ -1,15 +1,16 @@
 import Core
 import Fluent
 import Foundation
+import ServiceInterfaces
 
 /// Accounts in the `users` table; passwords as Bcrypt hashes that never leave this type.
 package struct FluentAccountService: AccountService {
     package let database: DatabaseAccess
-    package let hasher: PasswordHasher
+    package let hasher: any PasswordHashing
     /// A hash of a random password nobody knows, made with the same cost as real ones.
     package let unknownUserHash: String
 
-    package init(database: DatabaseAccess, hasher: PasswordHasher, unknownUserHash: String) {
+    package init(database: DatabaseAccess, hasher: any PasswordHashing, unknownUserHash: String) {
         self.database = database
         self.hasher = hasher
         self.unknownUserHash = unknownUserHash

@@ -1,35 +1,14 @@
 import Core
+import Crypto
 import Fluent
 import Foundation
 import SQLKit
-
-/// A session as a request sees it.
-package struct StoredSession: Sendable, Equatable {
-    /// The row's key: the SHA-256 of the cookie's token.
-    package let tokenDigest: String
-    package let csrfToken: String
-    package let user: User?
-    package let flash: Flash?
-    package let expiresAt: Date
-
-    package init(tokenDigest: String, csrfToken: String, user: User?, flash: Flash?, expiresAt: Date) {
-        self.tokenDigest = tokenDigest
-        self.csrfToken = csrfToken
-        self.user = user
-        self.flash = flash
-        self.expiresAt = expiresAt
-    }
-}
+import ServiceInterfaces
 
 /// Browser sessions in the database, so any instance can serve any request. Rows are written
 /// only when something changes (sign-in, sign-out, a flash message), never on every request;
 /// reads go through this instance's ``SessionCache`` when it has one.
-package struct SessionStore: Sendable {
-    /// How long a signed-in session lasts.
-    package static let signedInLifetime: TimeInterval = 14 * 24 * 60 * 60
-    /// How long a session that only carries a login form's CSRF token lasts.
-    package static let anonymousLifetime: TimeInterval = 2 * 60 * 60
-
+package struct SessionStore: SessionStoring {
     package let database: DatabaseAccess
     /// `nil`: every lookup reads the database.
     package let cache: SessionCache?
@@ -42,9 +21,9 @@ package struct SessionStore: Sendable {
     /// Creates a session; returns the token for the cookie (only its digest is stored).
     package func create(for user: User?, now: Date) async throws -> (token: String, session: StoredSession) {
         let token = SecureToken.generate()
-        let lifetime = user == nil ? Self.anonymousLifetime : Self.signedInLifetime
+        let lifetime = user == nil ? SessionLifetime.anonymous : SessionLifetime.signedIn
         let model = SessionModel(
-            tokenHash: SecureToken.digest(token), userID: user?.id, csrfToken: SecureToken.generate(),
+            tokenHash: Self.digest(token), userID: user?.id, csrfToken: SecureToken.generate(),
             createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
         try await database.run { try await model.create(on: $0) }
         return (
@@ -59,7 +38,7 @@ package struct SessionStore: Sendable {
     /// query (the session joined to its user), or none when the cache has it.
     package func find(token: String, now: Date) async throws -> StoredSession? {
         guard token.count <= 64 else { return nil }
-        let digest = SecureToken.digest(token)
+        let digest = Self.digest(token)
         if let cached = cache?.session(digest, now: now) { return cached }
         let ticket = cache?.ticket()
         let found = try await database.run { try await Self.fetch(digest, now: now, on: $0) }
@@ -115,5 +94,10 @@ package struct SessionStore: Sendable {
     /// Removes sessions past their expiry (called now and then; expired rows are never used).
     package func deleteExpired(now: Date) async throws {
         try await database.run { try await SessionModel.query(on: $0).filter(\.$expiresAt <= now).delete() }
+    }
+
+    /// Hex SHA-256 of `token`: what the database keeps instead of the token itself.
+    static func digest(_ token: String) -> String {
+        SecureToken.hex(SHA256.hash(data: Data(token.utf8)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import ServiceInterfaces
 
 /// Values this instance has read from the database lately, kept so that a request costs no
 /// round trip, and trusted only while this instance is sure to hear of every change made to

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 
 /// Contact pages served from this instance's memory (``ListenedCache``), one group per owner:
 /// a signed-in visitor paging or searching their book costs no database round trip. Every

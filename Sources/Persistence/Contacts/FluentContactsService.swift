@@ -2,6 +2,7 @@ import Core
 import Fluent
 import Foundation
 import SQLKit
+import ServiceInterfaces
 
 package struct FluentContactsService: ContactsService {
     package let database: DatabaseAccess

@@ -2,7 +2,6 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
-import Vapor
 
 /// Keeps this instance's caches (``ListenedCache``) in step with every other instance on
 /// PostgreSQL: on a connection of its own it `LISTEN`s for the changes the triggers of
@@ -14,7 +13,9 @@ import Vapor
 /// The caches are trusted only while listening. When the connection drops, fails to answer a
 /// probe (a network that silently swallows traffic) or cannot be made, they are flushed and
 /// bypassed; once listening again they start empty, because changes made meanwhile went unheard.
-package struct ChangeListener: LifecycleHandler {
+///
+/// ``start(on:logger:)`` and ``stop()`` are the app's to call as it boots and shuts down.
+package struct ChangeListener: Sendable {
     /// One channel for every change (named for the first of them).
     package static let channel = "cc_session_changes"
     package static let contactsPrefix = "contacts:"
@@ -71,13 +72,13 @@ package struct ChangeListener: LifecycleHandler {
         self.caches = caches
     }
 
-    package func didBootAsync(_ application: Application) async throws {
-        let logger = application.logger
-        let loop = application.eventLoopGroup.any()
+    /// Listens from now on, connecting again whenever the connection is lost, until ``stop()``.
+    package func start(on loop: any EventLoop, logger: Logger) {
         task.withLockedValue { $0 = Task { await run(on: loop, logger: logger) } }
     }
 
-    package func shutdownAsync(_ application: Application) async {
+    /// Stops listening; the caches are no longer trusted.
+    package func stop() async {
         guard let running = task.withLockedValue({ $0 }) else { return }
         running.cancel()
         await running.value

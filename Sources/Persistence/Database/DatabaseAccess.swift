@@ -4,6 +4,7 @@ import FluentPostgresDriver
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import ServiceInterfaces
 
 /// How services reach the database: every piece of work runs on one connection within a time
 /// limit, and a database that is down or silent becomes ``DatabaseUnavailable`` (a 503) instead

@@ -1,15 +1,7 @@
 import Core
 import Fluent
 import Foundation
-
-/// Signed-in users' ledger conversions: each one's last ``kept`` for ``keptDays`` days.
-package protocol LedgerStore: Sendable {
-    func save(owner: UUID, receipt: LedgerReceipt, result: Data, at: Date) async throws -> UUID
-    func entries(owner: UUID, now: Date) async throws -> [LedgerEntry]
-    /// The gzip'd converted file and the receipt of one of `owner`'s conversions.
-    func conversion(_ id: UUID, owner: UUID, now: Date) async throws -> (receipt: LedgerReceipt, result: Data)?
-    func delete(_ id: UUID, owner: UUID) async throws -> Bool
-}
+import ServiceInterfaces
 
 /// The ledger conversions in the database.
 package struct FluentLedgerStore: LedgerStore {

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import NIOConcurrencyHelpers
+import ServiceInterfaces
 
 /// Rate history from this instance's memory: every stored day's rates (``RateDays``) read in
 /// one query and kept in a ``ListenedCache``, so a pair's history costs no round trip. Storing

@@ -2,6 +2,7 @@ import Core
 import Fluent
 import Foundation
 import SQLKit
+import ServiceInterfaces
 
 /// Where snapshots are kept, on whichever database Fluent is configured with (PostgreSQL or
 /// SQLite): every snapshot ever stored, the configured provider's newest effective one current.

@@ -1,5 +1,6 @@
 import Core
 import NIOConcurrencyHelpers
+import ServiceInterfaces
 
 /// The whole series of the pairs whose every day was asked for lately, most recent first: 27
 /// years of a pair are 7,000 points (half a megabyte), built from the days once per set of

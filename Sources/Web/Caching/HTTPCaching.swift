@@ -1,6 +1,6 @@
+import Core
 import Crypto
 import Foundation
-import Persistence
 import Vapor
 
 /// HTTP caching for what anyone may cache, as Frankfurter does: an `ETag` computed before

@@ -1,4 +1,4 @@
-import Persistence
+import ServiceInterfaces
 import Vapor
 
 /// Turns every error into a page a person can read, with the right status code. Client errors

@@ -1,6 +1,6 @@
 import Core
 import NIOConcurrencyHelpers
-import Persistence
+import ServiceInterfaces
 import Vapor
 
 /// This request's session: who is signed in, the CSRF token for forms, and the changes to make
@@ -16,11 +16,11 @@ package final class BrowserSession: Sendable {
         var readFailure: (any Error)?
     }
 
-    private let store: SessionStore
+    private let store: any SessionStoring
     private let now: @Sendable () -> Date
     private let state = NIOLockedValueBox(State())
 
-    package init(store: SessionStore, now: @escaping @Sendable () -> Date) {
+    package init(store: any SessionStoring, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.now = now
     }
@@ -97,7 +97,7 @@ package final class BrowserSession: Sendable {
     package func applyCookie(to response: Response, secure: Bool) {
         guard let change = state.withLockedValue({ $0.cookieToken }) else { return }
         if let token = change {
-            let lifetime = current?.user == nil ? SessionStore.anonymousLifetime : SessionStore.signedInLifetime
+            let lifetime = current?.user == nil ? SessionLifetime.anonymous : SessionLifetime.signedIn
             response.cookies[Self.cookieName] = HTTPCookies.Value(
                 string: token, maxAge: Int(lifetime), path: "/", isSecure: secure, isHTTPOnly: true, sameSite: .lax)
         } else {

@@ -1,5 +1,4 @@
 import Core
-import Persistence
 import Vapor
 
 /// Refuses a state-changing form without this session's CSRF token (403; nothing changes).

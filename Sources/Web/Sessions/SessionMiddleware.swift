@@ -1,14 +1,14 @@
-import Persistence
+import ServiceInterfaces
 import Vapor
 
 /// Attaches a ``BrowserSession`` to each request. It reads the database only when the request
 /// carries a session cookie, so anonymous visitors cost nothing and create nothing.
 package struct SessionMiddleware: AsyncMiddleware {
-    package let store: SessionStore
+    package let store: any SessionStoring
     package let now: @Sendable () -> Date
     package let secureCookies: Bool
 
-    package init(store: SessionStore, now: @escaping @Sendable () -> Date, secureCookies: Bool) {
+    package init(store: any SessionStoring, now: @escaping @Sendable () -> Date, secureCookies: Bool) {
         self.store = store
         self.now = now
         self.secureCookies = secureCookies

@@ -10,18 +10,20 @@ struct LayerRulesTests {
     static let allowed: [String: Set<String>] = [
         "Core": ["Foundation"],
         "RateSources": ["Foundation", "Core", "AsyncHTTPClient", "NIOCore", "NIOHTTP1", "NIOPosix", "ZIPFoundation", "CSV"],
+        "ServiceInterfaces": ["Foundation", "Core", "Crypto"],
         "Persistence": [
-            "Foundation", "Core", "Vapor", "Fluent", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO", "AsyncKit",
+            "Foundation", "Core", "ServiceInterfaces", "Fluent", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO",
+            "AsyncKit",
             "Crypto", "Logging", "CoreMetrics", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
         ],
         "Web": [
-            "Foundation", "Core", "Persistence", "Vapor", "Leaf", "LeafKit", "Crypto", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
+            "Foundation", "Core", "ServiceInterfaces", "Vapor", "Leaf", "LeafKit", "Crypto", "NIOConcurrencyHelpers", "NIOCore", "NIOPosix",
             "CDeflate",
         ],
     ]
     /// The pages talk to storage through services, never through Fluent or SQL.
     static let forbiddenInModules: Set<String> = [
-        "Fluent", "FluentKit", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO", "Leaf", "LeafKit",
+        "Persistence", "Fluent", "FluentKit", "FluentPostgresDriver", "FluentSQLiteDriver", "SQLKit", "PostgresNIO", "Leaf", "LeafKit",
     ]
     /// A presenter is pure: Output values in, a view model out, in the page's language.
     static let allowedInPresenters: Set<String> = ["Foundation", "Core", "Web"]

@@ -5,6 +5,7 @@ import NIOConcurrencyHelpers
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// Accounts in memory with plain-text passwords: enough to test interactors without a database.
@@ -42,15 +43,15 @@ final class FakeAccountService: AccountService {
 /// A throttle that refuses when told to and writes down what it was told: the counting itself
 /// is ``AttemptThrottle``'s, tested on PostgreSQL.
 final class FakeAttemptThrottle: SignInThrottling, SignUpThrottling {
-    private let refusal = NIOLockedValueBox<AttemptThrottle.Refusal?>(nil)
+    private let refusal = NIOLockedValueBox<AttemptRefusal?>(nil)
     private let log = NIOLockedValueBox<[String]>([])
 
     /// Every call so far, e.g. `failure ann@example.org from 203.0.113.5`.
     var events: [String] { log.withLockedValue { $0 } }
 
-    func refuse(_ refusal: AttemptThrottle.Refusal?) { self.refusal.withLockedValue { $0 = refusal } }
+    func refuse(_ refusal: AttemptRefusal?) { self.refusal.withLockedValue { $0 = refusal } }
 
-    func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptThrottle.Refusal? {
+    func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptRefusal? {
         refusal.withLockedValue { $0 }
     }
 
@@ -62,7 +63,7 @@ final class FakeAttemptThrottle: SignInThrottling, SignUpThrottling {
         log.withLockedValue { $0.append("forgive \(email) from \(client)") }
     }
 
-    func signUpRefusal(client: String, now: Date) async throws -> AttemptThrottle.Refusal? {
+    func signUpRefusal(client: String, now: Date) async throws -> AttemptRefusal? {
         refusal.withLockedValue { $0 }
     }
 

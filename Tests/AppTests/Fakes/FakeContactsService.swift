@@ -5,6 +5,7 @@ import NIOConcurrencyHelpers
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// Contacts in memory, with the real service's ownership, ordering and search rules.

@@ -4,6 +4,7 @@ import Foundation
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// Hands interactors a fixed snapshot (or none) as the default source's, and others by source,

@@ -4,6 +4,7 @@ import Foundation
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// Past days' rates from a list of snapshots, looked up as the store looks them up: the last

@@ -4,6 +4,7 @@ import Foundation
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// The ECB's days from a list of snapshots, cut as the cached days are cut.

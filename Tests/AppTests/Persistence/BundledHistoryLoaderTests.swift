@@ -6,6 +6,7 @@ import Vapor
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("The bundled ECB history stored on first start, on PostgreSQL and SQLite")

@@ -11,6 +11,7 @@ import Vapor
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Deadlines and the database circuit breaker")

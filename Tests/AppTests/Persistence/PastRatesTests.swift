@@ -6,6 +6,7 @@ import Vapor
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("A pair's rates on a past date, from the stored days")

@@ -6,6 +6,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Contact pages kept in memory: served again without the database, forgotten on the owner's every change")

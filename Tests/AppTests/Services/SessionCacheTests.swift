@@ -5,6 +5,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Session cache: trusted only while changes are heard; a read that raced a change is not kept")

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 
 /// Gathers what the About page tells: the app, its current rates' source, its source code.
 package struct AboutInteractor: Sendable {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 
 /// The admin's rate use cases: see the state of the rates, refresh them, backfill a provider,
 /// import history. Each checks that the actor is an admin first.

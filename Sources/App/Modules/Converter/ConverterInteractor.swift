@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// The converter's use case: validate what was asked, convert it with the chosen source's
 /// current rates (the default source's unless one is chosen) or, when a date is asked for, with

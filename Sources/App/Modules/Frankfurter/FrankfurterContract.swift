@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 import Web
 
 /// Frankfurter's v1 API, served from this app's ECB reference rates so that a Frankfurter

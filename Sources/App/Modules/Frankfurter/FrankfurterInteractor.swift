@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 import Web
 
 /// Answers Frankfurter v1 questions from the ECB's reference rates: reads the query as

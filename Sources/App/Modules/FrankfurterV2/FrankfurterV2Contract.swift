@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// Frankfurter's v2 API (its published OpenAPI document, 2.1.1), served from the blend of the
 /// official providers' rates and from each provider's own:
@@ -184,18 +184,4 @@ package enum FrankfurterV2 {
     package static let maxRecomputedDays = 5 * 366
     /// Providers and quotes few enough for a range of any length (Frankfurter's rule).
     package static let maxNarrowList = 5
-}
-
-/// The blend and the providers' days as the v2 API reads them; a protocol for its tests.
-package protocol BlendedRatesReading: Sendable {
-    /// Today's blend (each provider's newest day on or before today), and what it was made of.
-    func latestBlend() async throws -> (blend: BlendedDay, version: String)?
-    /// The blend of `date`, of `providers` only when given.
-    func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay?
-    /// The blends of `dates`, each dated as asked (a date no provider published is left out).
-    /// `currencies`: only these need blending (the quotes and the base).
-    func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay]
-    func blendedSeries() async throws -> BlendedSeries
-    func providerDays() async throws -> [(source: RateSource, days: RateDays)]
-    var pegs: [Peg] { get }
 }

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// Answers Frankfurter v2 questions from the blend of the official providers (and from some of
 /// them with `providers`): reads the query as its OpenAPI document describes it, picks the days,

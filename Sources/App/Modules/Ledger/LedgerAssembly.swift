@@ -1,4 +1,3 @@
-import Persistence
 import Vapor
 import Web
 
@@ -9,7 +8,7 @@ package enum LedgerAssembly {
         let view = LedgerView(
             interactor: LedgerInteractor(
                 rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
-                store: FluentLedgerStore(database: services.database), appVersion: AppInfo.version, now: services.now),
+                store: services.ledgers, appVersion: AppInfo.version, now: services.now),
             presenter: LedgerPresenter(),
             router: LedgerRouter())
         routes.get(.ledger, immediately: view.show)

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// Converting a whole ledger: `GET /ledger` (the form; a signed-in user's kept conversions),
 /// `POST /ledger` (a CSV file or pasted lines, multipart, CSRF-checked: the preview page, the
@@ -186,19 +186,4 @@ package enum Ledger {
         package let flash: String?
         package let hasErrors: Bool
     }
-}
-
-/// One source's days for a ledger: a provider's own or the blend's, with what names it.
-package struct LedgerDays: Sendable {
-    package let days: RateDays
-    /// The currency the days are against (a provider's home currency; the euro for the blend).
-    package let base: String
-    /// The providers behind the rates, by key (`ECB`, `NBP.B`).
-    package let providers: [String]
-}
-
-/// Where a ledger's rates come from; a protocol for the interactor's tests.
-package protocol LedgerRatesReading: Sendable {
-    /// `source`'s stored days (`blend` or a provider's id); `nil` when it has none.
-    func ledgerDays(of source: String) async throws -> LedgerDays?
 }

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// Converting ledgers: the settings checked, a spooled file started as a run over its source's
 /// days, the preview read to the end (and kept for a signed-in user), kept conversions listed,

@@ -1,6 +1,6 @@
 import Core
 import MultipartKit
-import Persistence
+import ServiceInterfaces
 import Vapor
 import Web
 

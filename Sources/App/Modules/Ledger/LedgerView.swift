@@ -1,7 +1,7 @@
 import CompressNIO
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 import Vapor
 import Web
 import ZIPFoundation

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 import Web
 
 /// Signing in: throttling, checking the password, and where to go next.

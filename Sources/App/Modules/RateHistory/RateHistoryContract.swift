@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 
 /// A currency pair's rate over a range of days: `GET /rates/{from}/{to}?range=1m|3m|1y|5y|10y|all`
 /// (a year by default; `&date=` centres the range on a day), an inline SVG line chart (drawn on

@@ -1,5 +1,5 @@
 import Core
-import Persistence
+import ServiceInterfaces
 
 /// Looks up a pair's history over a range of days, from the blend or one provider.
 package struct RateHistoryInteractor: Sendable {

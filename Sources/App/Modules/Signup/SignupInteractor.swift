@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 import Web
 
 /// Creating an account from the sign-up form.

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Persistence
+import ServiceInterfaces
 
 /// One source's rates as a ledger's rule reads them: for a currency and a line's date, the rate
 /// into the booking currency and its day. Each answer is kept, so a million lines over a few

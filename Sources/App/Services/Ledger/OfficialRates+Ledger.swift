@@ -1,5 +1,6 @@
 import Core
 import Persistence
+import ServiceInterfaces
 
 extension OfficialRates: LedgerRatesReading {
     /// The blend's days (every day any blended provider published, against the euro), or one

@@ -2,13 +2,14 @@ import Core
 import Foundation
 import NIOConcurrencyHelpers
 import Persistence
+import ServiceInterfaces
 
 /// A source's stored days seen as pages and APIs ask for them: a provider's own days, or the
 /// blend of the official providers' days. A provider's days come from memory
 /// (``CachedRateHistoryService``, one read per set of stored days); the blend of every day is
 /// computed from them once per set of stored days and kept (``BlendedSeries``), while a day's
 /// blend with every provider's quote (a result's details, a past date) is computed when asked.
-package final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading {
+package final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading, OutlierReading {
     private let days: CachedRateHistoryService
     private let store: FluentRateSnapshotStore
     package let blender: RateBlender
@@ -244,20 +245,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 }
 
-/// A pair's history from one source; a protocol for the history page's tests.
-package protocol SourceHistoryReading: Sendable {
-    func history(of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?) async throws -> PairHistory
-}
-
-/// The blend of every day, as stored days are kept (``RateDays``: units per euro), with each
-/// day's screened-out quotes.
-package struct BlendedSeries: Sendable {
-    package let days: RateDays
-    /// Each day's outliers, newest day first.
-    package let outliers: [(date: CalendarDate, outliers: [Outlier])]
-    /// The stored days it was built from.
-    package let version: String
-
+extension BlendedSeries {
     /// Blends each day any provider has (each provider's newest day on or before it counting),
     /// walking the providers' days once.
     static func build(

@@ -5,6 +5,7 @@ import Logging
 import NIOConcurrencyHelpers
 import Persistence
 import RateSources
+import ServiceInterfaces
 
 /// Fetches rates from every enabled provider and stores them, following the refresh rules:
 /// validate first; store a provider's new days and its log entry in one transaction; store
@@ -12,7 +13,7 @@ import RateSources
 /// twice; one refresh at a time on this instance, and one store at a time across all instances.
 /// The providers are fetched side by side (one slow or failing provider never holds up the
 /// others) and stored one after another. Used by the admin page, the schedule and `App refresh`.
-package struct RatesRefresher: Sendable {
+package struct RatesRefresher: RatesRefreshing {
     /// The enabled providers, in the catalogue's order.
     package let providers: [any RatesProvider]
     package let history: ECBRatesProvider

@@ -5,6 +5,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// The converter on a past day (`date=`), over nine real days of the ECB's file.

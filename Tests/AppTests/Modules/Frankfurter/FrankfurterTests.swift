@@ -5,6 +5,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 /// The interactor and presenter together on ten real ECB days (``FakeReferenceDays/frankfurterDays()``),

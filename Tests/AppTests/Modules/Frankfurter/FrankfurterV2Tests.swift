@@ -4,6 +4,7 @@ import Testing
 @testable import App
 @testable import Core
 @testable import Persistence
+@testable import ServiceInterfaces
 @testable import Web
 
 /// The v2 interactor over a fake blend, and its presenter: the query read as the document says,

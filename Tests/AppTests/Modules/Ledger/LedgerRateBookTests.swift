@@ -4,6 +4,7 @@ import Testing
 @testable import App
 @testable import Core
 @testable import Persistence
+@testable import ServiceInterfaces
 
 /// Each rule on the ECB's real days (from its history file), worked out by hand: Easter 2025
 /// (Good Friday 18 April and Easter Monday 21 April are TARGET holidays), Labour Day on the

@@ -8,6 +8,7 @@ import VaporTesting
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Accounts, sessions and security over HTTP on PostgreSQL")
@@ -87,7 +88,7 @@ struct AccountPageTests {
             #expect(response.headers.first(name: .location) == "/admin/rates")
             let after = try #require(browser.sessionCookie)
             #expect(after != before)
-            #expect(response.cookie(BrowserSession.cookieName)?.maxAge == Int(SessionStore.signedInLifetime))
+            #expect(response.cookie(BrowserSession.cookieName)?.maxAge == Int(SessionLifetime.signedIn))
             #expect(try await sessionCount(app) == 1) // the pre-login row is gone
 
             let page = try await browser.get("/about")
@@ -338,7 +339,7 @@ struct AccountPageTests {
         try await withApp(clock: clock) { app in
             let browser = TestBrowser(app)
             try await browser.signIn("admin@example.org", "correct-horse")
-            clock.advance(by: SessionStore.signedInLifetime + 1)
+            clock.advance(by: SessionLifetime.signedIn + 1)
             #expect(try await browser.get("/admin/rates").status == .seeOther)
         }
     }

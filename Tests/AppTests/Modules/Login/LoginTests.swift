@@ -5,6 +5,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Login interactor and presenter")
@@ -68,7 +69,7 @@ struct LoginTests {
 
     @Test("a refused client is refused even with the right password, and nothing more is counted")
     func throttles() async throws {
-        let refusal = AttemptThrottle.Refusal(scope: .account, retryAfter: 600)
+        let refusal = AttemptRefusal(scope: .account, retryAfter: 600)
         throttle.refuse(refusal)
         let locked = try await signIn(.init(email: "ann@example.org", password: "correct-horse", next: "/x"))
         #expect(locked == .throttled(refusal, input: .init(email: "ann@example.org", password: nil, next: "/x")))

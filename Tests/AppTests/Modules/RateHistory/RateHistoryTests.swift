@@ -7,6 +7,7 @@ import VaporTesting
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Rate history presenter and interactor")

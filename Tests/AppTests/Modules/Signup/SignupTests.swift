@@ -4,6 +4,7 @@ import Testing
 @testable import Core
 @testable import Persistence
 @testable import RateSources
+@testable import ServiceInterfaces
 @testable import Web
 
 @Suite("Signup interactor and presenter")

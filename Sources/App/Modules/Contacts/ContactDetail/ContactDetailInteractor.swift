@@ -1,5 +1,5 @@
 import Core
-import Persistence
+import ServiceInterfaces
 
 /// Showing and deleting one of the signed-in user's contacts.
 package struct ContactDetailInteractor: Sendable {

@@ -1,5 +1,5 @@
 import Core
-import Persistence
+import ServiceInterfaces
 
 /// The add and edit use cases: check the fields, then store them for the signed-in user.
 package struct ContactFormInteractor: Sendable {

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Persistence
+import ServiceInterfaces
 
 /// Listing, searching and exporting the signed-in user's contacts.
 package struct ContactListInteractor: Sendable {

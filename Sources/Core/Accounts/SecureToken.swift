@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 
-/// Random secrets for cookies and forms, and the digest under which a session is stored.
+/// Random secrets for cookies and forms, compared without giving away how much of a guess was
+/// right, and bytes written as hex (digests of tokens, validators, versions).
 package enum SecureToken {
     /// 256 random bits, base64url without padding (safe in cookies, forms and URLs).
     package static func generate() -> String {
@@ -10,11 +10,6 @@ package enum SecureToken {
         return Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// Hex SHA-256 of `token`: what the database keeps instead of the token itself.
-    package static func digest(_ token: String) -> String {
-        hex(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Lower-case hex of `bytes`, without `String(format:)` (slow on Linux; this runs per request).

@@ -1,0 +1,23 @@
+import Core
+
+/// Reads the rates conversions use. Interactors depend on this, so tests can hand them any snapshot.
+package protocol CurrentRatesReading: Sendable {
+    /// The default source's current snapshot (falling back to the blend, then to any stored
+    /// rates, until the default source has some), or `nil` when no rates are stored at all.
+    func currentSnapshot() async -> RateSnapshot?
+    /// `source`'s current snapshot: a provider's newest day, or the blend (``RateSnapshot/blendSource``)
+    /// of the official providers' newest days; `nil` when it has none.
+    func currentSnapshot(of source: String) async -> RateSnapshot?
+    /// The sources with rates now, the blend first, then the providers in the catalogue's order.
+    func availableSources() async -> [RateSource]
+    /// The source used when none is asked for (`RATES_PROVIDER`).
+    var defaultSource: String { get }
+}
+
+extension CurrentRatesReading {
+    /// `source`'s snapshot, or the default source's when `source` is `nil`.
+    package func snapshot(of source: String?) async -> RateSnapshot? {
+        guard let source, source != defaultSource else { return await currentSnapshot() }
+        return await currentSnapshot(of: source)
+    }
+}

@@ -1,0 +1,19 @@
+import Core
+
+/// What the admin page asks of the refresh machinery; a protocol for the interactor's tests.
+package protocol RatesRefreshing: Sendable {
+    /// Every enabled provider, one attempt each.
+    func refresh(actor: String?) async -> [RefreshAttempt]
+    /// One provider's days over a range; `nil` when the provider cannot be backfilled here.
+    func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt?
+    func importHistory(actor: String?) async -> RefreshAttempt
+    func importFullHistory(actor: String?) async -> RefreshAttempt
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt]
+    /// The enabled providers whose days can be fetched over a range.
+    var backfillable: [RateSource] { get }
+}
+
+/// The quotes the blend screened out lately; a protocol for the interactor's tests.
+package protocol OutlierReading: Sendable {
+    func recentOutliers(limit: Int) async throws -> [Outlier]
+}
