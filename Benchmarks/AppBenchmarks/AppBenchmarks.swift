@@ -55,7 +55,8 @@ let benchmarks: @Sendable () -> Void = {
         for index in benchmark.scaledIterations {
             let (from, to) = stage.pair(index)
             blackHole(
-                try await stage.interactor.show(.init(from: from, to: to, amount: stage.amountTexts[index % stage.amountTexts.count])))
+                try await stage.interactor.show(
+                    Converter.Query(Converter.Input(from: from, to: to, amount: stage.amountTexts[index % stage.amountTexts.count]))))
         }
     }
 
@@ -63,7 +64,7 @@ let benchmarks: @Sendable () -> Void = {
         let stage = Stage.shared
         for index in benchmark.scaledIterations {
             let output = stage.outputs[index % stage.outputs.count]
-            blackHole(stage.presenter.present(output, in: stage.english, menu: stage.menus.menu(for: output.currencies, in: stage.english)))
+            blackHole(stage.presenter.present(output, in: stage.english))
         }
     }
 
@@ -78,10 +79,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("APIPresenterAndJSON") { benchmark in
         let stage = Stage.shared
         for index in benchmark.scaledIterations {
-            let output = stage.outputs[index % stage.outputs.count]
-            guard case .converted(let conversion) = output.outcome else { continue }
-            let model = stage.apiPresenter.present(
-                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today)
+            guard let model = stage.apiPresenter.present(stage.outputs[index % stage.outputs.count]) else { continue }
             blackHole(try APIJSON.encode(model))
         }
     }
@@ -153,7 +151,6 @@ final class Stage: Sendable {
     let presenter = ConverterPresenter()
     let apiPresenter = ConverterAPIPresenter()
     let english = Localizations.of(.en)
-    let menus = CurrencyMenuCache()
     let amountTexts: [String]
     let amounts: [Amount]
     let outputs: [Converter.Output]
@@ -171,11 +168,11 @@ final class Stage: Sendable {
     /// The blend of one day, as the converter's default source is.
     struct FixedRates: CurrentRatesReading, PastRatesReading {
         let snapshot: RateSnapshot
-        let defaultSource = RateSnapshot.blendSource
+        let defaultSource = RateSourceID.blend
         func currentSnapshot() async -> RateSnapshot? { snapshot }
-        func currentSnapshot(of source: String) async -> RateSnapshot? { source == defaultSource ? snapshot : nil }
+        func currentSnapshot(of source: RateSourceID) async -> RateSnapshot? { source == defaultSource ? snapshot : nil }
         func availableSources() async -> [RateSource] { [.blend] }
-        func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates { .found(snapshot) }
+        func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates { .found(snapshot) }
     }
 
     init(app: Application) async throws {
@@ -195,22 +192,23 @@ final class Stage: Sendable {
         var made: [Converter.Output] = []
         for index in 0..<amountTexts.count {
             let (from, to) = Self.pair(index)
-            made.append(try await interactor.show(.init(from: from, to: to, amount: amountTexts[index])))
+            made.append(try await interactor.show(Converter.Query(Converter.Input(from: from, to: to, amount: amountTexts[index]))))
         }
         outputs = made
-        let (presenter, english, menus) = (presenter, english, menus)
-        models = made.map { presenter.present($0, in: english, menu: menus.menu(for: $0.currencies, in: english)) }
-        let page = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100"))
+        let (presenter, english) = (presenter, english)
+        models = made.map { presenter.present($0, in: english) }
+        let usdEUR = Converter.Query(Converter.Input(from: "USD", to: "EUR", amount: "100"))
+        let page = try await interactor.show(usdEUR)
         let everyBank = FixedRates(snapshot: RateSnapshot(blend: blender.blend(providerDays, on: Self.blendDay)!, key: "banks"))
         let blendOutput = try await ConverterInteractor(
             rates: everyBank, pastRates: everyBank, catalog: catalog, calculator: calculator, now: Date.init
-        ).show(.init(from: "USD", to: "EUR", amount: "100"))
-        let blendModel = presenter.present(blendOutput, in: english, menu: menus.menu(for: blendOutput.currencies, in: english))
+        ).show(usdEUR)
+        let blendModel = presenter.present(blendOutput, in: english)
         // The first page of a shape is Leaf's own; the next is filled into its skeleton, as pages are.
         _ = try await app.pages.renderPage("converter", blendModel, for: Self.request(app))
         blendResultPage = try await app.pages.renderPage("converter", blendModel, for: Self.request(app))
         resultPage = try await app.pages.render(
-            "converter", presenter.present(page, in: english, menu: menus.menu(for: page.currencies, in: english)), for: Self.request(app))
+            "converter", presenter.present(page, in: english), for: Self.request(app))
     }
 
     func pair(_ index: Int) -> (String, String) { Self.pair(index) }

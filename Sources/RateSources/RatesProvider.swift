@@ -3,7 +3,7 @@ import Foundation
 
 /// Rates as a provider published them, before they are checked and stored.
 package struct FetchedRates: Sendable, Equatable {
-    package let source: String
+    package let source: RateSourceID
     package let baseCurrency: String
     package let effectiveDate: CalendarDate
     /// Each currency's rate exactly as published (per one unit, where the publisher quotes
@@ -12,7 +12,8 @@ package struct FetchedRates: Sendable, Equatable {
     package let quotation: Quotation
 
     package init(
-        source: String, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal], quotation: Quotation = .unitsPerBase
+        source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal],
+        quotation: Quotation = .unitsPerBase
     ) {
         self.source = source
         self.baseCurrency = baseCurrency

@@ -13,12 +13,12 @@ import Web
 /// the app's `rates_refreshes_total{kind,outcome}` and `database_connection_wait_seconds`.
 /// Read when scraped: `rates_snapshot_age_seconds`, and the session and contact page caches'
 /// hits, misses and size, and whether they are trusted (`session_cache_live`, `contact_page_cache_live`).
-package enum AppMetrics {
+enum AppMetrics {
     /// The process's one registry; swift-metrics reports to it once ``bootstrap()`` has run.
-    package static let registry = PrometheusCollectorRegistry()
+    static let registry = PrometheusCollectorRegistry()
 
     /// Points swift-metrics at ``registry``. Once per process (the entry point; the tests' setup).
-    package static func bootstrap() { _ = bootstrapped }
+    static func bootstrap() { _ = bootstrapped }
 
     private static let bootstrapped: Void = {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -66,7 +66,7 @@ package enum AppMetrics {
     }
 
     /// The text a scrape gets, with the values read now.
-    package static func scrape(services: AppServices) async -> [UInt8] {
+    static func scrape(services: AppServices) async -> [UInt8] {
         if let snapshot = await services.currentRates.currentSnapshot() {
             let now = services.now()
             snapshotAge.set(now.timeIntervalSince(snapshot.storedAt))
@@ -82,7 +82,7 @@ package enum AppMetrics {
     }
 
     /// `GET /metrics`; with `METRICS_TOKEN` set, only for `Authorization: Bearer <token>`.
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let token = services.configuration.metricsToken
         routes.get(SiteURL.Route.metrics.pathComponents) { request async throws -> Response in
             if let token {

@@ -7,49 +7,49 @@ import Vapor
 import Web
 
 /// The services the page modules are assembled from, created once at start.
-package struct AppServices: Sendable {
-    package let configuration: AppConfiguration
-    package let catalog: CurrencyCatalog
-    package let rateStore: FluentRateSnapshotStore
-    package let currentRates: CurrentRates
-    package let refresher: RatesRefresher
+struct AppServices: Sendable {
+    let configuration: AppConfiguration
+    let catalog: CurrencyCatalog
+    let rateStore: FluentRateSnapshotStore
+    let currentRates: CurrentRates
+    let refresher: RatesRefresher
     /// The rates that ship with the app, and what stores them (see ``BundledHistoryLoader``).
-    package let bundledRates: BundledRates
-    package let historyLoader: BundledHistoryLoader
+    let bundledRates: BundledRates
+    let historyLoader: BundledHistoryLoader
     /// How far ``historyLoader`` has come, while it runs.
-    package let historyProgress: BundledHistoryProgress
+    let historyProgress: BundledHistoryProgress
     /// The providers refreshes fetch (`RATES_PROVIDERS`), in the catalogue's order.
-    package let enabledProviders: [RateSource]
+    let enabledProviders: [RateSource]
     /// Each source's days for history and past dates, and the blend over time.
-    package let officialRates: OfficialRates
-    package let accounts: any AccountService
-    package let sessions: SessionStore
+    let officialRates: OfficialRates
+    let accounts: any AccountService
+    let sessions: SessionStore
     /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
-    package let sessionCache: SessionCache
+    let sessionCache: SessionCache
     /// Contact pages this instance has read lately (see ``CachedContactsService``).
-    package let contactPageCache: ContactPageCache
+    let contactPageCache: ContactPageCache
     /// Every stored day's rates, for history pages (see ``CachedRateHistoryService``).
-    package let rateDaysCache: RateDaysCache
-    package let throttle: AttemptThrottle
-    package let clients: ClientAddressResolver
-    package let contacts: any ContactsService
+    let rateDaysCache: RateDaysCache
+    let throttle: AttemptThrottle
+    let clients: ClientAddressResolver
+    let contacts: any ContactsService
     /// Signed-in users' kept ledger conversions.
-    package let ledgers: any LedgerStore
-    package let rateHistory: any RateHistoryService
+    let ledgers: any LedgerStore
+    let rateHistory: any RateHistoryService
     /// The ECB's days, whatever the converter's provider (`/v1`); from the same memory as `rateHistory`.
-    package let referenceRates: any ReferenceRateDays
+    let referenceRates: any ReferenceRateDays
     /// The database with its time limits; services use it, and readiness checks it.
-    package let database: DatabaseAccess
+    let database: DatabaseAccess
     /// Validators and freshness for pages anyone may cache.
-    package let cachePolicy: HTTPCachePolicy
+    let cachePolicy: HTTPCachePolicy
     /// This process among the instances on one database, for logs and `pg_stat_activity`.
-    package let instance: String
+    let instance: String
     /// Set once shutdown begins.
-    package let draining: DrainingFlag
+    let draining: DrainingFlag
     /// The clock; tests fix it.
-    package let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
-    package init(
+    init(
         configuration: AppConfiguration, catalog: CurrencyCatalog, rateStore: FluentRateSnapshotStore, currentRates: CurrentRates,
         refresher: RatesRefresher, bundledRates: BundledRates, historyLoader: BundledHistoryLoader, historyProgress: BundledHistoryProgress,
         enabledProviders: [RateSource], officialRates: OfficialRates, accounts: any AccountService, sessions: SessionStore,
@@ -87,7 +87,7 @@ package struct AppServices: Sendable {
         self.now = now
     }
 
-    package static func live(
+    static func live(
         for app: Application, configuration: AppConfiguration,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws -> AppServices {
@@ -182,7 +182,7 @@ extension Application {
     }
 
     /// Set by `configure`; commands and start-up tasks reach the services through it.
-    package var appServices: AppServices {
+    var appServices: AppServices {
         get {
             guard let services = storage[AppServicesKey.self] else { fatalError("configure(_:) has not run") }
             return services

@@ -7,7 +7,7 @@ import Vapor
 extension Application {
     /// What `serve` does before it listens: migrate the schema, store the bundled rates into an
     /// empty database, create the configured admin, and load the current rates into memory.
-    package func prepareToServe() async throws {
+    func prepareToServe() async throws {
         try await prepareDatabase()
         if let admin = appServices.configuration.initialAdmin {
             try await createInitialAdmin(admin)
@@ -21,7 +21,7 @@ extension Application {
 
     /// Migrates the schema and stores the bundled rates into an empty database. Instances
     /// starting together on one PostgreSQL take turns, so both happen once.
-    package func prepareDatabase() async throws {
+    func prepareDatabase() async throws {
         do {
             try await whileHoldingStartupLock {
                 try await self.autoMigrate()
@@ -46,10 +46,10 @@ extension Application {
         }
     }
 
-    package struct StartupError: Error, CustomStringConvertible {
-        package let description: String
+    struct StartupError: Error, CustomStringConvertible {
+        let description: String
 
-        package init(description: String) {
+        init(description: String) {
             self.description = description
         }
     }

@@ -15,24 +15,24 @@ import Vapor
 ///
 /// Vapor would otherwise close the pools and the server in no fixed order, and a request
 /// still running could reach a pool that is gone.
-package struct GracefulShutdown: LifecycleHandler {
-    package let jobs: RatesBackgroundJobs
-    package let database: DatabaseHealth
-    package let draining: DrainingFlag
-    package let delay: TimeInterval
+struct GracefulShutdown: LifecycleHandler {
+    let jobs: RatesBackgroundJobs
+    let database: DatabaseHealth
+    let draining: DrainingFlag
+    let delay: TimeInterval
 
-    package init(jobs: RatesBackgroundJobs, database: DatabaseHealth, draining: DrainingFlag, delay: TimeInterval) {
+    init(jobs: RatesBackgroundJobs, database: DatabaseHealth, draining: DrainingFlag, delay: TimeInterval) {
         self.jobs = jobs
         self.database = database
         self.draining = draining
         self.delay = delay
     }
 
-    package func didBootAsync(_ application: Application) async throws {
+    func didBootAsync(_ application: Application) async throws {
         jobs.start(logger: application.logger)
     }
 
-    package func shutdownAsync(_ application: Application) async {
+    func shutdownAsync(_ application: Application) async {
         let logger = application.logger
         if application.running != nil {
             draining.set()
@@ -65,8 +65,8 @@ package struct GracefulShutdown: LifecycleHandler {
 }
 
 /// Set when the app has begun to shut down; `/health/ready` then answers 503.
-package final class DrainingFlag: Sendable {
+final class DrainingFlag: Sendable {
     private let value = NIOLockedValueBox(false)
-    package var isSet: Bool { value.withLockedValue { $0 } }
-    package func set() { value.withLockedValue { $0 = true } }
+    var isSet: Bool { value.withLockedValue { $0 } }
+    func set() { value.withLockedValue { $0 = true } }
 }

@@ -11,16 +11,16 @@ import Web
 /// - `GET /health/ready`: this instance can serve every page: the database answered a query
 ///   within a second, rates are loaded, and it is not shutting down. 503 otherwise, with what
 ///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
-package enum HealthRoutes {
-    package static let readinessTimeout: Duration = .seconds(1)
+enum HealthRoutes {
+    static let readinessTimeout: Duration = .seconds(1)
 
-    package struct Readiness: Encodable {
-        package let ready: Bool
-        package let draining: Bool
-        package let database: String
-        package let rates: String
+    struct Readiness: Encodable {
+        let ready: Bool
+        let draining: Bool
+        let database: String
+        let rates: String
 
-        package init(ready: Bool, draining: Bool, database: String, rates: String) {
+        init(ready: Bool, draining: Bool, database: String, rates: String) {
             self.ready = ready
             self.draining = draining
             self.database = database
@@ -28,7 +28,7 @@ package enum HealthRoutes {
         }
     }
 
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let live: @Sendable (Request) -> String = { _ in "ok" }
         routes.get(SiteURL.Route.healthLive.pathComponents, use: live)
         routes.get(SiteURL.Route.healthz.pathComponents, use: live)

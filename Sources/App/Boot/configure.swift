@@ -24,10 +24,11 @@ package func configure(
         requestTags: [CSRFFieldTag(), AccountNavTag()], isEnabled: app.environment != .development,
         compresses: configuration.responseCompression)
     for tag in app.pages.requestTags { app.leaf.tags[tag.name] = tag }
-    app.leaf.tags[RouteTag.name] = RouteTag()
+    app.leaf.tags[RouteTag.name] = RouteTag(paths: SiteURL.sitePaths.routes)
+    app.leaf.tags[LastConversionCookieTag.name] = LastConversionCookieTag(secure: configuration.cookieSecure)
     // The translations are read now: a broken file stops the start, naming its line.
     _ = try Localizations.bundled.get()
-    LanguageTags.register(in: &app.leaf.tags)
+    LanguageTags.register(in: &app.leaf.tags, paths: SiteURL.sitePaths)
 
     let listenerConfiguration = try useDatabase(configuration, for: app)
     for migration in Migrations.all {
@@ -52,10 +53,11 @@ package func configure(
     // gzip for what the app writes whole, with a compressor per thread (``GzipMiddleware``);
     // streams and files are left to Vapor's compressor below.
     if configuration.responseCompression { app.middleware.use(GzipMiddleware()) }
-    app.middleware.use(RequestLogMiddleware())
-    app.middleware.use(PublicAPICORSMiddleware())
-    app.middleware.use(ErrorPageMiddleware(shapes: [FrankfurterView.errorShape, FrankfurterV2View.errorShape]))
-    app.middleware.use(RequestInputMiddleware())
+    let paths = SiteURL.sitePaths
+    app.middleware.use(RequestLogMiddleware(quiet: paths.quiet))
+    app.middleware.use(PublicAPICORSMiddleware(paths: paths))
+    app.middleware.use(ErrorPageMiddleware(paths: paths, shapes: [FrankfurterView.errorShape, FrankfurterV2View.errorShape]))
+    app.middleware.use(RequestInputMiddleware(streamedUploads: paths.streamedUploads))
     app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
     app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))
     app.routes.defaultMaxBodySize = ByteCount(value: RequestInputMiddleware.maxBodyBytes)
@@ -149,12 +151,12 @@ private func useDatabase(_ configuration: AppConfiguration, for app: Application
 
 extension DatabaseID {
     /// PostgreSQL's pool for migrations and start-up work (see `useDatabase`).
-    package static let maintenance = DatabaseID(string: "psql-maintenance")
+    static let maintenance = DatabaseID(string: "psql-maintenance")
 }
 
 extension Application {
     /// Where migrations run: PostgreSQL's maintenance pool, or the one SQLite database.
-    package var maintenanceDatabaseID: DatabaseID? {
+    var maintenanceDatabaseID: DatabaseID? {
         databases.ids().contains(.maintenance) ? .maintenance : nil
     }
 }

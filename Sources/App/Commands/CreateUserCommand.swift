@@ -6,36 +6,36 @@ import Vapor
 /// `swift run App create-user --email E [--admin]`: creates an account, reading the password
 /// from standard input (asked for without echo on a terminal), so it never lands in the shell's
 /// history or the process list.
-package struct CreateUserCommand: AsyncCommand {
-    package struct Signature: CommandSignature {
-        package init() {}
+struct CreateUserCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        init() {}
 
         @Option(name: "email", help: "The new account's email address.")
-        package var email: String?
+        var email: String?
 
         @Flag(name: "admin", help: "Give the account admin rights.")
-        package var admin: Bool
+        var admin: Bool
     }
 
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
 
-        package init(description: String) {
+        init(description: String) {
             self.description = description
         }
     }
 
-    package var help: String { "Creates an account; the password is read from standard input." }
+    var help: String { "Creates an account; the password is read from standard input." }
 
     /// Where the password comes from; standard input unless a test hands one in.
-    package let readPassword: @Sendable (CommandContext, String) throws -> String
+    let readPassword: @Sendable (CommandContext, String) throws -> String
 
-    package init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
+    init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
         self.readPassword = readPassword
     }
 
     /// Asked for without echo on a terminal; otherwise the first line of standard input.
-    package static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {
+    static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {
         if isatty(STDIN_FILENO) != 0 {
             return context.console.ask("Password for \(email):".consoleText(), isSecure: true)
         }
@@ -45,7 +45,7 @@ package struct CreateUserCommand: AsyncCommand {
         return line
     }
 
-    package func run(using context: CommandContext, signature: Signature) async throws {
+    func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.email, !email.isEmpty else {
             throw Failure(description: "Give the account's email: create-user --email you@example.org [--admin]")
         }

@@ -9,17 +9,17 @@ import Web
 /// page's values; the result page's and the API's hot stages (interactor, presenter, skeleton,
 /// JSON, gzip) are the microbenchmarks' (`Benchmarks/AppBenchmarks`). `scripts/bench` runs it
 /// on the release build and writes the table into docs/BENCHMARKS.md.
-package struct ProfilePagesCommand: AsyncCommand {
-    package struct Signature: CommandSignature {
-        package init() {}
+struct ProfilePagesCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        init() {}
 
         @Option(name: "iterations", help: "Requests per page (default 2000).")
-        package var iterations: Int?
+        var iterations: Int?
     }
 
-    package var help: String { "Times each page's stages in-process (for docs/BENCHMARKS.md)." }
+    var help: String { "Times each page's stages in-process (for docs/BENCHMARKS.md)." }
 
-    package func run(using context: CommandContext, signature: Signature) async throws {
+    func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareToServe()
         let iterations = max(10, signature.iterations ?? 2000)
@@ -40,7 +40,6 @@ package struct ProfilePagesCommand: AsyncCommand {
             now: services.now)
         let converterPresenter = ConverterPresenter()
         let english = Localizations.of(.en)
-        let menus = CurrencyMenuCache()
         let history = RateHistoryInteractor(history: services.officialRates, rates: services.currentRates, catalog: services.catalog)
         let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
 
@@ -79,9 +78,9 @@ package struct ProfilePagesCommand: AsyncCommand {
         var outputs: [Converter.Output] = []
         for index in 0..<100 {
             let (from, to) = pair(index)
-            outputs.append(try await converter.show(.init(from: from, to: to, amount: amount(index))))
+            outputs.append(try await converter.show(Converter.Query(Converter.Input(from: from, to: to, amount: amount(index)))))
         }
-        let models = outputs.map { converterPresenter.present($0, in: english, menu: menus.menu(for: $0.currencies, in: english)) }
+        let models = outputs.map { converterPresenter.present($0, in: english) }
         try await time(result, "Leaf render (what the skeleton replaces)") { index in
             _ = try await request(SiteURL.converter.path).leaf.render("converter", models[index % models.count]).get()
         }
@@ -112,9 +111,9 @@ package struct ProfilePagesCommand: AsyncCommand {
             }
             try await time(historyPage, "interactor (stored days in memory)") { index in
                 let (from, to) = pair(index)
-                _ = try await history.history(from: from, to: to, range: range == .default ? nil : range.rawValue)
+                _ = try await history.history(RateHistory.Query(from: from, to: to, range: range))
             }
-            let historyOutput = try await history.history(from: "USD", to: "EUR", range: range == .default ? nil : range.rawValue)
+            let historyOutput = try await history.history(RateHistory.Query(from: "USD", to: "EUR", range: range))
             await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput, in: english) }
             let historyModel = RateHistoryPresenter().present(historyOutput, in: english)
             try await time(historyPage, "Leaf render") { _ in
@@ -134,10 +133,10 @@ package struct ProfilePagesCommand: AsyncCommand {
         }
         let skeletons = app.pages.statistics
         context.console.print(
-            "\n\(iterations) requests per stage; \(try await history.history(from: "USD", to: "EUR", range: "all").points.count) "
+            "\n\(iterations) requests per stage; \(try await history.history(RateHistory.Query(from: "USD", to: "EUR", range: .all)).points.count) "
                 + "days of USD/EUR history in all; "
                 + "\(skeletons.skeletons) page skeletons made, \(skeletons.leafOnly) shapes left to Leaf.")
     }
 
-    package init() {}
+    init() {}
 }

@@ -4,18 +4,18 @@ import Vapor
 /// `swift run App refresh`: fetches every enabled provider now, as the admin's "Refresh now"
 /// does (the same limits, the same attempt log), and prints one line per provider with its
 /// outcome. Exits with an error when every provider failed.
-package struct RefreshCommand: AsyncCommand {
-    package struct Signature: CommandSignature {
-        package init() {}
+struct RefreshCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        init() {}
     }
 
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
     }
 
-    package var help: String { "Fetches the rates of every enabled provider now and prints what each gave." }
+    var help: String { "Fetches the rates of every enabled provider now and prints what each gave." }
 
-    package func run(using context: CommandContext, signature: Signature) async throws {
+    func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         try await app.prepareDatabase()
         try await app.appServices.currentRates.reload()
@@ -27,10 +27,10 @@ package struct RefreshCommand: AsyncCommand {
     }
 
     /// `nbp        stored     Stored 32 rates from National Bank of Poland, effective 2026-03-05.`
-    package static func line(_ attempt: RefreshAttempt) -> String {
+    static func line(_ attempt: RefreshAttempt) -> String {
         func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
-        return padded(attempt.source, 18) + padded(attempt.outcome.rawValue, 11) + attempt.message.english
+        return padded(attempt.source.rawValue, 18) + padded(attempt.outcome.rawValue, 11) + attempt.message.english
     }
 
-    package init() {}
+    init() {}
 }

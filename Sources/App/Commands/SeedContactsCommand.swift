@@ -4,28 +4,28 @@ import Vapor
 /// `swift run App seed-contacts --email E --count N`: gives an existing account N generated
 /// contacts (names from many scripts, some with email, phone and notes), in batches, for
 /// benchmarks and trying the pages with a full book.
-package struct SeedContactsCommand: AsyncCommand {
-    package struct Signature: CommandSignature {
-        package init() {}
+struct SeedContactsCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        init() {}
 
         @Option(name: "email", help: "The account that gets the contacts.")
-        package var email: String?
+        var email: String?
 
         @Option(name: "count", help: "How many contacts to add (1 to 1,000,000).")
-        package var count: Int?
+        var count: Int?
     }
 
-    package struct Failure: Error, CustomStringConvertible {
-        package let description: String
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
 
-        package init(description: String) {
+        init(description: String) {
             self.description = description
         }
     }
 
-    package var help: String { "Adds generated contacts to an account, for benchmarks and manual testing." }
+    var help: String { "Adds generated contacts to an account, for benchmarks and manual testing." }
 
-    package func run(using context: CommandContext, signature: Signature) async throws {
+    func run(using context: CommandContext, signature: Signature) async throws {
         guard let email = signature.email, let count = signature.count, (1...1_000_000).contains(count) else {
             throw Failure(description: "Use: seed-contacts --email you@example.org --count 10000 (1 to 1,000,000)")
         }
@@ -40,19 +40,19 @@ package struct SeedContactsCommand: AsyncCommand {
         context.console.success("Added \(count) contacts to \(owner.email).")
     }
 
-    package static let firstNames = [
+    static let firstNames = [
         "Anna", "Ben", "Chloé", "Dmitri", "Élodie", "Fatima", "György", "Hiroshi", "Ingrid", "José",
         "Kateřina", "Liam", "Мария", "Nikos", "Olga", "Priya", "Quentin", "Rosa", "Søren", "Tomás",
         "Umar", "Vera", "Wei", "Yuki", "Zoë", "أحمد", "さくら", "Ευγενία",
     ]
-    package static let lastNames = [
+    static let lastNames = [
         "Andersen", "Bauer", "Çelik", "Dubois", "Eriksson", "Fernández", "García", "Hoffmann", "Ivanova",
         "Jensen", "Kowalski", "López", "Müller", "Nakamura", "O'Brien", "Papadopoulos", "Quispe",
         "Rossi", "Smith", "Tanaka", "Újvári", "van Dijk", "Wójcik", "Xu", "Yilmaz", "Zhang",
         "Иванов", "الحسن", "佐藤",
     ]
 
-    package static func draft(number: Int, using generator: inout SeededGenerator) -> ContactDraft {
+    static func draft(number: Int, using generator: inout SeededGenerator) -> ContactDraft {
         let first = firstNames.randomElement(using: &generator)!
         let last = lastNames.randomElement(using: &generator)!
         let withEmail = Int.random(in: 0..<10, using: &generator) < 7
@@ -64,16 +64,16 @@ package struct SeedContactsCommand: AsyncCommand {
             notes: number % 5 == 0 ? "Met at conference #\(number % 97)." : "")
     }
 
-    package init() {}
+    init() {}
 }
 
 /// A small deterministic generator (SplitMix64), so a seed gives the same book every time.
-package struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    package init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed }
 
-    package mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -6,21 +6,21 @@ import Web
 /// Everything the app reads from its environment, read once at start. Every variable has a
 /// default; invalid values are all reported together, so one failed start lists every fix.
 package struct AppConfiguration: Sendable {
-    package enum DatabaseKind: Sendable, Equatable {
+    enum DatabaseKind: Sendable, Equatable {
         /// The embedded default: one SQLite file, created on demand.
         case sqlite(path: String)
         /// PostgreSQL at `url`; `searchPath` puts the app's tables in one schema (tests use it
         /// to give each suite its own schema in one database).
         case postgres(url: URL, searchPath: String? = nil)
 
-        package var isPostgres: Bool {
+        var isPostgres: Bool {
             if case .postgres = self { true } else { false }
         }
     }
 
     /// The source the converter, the history and the API use unless a visitor picks another:
     /// the blend of the official providers, or one provider.
-    package enum RatesProviderKind: String, Sendable, CaseIterable {
+    enum RatesProviderKind: String, Sendable, CaseIterable {
         case blend
         case ecb
         case exchangeRateAPI = "exchangerate-api"
@@ -29,95 +29,95 @@ package struct AppConfiguration: Sendable {
         case cbr, nb, rba, nbu, boe
 
         /// The provider it names; `nil` for the blend.
-        package var provider: RateSource? { RateSource.provider(named: rawValue) }
+        var provider: RateSource? { RateSource.provider(named: rawValue) }
         /// The ``RateSnapshot/source`` a snapshot of this source carries.
-        package var sourceID: String { provider?.id ?? RateSnapshot.blendSource }
+        var sourceID: RateSourceID { provider?.id ?? .blend }
     }
 
     /// An account to create at start if no user has its email.
-    package struct InitialAdmin: Sendable, Equatable {
-        package let email: String
-        package let password: String
+    struct InitialAdmin: Sendable, Equatable {
+        let email: String
+        let password: String
 
-        package init(email: String, password: String) {
+        init(email: String, password: String) {
             self.email = email
             self.password = password
         }
     }
 
-    package var database: DatabaseKind
+    var database: DatabaseKind
     /// Where the About page links for the source code.
-    package var sourceCodeURL: String
+    var sourceCodeURL: String
     /// Adds `Secure` to cookies; turn on behind HTTPS.
-    package var cookieSecure: Bool
+    var cookieSecure: Bool
     /// Whether visitors may create their own accounts.
-    package var allowSignup: Bool
-    package var initialAdmin: InitialAdmin?
+    var allowSignup: Bool
+    var initialAdmin: InitialAdmin?
     /// Bcrypt's work factor for new password hashes.
-    package var passwordHashCost: Int
+    var passwordHashCost: Int
     /// The default source (`RATES_PROVIDER`).
-    package var ratesProvider: RatesProviderKind
+    var ratesProvider: RatesProviderKind
     /// The default source's document when it is one provider (a mirror, a stub); `nil` means
     /// the provider's public address.
-    package var ratesProviderURL: URL?
+    var ratesProviderURL: URL?
     /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
     /// order): every central bank by default. The default source, if it is a provider, is always among them.
-    package var ratesProviders: [String]
+    var ratesProviders: [RateSourceID]
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
-    package var providerOrigins: [String: URL]
+    var providerOrigins: [RateSourceID: URL]
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
     /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
-    package var ecbDailyURL: URL
+    var ecbDailyURL: URL
     /// The ECB 90-day history document, imported on an admin's request.
-    package var ecbHistoryURL: URL
+    var ecbHistoryURL: URL
     /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
-    package var ecbFullHistoryURL: URL
+    var ecbFullHistoryURL: URL
     /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
     /// format); `nil` means the app's own copy of the ECB's history since 1999.
-    package var bundledRatesFile: URL?
+    var bundledRatesFile: URL?
     /// How long a provider may take to answer.
-    package var ratesTimeout: TimeInterval
+    var ratesTimeout: TimeInterval
     /// Seconds between scheduled refreshes; 0 turns the schedule off.
-    package var ratesRefreshInterval: Int
+    var ratesRefreshInterval: Int
     /// Seconds between checks for snapshots stored by other instances; 0 turns it off.
-    package var ratesSyncInterval: Int
+    var ratesSyncInterval: Int
     /// Seconds to open a PostgreSQL connection (TCP, TLS and start-up together).
-    package var databaseConnectTimeout: TimeInterval
+    var databaseConnectTimeout: TimeInterval
     /// Seconds a request may wait for a pooled connection.
-    package var databasePoolTimeout: TimeInterval
+    var databasePoolTimeout: TimeInterval
     /// Seconds one SQL statement may run (PostgreSQL's `statement_timeout`).
-    package var databaseStatementTimeout: TimeInterval
+    var databaseStatementTimeout: TimeInterval
     /// Seconds requests in flight get to finish after SIGTERM/SIGINT before the app stops anyway.
-    package var shutdownTimeout: TimeInterval
+    var shutdownTimeout: TimeInterval
     /// Seconds the app keeps serving after SIGTERM/SIGINT, with `/health/ready` answering 503,
     /// so a load balancer stops sending it new connections before it stops accepting them.
-    package var shutdownDelay: TimeInterval
+    var shutdownDelay: TimeInterval
     /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
-    package var trustedProxies: [IPAddressRange]
+    var trustedProxies: [IPAddressRange]
     /// How many signed-in sessions each instance keeps in memory; 0 reads every one from the database.
-    package var sessionCacheSize: Int
+    var sessionCacheSize: Int
     /// How many contact pages each instance keeps in memory; 0 reads every page from the database.
-    package var contactPageCacheSize: Int
+    var contactPageCacheSize: Int
     /// Whether every stored day's rates are kept in memory for rate history pages.
-    package var rateHistoryCache: Bool
+    var rateHistoryCache: Bool
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
-    package var metricsToken: String?
+    var metricsToken: String?
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
-    package var responseCompression: Bool
+    var responseCompression: Bool
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
     /// `statement_timeout` fires first when the server is merely slow.
-    package var databaseWorkTimeout: Duration {
+    var databaseWorkTimeout: Duration {
         .seconds(max(databaseConnectTimeout, databasePoolTimeout, databaseStatementTimeout) + 1)
     }
 
-    package static let defaultSQLitePath = "data/app.sqlite"
-    package static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
-    package static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
-    package static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
+    static let defaultSQLitePath = "data/app.sqlite"
+    static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
+    static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
+    static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
 
-    package init(
+    init(
         database: DatabaseKind = .sqlite(path: defaultSQLitePath),
         sourceCodeURL: String = defaultSourceCodeURL,
         cookieSecure: Bool = false,
@@ -126,8 +126,8 @@ package struct AppConfiguration: Sendable {
         passwordHashCost: Int = 12,
         ratesProvider: RatesProviderKind = .blend,
         ratesProviderURL: URL? = nil,
-        ratesProviders: [String] = RateSource.officialProviders.map(\.id),
-        providerOrigins: [String: URL] = [:],
+        ratesProviders: [RateSourceID] = RateSource.officialProviders.map(\.id),
+        providerOrigins: [RateSourceID: URL] = [:],
         ecbDailyURL: URL = ECBRatesProvider.dailyURL,
         ecbHistoryURL: URL = defaultECBHistoryURL,
         ecbFullHistoryURL: URL = defaultECBFullHistoryURL,
@@ -178,19 +178,19 @@ package struct AppConfiguration: Sendable {
     }
 
     /// The providers a refresh fetches: ``ratesProviders`` and the default source's provider.
-    package var enabledProviders: [RateSource] {
+    var enabledProviders: [RateSource] {
         RateSource.fetchable.filter { ratesProviders.contains($0.id) || ratesProvider.provider == $0 }
     }
 
     /// `NBP_BASE_URL`, `NBP_B_BASE_URL`, `EXCHANGERATE_API_BASE_URL`: a provider's id in capitals,
     /// `.` and `-` as `_`.
-    package static func originVariable(of source: RateSource) -> String {
-        source.id.uppercased().replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_BASE_URL"
+    static func originVariable(of source: RateSource) -> String {
+        source.id.key.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_BASE_URL"
     }
 
     /// ExchangeRate-API's document: `RATES_PROVIDER_URL` when it is the default source, else
     /// under `EXCHANGERATE_API_BASE_URL`, else its public address.
-    package var exchangeRateAPIURL: URL {
+    var exchangeRateAPIURL: URL {
         if ratesProvider == .exchangeRateAPI, let url = ratesProviderURL { return url }
         if let origin = providerOrigins[RateSource.exchangeRateAPI.id] {
             return URL(string: origin.absoluteString.trimmingSuffix("/") + ExchangeRateAPIProvider.latestURL.path)!
@@ -199,14 +199,11 @@ package struct AppConfiguration: Sendable {
     }
 
     /// The ECB's daily document: `RATES_PROVIDER_URL` when the ECB is the default source, else `ECB_DAILY_URL`.
-    package var ecbDailyDocumentURL: URL { ratesProvider == .ecb ? ratesProviderURL ?? ecbDailyURL : ecbDailyURL }
+    var ecbDailyDocumentURL: URL { ratesProvider == .ecb ? ratesProviderURL ?? ecbDailyURL : ecbDailyURL }
 
     package struct Invalid: Error, CustomStringConvertible {
-        package let problems: [String]
+        let problems: [String]
 
-        package init(problems: [String]) {
-            self.problems = problems
-        }
         package var description: String {
             "The app cannot start; fix these environment variables:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
         }
@@ -304,10 +301,10 @@ package struct AppConfiguration: Sendable {
                 // Fetch nothing: the bundled ECB history alone (an offline deployment).
                 ratesProviders = []
             } else if unknown.isEmpty && !names.isEmpty {
-                ratesProviders = RateSource.fetchable.map(\.id).filter(names.contains)
+                ratesProviders = RateSource.fetchable.map(\.id).filter { names.contains($0.rawValue) }
             } else {
                 problems.append(
-                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id).joined(separator: ", ")), separated by commas, or be none; "
+                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id.rawValue).joined(separator: ", ")), separated by commas, or be none; "
                         + (unknown.isEmpty ? "it is empty" : "not known: \(unknown.joined(separator: ", "))"))
             }
         }

@@ -9,9 +9,9 @@ package struct LastConversion: Sendable, Equatable, CustomStringConvertible {
     /// The day whose rates were asked for; `nil` for the latest rates.
     package var date: CalendarDate? = nil
     /// The source chosen (a provider's id, or the blend); `nil` for the default source.
-    package var source: String? = nil
+    package var source: RateSourceID? = nil
 
-    package init(from: String, to: String, amount: String, date: CalendarDate? = nil, source: String? = nil) {
+    package init(from: String, to: String, amount: String, date: CalendarDate? = nil, source: RateSourceID? = nil) {
         self.from = from
         self.to = to
         self.amount = amount
@@ -31,12 +31,7 @@ package struct LastConversion: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `~nbp` after the conversion for a chosen source, nothing for the default.
-    package static func sourceSuffix(_ source: String?) -> String { source.map { "~\($0)" } ?? "" }
-
-    /// Whether `text` can be a source's id in the cookie and the address (`nbp.b`, `exchangerate-api`).
-    package static func isWellFormedSource(_ text: some StringProtocol) -> Bool {
-        (1...24).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x2D }
-    }
+    package static func sourceSuffix(_ source: RateSourceID?) -> String { source.map { "~\($0)" } ?? "" }
 
     /// The first visit's conversion.
     package static let firstVisit = LastConversion(from: "USD", to: "EUR", amount: "100")

@@ -29,7 +29,7 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
     package var failedLines: Int
     package var bookingCurrency: String
     package var rule: LedgerRule
-    package var source: String
+    package var source: RateSourceID
     package var sourceName: String
     package var providers: [String]
     package var firstRateDay: CalendarDate?
@@ -43,7 +43,7 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
 
     package init(
         file: String?, sha256: String, bytes: Int, lines: Int, convertedLines: Int, failedLines: Int, bookingCurrency: String,
-        rule: LedgerRule, source: String, sourceName: String, providers: [String], firstRateDay: CalendarDate?,
+        rule: LedgerRule, source: RateSourceID, sourceName: String, providers: [String], firstRateDay: CalendarDate?,
         lastRateDay: CalendarDate?, totals: [Total], total: String, rounding: String, appVersion: String, createdAt: Date
     ) {
         self.file = file
@@ -78,10 +78,12 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         case createdAt = "created_at"
     }
 
-    /// The receipt as the file carries it: sorted keys, ISO 8601 time, indented.
-    package func json() throws -> Data {
+    /// The receipt as its file carries it: sorted keys, ISO 8601 time, indented (`pretty`), or
+    /// on one line, as the API's JSON answer writes everything.
+    package func json(pretty: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(self)
     }

@@ -8,8 +8,8 @@ package struct RateSnapshot: Sendable, Equatable {
     package var id: UUID? {
         didSet { versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt) }
     }
-    /// The provider it came from, e.g. `ecb` (see ``RateSource``), or ``blendSource``.
-    package let source: String
+    /// The provider it came from, e.g. `ecb` (see ``RateSource``), or the blend's (``RateSourceID/blend``).
+    package let source: RateSourceID
     package let baseCurrency: String
     /// The day the provider says these rates are for.
     package let effectiveDate: CalendarDate
@@ -28,11 +28,8 @@ package struct RateSnapshot: Sendable, Equatable {
     /// For a blend: what each rate was made of.
     package var blend: BlendedDay? = nil
 
-    /// The ``source`` of a blend of the official providers' rates.
-    package static let blendSource = "blend"
-
     package init(
-        id: UUID? = nil, source: String, baseCurrency: String, effectiveDate: CalendarDate,
+        id: UUID? = nil, source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate,
         storedAt: Date, rates: [String: Decimal], quotation: Quotation = .unitsPerBase
     ) {
         self.id = id
@@ -51,13 +48,13 @@ package struct RateSnapshot: Sendable, Equatable {
     /// A blend as a snapshot: units of each currency per unit of the blend's base.
     package init(blend: BlendedDay, key: String) {
         self.init(
-            source: Self.blendSource, baseCurrency: blend.base, effectiveDate: blend.date,
+            source: RateSourceID.blend, baseCurrency: blend.base, effectiveDate: blend.date,
             storedAt: Date(timeIntervalSince1970: 0), rates: blend.rates.mapValues(\.rate))
         self.blend = blend
         versionKey = "blend/\(blend.date)/\(key)"
     }
 
-    package var isBlend: Bool { source == Self.blendSource }
+    package var isBlend: Bool { source == RateSourceID.blend }
 
     /// One unit of `from` in `to` as a quotient of two of the rates (`numerator / denominator`),
     /// crossing through the base; `nil` when either currency has no rate.
@@ -76,7 +73,7 @@ package struct RateSnapshot: Sendable, Equatable {
         return quotation == .unitsPerBase ? rate : 1 / rate
     }
 
-    private static func versionKey(source: String, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {
+    private static func versionKey(source: RateSourceID, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {
         "\(source)/\(effectiveDate)/\(id?.uuidString ?? String(storedAt.timeIntervalSince1970))"
     }
 }

@@ -2,7 +2,7 @@
 /// it publishes (its home currency, which way it writes a rate, how often).
 package struct RateSource: Sendable, Equatable {
     /// Stored with each snapshot, e.g. `ecb`, `nbp.b` (a publisher's second table is a source of its own).
-    package let id: String
+    package let id: RateSourceID
     package let name: String
     package let website: String
     /// Shipped with the app rather than fetched, so possibly old.
@@ -35,7 +35,7 @@ package struct RateSource: Sendable, Equatable {
         package let timeZone: String
     }
 
-    package init(id: String, name: String, website: String, isBundled: Bool) {
+    package init(id: RateSourceID, name: String, website: String, isBundled: Bool) {
         self.id = id
         self.name = name
         self.website = website
@@ -43,7 +43,7 @@ package struct RateSource: Sendable, Equatable {
     }
 
     /// The key the `/v2` API and its `providers` parameter use: `ECB`, `NBP.B`.
-    package var key: String { id.uppercased() }
+    package var key: String { id.key }
 
     package static let ecb = official(
         "ecb", "European Central Bank",
@@ -107,7 +107,7 @@ package struct RateSource: Sendable, Equatable {
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"))
 
     /// Every official provider's rates blended (``RateBlender``): the converter's default source.
-    package static let blend = RateSource(id: RateSnapshot.blendSource, name: "All official sources", website: "", isBundled: false)
+    package static let blend = RateSource(id: RateSourceID.blend, name: "All official sources", website: "", isBundled: false)
 
     /// The central banks whose rates the app can fetch, in the order the pages list them.
     package static let officialProviders: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
@@ -138,24 +138,24 @@ package struct RateSource: Sendable, Equatable {
 
     /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
     /// ships with the app.
-    package var family: [String] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }
+    package var family: [RateSourceID] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }
 
     /// The provider whose rates a stored source's are (the bundled ECB copy is the ECB's).
     package var provider: RateSource { self == .bundledECB ? .ecb : self }
 
     /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
-    package static func withID(_ id: String) -> RateSource {
-        known.first { $0.id == id } ?? RateSource(id: id, name: id, website: "", isBundled: false)
+    package static func withID(_ id: RateSourceID) -> RateSource {
+        known.first { $0.id == id } ?? RateSource(id: id, name: id.rawValue, website: "", isBundled: false)
     }
 
     /// The fetchable provider a `/v2` key or a form's choice names (`NBP.B`, `nbp.b`), if any.
     package static func provider(named key: String) -> RateSource? {
-        let id = key.lowercased()
+        guard let id = RateSourceID(key) else { return nil }
         return fetchable.first { $0.id == id }
     }
 
     private static func official(
-        _ id: String, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
+        _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
         rateType: String, cadence: Cadence = .daily, terms: String, publishes: PublicationTime, datesAhead: Bool = false
     ) -> RateSource {
         var source = RateSource(id: id, name: name, website: website, isBundled: false)
@@ -185,8 +185,8 @@ extension RateSource {
     /// The source a page uses when the visitor names none: the configured one while it has
     /// rates, else the blend (or the first with rates). A default without rates yet
     /// (ExchangeRate-API before its first refresh) is never shown as the visitor's choice.
-    package static func effectiveDefault(_ configured: String, among sources: [RateSource]) -> String {
+    package static func effectiveDefault(_ configured: RateSourceID, among sources: [RateSource]) -> RateSourceID {
         if sources.contains(where: { $0.id == configured }) || sources.isEmpty { return configured }
-        return sources.contains(.blend) ? RateSnapshot.blendSource : sources[0].id
+        return sources.contains(.blend) ? RateSourceID.blend : sources[0].id
     }
 }

@@ -27,7 +27,7 @@ package struct RefreshAttempt: Sendable, Equatable {
     package var id: UUID?
     package let kind: Kind
     /// The provider asked (`RateSource.id`).
-    package let source: String
+    package let source: RateSourceID
     package let startedAt: Date
     package let duration: TimeInterval
     /// Who asked: an admin's email, or `nil` for the schedule.
@@ -37,7 +37,7 @@ package struct RefreshAttempt: Sendable, Equatable {
     package let message: Message
 
     package init(
-        id: UUID? = nil, kind: Kind, source: String, startedAt: Date, duration: TimeInterval, actor: String?, outcome: Outcome,
+        id: UUID? = nil, kind: Kind, source: RateSourceID, startedAt: Date, duration: TimeInterval, actor: String?, outcome: Outcome,
         message: Message
     ) {
         self.id = id

@@ -20,7 +20,7 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
 
     package init(_ snapshot: RateSnapshot) {
         id = snapshot.id ?? UUID()
-        source = snapshot.source
+        source = snapshot.source.rawValue
         baseCurrency = snapshot.baseCurrency
         effectiveDate = snapshot.effectiveDate.description
         storedAt = snapshot.storedAt
@@ -36,8 +36,17 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
             throw PersistenceError.corruptRow("rate_snapshots \(id?.uuidString ?? "?") has quotation \(quotation)")
         }
         return RateSnapshot(
-            id: id, source: source, baseCurrency: baseCurrency, effectiveDate: date, storedAt: storedAt,
+            id: id, source: try RateSourceID(stored: source, in: "rate_snapshots \(id?.uuidString ?? "?")"), baseCurrency: baseCurrency,
+            effectiveDate: date, storedAt: storedAt,
             rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }), quotation: quotation)
+    }
+}
+
+extension RateSourceID {
+    /// The id a row holds, or ``PersistenceError/corruptRow(_:)`` naming `row`.
+    package init(stored text: String, in row: @autoclosure () -> String) throws {
+        guard let id = RateSourceID(text) else { throw PersistenceError.corruptRow("\(row()) has source \(text)") }
+        self = id
     }
 }
 

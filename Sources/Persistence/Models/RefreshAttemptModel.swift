@@ -23,7 +23,7 @@ package final class RefreshAttemptModel: Model, @unchecked Sendable {
     package init(_ attempt: RefreshAttempt) {
         id = attempt.id ?? UUID()
         kind = attempt.kind.rawValue
-        source = attempt.source
+        source = attempt.source.rawValue
         startedAt = attempt.startedAt
         durationMilliseconds = Int((attempt.duration * 1000).rounded())
         actor = attempt.actor
@@ -37,7 +37,8 @@ package final class RefreshAttemptModel: Model, @unchecked Sendable {
             throw PersistenceError.corruptRow("rate_refresh_attempts \(id?.uuidString ?? "?") has kind \(kind), outcome \(outcome)")
         }
         return RefreshAttempt(
-            id: id, kind: kind, source: source, startedAt: startedAt,
+            id: id, kind: kind, source: try RateSourceID(stored: source, in: "rate_refresh_attempts \(id?.uuidString ?? "?")"),
+            startedAt: startedAt,
             duration: Double(durationMilliseconds) / 1000, actor: actor, outcome: outcome,
             message: messageParts.flatMap(Message.init(storedText:)) ?? .verbatim(message))
     }

@@ -15,10 +15,10 @@ package final class FluentRateRefreshStore: Sendable {
     /// Called once a refresh's transaction has ended: caches of stored days forget them.
     private let stored: @Sendable () -> Void
     /// The configured provider's sources (``FluentRateSnapshotStore/currentSources``).
-    private let currentSources: [String]?
+    private let currentSources: [RateSourceID]?
 
     package init(
-        database: DatabaseAccess, fetchTimeout: Duration, currentSources: [String]? = nil,
+        database: DatabaseAccess, fetchTimeout: Duration, currentSources: [RateSourceID]? = nil,
         stored: @escaping @Sendable () -> Void = {}
     ) {
         self.database = database
@@ -79,9 +79,9 @@ package final class FluentRateRefreshStore: Sendable {
     package struct Transaction: Sendable {
         /// Pinned to the transaction.
         package let access: DatabaseAccess
-        package var currentSources: [String]? = nil
+        package var currentSources: [RateSourceID]? = nil
 
-        package init(access: DatabaseAccess, currentSources: [String]? = nil) {
+        package init(access: DatabaseAccess, currentSources: [RateSourceID]? = nil) {
             self.access = access
             self.currentSources = currentSources
         }
@@ -91,7 +91,7 @@ package final class FluentRateRefreshStore: Sendable {
         package func latest() async throws -> RateSnapshot? { try await snapshots.latest() }
 
         /// The newest snapshot of `sources` (any source's when they have none).
-        package func latest(of sources: [String]) async throws -> RateSnapshot? {
+        package func latest(of sources: [RateSourceID]) async throws -> RateSnapshot? {
             try await FluentRateSnapshotStore(database: access, currentSources: sources).latest()
         }
 
@@ -106,9 +106,9 @@ package final class FluentRateRefreshStore: Sendable {
         }
 
         /// The days already stored from any of `sources`.
-        package func storedDates(sources: [String]) async throws -> Set<CalendarDate> {
+        package func storedDates(sources: [RateSourceID]) async throws -> Set<CalendarDate> {
             let rows = try await access.run { database in
-                try await RateSnapshotModel.query(on: database).filter(\.$source ~~ sources).field(\.$effectiveDate).all()
+                try await RateSnapshotModel.query(on: database).filter(\.$source ~~ sources.map(\.rawValue)).field(\.$effectiveDate).all()
             }
             return Set(rows.compactMap { CalendarDate(iso8601: $0.effectiveDate) })
         }

@@ -11,11 +11,11 @@ package struct FluentRateSnapshotStore: Sendable {
     /// The configured provider's sources (``RateSource/family``): their newest snapshot is the
     /// current one, whatever else is stored (the ECB's days `/v1` serves beside another
     /// provider's); any source's newest until one of theirs is stored. `nil`: any source's.
-    package var currentSources: [String]? = nil
+    package var currentSources: [RateSourceID]? = nil
     /// Called once a snapshot is stored (committed): caches of stored days forget them.
     package var stored: @Sendable () -> Void = {}
 
-    package init(database: DatabaseAccess, currentSources: [String]? = nil, stored: @escaping @Sendable () -> Void = {}) {
+    package init(database: DatabaseAccess, currentSources: [RateSourceID]? = nil, stored: @escaping @Sendable () -> Void = {}) {
         self.database = database
         self.currentSources = currentSources
         self.stored = stored
@@ -37,7 +37,7 @@ package struct FluentRateSnapshotStore: Sendable {
         on database: any Database, _ shaped: (QueryBuilder<RateSnapshotModel>) -> QueryBuilder<RateSnapshotModel>
     ) async throws -> RateSnapshotModel? {
         if let sources = currentSources,
-            let preferred = try await shaped(Self.newestFirst(on: database).filter(\.$source ~~ sources)).first()
+            let preferred = try await shaped(Self.newestFirst(on: database).filter(\.$source ~~ sources.map(\.rawValue))).first()
         {
             return preferred
         }
@@ -67,10 +67,10 @@ package struct FluentRateSnapshotStore: Sendable {
     /// day's latest snapshot quoting both (the day's snapshots with their rates, off the
     /// (snapshot, currency) unique index); else why not, with the days the missing currency was
     /// quoted (off `snapshot_rates_currency_idx`).
-    package func rates(on date: CalendarDate, from: String, to: String, sources: [String]? = nil) async throws -> PastRates {
+    package func rates(on date: CalendarDate, from: String, to: String, sources: [RateSourceID]? = nil) async throws -> PastRates {
         try await database.run { database in
             let sql = database as! any SQLDatabase
-            let ofSources: SQLQueryString = sources.map { "AND source IN (\(binds: $0))" } ?? ""
+            let ofSources: SQLQueryString = sources.map { "AND source IN (\(binds: $0.map(\.rawValue)))" } ?? ""
             guard
                 let day = try await sql.raw(
                     """
@@ -86,7 +86,7 @@ package struct FluentRateSnapshotStore: Sendable {
                 return .beforeFirstDay(firstDay: first.flatMap(CalendarDate.init(iso8601:)))
             }
             var query = RateSnapshotModel.query(on: database).filter(\.$effectiveDate == day.description)
-            if let sources { query = query.filter(\.$source ~~ sources) }
+            if let sources { query = query.filter(\.$source ~~ sources.map(\.rawValue)) }
             let snapshots = try await query.sort(\.$storedAt, .descending).with(\.$rates).all().map { try $0.toEntity() }
             if let found = snapshots.first(where: { $0.rates[from] != nil && $0.rates[to] != nil }) { return .found(found) }
             let missing = snapshots.contains { $0.rates[from] != nil } ? to : from
@@ -96,33 +96,34 @@ package struct FluentRateSnapshotStore: Sendable {
 
     /// The newest snapshot of `sources` dated on or before `date`, with its rates: one
     /// provider's day for a past date's blend, without reading its other days.
-    package func newest(onOrBefore date: CalendarDate, sources: [String]) async throws -> RateSnapshot? {
+    package func newest(onOrBefore date: CalendarDate, sources: [RateSourceID]) async throws -> RateSnapshot? {
         try await database.run { database in
             try await RateSnapshotModel.query(on: database)
-                .filter(\.$source ~~ sources).filter(\.$effectiveDate <= date.description)
+                .filter(\.$source ~~ sources.map(\.rawValue)).filter(\.$effectiveDate <= date.description)
                 .sort(\.$effectiveDate, .descending).sort(\.$storedAt, .descending)
                 .with(\.$rates).first()?.toEntity()
         }
     }
 
     /// The first and last stored days of `sources` that quote `code`.
-    package func quotedDays(of code: String, sources: [String]) async throws -> ClosedRange<CalendarDate>? {
+    package func quotedDays(of code: String, sources: [RateSourceID]) async throws -> ClosedRange<CalendarDate>? {
         try await database.run { database in try await Self.quotedDays(of: code, sources: sources, on: database as! any SQLDatabase) }
     }
 
     /// The first stored day of `sources`.
-    package func firstDay(sources: [String]) async throws -> CalendarDate? {
+    package func firstDay(sources: [RateSourceID]) async throws -> CalendarDate? {
         try await database.run { database in
             try await (database as! any SQLDatabase).raw(
-                "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema) WHERE source IN (\(binds: sources))"
+                "SELECT min(effective_date) AS first FROM \(ident: RateSnapshotModel.schema) WHERE source IN (\(binds: sources.map(\.rawValue)))"
             ).first()?.decode(column: "first", as: String?.self).flatMap(CalendarDate.init(iso8601:))
         }
     }
 
     /// The first and last stored days that quote `code` (in `sources`' snapshots, when given).
-    private static func quotedDays(of code: String, sources: [String]?, on sql: any SQLDatabase) async throws -> ClosedRange<CalendarDate>?
-    {
-        let ofSources: SQLQueryString = sources.map { "AND s.source IN (\(binds: $0))" } ?? ""
+    private static func quotedDays(
+        of code: String, sources: [RateSourceID]?, on sql: any SQLDatabase
+    ) async throws -> ClosedRange<CalendarDate>? {
+        let ofSources: SQLQueryString = sources.map { "AND s.source IN (\(binds: $0.map(\.rawValue)))" } ?? ""
         let row = try await sql.raw(
             """
             SELECT min(s.effective_date) AS first, max(s.effective_date) AS last
@@ -182,7 +183,7 @@ package struct FluentRateSnapshotStore: Sendable {
         try await sql.raw(
             """
             INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at, quotation)
-            SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source))::text[],
+            SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source.rawValue))::text[],
                 \(bind: snapshots.map(\.baseCurrency))::text[], \(bind: snapshots.map(\.effectiveDate.description))::text[],
                 \(bind: snapshots.map(\.storedAt))::timestamptz[], \(bind: snapshots.map(\.quotation.rawValue))::text[])
             """
@@ -213,7 +214,7 @@ package struct FluentRateSnapshotStore: Sendable {
             for index in start..<min(snapshots.count, start + batch) {
                 let snapshot = snapshots[index]
                 insert = insert.values([
-                    ids[index], snapshot.source, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
+                    ids[index], snapshot.source.rawValue, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
                     snapshot.quotation.rawValue,
                 ])
             }
@@ -235,7 +236,7 @@ package struct FluentRateSnapshotStore: Sendable {
             var snapshots: [RateSnapshot] = []
             for (source, date) in try await Self.newestDays(on: database as! any SQLDatabase).sorted(by: { $0.key < $1.key }) {
                 if let model = try await RateSnapshotModel.query(on: database)
-                    .filter(\.$source == source).filter(\.$effectiveDate == date.description)
+                    .filter(\.$source == source.rawValue).filter(\.$effectiveDate == date.description)
                     .sort(\.$storedAt, .descending).with(\.$rates).first()
                 {
                     snapshots.append(try model.toEntity())
@@ -246,18 +247,18 @@ package struct FluentRateSnapshotStore: Sendable {
     }
 
     /// The newest day stored of each source.
-    package func newestDays() async throws -> [String: CalendarDate] {
+    package func newestDays() async throws -> [RateSourceID: CalendarDate] {
         try await database.run { try await Self.newestDays(on: $0 as! any SQLDatabase) }
     }
 
-    private static func newestDays(on sql: any SQLDatabase) async throws -> [String: CalendarDate] {
+    private static func newestDays(on sql: any SQLDatabase) async throws -> [RateSourceID: CalendarDate] {
         let rows = try await sql.raw(
             "SELECT source, max(effective_date) AS newest FROM \(ident: RateSnapshotModel.schema) GROUP BY source"
         ).all()
-        var days: [String: CalendarDate] = [:]
+        var days: [RateSourceID: CalendarDate] = [:]
         for row in rows {
             guard let date = CalendarDate(iso8601: try row.decode(column: "newest", as: String.self)) else { continue }
-            days[try row.decode(column: "source", as: String.self)] = date
+            days[try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots")] = date
         }
         return days
     }

@@ -129,7 +129,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                             snapshot: try row.decode(column: "id", as: UUID.self), date: date,
                             code: try row.decode(column: "currency_code", as: String.self),
                             rate: try row.decode(column: "rate", as: Decimal.self),
-                            source: try row.decode(column: "source", as: String.self),
+                            source: try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots"),
                             quotation: Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase)
                     } catch {
                         collected.error = error

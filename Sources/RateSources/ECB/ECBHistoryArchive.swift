@@ -10,7 +10,7 @@ package enum ECBHistoryArchive {
     package static let entryName = "eurofxref-hist.csv"
 
     /// The days in the archive, oldest first, each with the currencies quoted that day.
-    package static func days(zip data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
+    package static func days(zip data: Data, source: RateSourceID) throws(RatesProviderError) -> [FetchedRates] {
         try days(csv: csv(zip: data), source: source)
     }
 
@@ -48,7 +48,7 @@ package enum ECBHistoryArchive {
 
     /// The newest day of the CSV, read from its first and last rows only (the ECB's file is
     /// newest first; the later of the two is taken whichever way a file runs).
-    package static func newestDay(csv data: Data, source: String) throws(RatesProviderError) -> FetchedRates {
+    package static func newestDay(csv data: Data, source: RateSourceID) throws(RatesProviderError) -> FetchedRates {
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         guard let header = lines.first, lines.count > 1 else { throw .unreadable("the CSV holds no rates") }
         let ends =
@@ -57,7 +57,7 @@ package enum ECBHistoryArchive {
     }
 
     /// The days of the CSV, oldest first.
-    package static func days(csv data: Data, source: String) throws(RatesProviderError) -> [FetchedRates] {
+    package static func days(csv data: Data, source: RateSourceID) throws(RatesProviderError) -> [FetchedRates] {
         guard let text = String(data: data, encoding: .utf8) else { throw .unreadable("the CSV is not UTF-8 text") }
         var lines = text.split(whereSeparator: \.isNewline)[...]
         guard let header = lines.popFirst() else { throw .unreadable("the CSV is empty") }

@@ -95,7 +95,7 @@ package struct OfficialFeed: Sendable {
     }
 
     /// The publishers' own origins.
-    package static let publicOrigins: [String: String] = [
+    package static let publicOrigins: [RateSourceID: String] = [
         RateSource.boc.id: "https://www.bankofcanada.ca",
         RateSource.cnb.id: "https://api.cnb.cz",
         RateSource.nbp.id: "https://api.nbp.pl",

@@ -18,5 +18,5 @@ package struct LedgerDays: Sendable {
 /// Where a ledger's rates come from; a protocol for the interactor's tests.
 package protocol LedgerRatesReading: Sendable {
     /// `source`'s stored days (`blend` or a provider's id); `nil` when it has none.
-    func ledgerDays(of source: String) async throws -> LedgerDays?
+    func ledgerDays(of source: RateSourceID) async throws -> LedgerDays?
 }

@@ -5,10 +5,10 @@ package protocol BlendedRatesReading: Sendable {
     /// Today's blend (each provider's newest day on or before today), and what it was made of.
     func latestBlend() async throws -> (blend: BlendedDay, version: String)?
     /// The blend of `date`, of `providers` only when given.
-    func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay?
+    func blend(on date: CalendarDate, providers: [RateSourceID]?) async throws -> BlendedDay?
     /// The blends of `dates`, each dated as asked (a date no provider published is left out).
     /// `currencies`: only these need blending (the quotes and the base).
-    func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay]
+    func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay]
     func blendedSeries() async throws -> BlendedSeries
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
     var pegs: [Peg] { get }

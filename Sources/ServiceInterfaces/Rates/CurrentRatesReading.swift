@@ -7,16 +7,16 @@ package protocol CurrentRatesReading: Sendable {
     func currentSnapshot() async -> RateSnapshot?
     /// `source`'s current snapshot: a provider's newest day, or the blend (``RateSnapshot/blendSource``)
     /// of the official providers' newest days; `nil` when it has none.
-    func currentSnapshot(of source: String) async -> RateSnapshot?
+    func currentSnapshot(of source: RateSourceID) async -> RateSnapshot?
     /// The sources with rates now, the blend first, then the providers in the catalogue's order.
     func availableSources() async -> [RateSource]
     /// The source used when none is asked for (`RATES_PROVIDER`).
-    var defaultSource: String { get }
+    var defaultSource: RateSourceID { get }
 }
 
 extension CurrentRatesReading {
     /// `source`'s snapshot, or the default source's when `source` is `nil`.
-    package func snapshot(of source: String?) async -> RateSnapshot? {
+    package func snapshot(of source: RateSourceID?) async -> RateSnapshot? {
         guard let source, source != defaultSource else { return await currentSnapshot() }
         return await currentSnapshot(of: source)
     }

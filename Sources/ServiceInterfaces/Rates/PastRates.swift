@@ -18,5 +18,5 @@ package enum PastRates: Sendable, Equatable {
 /// reads its days) or the blend of the official ones (the app's ``OfficialRates``); tests hand
 /// interactors a fake.
 package protocol PastRatesReading: Sendable {
-    func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates
+    func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates
 }

@@ -46,13 +46,13 @@ package struct RateDays: Sendable {
         /// Every stored snapshot, whatever its provider: the newest of each day.
         case all
         /// One provider's snapshots (the ECB's include the copy that ships with the app).
-        case provider(String)
+        case provider(RateSourceID)
 
         /// The ECB's reference rates, fetched or bundled (what `/v1` serves).
         package static let ecb = Selection.provider(RateSource.ecb.id)
 
         /// The ``RateSnapshot/source``s read; `nil` for every one.
-        package var sources: [String]? {
+        package var sources: [RateSourceID]? {
             switch self {
             case .all: nil
             case .provider(let id): RateSource.withID(id).family
@@ -78,11 +78,11 @@ package struct RateDays: Sendable {
     package let version: String
     /// The providers of the snapshots read (``RateSnapshot/source``), whether or not a later
     /// snapshot of the same day replaced theirs.
-    package var sources: Set<String> = []
+    package var sources: Set<RateSourceID> = []
     /// The newest day stored, of the days these were cut from (``days(from:through:)``).
     package var newestDate: CalendarDate?
 
-    package init(days: [Day], columns: [String: Int], version: String, sources: Set<String> = [], newestDate: CalendarDate? = nil) {
+    package init(days: [Day], columns: [String: Int], version: String, sources: Set<RateSourceID> = [], newestDate: CalendarDate? = nil) {
         self.days = days
         self.columns = columns
         self.version = version
@@ -171,12 +171,12 @@ package struct RateDays: Sendable {
     package struct Builder {
         private var columns: [String: Int] = [:]
         private var days: [(date: CalendarDate, snapshot: UUID, quotation: Quotation, rates: [String: Decimal])] = []
-        private var sources: Set<String> = []
+        private var sources: Set<RateSourceID> = []
 
         package init() {}
 
         package mutating func add(
-            snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: String = RateSource.ecb.id,
+            snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: RateSourceID = RateSource.ecb.id,
             quotation: Quotation = .unitsPerBase
         ) {
             if columns[code] == nil { columns[code] = columns.count }

@@ -5,7 +5,7 @@ package protocol RatesRefreshing: Sendable {
     /// Every enabled provider, one attempt each.
     func refresh(actor: String?) async -> [RefreshAttempt]
     /// One provider's days over a range; `nil` when the provider cannot be backfilled here.
-    func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt?
+    func backfill(_ source: RateSourceID, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt?
     func importHistory(actor: String?) async -> RefreshAttempt
     func importFullHistory(actor: String?) async -> RefreshAttempt
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt]

@@ -143,10 +143,15 @@ extension Request {
         return false
     }
 
-    /// 304 when the client's copy is current, else `render()`'s response; either way with the
-    /// validator and the freshness of `directive`.
-    package func respondCaching(_ directive: CacheDirective, render: () async throws -> Response) async throws -> Response {
-        let response = hasCopy(matching: directive.etag) ? Response(status: .notModified) : try await render()
+    /// 304 when the client's copy is current; else the answer kept for it when `keep` allows
+    /// (``KeptAnswers``); else `render()`'s response, kept when `keep` allows. Either way with
+    /// the validator and the freshness of `directive`.
+    package func respondCaching(
+        _ directive: CacheDirective, keep: KeptAnswers.Rule = .nothing, render: () async throws -> Response
+    ) async throws -> Response {
+        let response =
+            hasCopy(matching: directive.etag)
+            ? Response(status: .notModified) : try await application.pages.keptAnswers.response(to: self, directive, keep, render: render)
         directive.apply(to: response)
         return response
     }

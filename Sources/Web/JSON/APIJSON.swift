@@ -1,17 +1,11 @@
 import Foundation
 
-/// The API's JSON: keys sorted, `/` not escaped. The conversion, the API's busiest answer, writes
-/// itself in one pass (``JSONWritable``); every other answer (currencies, latest rates, problem
-/// documents, readiness) goes through Foundation's `JSONEncoder` with the same settings
-/// (``JSONEncoder/api``), which the one-pass writer matches byte for byte.
+/// The API's JSON: keys sorted, `/` not escaped, as Foundation's `JSONEncoder` writes it with
+/// those settings (``JSONEncoder/api``). The conversion, the API's busiest answer, is written once
+/// per pair and rates and then filled in (``Request/json(key:texts:model:)``).
 package enum APIJSON {
     package static func encode(_ value: some Encodable) throws -> [UInt8] {
-        if let writable = value as? any JSONWritable {
-            var json = JSONText()
-            writable.write(to: &json)
-            return json.bytes
-        }
-        return Array(try JSONEncoder.api.encode(value))
+        Array(try JSONEncoder.api.encode(value))
     }
 }
 

@@ -37,8 +37,3 @@ package struct ProblemDetails: Content, Sendable, Equatable {
         package var uri: String { "https://currency-converter.example/problems/\(rawValue)" }
     }
 }
-
-extension Request {
-    /// Whether this request is for the JSON API (its errors are problem documents, not pages).
-    package var isAPIRequest: Bool { url.path.hasPrefix(SiteURL.Route.apiPrefix) }
-}

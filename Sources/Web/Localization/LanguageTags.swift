@@ -11,11 +11,12 @@ package enum LanguageTags {
         context.userInfo[userInfoKey] as? Language ?? .fallback
     }
 
-    package static func register(in tags: inout [String: any LeafTag]) {
+    /// The tags, with the language menu linking where `paths` says.
+    package static func register(in tags: inout [String: any LeafTag], paths: SitePaths) {
         tags["t"] = TranslateTag()
         tags["lang"] = LanguageCodeTag()
         tags["dir"] = DirectionTag()
-        tags["languageMenu"] = LanguageMenuTag()
+        tags["languageMenu"] = LanguageMenuTag(paths: paths)
     }
 }
 
@@ -48,18 +49,21 @@ package struct DirectionTag: LeafTag {
 /// `#languageMenu()`: the footer's links to every language, each named in itself, the page's
 /// own marked current. A link sets the choice (``LanguageChoiceView``) and comes back here.
 package struct LanguageMenuTag: UnsafeUnescapedLeafTag {
-    private static let menus: [Language: String] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { current in
-            let items = Language.allCases.map { language in
-                let path = HTML.escape(SiteURL.language(language).path)
-                let current = language == current ? " aria-current=\"true\"" : ""
-                return
-                    "<li><a href=\"\(path)\" lang=\"\(language.rawValue)\" hreflang=\"\(language.rawValue)\"\(current)>\(HTML.escape(language.endonym))</a></li>"
-            }
-            return (current, items.joined())
-        })
+    /// Each page language's menu, written once.
+    private let menus: [Language: String]
 
-    package func render(_ context: LeafContext) throws -> LeafData { .string(Self.menus[LanguageTags.language(in: context)]!) }
+    package init(paths: SitePaths) {
+        menus = Dictionary(
+            uniqueKeysWithValues: Language.allCases.map { current in
+                let items = Language.allCases.map { language in
+                    let path = HTML.escape(paths.language(language))
+                    let current = language == current ? " aria-current=\"true\"" : ""
+                    return
+                        "<li><a href=\"\(path)\" lang=\"\(language.rawValue)\" hreflang=\"\(language.rawValue)\"\(current)>\(HTML.escape(language.endonym))</a></li>"
+                }
+                return (current, items.joined())
+            })
+    }
 
-    package init() {}
+    package func render(_ context: LeafContext) throws -> LeafData { .string(menus[LanguageTags.language(in: context)]!) }
 }

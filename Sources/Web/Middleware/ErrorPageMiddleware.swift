@@ -20,10 +20,13 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
         }
     }
 
+    /// The app's addresses: the home page, where the APIs live.
+    package let paths: SitePaths
     /// Shapes tried in order before the problem document and the page.
     package var shapes: [Shape] = []
 
-    package init(shapes: [Shape] = []) {
+    package init(paths: SitePaths, shapes: [Shape] = []) {
+        self.paths = paths
         self.shapes = shapes
     }
 
@@ -31,12 +34,13 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
         package let title: String
         package let status: Int
         package let message: String
-        package let homeURL = SiteURL.converter.path
+        package let homeURL: String
 
-        package init(title: String, status: Int, message: String) {
+        package init(title: String, status: Int, message: String, homeURL: String) {
             self.title = title
             self.status = status
             self.message = message
+            self.homeURL = homeURL
         }
     }
 
@@ -44,7 +48,7 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch let notFound as RouteNotFound {
-            let allowed = AllowedMethods(path: request.url.path, routes: request.application.routes.all)
+            let allowed = AllowedMethods(path: request.url.path, routes: request.application.routes.all, paths: paths)
             let error: any Error = allowed.isEmpty ? notFound : MethodNotAllowed(method: request.method, allowed: allowed)
             return await page(for: error, request: request)
         } catch {
@@ -85,14 +89,15 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
             if let shape = shapes.first(where: { $0.applies(request) }) {
                 return shape.response(status, message, extra)
             }
-            if request.isAPIRequest {
+            if request.url.path.hasPrefix(paths.problemDocuments) {
                 return try ProblemDetails(
                     type: "about:blank", title: status.reasonPhrase, status: Int(status.code),
                     detail: status == .notFound ? "There is no API resource at this address." : message,
                     instance: request.url.string
                 ).response(headers: extra)
             }
-            let page = Page(title: "\(status.code) \(Self.statusText(status, in: l))", status: Int(status.code), message: message)
+            let page = Page(
+                title: "\(status.code) \(Self.statusText(status, in: l))", status: Int(status.code), message: message, homeURL: paths.home)
             return try await request.renderPage("error", page, status: status, headers: extra)
         } catch {
             request.logger.error("The error page itself failed: \(String(reflecting: error))")

@@ -13,21 +13,16 @@ import Vapor
 /// handler throws passes it without its headers (it adds them in a `map` of the successful
 /// response). Its preflight is a 200 with a body where this one is a 204.
 package struct PublicAPICORSMiddleware: AsyncMiddleware {
-    /// Where the public APIs live: the converter's, and the Frankfurter-compatible v1 and v2.
-    package static let pathPrefixes = ["/api/v1/", SiteURL.Route.frankfurterPrefix, SiteURL.Route.frankfurterV2Prefix]
+    /// Where the public APIs live (``SitePaths/publicAPIs``).
+    package let paths: SitePaths
     package static let allowedMethods = "GET, HEAD, OPTIONS"
     package static let allowedHeaders = "Accept, If-None-Match, If-Modified-Since"
     package static let exposedHeaders = "ETag, Cache-Control, Retry-After"
     /// How long a browser may keep a preflight's answer (a day).
     package static let preflightMaxAge = "86400"
 
-    /// Whether `path` is one of the public APIs' (so preflights to it are answered here).
-    package static func covers(_ path: String) -> Bool {
-        pathPrefixes.contains { path.hasPrefix($0) || $0 == path + "/" }
-    }
-
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard Self.covers(request.url.path) else {
+        guard paths.isPublicAPI(request.url.path) else {
             return try await next.respond(to: request)
         }
         let response: Response
@@ -44,5 +39,7 @@ package struct PublicAPICORSMiddleware: AsyncMiddleware {
         return response
     }
 
-    package init() {}
+    package init(paths: SitePaths) {
+        self.paths = paths
+    }
 }

@@ -27,7 +27,7 @@ package struct RequestInputMiddleware: Middleware {
         } catch {
             return request.eventLoop.makeFailedFuture(error)
         }
-        guard Self.carriesBody(request) else { return next.respond(to: request) }
+        guard carriesBody(request) else { return next.respond(to: request) }
         return Self.readForm(of: request).flatMap { next.respond(to: request) }
     }
 
@@ -54,12 +54,7 @@ package struct RequestInputMiddleware: Middleware {
         }
     }
 
-    /// The uploads their handlers read as they arrive, within their own limits (the ledger's
-    /// file: ``SiteURL/Route/ledger``'s multipart form and the API's CSV body). Another method
-    /// there is left to the router, whose 405 reads no body either.
-    package static let streamedUploads: Set<String> = [SiteURL.Route.ledger.pattern, SiteURL.Route.apiLedger.pattern]
-
-    private static func carriesBody(_ request: Request) -> Bool {
+    private func carriesBody(_ request: Request) -> Bool {
         request.method != .GET && request.method != .HEAD && !streamedUploads.contains(request.url.path)
             && (request.headers.first(name: .contentLength).map { $0 != "0" } ?? request.headers.contains(name: .transferEncoding))
     }
@@ -110,7 +105,14 @@ package struct RequestInputMiddleware: Middleware {
         else { throw refusal }
     }
 
-    package init() {}
+    /// The uploads their handlers read as they arrive, within their own limits (the ledger's
+    /// multipart form and the API's CSV body). Another method there is left to the router,
+    /// whose 405 reads no body either.
+    package let streamedUploads: Set<String>
+
+    package init(streamedUploads: Set<String>) {
+        self.streamedUploads = streamedUploads
+    }
 }
 
 extension Request {

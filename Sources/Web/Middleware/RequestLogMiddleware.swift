@@ -5,9 +5,12 @@ import Vapor
 /// Health checks log at debug, so probes every few seconds do not drown the rest.
 /// Future-based: it runs on every request, and Vapor starts a task for each async middleware.
 package struct RequestLogMiddleware: Middleware {
+    /// The paths logged at debug (``SitePaths/quiet``).
+    package let quiet: Set<String>
+
     package func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let path = request.url.path
-        let level: Logger.Level = SiteURL.Route.healthChecks.contains(path) ? .debug : .info
+        let level: Logger.Level = quiet.contains(path) ? .debug : .info
         guard request.logger.logLevel <= level else { return next.respond(to: request) }
         let started = ContinuousClock.now
         return next.respond(to: request).map { response in
@@ -19,7 +22,9 @@ package struct RequestLogMiddleware: Middleware {
         }
     }
 
-    package init() {}
+    package init(quiet: Set<String>) {
+        self.quiet = quiet
+    }
 }
 
 /// Text from outside (paths, parameters) made safe for a one-line log entry: control

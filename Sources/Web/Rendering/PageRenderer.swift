@@ -38,6 +38,10 @@ package final class PageRenderer: Sendable {
 
     private let state = NIOLockedValueBox(State())
     private let tagsByName: [String: any RequestTag]
+    /// Pages (and JSON answers) cut where the texts that change per request go, by key.
+    let frames = PageFrames(capacity: 2_048)
+    /// Answers anyone may get, kept to be sent again (16 MB of bodies by validator).
+    package let keptAnswers = KeptAnswers(capacity: 16 << 20)
 
     package init(requestTags: [any RequestTag], isEnabled: Bool, compresses: Bool = true, capacity: Int = 2_000) {
         self.requestTags = requestTags
@@ -57,7 +61,7 @@ package final class PageRenderer: Sendable {
         try await render(template, model, for: request, tags: requestTags, deflating: false).page
     }
 
-    /// The same, with where the model's ahead-deflated HTML (``PrecompressedHTML``) landed in it.
+    /// The same, with where the model's ahead-deflated HTML (``SelectOptions``' runs) landed in it.
     package func renderPage(
         _ template: String, _ model: some Encodable & Sendable, for request: Request
     ) async throws -> (page: ByteBuffer, pieces: DeflatablePieces?) {
@@ -97,7 +101,7 @@ package final class PageRenderer: Sendable {
         switch entry {
         case .skeleton(let skeleton):
             let html = try await html(of: tags.filter { skeleton.tagNames.contains($0.name) }, for: request)
-            return skeleton.fill(values.texts, parts: values.parts, preencoded: values.preencoded, deflating: deflating) {
+            return skeleton.fill(values.texts, parts: values.parts, deflating: deflating) {
                 html[$0] ?? ""
             }
         case .leafOnly:

@@ -12,8 +12,30 @@ extension Request {
         return page(rendered.page, pieces: rendered.pieces, status: status, headers: headers)
     }
 
+    /// A page that shows the same for every request with the same `key` but for `texts` (a result
+    /// page's amount and results): `model(texts)` rendered, or, from the key's second page on,
+    /// that key's frame (``PageFrames``) with these texts in their places, which is the very
+    /// page rendering would write. `model` must put each text where the page shows it and make
+    /// nothing else of it: it is also asked for the page with stand-ins in the texts' places.
+    package func renderPage<Model: Encodable & Sendable>(
+        _ template: String, key: String, texts: [String], status: HTTPStatus = .ok, model: ([String]) -> Model
+    ) async throws -> Response {
+        try await application.pages.frames.renderPage(
+            template, key: key, texts: texts, status: status, for: self, model: { model(texts) },
+            marked: { model(PageFrame.markers(texts.count)) })
+    }
+
+    /// The API's JSON (``APIJSON``) of an answer that is the same for every request with the same
+    /// `key` but for `texts`: `model(texts)` encoded, or the key's frame with these texts in their
+    /// places, as ``renderPage(_:key:texts:status:model:)`` does for pages.
+    package func json<Model: Encodable>(key: String, texts: [String], model: ([String]) -> Model) throws -> ByteBuffer {
+        try application.pages.frames.body(
+            key: key, texts: texts, write: { ByteBuffer(bytes: try APIJSON.encode(model(texts))) },
+            writeMarked: { ByteBuffer(bytes: try APIJSON.encode(model(PageFrame.markers(texts.count)))) })
+    }
+
     /// `frame`'s page with `texts` in its holes and this request's tags in theirs (``PageFrames``).
-    package func renderPage(_ frame: PageFrame, texts: [String], status: HTTPStatus = .ok) async throws -> Response {
+    func renderPage(_ frame: PageFrame, texts: [String], status: HTTPStatus = .ok) async throws -> Response {
         let pages = application.pages
         let tags = frame.tagNames.isEmpty ? [:] : try await pages.html(ofTags: frame.tagNames, for: self)
         let filled = frame.fill(texts, tags: tags, deflating: pages.deflates(for: self))

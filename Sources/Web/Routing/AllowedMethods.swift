@@ -15,7 +15,7 @@ package struct AllowedMethods: Sendable, Equatable {
     /// (constants exactly, a parameter or `*` any one segment). A catch-all (`**`) route is a
     /// not-found answer, not a resource, so it allows nothing. HEAD comes with GET (Vapor answers
     /// it from the GET route) and OPTIONS with the public APIs' preflights.
-    package init(path: String, routes: [Route]) {
+    package init(path: String, routes: [Route], paths: SitePaths) {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         var methods: [HTTPMethod] = []
         func allow(_ method: HTTPMethod) { if !methods.contains(method) { methods.append(method) } }
@@ -23,7 +23,7 @@ package struct AllowedMethods: Sendable, Equatable {
             allow(route.method)
             if route.method == .GET { allow(.HEAD) }
         }
-        if !methods.isEmpty, PublicAPICORSMiddleware.covers(path) { allow(.OPTIONS) }
+        if !methods.isEmpty, paths.isPublicAPI(path) { allow(.OPTIONS) }
         self.methods = methods.sorted { Self.rank($0) < Self.rank($1) }
     }
 

@@ -1,4 +1,6 @@
 import Core
+import Leaf
+import LeafKit
 import Vapor
 
 /// Keeps ``LastConversion`` in a cookie (`USD-EUR-100`): no session and no database row, so any
@@ -19,8 +21,8 @@ package enum LastConversionCookie {
         let sourced = value.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false)
         guard var conversion = parseConversion(String(sourced[0])) else { return nil }
         if sourced.count == 2 {
-            guard LastConversion.isWellFormedSource(sourced[1]) else { return nil }
-            conversion.source = String(sourced[1])
+            guard let source = RateSourceID(sourced[1]), source.rawValue == sourced[1] else { return nil }
+            conversion.source = source
         }
         return conversion
     }
@@ -59,5 +61,24 @@ extension Response {
     package func remember(_ conversion: LastConversion, secure: Bool) {
         let value = LastConversionCookie.value(for: conversion, secure: secure)
         headers.add(name: .setCookie, value: value.serialize(name: LastConversionCookie.name))
+    }
+}
+
+/// `#lastConversionCookie()` and `#lastConversionCookie("dated")`: the last-conversion cookie as
+/// the converter's live script sets it (``LastConversionCookie/template(secure:dated:)``), written
+/// into the page for the script to fill in. The same on every page of a site: its cookies are
+/// `Secure` or not.
+package struct LastConversionCookieTag: LeafTag {
+    package static let name = "lastConversionCookie"
+    private let plain: String
+    private let dated: String
+
+    package init(secure: Bool) {
+        plain = LastConversionCookie.template(secure: secure)
+        dated = LastConversionCookie.template(secure: secure, dated: true)
+    }
+
+    package func render(_ context: LeafContext) throws -> LeafData {
+        .string(context.parameters.first?.string == "dated" ? dated : plain)
     }
 }

@@ -31,6 +31,8 @@ package struct PageFrame: Sendable {
     /// percent-encoding changes (an amount goes into both), and that no page otherwise writes
     /// twice in a row.
     package static func marker(_ index: Int) -> String { "~~\(index)~~" }
+    /// The markers of `count` holes, in order.
+    package static func markers(_ count: Int) -> [String] { (0..<count).map(marker) }
     package static func tagMarker(_ name: String) -> String { "~~@\(name)~~" }
 
     /// Whether `texts` read the same escaped or not, so that a hole can take them wherever it

@@ -25,14 +25,18 @@ package final class PageFrames: Sendable {
     /// frame is made from `marked()` (the same model with ``PageFrame/marker(_:)`` in place of
     /// each of `texts`, in their order) and kept if, filled with `texts`, it is the very page rendered.
     package func renderPage<Model: Encodable & Sendable>(
-        _ template: String, key: String, texts: [String], for request: Request, model: () -> Model, marked: () -> Model
+        _ template: String, key: String, texts: [String], status: HTTPStatus, for request: Request, model: () -> Model,
+        marked: () -> Model
     ) async throws -> Response {
         // Without skeletons (development, where templates are edited as the app runs), no frames.
         let pages = request.application.pages
         let fits = pages.isEnabled && PageFrame.fits(texts)
+        let key = template + "\u{0}" + key
         let entry = fits ? kept[key] : nil
-        if case .frame(let frame) = entry, frame.holes == texts.count { return try await request.renderPage(frame, texts: texts) }
-        let response = try await request.renderPage(template, model())
+        if case .frame(let frame) = entry, frame.holes == texts.count {
+            return try await request.renderPage(frame, texts: texts, status: status)
+        }
+        let response = try await request.renderPage(template, model(), status: status)
         guard fits, isAskedAgain(key, entry), let body = response.body.buffer else { return response }
         guard let frame = pages.frame(template, marked(), for: request, holes: texts.count) else {
             kept.keep(.unframed, for: key)
@@ -54,6 +58,7 @@ package final class PageFrames: Sendable {
         key: String, texts: [String], write: () throws -> ByteBuffer, writeMarked: () throws -> ByteBuffer
     ) rethrows -> ByteBuffer {
         let fits = PageFrame.fits(texts)
+        let key = "\u{0}json\u{0}" + key
         let entry = fits ? kept[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count { return frame.fill(texts, tags: [:], deflating: false).page }
         let body = try write()

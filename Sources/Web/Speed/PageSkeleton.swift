@@ -103,121 +103,34 @@ package struct PageSkeleton: Sendable {
 
     /// The page, and where the `parts` of its texts (by text) landed in it: a text written as it
     /// is keeps its bytes, so its parts keep their places; an escaped one's are not noted. When
-    /// `deflating` (a page to be gzip'd), also where its pieces deflated ahead landed: its fixed
-    /// runs, and the runs of the page made only of `preencoded` texts and the fixed bytes between
-    /// them (a pair's banks' details, its source menu), kept per skeleton with those texts.
+    /// `deflating` (a page to be gzip'd), also where its fixed runs deflated ahead landed.
     package func fill(
-        _ texts: [String], parts: [Int: [PrecompressedHTML.Part]], preencoded: [(texts: Range<Int>, spans: DeflatedSpans)] = [],
-        deflating: Bool = false, tag: (String) -> String
+        _ texts: [String], parts: [Int: [PrecompressedHTML.Part]], deflating: Bool = false, tag: (String) -> String
     ) -> (page: ByteBuffer, parts: [(offset: Int, part: PrecompressedHTML.Part)], runs: [(offset: Int, piece: DeflatedPiece)]) {
         var buffer = ByteBufferAllocator().buffer(capacity: htmlBytes + texts.reduce(0) { $0 + $1.utf8.count } + 256)
         var placed: [(offset: Int, part: PrecompressedHTML.Part)] = []
         var runs: [(offset: Int, piece: DeflatedPiece)] = []
         let deflated = deflating ? deflatedRuns.pieces(of: html) : []
-        let spans = deflating && !preencoded.isEmpty ? self.spans(of: preencoded) : []
-        var made: [(span: Span, bytes: Range<Int>)] = []
         if deflating { runs.reserveCapacity(steps.count) }
         html.withUnsafeBytes { html in
             var position = 0
-            var next = 0 // the span being written, or the next one
-            var spanStart = 0
             for (index, step) in steps.enumerated() {
-                // Inside a span kept deflated, its fixed runs and texts' parts are in its piece.
-                let covered = next < spans.count && spans[next].piece != nil && spans[next].steps.contains(index)
-                if !deflated.isEmpty, let piece = deflated[index], !(covered && index > spans[next].steps.lowerBound) {
-                    runs.append((buffer.writerIndex, piece))
-                }
+                if !deflated.isEmpty, let piece = deflated[index] { runs.append((buffer.writerIndex, piece)) }
                 buffer.writeBytes(UnsafeRawBufferPointer(rebasing: html[position..<step.htmlEnd]))
                 position = step.htmlEnd
-                if next < spans.count, index == spans[next].steps.lowerBound { spanStart = buffer.writerIndex }
                 switch step.kind {
                 case .end: break
                 case .escapedText: Self.writeEscaped(texts[step.index], into: &buffer)
                 case .text:
-                    if !parts.isEmpty, !covered, let slotParts = parts[step.index] {
+                    if !parts.isEmpty, let slotParts = parts[step.index] {
                         placed += slotParts.map { (buffer.writerIndex + $0.offset, $0) }
                     }
                     buffer.writeString(texts[step.index])
                 case .tag: buffer.writeString(tag(tags[step.index]))
                 }
-                if next < spans.count, index == spans[next].steps.upperBound - 1 {
-                    let bytes = spanStart..<buffer.writerIndex
-                    if let piece = spans[next].piece {
-                        // The same texts and skeleton make the same bytes; were they ever not, they go live.
-                        if piece.length == bytes.count { runs.append((spanStart, piece)) }
-                    } else {
-                        made.append((spans[next], bytes))
-                    }
-                    next += 1
-                }
             }
         }
-        if !made.isEmpty { keepDeflated(made, of: buffer) }
         return (buffer, placed, runs)
-    }
-
-    /// A run of the page's steps that writes only one ``Preencoded`` value's texts (and the fixed
-    /// bytes between them), and where it is kept deflated for this skeleton (`piece` nil: not yet).
-    package struct Span: Sendable {
-        let steps: Range<Int>
-        let piece: DeflatedPiece?
-        let kept: DeflatedSpans
-    }
-
-    /// The spans of the preencoded texts, in the order of their steps: as kept for this skeleton,
-    /// or (the first time) found in its steps, to be made from this page.
-    private func spans(of preencoded: [(texts: Range<Int>, spans: DeflatedSpans)]) -> [Span] {
-        var spans: [Span] = []
-        // A value written twice (the same instance in two members) keeps all its spans together:
-        // taken once when known, else found for each place it is written.
-        var seen: [(value: ObjectIdentifier, known: Bool)] = []
-        for (texts, kept) in preencoded {
-            if let earlier = seen.first(where: { $0.value == ObjectIdentifier(kept) }) {
-                if earlier.known { continue }
-            } else {
-                let known = kept.spans(for: deflatedRuns)
-                seen.append((ObjectIdentifier(kept), known != nil))
-                if let known {
-                    spans += known
-                    continue
-                }
-            }
-            var index = 0
-            while index < steps.count {
-                guard isText(index, in: texts) else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < steps.count, isText(end, in: texts) { end += 1 }
-                spans.append(Span(steps: index..<end, piece: nil, kept: kept))
-                index = end
-            }
-        }
-        return spans.sorted { $0.steps.lowerBound < $1.steps.lowerBound }
-    }
-
-    private func isText(_ step: Int, in texts: Range<Int>) -> Bool {
-        (steps[step].kind == .text || steps[step].kind == .escapedText) && texts.contains(steps[step].index)
-    }
-
-    /// Deflates the spans first seen on this page, from its bytes, and keeps them with their
-    /// texts for this skeleton: those worth it (as for fixed runs), and none at all for a value
-    /// whose spans are not, so that it is not looked for again.
-    private func keepDeflated(_ made: [(span: Span, bytes: Range<Int>)], of page: ByteBuffer) {
-        let bytes = page.readableBytesView
-        var byValue: [ObjectIdentifier: (kept: DeflatedSpans, spans: [Span])] = [:]
-        for (span, range) in made {
-            var entry = byValue[ObjectIdentifier(span.kept)] ?? (span.kept, [])
-            let slice = bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)]
-            if range.count >= DeflatedSkeletonRuns.minimumLength, let piece = try? DeflatedPiece(deflating: slice),
-                piece.bytes.count + 16 < piece.length
-            {
-                entry.spans.append(Span(steps: span.steps, piece: piece, kept: span.kept))
-            }
-            byValue[ObjectIdentifier(span.kept)] = entry
-        }
-        for (kept, spans) in byValue.values { kept.keep(spans, for: deflatedRuns) }
     }
 
     /// Writes `text` escaped as LeafKit's `String.htmlEscaped()` escapes it.
@@ -290,28 +203,6 @@ package final class DeflatedSkeletonRuns: Sendable {
         }
         pieces.withLockedValue { $0 = made }
         return made
-    }
-}
-
-/// The spans of one ``Preencoded`` value's texts deflated, per skeleton that shows it (a value
-/// is kept with its pair's parts, and shown by one or two skeletons: a few are kept).
-package final class DeflatedSpans: Sendable {
-    private static let capacity = 4
-    /// Each skeleton's runs stand for it (held, so that no other can take its place).
-    private let kept = NIOLockedValueBox<[(skeleton: DeflatedSkeletonRuns, spans: [PageSkeleton.Span])]>([])
-
-    package init() {}
-
-    func spans(for skeleton: DeflatedSkeletonRuns) -> [PageSkeleton.Span]? {
-        kept.withLockedValue { kept in kept.first { $0.skeleton === skeleton }?.spans }
-    }
-
-    func keep(_ spans: [PageSkeleton.Span], for skeleton: DeflatedSkeletonRuns) {
-        kept.withLockedValue { kept in
-            kept.removeAll { $0.skeleton === skeleton }
-            if kept.count >= Self.capacity { kept.removeFirst() }
-            kept.append((skeleton, spans))
-        }
     }
 }
 

@@ -11,65 +11,15 @@ import LeafKit
 package struct PageValues {
     package private(set) var texts: [String] = []
     package private(set) var shape: [UInt8] = []
-    /// The ahead-deflated parts of texts that are ``PrecompressedHTML``, by text.
+    /// The ahead-deflated parts of texts that are ``SelectOptions`` (their menus' runs), by text.
     package private(set) var parts: [Int: [PrecompressedHTML.Part]] = [:]
-    /// The texts written ahead (``Preencoded``), and where their runs of the page, the same on
-    /// every page that shows them, are kept deflated.
-    package private(set) var preencoded: [(texts: Range<Int>, spans: DeflatedSpans)] = []
 
     package init(encoding model: some Encodable) throws {
         let sink = Sink()
         try sink.write(model, depth: 0)
-        (texts, shape, parts, preencoded) = (sink.texts, sink.shape, sink.parts, sink.preencoded)
-    }
-
-    /// What one value of a model writes, at one depth (``Preencoded``).
-    fileprivate struct Fragment: Sendable {
-        let texts: [String]
-        let shape: [UInt8]
-        let parts: [Int: [PrecompressedHTML.Part]]
-        let depth: Int
-        let spans = DeflatedSpans()
+        (texts, shape, parts) = (sink.texts, sink.shape, sink.parts)
     }
 }
-
-/// A member of a page's view model whose page values (``PageValues``) are written once, when it
-/// is made, and copied into every page that shows it: for parts a view keeps and shows on many
-/// pages (the result page's source menu, banks' details and source line, the same for every
-/// amount of a pair: about 80 of its 130 values, and 8 µs of its 12 µs of encoding in a
-/// profile of the release app). Any other encoder (Leaf's, JSON) sees the value itself, and
-/// so does Swift code, through its members.
-@dynamicMemberLookup
-package struct Preencoded<Value: Encodable & Sendable & Equatable>: Encodable, Sendable, Equatable {
-    package let value: Value
-    fileprivate let fragment: PageValues.Fragment?
-
-    /// `value`, written as a member of a view model's top level (the depth it is spliced at;
-    /// anywhere else it is written afresh).
-    package init(_ value: Value) {
-        self.value = value
-        let sink = Sink()
-        fragment = (try? sink.write(value, depth: Self.depth)).map {
-            PageValues.Fragment(texts: sink.texts, shape: sink.shape, parts: sink.parts, depth: Self.depth)
-        }
-    }
-
-    private static var depth: Int { 1 }
-
-    package subscript<Member>(dynamicMember member: KeyPath<Value, Member>) -> Member { value[keyPath: member] }
-
-    package func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
-
-    package static func == (a: Self, b: Self) -> Bool { a.value == b.value }
-    package static func == (a: Self, b: Value) -> Bool { a.value == b }
-}
-
-/// ``Preencoded``'s fragment, whatever its value's type.
-private protocol PreencodedFragment {
-    var fragment: PageValues.Fragment? { get }
-}
-
-extension Preencoded: PreencodedFragment {}
 
 /// Where the encoders write.
 private final class Sink {
@@ -78,7 +28,6 @@ private final class Sink {
     @exclusivity(unchecked) var texts: [String] = []
     @exclusivity(unchecked) var shape: [UInt8] = []
     var parts: [Int: [PrecompressedHTML.Part]] = [:]
-    var preencoded: [(texts: Range<Int>, spans: DeflatedSpans)] = []
 
     init() {
         texts.reserveCapacity(64)
@@ -107,8 +56,9 @@ private final class Sink {
         // The common types by comparing type metadata first: cheaper than casting every value.
         if Value.self == String.self {
             write(value as! String)
-        } else if Value.self == PrecompressedHTML.self {
-            let html = value as! PrecompressedHTML
+        } else if Value.self == SelectOptions.self {
+            let options = value as! SelectOptions
+            let html = OptionMenu.of(options.choices, placeholder: options.placeholder).html(selecting: options.selected)
             let count = texts.count
             write(html.text)
             if texts.count > count, !html.parts.isEmpty { parts[count] = html.parts }
@@ -119,52 +69,25 @@ private final class Sink {
         } else if Value.self == Double.self {
             literal("\(LeafData.double(value as! Double))")
         } else {
-            switch kind(of: Value.self) {
-            case .leafScalar:
-                if let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
-                    literal("\(represented.leafData)")
-                    return
-                }
-            case .preencoded:
-                if let preencoded = value as? any PreencodedFragment, let fragment = preencoded.fragment, fragment.depth == depth {
-                    splice(fragment)
-                    return
-                }
-            case .other: break
+            if isLeafScalar(Value.self), let represented = value as? any LeafDataRepresentable, !represented.leafData.isCollection {
+                literal("\(represented.leafData)")
+                return
             }
             try value.encode(to: SinkEncoder(sink: self, depth: depth))
         }
     }
 
-    /// A value written ahead (``Preencoded``): its texts, shape and compressed parts, as they
-    /// would have been written here.
-    private func splice(_ fragment: PageValues.Fragment) {
-        let offset = texts.count
-        texts.append(contentsOf: fragment.texts)
-        shape.append(contentsOf: fragment.shape)
-        for (index, kept) in fragment.parts { parts[offset + index] = kept }
-        if !fragment.texts.isEmpty { preencoded.append((offset..<texts.count, fragment.spans)) }
-    }
+    /// Whether a type is a scalar to Leaf, asked once per type and page: most values are the
+    /// model's records and lists, which casting each to ``LeafDataRepresentable`` would test
+    /// every time.
+    private var scalars: [ObjectIdentifier: Bool] = [:]
 
-    /// What a type is to the page, asked once per type and page: most values are the model's
-    /// records and lists, which casting each to ``LeafDataRepresentable`` and to ``Preencoded``
-    /// would test every time.
-    private enum Kind {
-        case leafScalar, preencoded, other
-    }
-    private var kinds: [ObjectIdentifier: Kind] = [:]
-
-    private func kind(of type: Any.Type) -> Kind {
+    private func isLeafScalar(_ type: Any.Type) -> Bool {
         let id = ObjectIdentifier(type)
-        if let known = kinds[id] { return known }
-        var kind = Kind.other
-        if type is any LeafDataRepresentable.Type {
-            kind = .leafScalar
-        } else if type is any PreencodedFragment.Type {
-            kind = .preencoded
-        }
-        kinds[id] = kind
-        return kind
+        if let known = scalars[id] { return known }
+        let scalar = type is any LeafDataRepresentable.Type
+        scalars[id] = scalar
+        return scalar
     }
 
     /// A key of a record at `depth` (a byte, so that where a nested record ends is never in

@@ -3,11 +3,11 @@ import NIOCore
 import Vapor
 
 /// HTML written into a page as it is (`#unsafeHTML`), some of whose parts can also be had
-/// deflated ahead (``DeflatedPiece``): the result page's currency menus, the same 9 KB on every
-/// page but for the one option selected. Leaf and the page's encoding see only ``text``; the
-/// page renderer notes where the parts land in the page, so that ``GzipMiddleware`` copies
-/// their deflated bytes in instead of compressing them again.
-package struct PrecompressedHTML: Sendable, Encodable, Equatable {
+/// deflated ahead (``DeflatedPiece``): a ``SelectOptions``' options (``OptionMenu``), the same
+/// 9 KB on every result page but for the one option selected. The page renderer notes where the
+/// parts land in the page, so that ``GzipMiddleware`` copies their deflated bytes in instead of
+/// compressing them again.
+package struct PrecompressedHTML: Sendable, Equatable {
     /// A part of ``PrecompressedHTML/text``: its place in UTF-8 bytes, and the run of a text
     /// deflated ahead (``DeflatedRuns``) that it is, deflated when first asked for (only a
     /// gzip'd answer asks).
@@ -34,11 +34,6 @@ package struct PrecompressedHTML: Sendable, Encodable, Equatable {
     package init(_ text: String, parts: [Part] = []) {
         self.text = text
         self.parts = parts
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
     }
 
     /// Equal texts: the parts are how it may be compressed, not what it says.

@@ -1,24 +1,15 @@
 import Vapor
 
 extension RoutesBuilder {
-    /// Registers `handler` for `GET route`, started at once (``ImmediateResponder``).
+    /// Registers `handler` for `method` at `path`, started at once (``ImmediateResponder``). The
+    /// app's typed routes register every page this way.
     @discardableResult
-    package func get(_ route: SiteURL.Route, immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.GET, route, immediately: handler)
-    }
-
-    /// Registers `handler` for `POST route`, started at once (``ImmediateResponder``).
-    @discardableResult
-    package func post(_ route: SiteURL.Route, immediately handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
-        on(.POST, route, immediately: handler)
-    }
-
-    private func on(
-        _ method: HTTPMethod, _ route: SiteURL.Route,
+    package func on(
+        _ method: HTTPMethod, _ path: [PathComponent],
         immediately handler: @escaping @Sendable (Request) async throws -> Response
     ) -> Route {
         let registered = Route(
-            method: method, path: route.pathComponents, responder: ImmediateResponder(handler: handler),
+            method: method, path: path, responder: ImmediateResponder(handler: handler),
             requestType: Request.self, responseType: Response.self)
         add(registered)
         return registered

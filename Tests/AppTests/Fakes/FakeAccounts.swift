@@ -86,7 +86,7 @@ final class FakeRefresher: RatesRefreshing {
         return [Self.attempt(.refresh, actor: actor, .stored, "Stored 162 rates from ExchangeRate-API, effective 2023-12-03.")]
     }
 
-    func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
+    func backfill(_ source: RateSourceID, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
         guard backfillable.contains(where: { $0.id == source }) else { return nil }
         calls.withLockedValue { $0.append("backfill:\(source):\(days.lowerBound)..\(days.upperBound):\(actor ?? "schedule")") }
         return Self.attempt(.backfill, actor: actor, .stored, "Stored 3 days of rates.")

@@ -11,13 +11,13 @@ import Foundation
 /// no database involved.
 struct FakeCurrentRates: CurrentRatesReading {
     let snapshot: RateSnapshot?
-    var others: [String: RateSnapshot] = [:]
+    var others: [RateSourceID: RateSnapshot] = [:]
 
-    var defaultSource: String { snapshot?.source ?? RateSnapshot.blendSource }
+    var defaultSource: RateSourceID { snapshot?.source ?? .blend }
 
     func currentSnapshot() async -> RateSnapshot? { snapshot }
 
-    func currentSnapshot(of source: String) async -> RateSnapshot? {
+    func currentSnapshot(of source: RateSourceID) async -> RateSnapshot? {
         source == defaultSource ? snapshot : others[source]
     }
 

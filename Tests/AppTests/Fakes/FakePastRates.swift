@@ -18,7 +18,7 @@ struct FakePastRates: PastRatesReading {
         return FakePastRates(snapshots: try ECBHistoryArchive.days(csv: data, source: "ecb").map { $0.snapshot(storedAt: testNow) })
     }
 
-    func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates {
+    func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates {
         let days = snapshots.map(\.effectiveDate)
         guard let day = days.filter({ $0 <= date }).max() else { return .beforeFirstDay(firstDay: days.min()) }
         let onDay = snapshots.filter { $0.effectiveDate == day }.sorted { $0.storedAt > $1.storedAt }
@@ -32,5 +32,5 @@ struct FakePastRates: PastRatesReading {
 /// A store that fails, as a database that is down does.
 struct FailingPastRates: PastRatesReading {
     struct Down: Error {}
-    func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates { throw Down() }
+    func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates { throw Down() }
 }

@@ -142,34 +142,6 @@ struct APIJSONTests {
         #expect(try Self.ours([Bool]()) == Self.foundation([Bool]()))
     }
 
-    @Test("the models that write themselves (JSONWritable) write what their Encodable conformance encodes")
-    func writtenByHand() throws {
-        typealias API = ConverterAPIPresenter
-        let source = API.Source(id: "ecb", name: "European \"Central\" Bank", url: "https://example.org/a/b", bundled: false)
-        let gold = API.CurrencyItem(code: "XAU", name: "Gold", minorUnits: nil)
-        let yen = API.CurrencyItem(code: "JPY", name: "Yen\n", minorUnits: 0)
-        let other = API.Alternative(currency: "EUR", name: "Euro", result: "0.01", url: "/?from=XAU&to=EUR&amount=1")
-        let conversion = API.Conversion(
-            from: gold, to: yen, amount: "1", result: "0", rate: "0.5", inverseRate: "2", effectiveDate: "2025-05-09",
-            askedDate: "2025-05-10", ratesDate: "2025-05-09", source: source, summary: "1 XAU = 0 JPY", rateText: "1 XAU = 0.5000 JPY",
-            inverseRateText: "1 JPY = 2.0000 XAU",
-            alternatives: [other, other], url: "/?from=XAU&to=JPY&amount=1", historyURL: "/rates/XAU/JPY",
-            receipt: "Rates of Friday 2025-05-09, the last ECB business day on or before Saturday 2025-05-10",
-            historyLabel: "See this pair over time around 2025-05-10")
-        let models: [any JSONWritable] = [
-            source, gold, yen, other, conversion,
-            API.Conversion(
-                from: yen, to: gold, amount: "", result: "", rate: "", inverseRate: "",
-                effectiveDate: "", askedDate: nil, ratesDate: "", source: source, summary: "", rateText: "",
-                inverseRateText: "", alternatives: [], url: "", historyURL: "", receipt: "", historyLabel: ""),
-        ]
-        for model in models {
-            var json = JSONText()
-            model.write(to: &json)
-            #expect(String(decoding: json.bytes, as: UTF8.self) == (try Self.foundation(model)))
-        }
-    }
-
     @Test("what it does not write itself (a Double) is Foundation's")
     func fallsBackToFoundation() throws {
         struct Measured: Encodable {

@@ -269,7 +269,7 @@ struct HTTPCachingTests {
                 let piece = try #require(part.deflated())
                 #expect(piece.length == part.length)
                 #expect(
-                    Array(bytes[offset..<(offset + part.length)]) == Array(Array(menu.text.utf8)[part.offset..<(part.offset + part.length)])
+                    Array(bytes[offset..<(offset + part.length)]) == Array(Array(menu.html.utf8)[part.offset..<(part.offset + part.length)])
                 )
             }
             #expect(pieces?.pieces(in: page).count == 4)

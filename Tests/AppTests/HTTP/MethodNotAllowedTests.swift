@@ -43,7 +43,7 @@ struct MethodNotAllowedTests {
             ("/nowhere", ""),
         ])
     func allowed(path: String, allow: String) {
-        #expect(AllowedMethods(path: path, routes: routes()).headerValue == allow)
+        #expect(AllowedMethods(path: path, routes: routes(), paths: SiteURL.sitePaths).headerValue == allow)
     }
 
     @Test(

@@ -102,7 +102,7 @@ final class CentralBanksStub: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Every official provider's origin at this stub.
-    var origins: [String: URL] { Dictionary(uniqueKeysWithValues: RateSource.officialProviders.map { ($0.id, url) }) }
+    var origins: [RateSourceID: URL] { Dictionary(uniqueKeysWithValues: RateSource.officialProviders.map { ($0.id, url) }) }
 
     func hits(_ provider: String) -> Int { hits.withLockedValue { $0[provider, default: 0] } }
 

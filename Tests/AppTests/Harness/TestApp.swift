@@ -108,7 +108,7 @@ extension AppConfiguration {
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
         ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
-        providers: [String] = [], providerOrigins: [String: URL] = [:],
+        providers: [RateSourceID] = [], providerOrigins: [RateSourceID: URL] = [:],
         ecbDailyURL: URL = refusedURL(), ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(),
         bundledRatesFile: URL = Fixtures.oneDayArchive,
         ratesTimeout: TimeInterval = 2,

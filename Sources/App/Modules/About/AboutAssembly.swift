@@ -1,8 +1,8 @@
 import Vapor
 
 /// Wires the About module and registers its routes.
-package enum AboutAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+enum AboutAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = AboutView(
             interactor: AboutInteractor(
                 rates: services.currentRates,
@@ -12,7 +12,7 @@ package enum AboutAssembly {
             router: AboutRouter(),
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get(.about, immediately: view.show)
-        routes.get(.aboutClose, immediately: view.close)
+        routes.get(.about, use: view.show)
+        routes.get(.aboutClose, use: view.close)
     }
 }

@@ -4,16 +4,16 @@ import Web
 
 /// The About page: what the app is, where its rates come from, where its code lives, and a
 /// Close link back to the visitor's last conversion.
-package enum About {
-    package struct Output: Sendable, Equatable {
-        package let appName: String
-        package let version: String
+enum About {
+    struct Output: Sendable, Equatable {
+        let appName: String
+        let version: String
         /// `nil` while no rates have been stored.
-        package let snapshot: RateSnapshot?
-        package let today: CalendarDate
-        package let sourceCodeURL: String
+        let snapshot: RateSnapshot?
+        let today: CalendarDate
+        let sourceCodeURL: String
 
-        package init(appName: String, version: String, snapshot: RateSnapshot?, today: CalendarDate, sourceCodeURL: String) {
+        init(appName: String, version: String, snapshot: RateSnapshot?, today: CalendarDate, sourceCodeURL: String) {
             self.appName = appName
             self.version = version
             self.snapshot = snapshot
@@ -23,19 +23,19 @@ package enum About {
     }
 
     /// What `about.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let appName: String
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let appName: String
         /// `version 1.4.0`
-        package let versionText: String
-        package let summary: String
-        package let rates: RatesSourceViewModel?
+        let versionText: String
+        let summary: String
+        let rates: RatesSourceViewModel?
         /// Which day's rates the converter uses, and how old they are.
-        package let ratesText: String?
-        package let sourceCodeURL: String
-        package let closeURL: String
+        let ratesText: String?
+        let sourceCodeURL: String
+        let closeURL: String
 
-        package init(
+        init(
             title: String, appName: String, versionText: String, summary: String, rates: RatesSourceViewModel?, ratesText: String?,
             sourceCodeURL: String, closeURL: String
         ) {

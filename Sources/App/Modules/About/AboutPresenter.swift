@@ -2,8 +2,8 @@ import Core
 import Web
 
 /// Turns what the About interactor found into the page's wording, in the visitor's language.
-package struct AboutPresenter: Sendable {
-    package func present(_ output: About.Output, in l: Localization) -> About.ViewModel {
+struct AboutPresenter: Sendable {
+    func present(_ output: About.Output, in l: Localization) -> About.ViewModel {
         let appName = l.text("Currency Converter")
         let rates = output.snapshot.map { RatesSourceViewModel(snapshot: $0, today: output.today, in: l) }
         return About.ViewModel(
@@ -27,5 +27,5 @@ package struct AboutPresenter: Sendable {
             closeURL: SiteURL.aboutClose.path)
     }
 
-    package init() {}
+    init() {}
 }

@@ -1,12 +1,11 @@
 import Core
-import Vapor
 
 /// Where the About page sends the browser next.
-package struct AboutRouter: Sendable {
+struct AboutRouter: Sendable {
     /// Close: back to exactly the conversion the visitor left, its day included (303).
-    package func close(returningTo last: LastConversion?) -> Response {
+    func close(returningTo last: LastConversion?) -> Redirection {
         .seeOther(last.map { .conversion(from: $0.from, to: $0.to, amount: $0.amount, date: $0.date, source: $0.source) } ?? .converter)
     }
 
-    package init() {}
+    init() {}
 }

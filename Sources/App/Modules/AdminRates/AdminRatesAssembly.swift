@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the AdminRates module; its POSTs sit behind the CSRF check.
-package enum AdminRatesAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+enum AdminRatesAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = AdminRatesView(
             interactor: AdminRatesInteractor(
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
@@ -12,11 +12,11 @@ package enum AdminRatesAssembly {
             presenter: AdminRatesPresenter(),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())
-        admin.get(.adminRates, immediately: view.show)
+        admin.get(.adminRates, use: view.show)
         let forms = admin.grouped(CSRFMiddleware())
-        forms.post(.adminRatesRefresh, immediately: view.refresh)
-        forms.post(.adminRatesImportHistory, immediately: view.importHistory)
-        forms.post(.adminRatesImportFullHistory, immediately: view.importFullHistory)
-        forms.post(.adminRatesBackfill, immediately: view.backfill)
+        forms.post(.adminRatesRefresh, use: view.refresh)
+        forms.post(.adminRatesImportHistory, use: view.importHistory)
+        forms.post(.adminRatesImportFullHistory, use: view.importFullHistory)
+        forms.post(.adminRatesBackfill, use: view.backfill)
     }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Web
 
 /// The admin's view of the rates: what is current and where it came from, each provider's
 /// newest day, the quotes the blend screened out, the recent refresh attempts, and buttons to
@@ -12,34 +13,34 @@ import Foundation
 /// - `POST /admin/rates/backfill` (CSRF-checked; `provider`, `from`, `to`): the provider's days
 ///   over that range, then 303 back; a range that cannot be fetched is the page again, 422, with
 ///   a message at the field and the input kept.
-package enum AdminRates {
-    package static let attemptsShown = 20
-    package static let outliersShown = 20
+enum AdminRates {
+    static let attemptsShown = 20
+    static let outliersShown = 20
     /// The longest backfill: a year of days, or a month from a publisher without ranges (a document a day).
-    package static let maxBackfillDays = 366
-    package static let maxBackfillDaysOneByOne = 31
+    static let maxBackfillDays = 366
+    static let maxBackfillDaysOneByOne = 31
 
-    package struct Output: Sendable, Equatable {
-        package let admin: User
+    struct Output: Sendable, Equatable {
+        let admin: User
         /// The enabled providers, each with its newest stored day.
-        package let providers: [ProviderStatus]
+        let providers: [ProviderStatus]
         /// The default source's current snapshot (the blend, or one provider's).
-        package let snapshot: RateSnapshot?
-        package let currencies: [Currency]
-        package let attempts: [RefreshAttempt]
-        package let flash: Flash?
+        let snapshot: RateSnapshot?
+        let currencies: [Currency]
+        let attempts: [RefreshAttempt]
+        let flash: Flash?
         /// The bundled history's load on this instance, while it runs.
-        package var historyLoad: BundledHistoryProgress.Stage? = nil
+        var historyLoad: BundledHistoryProgress.Stage? = nil
         /// Quotes the blend screened out on recent days, newest first.
-        package var outliers: [Outlier] = []
+        var outliers: [Outlier] = []
         /// The providers a backfill can fetch, and the form as typed (with what is wrong with it).
-        package var backfillable: [RateSource] = []
-        package var backfill = BackfillInput()
-        package var backfillErrors: [BackfillField: Message] = [:]
+        var backfillable: [RateSource] = []
+        var backfill = BackfillInput()
+        var backfillErrors: [BackfillField: Message] = [:]
         /// The admin's today, the last day the backfill form offers (a day more for a publisher dating ahead).
-        package var today = CalendarDate(year: 1999, month: 1, day: 4)!
+        var today = CalendarDate(year: 1999, month: 1, day: 4)!
 
-        package init(
+        init(
             admin: User, providers: [ProviderStatus], snapshot: RateSnapshot?, currencies: [Currency], attempts: [RefreshAttempt],
             flash: Flash?, historyLoad: BundledHistoryProgress.Stage? = nil, outliers: [Outlier] = [], backfillable: [RateSource] = []
         ) {
@@ -56,42 +57,74 @@ package enum AdminRates {
     }
 
     /// An enabled provider and its newest stored snapshot, if it has one.
-    package struct ProviderStatus: Sendable, Equatable {
-        package let source: RateSource
-        package let snapshot: RateSnapshot?
+    struct ProviderStatus: Sendable, Equatable {
+        let source: RateSource
+        let snapshot: RateSnapshot?
 
-        package init(source: RateSource, snapshot: RateSnapshot?) {
+        init(source: RateSource, snapshot: RateSnapshot?) {
             self.source = source
             self.snapshot = snapshot
         }
     }
 
     /// The backfill form as typed.
-    package struct BackfillInput: Sendable, Equatable, Codable {
-        package var provider: String?
-        package var from: String?
-        package var to: String?
+    struct BackfillInput: Sendable, Equatable, Codable {
+        var provider: String?
+        var from: String?
+        var to: String?
+    }
 
-        package init(provider: String? = nil, from: String? = nil, to: String? = nil) {
-            self.provider = provider
-            self.from = from
-            self.to = to
+    /// The backfill form read once, where it comes in: a provider's id and two days, or a
+    /// problem for a field that cannot be one (the interactor adds what the providers and the
+    /// calendar say).
+    struct BackfillQuery: Sendable, Equatable {
+        /// What was typed, to fill the form in again.
+        let typed: BackfillInput
+        let provider: RateSourceID?
+        let from: CalendarDate?
+        let to: CalendarDate?
+        let problems: [BackfillField: Message]
+
+        init(_ typed: BackfillInput) {
+            var problems: [BackfillField: Message] = [:]
+            self.typed = typed
+            provider = typed.provider.flatMap { RateSourceID($0) }
+            if provider == nil { problems[.provider] = AdminRates.chooseProvider }
+            from = Self.day(typed.from, field: .from, problems: &problems)
+            to = Self.day(typed.to, field: .to, problems: &problems)
+            self.problems = problems
+        }
+
+        private static func day(_ typed: String?, field: BackfillField, problems: inout [BackfillField: Message]) -> CalendarDate? {
+            guard let typed, !typed.isEmpty else {
+                problems[field] = field == .from ? Message("Choose the first day.") : Message("Choose the last day.")
+                return nil
+            }
+            guard let day = CalendarDate(iso8601: typed) else {
+                problems[field] = Message(
+                    "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(typed.prefix(16)))])
+                return nil
+            }
+            return day
         }
     }
 
-    package enum BackfillField: String, Sendable, CaseIterable {
+    /// A provider that is not one a backfill can fetch.
+    static let chooseProvider = Message("Choose a provider from the list.")
+
+    enum BackfillField: String, Sendable, CaseIterable {
         case provider, from, to
     }
 
     /// What a backfill request came to.
-    package enum Backfill: Sendable, Equatable {
+    enum Backfill: Sendable, Equatable {
         /// Fetched (or tried): back to the page with what happened.
         case done(RefreshAttempt)
         /// The form again (422) with a message per field.
         case invalid(Output)
     }
 
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// Nobody is signed in: on to the sign-in form.
         case signInRequired
         /// Signed in, but not an admin.
@@ -99,34 +132,34 @@ package enum AdminRates {
     }
 
     /// What `admin-rates.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let flash: String?
-        package let flashIsError: Bool
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let flash: String?
+        let flashIsError: Bool
         /// The default source's name (`All official sources`, or a provider's).
-        package let providerName: String
+        let providerName: String
         /// Its site; none for the blend or a provider the app no longer knows (Leaf's `#if`
         /// reads an empty text as true).
-        package let providerURL: String?
+        let providerURL: String?
         /// Each enabled provider: its newest day and how many currencies it quotes.
-        package let providers: [ProviderRowViewModel]
-        package let outliers: [OutlierRowViewModel]
-        package let hasOutliers: Bool
-        package let backfill: BackfillViewModel?
-        package let snapshot: SnapshotViewModel?
+        let providers: [ProviderRowViewModel]
+        let outliers: [OutlierRowViewModel]
+        let hasOutliers: Bool
+        let backfill: BackfillViewModel?
+        let snapshot: SnapshotViewModel?
         /// `Rates per 1 EUR`; empty without a snapshot.
-        package let ratesTitle: String
-        package let attempts: [AttemptViewModel]
+        let ratesTitle: String
+        let attempts: [AttemptViewModel]
         /// Leaf treats an empty array as true in `#if`, so emptiness is said explicitly.
-        package let hasAttempts: Bool
-        package let rates: [RateRowViewModel]
-        package let refreshURL: String
-        package let importHistoryURL: String
-        package let importFullHistoryURL: String
+        let hasAttempts: Bool
+        let rates: [RateRowViewModel]
+        let refreshURL: String
+        let importHistoryURL: String
+        let importFullHistoryURL: String
         /// While the bundled history is being loaded: what it is doing, and how far it has come.
-        package let historyLoad: HistoryLoadViewModel?
+        let historyLoad: HistoryLoadViewModel?
 
-        package init(
+        init(
             title: String, flash: String?, flashIsError: Bool, providerName: String, providerURL: String?,
             providers: [ProviderRowViewModel],
             outliers: [OutlierRowViewModel], backfill: BackfillViewModel?, snapshot: SnapshotViewModel?, ratesTitle: String,
@@ -154,30 +187,30 @@ package enum AdminRates {
         }
     }
 
-    package struct HistoryLoadViewModel: Encodable, Sendable, Equatable {
+    struct HistoryLoadViewModel: Encodable, Sendable, Equatable {
         /// `Storing the bundled ECB history: 3,200 of 7,126 days`
-        package let text: String
+        let text: String
         /// The `<progress>` bar's numbers, while days are being stored; `nil` while it reads or waits.
-        package let value: String?
-        package let max: String?
+        let value: String?
+        let max: String?
 
-        package init(text: String, value: String?, max: String?) {
+        init(text: String, value: String?, max: String?) {
             self.text = text
             self.value = value
             self.max = max
         }
     }
 
-    package struct SnapshotViewModel: Encodable, Sendable, Equatable {
-        package let sourceName: String
-        package let isBundled: Bool
-        package let baseCurrency: String
-        package let effectiveDate: String
+    struct SnapshotViewModel: Encodable, Sendable, Equatable {
+        let sourceName: String
+        let isBundled: Bool
+        let baseCurrency: String
+        let effectiveDate: String
         /// When it was stored; none for a blend, which is made from the providers' stored days.
-        package let storedAt: String?
-        package let currencyCount: String
+        let storedAt: String?
+        let currencyCount: String
 
-        package init(
+        init(
             sourceName: String, isBundled: Bool, baseCurrency: String, effectiveDate: String, storedAt: String?, currencyCount: String
         ) {
             self.sourceName = sourceName
@@ -189,17 +222,17 @@ package enum AdminRates {
         }
     }
 
-    package struct ProviderRowViewModel: Encodable, Sendable, Equatable {
-        package let name: String
+    struct ProviderRowViewModel: Encodable, Sendable, Equatable {
+        let name: String
         /// Its site, if it has one.
-        package let url: String?
-        package let base: String
+        let url: String?
+        let base: String
         /// The newest stored day, or a dash.
-        package let newestDay: String
-        package let currencyCount: String
-        package let inBlend: Bool
+        let newestDay: String
+        let currencyCount: String
+        let inBlend: Bool
 
-        package init(name: String, url: String?, base: String, newestDay: String, currencyCount: String, inBlend: Bool) {
+        init(name: String, url: String?, base: String, newestDay: String, currencyCount: String, inBlend: Bool) {
             self.name = name
             self.url = url
             self.base = base
@@ -209,17 +242,17 @@ package enum AdminRates {
         }
     }
 
-    package struct OutlierRowViewModel: Encodable, Sendable, Equatable {
-        package let day: String
-        package let provider: String
-        package let currency: String
+    struct OutlierRowViewModel: Encodable, Sendable, Equatable {
+        let day: String
+        let provider: String
+        let currency: String
         /// Units per euro, as the provider's quote rebased and the median of the others'.
-        package let value: String
-        package let median: String
+        let value: String
+        let median: String
         /// `+9.1 %`
-        package let deviation: String
+        let deviation: String
 
-        package init(day: String, provider: String, currency: String, value: String, median: String, deviation: String) {
+        init(day: String, provider: String, currency: String, value: String, median: String, deviation: String) {
             self.day = day
             self.provider = provider
             self.currency = currency
@@ -229,18 +262,18 @@ package enum AdminRates {
         }
     }
 
-    package struct BackfillViewModel: Encodable, Sendable, Equatable {
-        package let url: String
-        package let options: [OptionViewModel]
-        package let from: String
-        package let to: String
-        package let maxDate: String
-        package let providerError: String?
-        package let fromError: String?
-        package let toError: String?
+    struct BackfillViewModel: Encodable, Sendable, Equatable {
+        let url: String
+        let options: [MenuOption]
+        let from: String
+        let to: String
+        let maxDate: String
+        let providerError: String?
+        let fromError: String?
+        let toError: String?
 
-        package init(
-            url: String, options: [OptionViewModel], from: String, to: String, maxDate: String, providerError: String?, fromError: String?,
+        init(
+            url: String, options: [MenuOption], from: String, to: String, maxDate: String, providerError: String?, fromError: String?,
             toError: String?
         ) {
             self.url = url
@@ -254,31 +287,19 @@ package enum AdminRates {
         }
     }
 
-    package struct OptionViewModel: Encodable, Sendable, Equatable {
-        package let value: String
-        package let label: String
-        package let selected: Bool
-
-        package init(value: String, label: String, selected: Bool) {
-            self.value = value
-            self.label = label
-            self.selected = selected
-        }
-    }
-
-    package struct AttemptViewModel: Encodable, Sendable, Equatable {
-        package let startedAt: String
-        package let startedAtISO: String
-        package let kind: String
+    struct AttemptViewModel: Encodable, Sendable, Equatable {
+        let startedAt: String
+        let startedAtISO: String
+        let kind: String
         /// The provider asked.
-        package let source: String
-        package let actor: String
-        package let outcome: String
-        package let outcomeClass: String
-        package let duration: String
-        package let message: String
+        let source: String
+        let actor: String
+        let outcome: String
+        let outcomeClass: String
+        let duration: String
+        let message: String
 
-        package init(
+        init(
             startedAt: String, startedAtISO: String, kind: String, source: String, actor: String, outcome: String, outcomeClass: String,
             duration: String, message: String
         ) {
@@ -294,12 +315,12 @@ package enum AdminRates {
         }
     }
 
-    package struct RateRowViewModel: Encodable, Sendable, Equatable {
-        package let code: String
-        package let name: String
-        package let rate: String
+    struct RateRowViewModel: Encodable, Sendable, Equatable {
+        let code: String
+        let name: String
+        let rate: String
 
-        package init(code: String, name: String, rate: String) {
+        init(code: String, name: String, rate: String) {
             self.code = code
             self.name = name
             self.rate = rate

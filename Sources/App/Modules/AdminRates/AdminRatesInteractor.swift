@@ -4,18 +4,18 @@ import ServiceInterfaces
 
 /// The admin's rate use cases: see the state of the rates, refresh them, backfill a provider,
 /// import history. Each checks that the actor is an admin first.
-package struct AdminRatesInteractor: Sendable {
-    package let rates: any CurrentRatesReading
-    package let refresher: any RatesRefreshing
-    package let catalog: CurrencyCatalog
+struct AdminRatesInteractor: Sendable {
+    let rates: any CurrentRatesReading
+    let refresher: any RatesRefreshing
+    let catalog: CurrencyCatalog
     /// The enabled providers, in the catalogue's order.
-    package let providers: [RateSource]
-    package let outliers: any OutlierReading
+    let providers: [RateSource]
+    let outliers: any OutlierReading
     /// The bundled history's load on this instance, shown while it runs.
-    package var historyProgress = BundledHistoryProgress()
-    package let now: @Sendable () -> Date
+    var historyProgress = BundledHistoryProgress()
+    let now: @Sendable () -> Date
 
-    package init(
+    init(
         rates: any CurrentRatesReading, refresher: any RatesRefreshing, catalog: CurrencyCatalog, providers: [RateSource],
         outliers: any OutlierReading, historyProgress: BundledHistoryProgress = BundledHistoryProgress(),
         now: @escaping @Sendable () -> Date
@@ -29,7 +29,7 @@ package struct AdminRatesInteractor: Sendable {
         self.now = now
     }
 
-    package func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
+    func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
         let snapshot = await rates.currentSnapshot()
         var statuses: [AdminRates.ProviderStatus] = []
@@ -46,20 +46,18 @@ package struct AdminRatesInteractor: Sendable {
         return output
     }
 
-    package func refresh(by actor: User?) async throws -> [RefreshAttempt] {
+    func refresh(by actor: User?) async throws -> [RefreshAttempt] {
         await refresher.refresh(actor: try authorize(actor).email)
     }
 
-    /// `input`'s provider over its days, or the page again with what is wrong.
-    package func backfill(_ input: AdminRates.BackfillInput, by actor: User?) async throws -> AdminRates.Backfill {
+    /// `query`'s provider over its days, or the page again with what is wrong.
+    func backfill(_ query: AdminRates.BackfillQuery, by actor: User?) async throws -> AdminRates.Backfill {
         let admin = try authorize(actor)
-        var errors: [AdminRates.BackfillField: Message] = [:]
-        let source = refresher.backfillable.first { $0.id == input.provider }
-        if source == nil { errors[.provider] = Message("Choose a provider from the list.") }
+        var errors = query.problems
+        let source = refresher.backfillable.first { $0.id == query.provider }
+        if source == nil { errors[.provider] = AdminRates.chooseProvider }
         let today = CalendarDate(containing: now())
-        let from = Self.day(input.from, field: .from, errors: &errors)
-        let to = Self.day(input.to, field: .to, errors: &errors)
-        if let from, let to, let source, errors.isEmpty {
+        if let from = query.from, let to = query.to, let source, errors.isEmpty {
             let latest = today.adding(days: source.datesAhead ? 1 : 0)
             let most = source.id == RateSource.cbr.id ? AdminRates.maxBackfillDaysOneByOne : AdminRates.maxBackfillDays
             if from > to {
@@ -76,32 +74,17 @@ package struct AdminRatesInteractor: Sendable {
             }
         }
         var output = try await overview(for: admin, flash: nil)
-        output.backfill = input
+        output.backfill = query.typed
         output.backfillErrors = errors
         return .invalid(output)
     }
 
-    package func importHistory(by actor: User?) async throws -> RefreshAttempt {
+    func importHistory(by actor: User?) async throws -> RefreshAttempt {
         await refresher.importHistory(actor: try authorize(actor).email)
     }
 
-    package func importFullHistory(by actor: User?) async throws -> RefreshAttempt {
+    func importFullHistory(by actor: User?) async throws -> RefreshAttempt {
         await refresher.importFullHistory(actor: try authorize(actor).email)
-    }
-
-    private static func day(
-        _ typed: String?, field: AdminRates.BackfillField, errors: inout [AdminRates.BackfillField: Message]
-    ) -> CalendarDate? {
-        guard let typed, !typed.isEmpty else {
-            errors[field] = field == .from ? Message("Choose the first day.") : Message("Choose the last day.")
-            return nil
-        }
-        guard let day = CalendarDate(iso8601: typed) else {
-            errors[field] = Message(
-                "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(typed.prefix(16)))])
-            return nil
-        }
-        return day
     }
 
     private func authorize(_ actor: User?) throws(AdminRates.Failure) -> User {

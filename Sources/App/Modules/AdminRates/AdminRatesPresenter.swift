@@ -5,8 +5,8 @@ import Web
 /// The admin page's wording, in the visitor's language: times in UTC, durations people read,
 /// outcomes as words, each attempt's details in the visitor's language (what a library or a
 /// provider wrote is quoted as it is, and attempts logged before messages had parts are shown as recorded).
-package struct AdminRatesPresenter: Sendable {
-    package func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
+struct AdminRatesPresenter: Sendable {
+    func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
             title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",
             flash: output.flash?.message,
@@ -36,8 +36,9 @@ package struct AdminRatesPresenter: Sendable {
                 : AdminRates.BackfillViewModel(
                     url: SiteURL.adminRatesBackfill.path,
                     options: output.backfillable.map {
-                        AdminRates.OptionViewModel(
-                            value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == output.backfill.provider)
+                        MenuOption(
+                            value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l),
+                            selected: $0.id.rawValue == output.backfill.provider)
                     },
                     from: output.backfill.from ?? "", to: output.backfill.to ?? "", maxDate: output.today.adding(days: 1).description,
                     providerError: output.backfillErrors[.provider].map(l.text), fromError: output.backfillErrors[.from].map(l.text),
@@ -67,7 +68,7 @@ package struct AdminRatesPresenter: Sendable {
             historyLoad: output.historyLoad.map { Self.historyLoad($0, in: l) })
     }
 
-    package static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
+    static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
         switch stage {
         case .reading:
             .init(text: l.text("Reading the bundled ECB history…"), value: nil, max: nil)
@@ -86,7 +87,7 @@ package struct AdminRatesPresenter: Sendable {
 
     /// What the page says after a refresh of every provider: one provider's log message, or
     /// how many stored, were unchanged or failed (the log below has each); an error if all failed.
-    package func flash(for attempts: [RefreshAttempt], in l: Localization) -> Flash {
+    func flash(for attempts: [RefreshAttempt], in l: Localization) -> Flash {
         guard attempts.count > 1 else { return attempts.first.map { flash(for: $0, in: l) } ?? .success(l.text("Nothing to refresh.")) }
         func count(_ outcome: RefreshAttempt.Outcome) -> String { l.number(String(attempts.filter { $0.outcome == outcome }.count)) }
         let failed = attempts.filter { $0.outcome == .failed }
@@ -101,7 +102,7 @@ package struct AdminRatesPresenter: Sendable {
     }
 
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
-    package func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
+    func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
         Flash(
             kind: attempt.outcome == .failed ? .error : .success,
             message: l.text(
@@ -112,7 +113,7 @@ package struct AdminRatesPresenter: Sendable {
                 ]))
     }
 
-    package static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
+    static func kind(_ kind: RefreshAttempt.Kind, in l: Localization) -> String {
         switch kind {
         case .refresh: l.text("Refresh")
         case .backfill: l.text("Backfill")
@@ -121,7 +122,7 @@ package struct AdminRatesPresenter: Sendable {
         }
     }
 
-    package static func outcome(_ outcome: RefreshAttempt.Outcome, in l: Localization) -> String {
+    static func outcome(_ outcome: RefreshAttempt.Outcome, in l: Localization) -> String {
         switch outcome {
         case .stored: l.text("stored")
         case .unchanged: l.text("unchanged")
@@ -130,7 +131,7 @@ package struct AdminRatesPresenter: Sendable {
         }
     }
 
-    package func present(_ attempt: RefreshAttempt, in l: Localization) -> AdminRates.AttemptViewModel {
+    func present(_ attempt: RefreshAttempt, in l: Localization) -> AdminRates.AttemptViewModel {
         AdminRates.AttemptViewModel(
             startedAt: ContactDetailPresenter.moment(attempt.startedAt, in: l),
             startedAtISO: DateText.iso8601(attempt.startedAt),
@@ -144,11 +145,11 @@ package struct AdminRatesPresenter: Sendable {
     }
 
     /// `85 ms`, `1.2 s`, `12 s`, the number in the language's style.
-    package static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
+    static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
         if seconds < 1 { return l.text("{count} ms", ["count": l.number(String(Int((seconds * 1000).rounded())))]) }
         if seconds < 10 { return l.text("{count} s", ["count": l.number(String(format: "%.1f", seconds))]) }
         return l.text("{count} s", ["count": l.number(String(Int(seconds.rounded())))])
     }
 
-    package init() {}
+    init() {}
 }

@@ -3,19 +3,19 @@ import Vapor
 import Web
 
 /// The admin rate page over HTTP.
-package struct AdminRatesView: Sendable {
-    package let interactor: AdminRatesInteractor
-    package let presenter: AdminRatesPresenter
-    package let router: AdminRatesRouter
+struct AdminRatesView: Sendable {
+    let interactor: AdminRatesInteractor
+    let presenter: AdminRatesPresenter
+    let router: AdminRatesRouter
 
-    package init(interactor: AdminRatesInteractor, presenter: AdminRatesPresenter, router: AdminRatesRouter) {
+    init(interactor: AdminRatesInteractor, presenter: AdminRatesPresenter, router: AdminRatesRouter) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
     }
 
     /// `GET /admin/rates`.
-    package func show(_ request: Request) async throws -> Response {
+    func show(_ request: Request) async throws -> Response {
         try await guarded {
             let flash = request.currentUser?.isAdmin == true ? try await request.browserSession.takeFlash() : nil
             let output = try await interactor.overview(for: request.currentUser, flash: flash)
@@ -24,22 +24,22 @@ package struct AdminRatesView: Sendable {
     }
 
     /// `POST /admin/rates/refresh` (CSRF-checked): every enabled provider.
-    package func refresh(_ request: Request) async throws -> Response {
+    func refresh(_ request: Request) async throws -> Response {
         try await guarded {
             let attempts = try await interactor.refresh(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempts, in: request.localization), logger: request.logger)
-            return router.backToRates()
+            return Response(router.backToRates())
         }
     }
 
     /// `POST /admin/rates/backfill` (CSRF-checked): 303 back with what happened, or the page again (422).
-    package func backfill(_ request: Request) async throws -> Response {
+    func backfill(_ request: Request) async throws -> Response {
         try await guarded {
-            let input = try request.form(AdminRates.BackfillInput.self)
-            switch try await interactor.backfill(input, by: request.currentUser) {
+            let query = AdminRates.BackfillQuery(try request.form(AdminRates.BackfillInput.self))
+            switch try await interactor.backfill(query, by: request.currentUser) {
             case .done(let attempt):
                 await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
-                return router.backToRates()
+                return Response(router.backToRates())
             case .invalid(let output):
                 return try await request.renderPage(
                     "admin-rates", presenter.present(output, in: request.localization), status: .unprocessableEntity)
@@ -48,20 +48,20 @@ package struct AdminRatesView: Sendable {
     }
 
     /// `POST /admin/rates/import-history` (CSRF-checked).
-    package func importHistory(_ request: Request) async throws -> Response {
+    func importHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importHistory(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
-            return router.backToRates()
+            return Response(router.backToRates())
         }
     }
 
     /// `POST /admin/rates/import-full-history` (CSRF-checked).
-    package func importFullHistory(_ request: Request) async throws -> Response {
+    func importFullHistory(_ request: Request) async throws -> Response {
         try await guarded {
             let attempt = try await interactor.importFullHistory(by: request.currentUser)
             await request.browserSession.flash(presenter.flash(for: attempt, in: request.localization), logger: request.logger)
-            return router.backToRates()
+            return Response(router.backToRates())
         }
     }
 
@@ -70,7 +70,7 @@ package struct AdminRatesView: Sendable {
         do {
             return try await body()
         } catch AdminRates.Failure.signInRequired {
-            return router.signIn()
+            return Response(router.signIn())
         } catch AdminRates.Failure.forbidden {
             throw PageAbort(.forbidden, Message("This page is for administrators. You are signed in without admin rights."))
         }

@@ -2,7 +2,7 @@ import Core
 import Vapor
 
 /// Why a contacts page cannot be shown; the Views turn these into a redirect or a 404.
-package enum ContactAccessFailure: Error, Equatable {
+enum ContactAccessFailure: Error, Equatable {
     /// Nobody is signed in: sign in first, then come back.
     case signInRequired
     /// No such contact for this user — missing, malformed, or someone else's (never said which).
@@ -10,14 +10,14 @@ package enum ContactAccessFailure: Error, Equatable {
 }
 
 /// Who may see contacts pages: the Views ask this before anything else.
-package enum ContactOwner {
-    package static func required(_ user: User?) throws(ContactAccessFailure) -> User {
+enum ContactOwner {
+    static func required(_ user: User?) throws(ContactAccessFailure) -> User {
         guard let user else { throw .signInRequired }
         return user
     }
 
     /// A contact id from the URL; anything but a UUID is a contact that does not exist.
-    package static func contactID(_ text: String?) throws(ContactAccessFailure) -> UUID {
+    static func contactID(_ text: String?) throws(ContactAccessFailure) -> UUID {
         guard let text, let id = UUID(uuidString: text) else { throw .notFound }
         return id
     }
@@ -26,7 +26,7 @@ package enum ContactOwner {
 extension ContactAccessFailure {
     /// Runs a contacts page, mapping access failures to HTTP: sign in first (the router's
     /// redirect), or the same plain 404 for a missing contact and someone else's.
-    package static func guarding(
+    static func guarding(
         _ request: Request, signIn: (String) -> Response,
         _ page: () async throws -> Response
     ) async throws -> Response {

@@ -1,21 +1,21 @@
 import Vapor
 
 /// The OpenAPI 3.1 description of the JSON API (`Resources/openapi.yaml`), read once at start.
-package struct APIDocument: Sendable {
-    package let text: String
+struct APIDocument: Sendable {
+    let text: String
 
-    package init(text: String) {
+    init(text: String) {
         self.text = text
     }
 
-    package static func bundled() throws -> APIDocument {
+    static func bundled() throws -> APIDocument {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
             throw Abort(.internalServerError, reason: "openapi.yaml is missing from the app's resources")
         }
         return APIDocument(text: try String(contentsOf: url, encoding: .utf8))
     }
 
-    package func response() -> Response {
+    func response() -> Response {
         Response(status: .ok, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: .init(string: text))
     }
 }

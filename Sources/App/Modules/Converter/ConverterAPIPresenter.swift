@@ -5,39 +5,25 @@ import Web
 /// The converter's JSON view models: the same interactor output as the page, as data. Amounts
 /// and rates are decimal strings, so no client reads them through a binary float.
 package struct ConverterAPIPresenter: Sendable {
-    package struct Source: Encodable, Sendable, Equatable {
-        package let id: String
-        package let name: String
-        package let url: String
-        package let bundled: Bool
+    struct Source: Encodable, Sendable, Equatable {
+        let id: String
+        let name: String
+        let url: String
+        let bundled: Bool
         /// For the blend (`id` `blend`): the providers whose rates made it; absent for one provider.
-        package var providers: [String]? = nil
-
-        package init(id: String, name: String, url: String, bundled: Bool, providers: [String]? = nil) {
-            self.id = id
-            self.name = name
-            self.url = url
-            self.bundled = bundled
-            self.providers = providers
-        }
+        var providers: [String]? = nil
     }
 
-    package struct CurrencyItem: Encodable, Sendable, Equatable {
-        package let code: String
-        package let name: String
+    struct CurrencyItem: Encodable, Sendable, Equatable {
+        let code: String
+        let name: String
         /// `null` for units without minor units (gold, SDR).
-        package let minorUnits: Int?
+        let minorUnits: Int?
 
-        package init(code: String, name: String, minorUnits: Int?) {
-            self.code = code
-            self.name = name
-            self.minorUnits = minorUnits
-        }
-
-        package enum CodingKeys: String, CodingKey { case code, name, minorUnits }
+        enum CodingKeys: String, CodingKey { case code, name, minorUnits }
 
         /// Writes `"minorUnits": null` rather than leaving the key out (the synthesised default).
-        package func encode(to encoder: any Encoder) throws {
+        func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)
             try container.encode(name, forKey: .name)
@@ -45,115 +31,78 @@ package struct ConverterAPIPresenter: Sendable {
         }
     }
 
-    package struct Currencies: Encodable, Sendable, Equatable {
-        package let effectiveDate: String
-        package let currencies: [CurrencyItem]
-
-        package init(effectiveDate: String, currencies: [CurrencyItem]) {
-            self.effectiveDate = effectiveDate
-            self.currencies = currencies
-        }
+    struct Currencies: Encodable, Sendable, Equatable {
+        let effectiveDate: String
+        let currencies: [CurrencyItem]
     }
 
-    package struct LatestRates: Encodable, Sendable, Equatable {
-        package let source: Source
-        package let effectiveDate: String
-        package let base: String
-        package let rates: [String: String]
-
-        package init(source: Source, effectiveDate: String, base: String, rates: [String: String]) {
-            self.source = source
-            self.effectiveDate = effectiveDate
-            self.base = base
-            self.rates = rates
-        }
+    struct LatestRates: Encodable, Sendable, Equatable {
+        let source: Source
+        let effectiveDate: String
+        let base: String
+        let rates: [String: String]
     }
 
-    package struct Alternative: Encodable, Sendable, Equatable {
-        package let currency: String
-        package let name: String
-        package let result: String
-        package let url: String
-
-        package init(currency: String, name: String, result: String, url: String) {
-            self.currency = currency
-            self.name = name
-            self.result = result
-            self.url = url
-        }
+    struct Alternative: Encodable, Sendable, Equatable {
+        let currency: String
+        let name: String
+        let result: String
+        let url: String
     }
 
     package struct Conversion: Encodable, Sendable, Equatable {
-        package let from: CurrencyItem
-        package let to: CurrencyItem
+        let from: CurrencyItem
+        let to: CurrencyItem
         /// Canonical: `.` as the decimal point.
-        package let amount: String
+        let amount: String
         /// Rounded down to the target currency's minor units.
-        package let result: String
+        let result: String
         /// One `from` in `to`, to 10 significant digits.
-        package let rate: String
-        package let inverseRate: String
-        package let effectiveDate: String
+        let rate: String
+        let inverseRate: String
+        let effectiveDate: String
         /// The day asked for (`date=`), `null` for the latest rates.
-        package let askedDate: String?
+        let askedDate: String?
         /// The day whose rates were used: the last day with rates on or before the asked one.
-        package let ratesDate: String
-        package let source: Source
+        let ratesDate: String
+        let source: Source
         /// What a page shows: `100 USD = 88.87 EUR`, `1 USD = 0.8887 EUR`, `1 EUR = 1.1252 USD`.
-        package let summary: String
-        package let rateText: String
-        package let inverseRateText: String
-        package let alternatives: [Alternative]
+        let summary: String
+        let rateText: String
+        let inverseRateText: String
+        let alternatives: [Alternative]
         /// The canonical result page and the pair's history page.
-        package let url: String
-        package let historyURL: String
+        let url: String
+        let historyURL: String
         /// Which day's rates were used, as the page says it (``ConverterPresenter/receipt(asked:snapshot:today:)``).
-        package let receipt: String
-        package let historyLabel: String
-
-        package init(
-            from: CurrencyItem, to: CurrencyItem, amount: String, result: String, rate: String, inverseRate: String, effectiveDate: String,
-            askedDate: String?, ratesDate: String, source: Source, summary: String, rateText: String, inverseRateText: String,
-            alternatives: [Alternative], url: String, historyURL: String, receipt: String, historyLabel: String
-        ) {
-            self.from = from
-            self.to = to
-            self.amount = amount
-            self.result = result
-            self.rate = rate
-            self.inverseRate = inverseRate
-            self.effectiveDate = effectiveDate
-            self.askedDate = askedDate
-            self.ratesDate = ratesDate
-            self.source = source
-            self.summary = summary
-            self.rateText = rateText
-            self.inverseRateText = inverseRateText
-            self.alternatives = alternatives
-            self.url = url
-            self.historyURL = historyURL
-            self.receipt = receipt
-            self.historyLabel = historyLabel
-        }
+        let receipt: String
+        let historyLabel: String
     }
 
-    package func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
+    func present(currencies: [Currency], snapshot: RateSnapshot) -> Currencies {
         Currencies(effectiveDate: snapshot.effectiveDate.description, currencies: currencies.map(item))
     }
 
-    package func present(_ latest: Converter.LatestRates) -> LatestRates {
+    func present(_ latest: Converter.LatestRates) -> LatestRates {
         LatestRates(
             source: source(latest.snapshot), effectiveDate: latest.snapshot.effectiveDate.description, base: latest.base.code,
             rates: Dictionary(uniqueKeysWithValues: latest.rates.map { ($0.to, $0.preciseText) }))
     }
 
+    /// The answer for `output`, when it converted (`texts`, when given, are its amount's texts).
+    package func present(_ output: Converter.Output, texts: Converter.AmountTexts? = nil) -> Conversion? {
+        guard case .converted(let conversion) = output.outcome else { return nil }
+        return present(
+            conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today,
+            chosenSource: output.accepted?.source, texts: texts)
+    }
+
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
-    /// written once.
-    /// `texts`, when given, are the amount's texts to write (an answer frame's markers, ``Converter/AmountTexts/markers(alternatives:)``)
-    /// instead of ``amountTexts(of:alternatives:)``.
-    package func present(
+    /// written once. `texts`, when given, are the answer's texts for its amount
+    /// (``amountTexts(of:alternatives:)``'s, or any others in their places).
+    func present(
         _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
-        today: CalendarDate, chosenSource: String? = nil, texts: Converter.AmountTexts? = nil
+        today: CalendarDate, chosenSource: RateSourceID? = nil, texts: Converter.AmountTexts? = nil
     ) -> Conversion {
         let texts = texts ?? Self.amountTexts(of: conversion, alternatives: alternatives)
         let ratesDate = snapshot.effectiveDate.description
@@ -184,18 +133,19 @@ package struct ConverterAPIPresenter: Sendable {
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 
-    /// The answer's texts that follow from its amount, canonical: what its frame (``PageFrame``)
-    /// leaves holes for.
-    package static func amountTexts(of conversion: Core.Conversion, alternatives: [AlternativeResult]) -> Converter.AmountTexts {
+    /// The answer's texts that follow from its amount, canonical: what answers of the same
+    /// ``answerKey(of:_:)`` differ in.
+    static func amountTexts(of conversion: Core.Conversion, alternatives: [AlternativeResult]) -> Converter.AmountTexts {
         Converter.AmountTexts(
             typed: conversion.amount.text, amount: conversion.amount.value.plainText, canonicalAmount: conversion.amount.text,
             result: conversion.to.text(of: conversion.result), alternatives: alternatives.map { $0.to.text(of: $0.result) })
     }
 
-    /// What an answer follows from besides its ``Converter/AmountTexts``: equal keys, the same frame.
-    package static func frameKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
+    /// Names everything an answer shows besides its amount's texts (``amountTexts(of:alternatives:)``):
+    /// answers of equal keys differ only in those.
+    static func answerKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
         var key = "\(conversion.from.code)|\(conversion.to.code)|\(output.snapshot.versionKey)|\(output.today)"
-        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source ?? "")"
+        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source?.rawValue ?? "")"
         for other in output.alternatives { key += "|" + other.to.code }
         return key
     }
@@ -203,7 +153,7 @@ package struct ConverterAPIPresenter: Sendable {
     // MARK: Problems (RFC 9457), each for the request at `instance`
 
     /// 400: required parameters left out or blank.
-    package func problem(missing: [String], instance: String) -> ProblemDetails {
+    func problem(missing: [String], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
             detail: "Give \(missing.joined(separator: ", ")): \(SiteURL.apiConvert.path)?from=USD&to=EUR&amount=100",
@@ -212,7 +162,7 @@ package struct ConverterAPIPresenter: Sendable {
     }
 
     /// 422: each invalid field with its message, in the form's order.
-    package func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
+    func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
             detail: Converter.Field.allCases.compactMap { errors[$0]?.english }.joined(separator: " "),
@@ -221,7 +171,7 @@ package struct ConverterAPIPresenter: Sendable {
     }
 
     /// 400 for a malformed base, 404 for one without rates, 503 before any rates exist.
-    package func problem(_ failure: Converter.LatestRatesFailure, instance: String) -> ProblemDetails {
+    func problem(_ failure: Converter.LatestRatesFailure, instance: String) -> ProblemDetails {
         switch failure {
         case .ratesUnavailable:
             unavailable(instance: instance)
@@ -238,7 +188,7 @@ package struct ConverterAPIPresenter: Sendable {
     }
 
     /// 503 before any rates are stored.
-    package func unavailable(instance: String) -> ProblemDetails {
+    func unavailable(instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
             detail: "No exchange rates have been stored yet. Try again in a moment.", instance: instance)
@@ -251,15 +201,16 @@ package struct ConverterAPIPresenter: Sendable {
     private func source(_ snapshot: RateSnapshot) -> Source {
         let source = snapshot.provider
         guard let blend = snapshot.blend else {
-            return Source(id: source.id, name: source.name, url: source.website, bundled: source.isBundled)
+            return Source(id: source.id.rawValue, name: source.name, url: source.website, bundled: source.isBundled)
         }
         let single = blend.sources.count == 1 ? RateSource.withID(blend.sources[0]) : nil
         return Source(
-            id: source.id, name: source.name, url: single?.website ?? "", bundled: blend.isBundled, providers: blend.sources)
+            id: source.id.rawValue, name: source.name, url: single?.website ?? "", bundled: blend.isBundled,
+            providers: blend.sources.map(\.rawValue))
     }
 
     /// 10 significant digits, plain text: `0.8887308923`, `145.1830786`, `0.006887855044`.
-    package static func precise(_ rate: Decimal) -> String {
+    static func precise(_ rate: Decimal) -> String {
         rate.plainText(significantDigits: 10)
     }
 

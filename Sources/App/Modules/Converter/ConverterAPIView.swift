@@ -5,25 +5,14 @@ import Web
 /// The converter's JSON API: the same interactor as the page, another view. Errors are RFC 9457
 /// problem documents with 400 (malformed request), 404 (no such currency), 422 (invalid input)
 /// or 503 (no rates yet).
-package struct ConverterAPIView: Sendable {
-    package let interactor: ConverterInteractor
-    package let presenter: ConverterAPIPresenter
-    package let cachePolicy: HTTPCachePolicy
-    package let now: @Sendable () -> Date
-    /// Conversions cut where their amount's texts go, per pair, rates, day and source.
-    private let frames = PageFrames(capacity: 1_024)
-
-    package init(
-        interactor: ConverterInteractor, presenter: ConverterAPIPresenter, cachePolicy: HTTPCachePolicy, now: @escaping @Sendable () -> Date
-    ) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.cachePolicy = cachePolicy
-        self.now = now
-    }
+struct ConverterAPIView: Sendable {
+    let interactor: ConverterInteractor
+    let presenter: ConverterAPIPresenter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
     /// `GET /api/v1/currencies`.
-    package func currencies(_ request: Request) async throws -> Response {
+    func currencies(_ request: Request) async throws -> Response {
         let currencies: [Currency], snapshot: RateSnapshot
         do {
             (currencies, snapshot) = try await interactor.currencies()
@@ -36,7 +25,7 @@ package struct ConverterAPIView: Sendable {
     }
 
     /// `GET /api/v1/rates/latest?base=USD`.
-    package func latestRates(_ request: Request) async throws -> Response {
+    func latestRates(_ request: Request) async throws -> Response {
         let base = request.queryItems["base"]
         let latest: Converter.LatestRates
         do {
@@ -53,37 +42,29 @@ package struct ConverterAPIView: Sendable {
 
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, `&date=2020-03-15` on a past day's
     /// rates, `&source=nbp` with one provider's (the default source's otherwise).
-    package func convert(_ request: Request) async throws -> Response {
+    func convert(_ request: Request) async throws -> Response {
         let query = request.queryItems
         let (from, to, amount) = (query["from"], query["to"], query["amount"])
         guard !Self.isBlank(from), !Self.isBlank(to), !Self.isBlank(amount) else {
             let missing = [("from", from), ("to", to), ("amount", amount)].filter { Self.isBlank($0.1) }.map(\.0)
             return try presenter.problem(missing: missing, instance: request.url.string).response()
         }
+        let checked = Converter.Query(Converter.Input(from: from, to: to, amount: amount, date: query["date"], source: query["source"]))
         let output: Converter.Output
         do {
-            output = try await interactor.show(
-                .init(from: from, to: to, amount: amount, date: query["date"], source: query["source"]))
+            output = try await interactor.show(checked)
         } catch .ratesUnavailable {
             return try unavailable(request)
         }
         switch output.outcome {
         case .converted(let conversion):
-            let key = ["convert", from ?? "", to ?? "", amount ?? "", query["date"] ?? "", query["source"] ?? "", output.today.description]
-            return try await request.respondCaching(caching(key, output.snapshot)) {
-                // Answers of a pair differ only in their amount's texts: filled into the pair's frame.
-                func answer(_ texts: Converter.AmountTexts) throws -> ByteBuffer {
-                    ByteBuffer(
-                        bytes: try APIJSON.encode(
-                            presenter.present(
-                                conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
-                                today: output.today, chosenSource: output.accepted?.source, texts: texts)))
-                }
+            return try await request.respondCaching(caching(["convert", checked.cacheKey, output.today.description], output.snapshot)) {
+                // Answers of a pair differ only in their amount's texts.
                 let texts = ConverterAPIPresenter.amountTexts(of: conversion, alternatives: output.alternatives)
                 return .json(
-                    try frames.body(
-                        key: ConverterAPIPresenter.frameKey(of: output, conversion), texts: texts.all, write: { try answer(texts) },
-                        writeMarked: { try answer(.markers(alternatives: texts.alternatives.count)) }))
+                    try request.json(key: ConverterAPIPresenter.answerKey(of: output, conversion), texts: texts.all) {
+                        presenter.present(output, texts: Converter.AmountTexts($0))
+                    })
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()

@@ -4,8 +4,8 @@ import Web
 
 /// Wires the converter module (its page and its JSON API): the only place that picks its
 /// concrete services.
-package enum ConverterAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+enum ConverterAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let interactor = ConverterInteractor(
             rates: services.currentRates,
             pastRates: services.officialRates,
@@ -14,23 +14,22 @@ package enum ConverterAssembly {
             now: services.now)
         let view = ConverterView(
             interactor: interactor,
-            presenter: ConverterPresenter(cookieSecure: services.configuration.cookieSecure),
-            menus: CurrencyMenuCache(),
+            presenter: ConverterPresenter(),
             router: ConverterRouter(),
             cookieSecure: services.configuration.cookieSecure,
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get(.converter, immediately: view.index)
-        routes.post(.convert, immediately: view.convert)
-        routes.post(.swap, immediately: view.swap)
+        routes.get(.converter, use: view.index)
+        routes.post(.convert, use: view.convert)
+        routes.post(.swap, use: view.swap)
 
         // The same use case as JSON: only the view differs.
         let api = ConverterAPIView(
             interactor: interactor, presenter: ConverterAPIPresenter(),
             cachePolicy: services.cachePolicy, now: services.now)
-        routes.get(.apiCurrencies, immediately: api.currencies)
-        routes.get(.apiLatestRates, immediately: api.latestRates)
-        routes.get(.apiConvert, immediately: api.convert)
+        routes.get(.apiCurrencies, use: api.currencies)
+        routes.get(.apiLatestRates, use: api.latestRates)
+        routes.get(.apiConvert, use: api.convert)
         let document = try APIDocument.bundled()
         routes.get(SiteURL.Route.apiDocument.pathComponents) { _ in document.response() }
     }

@@ -6,11 +6,11 @@ import ServiceInterfaces
 /// current rates (the default source's unless one is chosen) or, when a date is asked for, with
 /// its rates of the last day with rates on or before it.
 package struct ConverterInteractor: Sendable {
-    package let rates: any CurrentRatesReading
-    package let pastRates: any PastRatesReading
-    package let catalog: CurrencyCatalog
-    package let calculator: ConversionCalculator
-    package let now: @Sendable () -> Date
+    let rates: any CurrentRatesReading
+    let pastRates: any PastRatesReading
+    let catalog: CurrencyCatalog
+    let calculator: ConversionCalculator
+    let now: @Sendable () -> Date
 
     package init(
         rates: any CurrentRatesReading, pastRates: any PastRatesReading, catalog: CurrencyCatalog, calculator: ConversionCalculator,
@@ -23,28 +23,28 @@ package struct ConverterInteractor: Sendable {
         self.now = now
     }
 
-    /// The result page for `input`, which may be invalid (the page then says why).
-    package func show(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Output {
+    /// The result page for `query`, which may be invalid (the page then says why).
+    package func show(_ query: Converter.Query) async throws(Converter.Failure) -> Converter.Output {
         let sources = await rates.availableSources()
         let defaultSource = RateSource.effectiveDefault(rates.defaultSource, among: sources)
-        var sourceError: Message?
-        let source = validateSource(input.chosenSource, among: sources, default: defaultSource, error: &sourceError)
+        var sourceError = query.problems[.source]
+        let source = sourceError == nil ? validateSource(query, among: sources, default: defaultSource, error: &sourceError) : nil
         let snapshot = try await currentSnapshot(source)
         var output =
-            if let date = input.chosenDate {
-                try await evaluate(input, on: date, current: snapshot, source: source)
+            if query.date != nil || query.problems[.date] != nil {
+                try await evaluate(query, onPastDay: snapshot, source: source)
             } else {
-                evaluate(input, with: snapshot, source: source)
+                evaluate(query, with: snapshot, source: source)
             }
         output.sources = sources
         output.defaultSource = defaultSource
-        output.source = RateSource.withID(output.snapshot.isBlend ? RateSnapshot.blendSource : output.snapshot.provider.provider.id)
+        output.source = RateSource.withID(output.snapshot.isBlend ? RateSourceID.blend : output.snapshot.provider.provider.id)
         if let sourceError {
             var errors: [Converter.Field: Message] = [:]
             if case .invalid(let others) = output.outcome { errors = others }
             errors[.source] = sourceError
             output = Converter.Output(
-                input: input, outcome: .invalid(errors), accepted: nil, currencies: output.currencies, snapshot: output.snapshot,
+                query: query, outcome: .invalid(errors), accepted: nil, currencies: output.currencies, snapshot: output.snapshot,
                 today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: defaultSource)
         }
         return output
@@ -53,14 +53,13 @@ package struct ConverterInteractor: Sendable {
     /// The source a visitor chose, if it is one with rates now; `nil` for the default (or a
     /// choice that cannot be used, with `error` saying why).
     private func validateSource(
-        _ typed: String?, among sources: [RateSource], default defaultSource: String, error: inout Message?
-    ) -> String? {
-        guard let typed else { return nil }
-        let id = typed.lowercased()
+        _ query: Converter.Query, among sources: [RateSource], default defaultSource: RateSourceID, error: inout Message?
+    ) -> RateSourceID? {
+        guard let id = query.source else { return nil }
         guard let source = sources.first(where: { $0.id == id }) else {
             error =
-                RateSource.withID(id).website.isEmpty && id != RateSnapshot.blendSource
-                ? Message("There is no source “{typed}”. Choose one from the list.", ["typed": .text(String(typed.prefix(24)))])
+                RateSource.withID(id).website.isEmpty && id != .blend
+                ? Converter.noSuchSource(query.typed.source ?? id.rawValue)
                 : Message("{source} has no rates yet. Choose another source.", ["source": .message(RateSource.withID(id).displayName)])
             return nil
         }
@@ -69,37 +68,38 @@ package struct ConverterInteractor: Sendable {
 
     /// `GET /` without a request: the visitor's last conversion if it still converts, else
     /// the first-visit default. A stale cookie never turns into an error page.
-    package func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
+    func restore(_ last: LastConversion?) async throws(Converter.Failure) -> Converter.Output {
         for candidate in [last, .firstVisit].compactMap({ $0 }) {
-            let output = try await show(Converter.Input(candidate))
+            let output = try await show(Converter.Query(Converter.Input(candidate)))
             if output.accepted != nil { return output }
         }
         // Neither converts (a snapshot without USD or EUR): start from its first currencies.
         let codes = try await currentSnapshot(nil).currencyCodes
-        return try await show(Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100"))
+        return try await show(
+            Converter.Query(Converter.Input(from: codes.first, to: codes.dropFirst().first ?? codes.first, amount: "100")))
     }
 
     /// `POST /convert`: on to the canonical result page, or back to the form with messages.
-    package func submit(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
-        let output = try await show(input)
+    func submit(_ query: Converter.Query) async throws(Converter.Failure) -> Converter.Submission {
+        let output = try await show(query)
         guard let accepted = output.accepted else { return .invalid(output) }
         return .redirect(accepted)
     }
 
     /// `POST /swap`: the same request with "from" and "to" exchanged.
-    package func swap(_ input: Converter.Input) async throws(Converter.Failure) -> Converter.Submission {
-        try await submit(Converter.Input(from: input.to, to: input.from, amount: input.amount, date: input.date, source: input.source))
+    func swap(_ query: Converter.Query) async throws(Converter.Failure) -> Converter.Submission {
+        try await submit(query.swapped)
     }
 
     /// The currencies the current rates convert between, sorted by code.
-    package func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
+    func currencies() async throws(Converter.Failure) -> (currencies: [Currency], snapshot: RateSnapshot) {
         let snapshot = try await currentSnapshot(nil)
         return (catalog.currencies(for: snapshot.currencyCodes), snapshot)
     }
 
     /// Every current rate against `base` (the snapshot's own base when `nil`), crossing
     /// through the snapshot's base where needed.
-    package func latestRates(base: String?) async throws(Converter.LatestRatesFailure) -> Converter.LatestRates {
+    func latestRates(base: String?) async throws(Converter.LatestRatesFailure) -> Converter.LatestRates {
         guard let snapshot = await rates.currentSnapshot() else { throw .ratesUnavailable }
         let code = (base ?? snapshot.baseCurrency).trimmingCharacters(in: .whitespaces).uppercased()
         guard Currency.isWellFormedCode(code) else { throw .malformedBase(String((base ?? "").prefix(16))) }
@@ -109,33 +109,30 @@ package struct ConverterInteractor: Sendable {
     }
 
     /// `source`'s current snapshot (the default source's when `nil`).
-    private func currentSnapshot(_ source: String?) async throws(Converter.Failure) -> RateSnapshot {
+    private func currentSnapshot(_ source: RateSourceID?) async throws(Converter.Failure) -> RateSnapshot {
         guard let snapshot = await rates.snapshot(of: source) else { throw .ratesUnavailable }
         return snapshot
     }
 
-    private func evaluate(_ input: Converter.Input, with snapshot: RateSnapshot, source: String?) -> Converter.Output {
-        var errors: [Converter.Field: Message] = [:]
-        let from = validateCode(input.from, field: .from, errors: &errors) { snapshot.rates[$0] != nil }
-        let to = validateCode(input.to, field: .to, errors: &errors) { snapshot.rates[$0] != nil }
-        let amount = validateAmount(input.amount, errors: &errors)
+    private func evaluate(_ query: Converter.Query, with snapshot: RateSnapshot, source: RateSourceID?) -> Converter.Output {
+        var errors = query.problems.filter { $0.key != .source }
+        let from = validateCode(query.from, .from, of: query, errors: &errors) { snapshot.rates[$0] != nil }
+        let to = validateCode(query.to, .to, of: query, errors: &errors) { snapshot.rates[$0] != nil }
         return output(
-            input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
-            currencies: catalog.currencies(for: snapshot.currencyCodes), source: source)
+            query, from: from, to: to, errors: errors, snapshot: snapshot, currencies: catalog.currencies(for: snapshot.currencyCodes),
+            source: source)
     }
 
     /// On a past day: the date must be a real day, not in the future; then both currencies
     /// must have rates on the last day with rates on or before it.
     private func evaluate(
-        _ input: Converter.Input, on typedDate: String, current: RateSnapshot, source: String?
+        _ query: Converter.Query, onPastDay current: RateSnapshot, source: RateSourceID?
     ) async throws(Converter.Failure) -> Converter.Output {
         let today = CalendarDate(containing: now())
-        var errors: [Converter.Field: Message] = [:]
+        var errors = query.problems.filter { $0.key != .source }
         // Any code may have had rates once (withdrawn ones too): the day's rates decide.
-        let from = validateCode(input.from, field: .from, errors: &errors) { _ in true }
-        let to = validateCode(input.to, field: .to, errors: &errors) { _ in true }
-        let amount = validateAmount(input.amount, errors: &errors)
-        let date = validateDate(typedDate, today: today, errors: &errors)
+        let (from, to) = (query.from, query.to)
+        let date = query.date.flatMap { validateDate($0, today: today, errors: &errors) }
         var extraCodes = [from, to].compactMap { $0 }.filter { catalog.currency(for: $0).name != $0 }
         var snapshot = current
         if let from, let to, let date, errors.isEmpty {
@@ -163,7 +160,7 @@ package struct ConverterInteractor: Sendable {
             }
         }
         return output(
-            input, from: from, to: to, amount: amount, errors: errors, snapshot: snapshot,
+            query, from: from, to: to, errors: errors, snapshot: snapshot,
             // Looked up directly: the catalog remembers one list, the current rates' that every page asks for.
             currencies: Set(current.currencyCodes).union(extraCodes).sorted().map(catalog.currency(for:)),
             date: errors.isEmpty ? date : nil, source: source)
@@ -171,16 +168,17 @@ package struct ConverterInteractor: Sendable {
 
     /// A past day's rates from `source`; for the default source, the blend's where the default
     /// source has no day that early (a commercial feed's history starts when it was first fetched).
-    private func pastRates(on date: CalendarDate, from: String, to: String, source: String?) async throws -> PastRates {
+    private func pastRates(on date: CalendarDate, from: String, to: String, source: RateSourceID?) async throws -> PastRates {
         let past = try await pastRates.rates(on: date, from: from, to: to, source: source ?? rates.defaultSource)
-        guard source == nil, rates.defaultSource != RateSnapshot.blendSource, case .beforeFirstDay = past else { return past }
-        return try await pastRates.rates(on: date, from: from, to: to, source: RateSnapshot.blendSource)
+        guard source == nil, rates.defaultSource != .blend, case .beforeFirstDay = past else { return past }
+        return try await pastRates.rates(on: date, from: from, to: to, source: .blend)
     }
 
     private func output(
-        _ input: Converter.Input, from: String?, to: String?, amount: Amount?, errors: [Converter.Field: Message],
-        snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil, source: String?
+        _ query: Converter.Query, from: String?, to: String?, errors: [Converter.Field: Message],
+        snapshot: RateSnapshot, currencies: [Currency], date: CalendarDate? = nil, source: RateSourceID?
     ) -> Converter.Output {
+        let amount = query.amount
         let outcome: Converter.Outcome
         var accepted: LastConversion?
         var alternatives: [AlternativeResult] = []
@@ -198,26 +196,12 @@ package struct ConverterInteractor: Sendable {
             outcome = .invalid(errors)
         }
         return Converter.Output(
-            input: input, outcome: outcome, alternatives: alternatives, accepted: accepted,
+            query: query, outcome: outcome, alternatives: alternatives, accepted: accepted,
             currencies: currencies, snapshot: snapshot, today: CalendarDate(containing: now()), askedDate: date)
     }
 
-    private func validateAmount(_ typed: String?, errors: inout [Converter.Field: Message]) -> Amount? {
-        do {
-            return try Amount.parse(typed ?? "")
-        } catch {
-            errors[.amount] = error.message
-            return nil
-        }
-    }
-
-    /// `YYYY-MM-DD`, a day that exists, not after `today`.
-    private func validateDate(_ typed: String, today: CalendarDate, errors: inout [Converter.Field: Message]) -> CalendarDate? {
-        guard let date = CalendarDate(iso8601: typed) else {
-            errors[.date] = Message(
-                "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.", ["typed": .text(String(typed.prefix(16)))])
-            return nil
-        }
+    /// A day not after `today`.
+    private func validateDate(_ date: CalendarDate, today: CalendarDate, errors: inout [Converter.Field: Message]) -> CalendarDate? {
         guard date <= today else {
             errors[.date] = Message(
                 "{day} is in the future. Choose today ({today}) or an earlier day, or leave the date empty for the latest rates.",
@@ -227,21 +211,14 @@ package struct ConverterInteractor: Sendable {
         return date
     }
 
+    /// `code` (checked to be one), if it has a rate; else the message naming what was typed.
     private func validateCode(
-        _ typed: String?, field: Converter.Field, errors: inout [Converter.Field: Message], hasRate: (String) -> Bool
+        _ code: String?, _ field: Converter.Field, of query: Converter.Query, errors: inout [Converter.Field: Message],
+        hasRate: (String) -> Bool
     ) -> String? {
-        // A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
-        let code =
-            typed.flatMap { Currency.isWellFormedCode($0) ? $0 : nil }
-            ?? (typed ?? "").trimmingCharacters(in: .whitespaces).uppercased()
-        guard !code.isEmpty else {
-            errors[field] = field == .from ? Message("Choose a currency to convert from.") : Message("Choose a currency to convert to.")
-            return nil
-        }
-        guard Currency.isWellFormedCode(code), hasRate(code) else {
-            errors[field] = Message(
-                "There is no rate for the currency “{typed}”. Choose one from the list.",
-                ["typed": .text(String((typed ?? code).prefix(16)))])
+        guard let code else { return nil }
+        guard hasRate(code) else {
+            errors[field] = Converter.noRate(for: (field == .from ? query.typed.from : query.typed.to) ?? code)
             return nil
         }
         return code
@@ -249,9 +226,9 @@ package struct ConverterInteractor: Sendable {
 }
 
 extension Converter.Input {
-    package init(_ conversion: LastConversion) {
+    init(_ conversion: LastConversion) {
         self.init(
             from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description,
-            source: conversion.source)
+            source: conversion.source?.rawValue)
     }
 }

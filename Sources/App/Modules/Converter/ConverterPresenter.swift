@@ -6,74 +6,66 @@ import Web
 /// as typed, results in exactly the target currency's minor units (`89.50 EUR`), rates to four
 /// decimals (more for small rates), the source line, each number in the page's language.
 package struct ConverterPresenter: Sendable {
-    /// The cookie the live script sets; `Secure` when the site's cookies are.
-    package let rememberCookie: String
-    package let rememberDatedCookie: String
+    package init() {}
 
-    package init(cookieSecure: Bool = false) {
-        rememberCookie = LastConversionCookie.template(secure: cookieSecure)
-        rememberDatedCookie = LastConversionCookie.template(secure: cookieSecure, dated: true)
-    }
-
-    /// The page for `output` in `l`'s language. `menu` is the currency menu for
-    /// `output.currencies` in that language when the caller keeps one (the view does, per set of
-    /// currencies and language); otherwise it is built here.
-    /// `parts`, when the caller keeps them, are ``parts(of:in:)`` of an output of the same
-    /// ``partsKey(of:in:)``.
-    /// `texts`, when given, are the amount's texts to write (a frame's markers, ``Converter/AmountTexts/markers(alternatives:)``)
-    /// instead of ``amountTexts(of:in:)``.
-    package func present(
-        _ output: Converter.Output, in l: Localization, menu: CurrencyMenu? = nil, parts kept: Converter.PairParts? = nil,
-        texts: Converter.AmountTexts? = nil
-    ) -> Converter.ViewModel {
+    /// The page for `output` in `l`'s language. `amount`, when given, are the texts the page
+    /// writes for its amount (``amountTexts(of:in:)``'s, or any others in their places).
+    package func present(_ output: Converter.Output, amount: Converter.AmountTexts? = nil, in l: Localization) -> Converter.ViewModel {
         let errors: [Converter.Field: Message]
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
-        let menu = menu ?? CurrencyMenu(currencies: output.currencies, in: l)
-        let parts = kept ?? parts(of: output, in: l)
-        let selectedFrom = output.accepted?.from ?? output.input.from.map { $0.uppercased() }
-        let selectedTo = output.accepted?.to ?? output.input.to.map { $0.uppercased() }
+        let query = output.query
         let appName = l.text("Currency Converter")
-        let rates = parts.rates
+        let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)
 
         var result: Converter.ResultViewModel?
-        var details: Preencoded<Converter.SourceDetailsViewModel>?
+        var details: Converter.SourceDetailsViewModel?
         var title = appName
         let source = output.accepted?.source
-        var amount = output.input.amount ?? ""
+        var typedAmount = query.typed.amount ?? ""
         if case .converted(let conversion) = output.outcome {
-            let texts = texts ?? Self.amountTexts(of: conversion, typed: amount, alternatives: output.alternatives, in: l)
-            amount = texts.typed
+            let texts = amount ?? Self.amountTexts(of: conversion, typed: typedAmount, alternatives: output.alternatives, in: l)
+            typedAmount = texts.typed
             // The history page shows the blend unless told otherwise: name the source shown when it is another.
-            let shown = output.source.id == RateSnapshot.blendSource ? nil : output.source.id
+            let shown = output.source.id == .blend ? nil : output.source.id
             let presented = present(
-                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown,
-                lines: parts.lines, texts: texts, in: l)
-            details = parts.details
+                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown, texts: texts,
+                in: l)
+            details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
             result = presented
             let heading =
                 output.askedDate.map { l.text("{conversion} on {day}", ["conversion": presented.summary, "day": l.date($0)]) }
                 ?? l.isolated(presented.summary)
             title = "\(heading) · \(appName)"
         }
+        // Both menus list the same currencies: one list, written once (``SelectOptions``).
+        let currencies = output.currencies.map { SelectOptions.Choice(value: $0.code, label: "\($0.code) — \(l.currencyName($0))") }
+        let placeholder = l.text("Choose a currency")
+        let sourceError = errors[.source].map(l.text)
+        let sourceOptions = output.sources.map {
+            MenuOption(
+                value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l),
+                selected: $0.id == (query.source ?? output.source.id))
+        }
         return Converter.ViewModel(
             title: title,
             emptyTitle: appName,
-            amount: amount,
+            amount: typedAmount,
             amountError: errors[.amount].map(l.text),
             fromError: errors[.from].map(l.text),
             toError: errors[.to].map(l.text),
             // A date field holds only a real day (a browser drops anything else, and HTML forbids
             // it); a malformed one is quoted in the message instead.
-            date: output.input.date.flatMap { CalendarDate(iso8601: $0)?.description } ?? "",
+            date: query.date?.description ?? "",
             dateError: errors[.date].map(l.text),
             minDate: Converter.firstRatesDay.description,
             maxDate: output.today.description,
             // A code the menu lacks (mistyped, or without rates) selects the "Choose" placeholder.
-            fromOptions: menu.menu(selecting: selectedFrom),
-            toOptions: menu.menu(selecting: selectedTo),
-            sourceOptions: parts.sourceOptions,
-            defaultSource: output.defaultSource,
-            sourceError: errors[.source].map(l.text),
+            fromOptions: SelectOptions(currencies, selected: output.accepted?.from ?? query.from, placeholder: placeholder),
+            toOptions: SelectOptions(currencies, selected: output.accepted?.to ?? query.to, placeholder: placeholder),
+            sourceOptions: sourceOptions,
+            hasSources: sourceOptions.count > 1 || sourceError != nil,
+            defaultSource: output.defaultSource.rawValue,
+            sourceError: sourceError,
             details: details,
             hasResult: result != nil,
             result: result ?? .empty,
@@ -87,16 +79,14 @@ package struct ConverterPresenter: Sendable {
             aboutURL: SiteURL.about.path,
             converterURL: SiteURL.converter.path,
             maxIntegerDigits: Amount.maxIntegerDigits,
-            maxFractionDigits: Amount.maxFractionDigits,
-            rememberCookie: rememberCookie,
-            rememberDatedCookie: rememberDatedCookie)
+            maxFractionDigits: Amount.maxFractionDigits)
     }
 
     /// Which day's rates a conversion used. The latest: `Rates of 2026-10-30 (3 days ago)`. A
     /// past date's: `Rates of Friday 2020-03-13`, and when that is not the day asked for, why
     /// (`, the last ECB business day on or before Sunday 2020-03-15`). The page writes it in
     /// its language, the JSON API in canonical English.
-    package static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> Message {
+    static func receipt(asked: CalendarDate?, snapshot: RateSnapshot, today: CalendarDate) -> Message {
         let day = snapshot.effectiveDate
         guard let asked else {
             return Message("Rates of {day} ({age})", ["day": .day(day), "age": .daysAgo(day.days(until: today))])
@@ -113,58 +103,28 @@ package struct ConverterPresenter: Sendable {
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
-    /// What a page says that follows from its rates, its pair, its source and its language, not
-    /// from the amount: the source line and menu, the banks' details, the rates both ways and the
-    /// names. A view that keeps them (``ConverterView``) spares every page of the same pair making
-    /// them again: the nine banks' rates of a blend's details were most of a result page's time.
-    package func parts(of output: Converter.Output, in l: Localization) -> Converter.PairParts {
-        var parts = Converter.PairParts(
-            rates: Preencoded(RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)),
-            sourceOptions: Preencoded(
-                output.sources.map {
-                    Converter.SourceOptionViewModel(
-                        value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l),
-                        selected: $0.id == (output.input.chosenSource?.lowercased() ?? output.source.id))
-                }))
-        if case .converted(let conversion) = output.outcome {
-            parts.lines = Self.lines(of: conversion, in: l)
-            parts.details = output.snapshot.blend
-                .flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
-                .map(Preencoded.init)
-        }
-        return parts
-    }
-
-    /// What ``parts(of:in:)`` follows from: equal keys, equal parts.
-    package static func partsKey(of output: Converter.Output, in l: Localization) -> String {
+    /// Names everything a converted page of `output` shows besides its amount's texts
+    /// (``amountTexts(of:in:)``): pages of equal keys differ only in those. The rates and the day,
+    /// the language, the sources and the one chosen, the pair, the day asked for and the
+    /// alternatives' currencies.
+    static func pageKey(of output: Converter.Output, in l: Localization) -> String {
         var key = output.snapshot.versionKey
         for part in [
-            output.today.description, l.language.rawValue, output.input.chosenSource?.lowercased() ?? "", output.source.id,
-            output.sources.map(\.id).joined(separator: ","),
+            output.today.description, l.language.rawValue, output.query.source?.rawValue ?? "", output.source.id.rawValue,
+            output.sources.map(\.id.rawValue).joined(separator: ","), output.query.date?.description ?? "",
+            output.askedDate?.description ?? "",
+            output.accepted.map { "\($0.from) \($0.to) \($0.date?.description ?? "") \($0.source?.rawValue ?? "")" } ?? "",
+            output.defaultSource.rawValue,
         ] {
             key += "|" + part
         }
         if case .converted(let conversion) = output.outcome { key += "|" + conversion.from.code + "|" + conversion.to.code }
-        return key
-    }
-
-    /// What a converted page follows from besides its ``Converter/AmountTexts``: equal keys, the
-    /// same page frame (``PageFrame``). Its parts' key, with the day and source asked for and the
-    /// alternatives' currencies.
-    package static func frameKey(of output: Converter.Output, in l: Localization) -> String {
-        var key = partsKey(of: output, in: l)
-        for part in [
-            output.input.date.flatMap { CalendarDate(iso8601: $0)?.description } ?? "", output.askedDate?.description ?? "",
-            output.accepted.map { "\($0.from) \($0.to) \($0.date?.description ?? "") \($0.source ?? "")" } ?? "", output.defaultSource,
-        ] {
-            key += "|" + part
-        }
         for other in output.alternatives { key += "|" + other.to.code }
         return key
     }
 
     /// A conversion's rates both ways and its currencies' names.
-    package static func lines(of conversion: Conversion, in l: Localization) -> Converter.PairLines {
+    static func lines(of conversion: Conversion, in l: Localization) -> Converter.PairLines {
         let fromName = l.currencyName(conversion.from), toName = l.currencyName(conversion.to)
         return Converter.PairLines(
             rate: rateLine(conversion.rate, number: l.number), inverseRate: rateLine(conversion.inverseRate, number: l.number),
@@ -172,9 +132,9 @@ package struct ConverterPresenter: Sendable {
     }
 
     /// The texts of a page of `output` that follow from its amount, when it converted.
-    package static func amountTexts(of output: Converter.Output, in l: Localization) -> Converter.AmountTexts? {
+    static func amountTexts(of output: Converter.Output, in l: Localization) -> Converter.AmountTexts? {
         guard case .converted(let conversion) = output.outcome else { return nil }
-        return amountTexts(of: conversion, typed: output.input.amount ?? "", alternatives: output.alternatives, in: l)
+        return amountTexts(of: conversion, typed: output.query.typed.amount ?? "", alternatives: output.alternatives, in: l)
     }
 
     private static func amountTexts(
@@ -186,14 +146,14 @@ package struct ConverterPresenter: Sendable {
             alternatives: alternatives.map { l.number($0.to.text(of: $0.result)) })
     }
 
-    package func present(
-        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: String? = nil,
-        historySource: String? = nil, lines kept: Converter.PairLines? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
+    func present(
+        _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: RateSourceID? = nil,
+        historySource: RateSourceID? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let texts = texts ?? Self.amountTexts(of: conversion, typed: conversion.amount.text, alternatives: alternatives, in: l)
         let amountText = Self.amountText(texts.amount, conversion)
         let resultText = Self.resultText(texts.result, conversion)
-        let lines = kept ?? Self.lines(of: conversion, in: l)
+        let lines = Self.lines(of: conversion, in: l)
         return Converter.ResultViewModel(
             summary: Self.summary(amountText: amountText, resultText: resultText),
             amountText: amountText,
@@ -218,20 +178,20 @@ package struct ConverterPresenter: Sendable {
     }
 
     /// `100 USD`, from the amount's number as written.
-    package static func amountText(_ amount: String, _ conversion: Conversion) -> String { "\(amount) \(conversion.from.code)" }
+    static func amountText(_ amount: String, _ conversion: Conversion) -> String { "\(amount) \(conversion.from.code)" }
     /// `88.87 EUR`, from the result's own text.
-    package static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
+    static func resultText(_ result: String, _ conversion: Conversion) -> String { "\(result) \(conversion.to.code)" }
     /// `100 USD = 88.87 EUR`.
-    package static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
+    static func summary(amountText: String, resultText: String) -> String { "\(amountText) = \(resultText)" }
     /// The pair's history page: the last year, or the year around a past day, from the same source.
-    package static func historyURL(of conversion: Conversion, on date: CalendarDate?, source: String? = nil) -> String {
+    static func historyURL(of conversion: Conversion, on date: CalendarDate?, source: RateSourceID? = nil) -> String {
         SiteURL.rateHistory(from: conversion.from.code, to: conversion.to.code, date: date, source: source).path
     }
 
     /// The blend's make-up for `from` → `to`: each provider quoting both, its own rate of the
     /// pair (rebased through the euro) and its day, and why it did not count where it did not.
-    package static func details(_ blend: BlendedDay, from: String, to: String, in l: Localization) -> Converter.SourceDetailsViewModel? {
-        func quotes(_ code: String) -> [String: ProviderQuote]? {
+    static func details(_ blend: BlendedDay, from: String, to: String, in l: Localization) -> Converter.SourceDetailsViewModel? {
+        func quotes(_ code: String) -> [RateSourceID: ProviderQuote]? {
             guard code != blend.base else { return nil }
             return Dictionary((blend.rates[code]?.quotes ?? []).map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         }
@@ -261,11 +221,11 @@ package struct ConverterPresenter: Sendable {
         return Converter.SourceDetailsViewModel(
             summary: l.plural("Rates from {count} central bank", "Rates from {count} central banks", count: rows.count), rows: rows)
     }
-    package static func historyLabel(on date: CalendarDate?) -> Message {
+    static func historyLabel(on date: CalendarDate?) -> Message {
         date.map { Message("See this pair over time around {day}", ["day": .day($0)]) } ?? Message("Rate history of this pair")
     }
 
-    package func presentUnavailable(in l: Localization) -> Converter.UnavailableViewModel {
+    func presentUnavailable(in l: Localization) -> Converter.UnavailableViewModel {
         Converter.UnavailableViewModel(
             title: "\(l.text("Rates not available")) · \(l.text("Currency Converter"))",
             message: l.text("Exchange rates are not available yet. Please try again in a moment."),
@@ -275,7 +235,7 @@ package struct ConverterPresenter: Sendable {
 
     /// `1 USD = 0.9234 EUR`: four decimals, or four significant digits for rates below 0.001;
     /// the number as `number` writes it (canonical by default).
-    package static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
+    static func rateLine(_ rate: ExchangeRate, number: (String) -> String = { $0 }) -> String {
         "1 \(rate.from) = \(number(rate.text)) \(rate.to)"
     }
 }

@@ -3,8 +3,8 @@ import Vapor
 
 /// Wires the Frankfurter-compatible API: the ECB's days (kept in memory with the rate history's),
 /// RubyMoney's currency names, and the `/v1` routes.
-package enum FrankfurterAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+enum FrankfurterAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let view = FrankfurterView(
             interactor: FrankfurterInteractor(
                 days: services.referenceRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
@@ -12,12 +12,12 @@ package enum FrankfurterAssembly {
             presenter: FrankfurterPresenter(),
             cachePolicy: services.cachePolicy,
             now: services.now)
-        routes.get(.frankfurterLatest, immediately: view.rates)
-        routes.get(.frankfurterCurrent, immediately: view.rates)
-        routes.get(.frankfurterDates, immediately: view.rates)
-        routes.get(.frankfurterCurrencies, immediately: view.currencies)
+        routes.get(.frankfurterLatest, use: view.rates)
+        routes.get(.frankfurterCurrent, use: view.rates)
+        routes.get(.frankfurterDates, use: view.rates)
+        routes.get(.frankfurterCurrencies, use: view.currencies)
         // Frankfurter answers any other path under /v1 with JSON too.
-        routes.get(.frankfurterRoot, immediately: view.notFound)
-        routes.get(.frankfurterOther, immediately: view.notFound)
+        routes.get(.frankfurterRoot, use: view.notFound)
+        routes.get(.frankfurterOther, use: view.notFound)
     }
 }

@@ -16,9 +16,9 @@ import Web
 ///   `{"message":"not found"}` (404) and `{"message":"bad currency pair"|"invalid amount"|"invalid date"}` (422).
 ///
 /// An API with nothing to redirect has no Router: the View answers every request itself.
-package enum Frankfurter {
+enum Frankfurter {
     /// Which days were asked for.
-    package enum Dates: Sendable, Equatable {
+    enum Dates: Sendable, Equatable {
         /// `/latest`, `/current`: today's rates, or the last business day's.
         case latest
         /// `/YYYY-MM-DD`: that day's rates, or the last business day's before it.
@@ -28,34 +28,34 @@ package enum Frankfurter {
     }
 
     /// What was asked, read as Frankfurter reads it.
-    package struct Query: Sendable, Equatable {
-        package var dates: Dates
+    struct Query: Sendable, Equatable {
+        var dates: Dates
         /// Upper-cased; `EUR` by default.
-        package var base = "EUR"
+        var base = "EUR"
         /// Upper-cased, split on commas as written (no trimming); `nil`: every currency.
-        package var symbols: [String]? = nil
+        var symbols: [String]? = nil
         /// A positive number; `1.0` by default.
-        package var amount = 1.0
+        var amount = 1.0
     }
 
     /// The answer: the days that have rates for the query, and the currencies to write each day.
-    package struct Output: Sendable {
-        package let query: Query
+    struct Output: Sendable {
+        let query: Query
         /// Oldest first; only days with at least one rate to write. A day's answer has one.
-        package let days: [RateDays.Day]
+        let days: [RateDays.Day]
         /// The currencies to write, sorted by code: each with its column in a day's rates, and
         /// `nil` for the euro (the ECB's base, which has no column of its own to write).
-        package let currencies: [(code: String, column: Int?)]
+        let currencies: [(code: String, column: Int?)]
         /// The base's column when it is not the euro.
-        package let baseColumn: Int?
+        let baseColumn: Int?
         /// Names the days' rates (``RateDays/fingerprint``), for the `ETag`.
-        package let fingerprint: String
+        let fingerprint: String
         /// Whether a later ECB day may still change this answer (it ends on the newest stored day).
-        package let isCurrent: Bool
+        let isCurrent: Bool
         /// The newest ECB day stored.
-        package let newestDate: CalendarDate?
+        let newestDate: CalendarDate?
 
-        package init(
+        init(
             query: Query, days: [RateDays.Day], currencies: [(code: String, column: Int?)], baseColumn: Int?, fingerprint: String,
             isCurrent: Bool, newestDate: CalendarDate?
         ) {
@@ -68,28 +68,28 @@ package enum Frankfurter {
             self.newestDate = newestDate
         }
 
-        package var isRange: Bool { if case .range = query.dates { true } else { false } }
+        var isRange: Bool { if case .range = query.dates { true } else { false } }
     }
 
     /// `/v1/currencies`: code → name, sorted by code.
-    package struct CurrencyNames: Sendable, Equatable {
-        package let names: [(code: String, name: String)]
-        package let fingerprint: String
+    struct CurrencyNames: Sendable, Equatable {
+        let names: [(code: String, name: String)]
+        let fingerprint: String
         /// The newest ECB day stored (whose currencies these are).
-        package var newestDate: CalendarDate? = nil
+        var newestDate: CalendarDate? = nil
 
-        package init(names: [(code: String, name: String)], fingerprint: String, newestDate: CalendarDate? = nil) {
+        init(names: [(code: String, name: String)], fingerprint: String, newestDate: CalendarDate? = nil) {
             self.names = names
             self.fingerprint = fingerprint
             self.newestDate = newestDate
         }
 
-        package static func == (lhs: Self, rhs: Self) -> Bool {
+        static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.fingerprint == rhs.fingerprint && lhs.names.elementsEqual(rhs.names) { $0 == $1 }
         }
     }
 
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// 404 `{"message":"not found"}`: an unknown currency, or no rates for the days asked.
         case notFound
         /// 422 `{"message": …}`: input Frankfurter refuses, with its words.

@@ -6,14 +6,13 @@ import Web
 /// Answers Frankfurter v1 questions from the ECB's reference rates: reads the query as
 /// Frankfurter reads it, finds the days, and decides which currencies and days the answer has.
 /// The numbers themselves are Frankfurter's arithmetic, written by ``FrankfurterPresenter``.
-package struct FrankfurterInteractor: Sendable {
-    package let days: any ReferenceRateDays
-    package let names: RubyMoneyCurrencyNames
-    package let catalog: CurrencyCatalog
-    package let now: @Sendable () -> Date
+struct FrankfurterInteractor: Sendable {
+    let days: any ReferenceRateDays
+    let names: RubyMoneyCurrencyNames
+    let catalog: CurrencyCatalog
+    let now: @Sendable () -> Date
 
-    package init(days: any ReferenceRateDays, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, now: @escaping @Sendable () -> Date)
-    {
+    init(days: any ReferenceRateDays, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, now: @escaping @Sendable () -> Date) {
         self.days = days
         self.names = names
         self.catalog = catalog
@@ -21,12 +20,12 @@ package struct FrankfurterInteractor: Sendable {
     }
 
     /// The ECB quotes every rate against the euro.
-    package static let euro = "EUR"
+    static let euro = "EUR"
 
     /// The path's last segment (`latest`, `current`, `2020-03-13`, `2020-01-01..2020-01-31`,
     /// `2020-01-01..`) and the query's values, read in Frankfurter's order: the amount, the
     /// base, the dates, the symbols, then whether base and symbols are the same one currency.
-    package func query(
+    func query(
         dates segment: String, from: String?, base: String?, to: String?, symbols: String?, amount: String?
     ) throws(Frankfurter.Failure) -> Frankfurter.Query {
         guard let shape = Self.shape(of: segment) else { throw .notFound }
@@ -58,7 +57,7 @@ package struct FrankfurterInteractor: Sendable {
     }
 
     /// The days and currencies that answer `query`.
-    package func quote(_ query: Frankfurter.Query) async throws(Frankfurter.Failure) -> Frankfurter.Output {
+    func quote(_ query: Frankfurter.Query) async throws(Frankfurter.Failure) -> Frankfurter.Output {
         let today = CalendarDate(containing: now())
         let read: RateDays
         switch query.dates {
@@ -103,7 +102,7 @@ package struct FrankfurterInteractor: Sendable {
 
     /// `/v1/currencies`: the newest day's currencies and the euro, named as RubyMoney names them
     /// (else as ISO 4217 does); none before any ECB day is stored.
-    package func currencies() async throws(Frankfurter.Failure) -> Frankfurter.CurrencyNames {
+    func currencies() async throws(Frankfurter.Failure) -> Frankfurter.CurrencyNames {
         let today = CalendarDate(containing: now())
         let read = try await days(from: today, through: today)
         guard let day = read.days.last else { return Frankfurter.CurrencyNames(names: [], fingerprint: "none") }
@@ -139,7 +138,7 @@ package struct FrankfurterInteractor: Sendable {
     }
 
     /// Ruby's `split(",")`: empty pieces kept, except at the end.
-    package static func split(_ text: String) -> [String] {
+    static func split(_ text: String) -> [String] {
         var pieces = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         while pieces.last?.isEmpty == true { pieces.removeLast() }
         return pieces

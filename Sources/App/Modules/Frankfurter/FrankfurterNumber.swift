@@ -3,11 +3,11 @@ import Foundation
 /// A number as Frankfurter's v1 API (a Ruby service) computes and writes it: a `Float`, written
 /// as Ruby writes one (`1.0`, `0.92081`, `1.0e-05`), or, where its rounding made a whole
 /// number of a rate over 5,000, an `Integer` (`16293`).
-package enum FrankfurterNumber: Equatable {
+enum FrankfurterNumber: Equatable {
     case float(Double)
     case integer(Double)
 
-    package var value: Double {
+    var value: Double {
         switch self {
         case .float(let value), .integer(let value): value
         }
@@ -15,7 +15,7 @@ package enum FrankfurterNumber: Equatable {
 
     /// Frankfurter's rounding (`Roundable#round`), the way forex quotes are written: over 5,000
     /// no decimals, over 80 two, over 20 three, over 1 four, over 0.0001 five, else six.
-    package static func rounded(_ value: Double) -> FrankfurterNumber {
+    static func rounded(_ value: Double) -> FrankfurterNumber {
         if value > 5000 { return .integer(value.rounded(.toNearestOrAwayFromZero)) }
         let digits = value > 80 ? 2 : value > 20 ? 3 : value > 1 ? 4 : value > 0.0001 ? 5 : 6
         return .float(fixed(value, digits: digits))
@@ -26,7 +26,7 @@ package enum FrankfurterNumber: Equatable {
     /// scaled value (below 10^6) is off by less than 10^-10, so unless it lies that close to a
     /// half its rounding is `printf`'s, and the whole number over a power of ten is one correctly
     /// rounded division. The rare value that close to a half goes through the text.
-    package static func fixed(_ value: Double, digits: Int) -> Double {
+    static func fixed(_ value: Double, digits: Int) -> Double {
         let scale = powersOfTen[digits]
         let scaled = value * scale
         let whole = scaled.rounded(.down)
@@ -40,7 +40,7 @@ package enum FrankfurterNumber: Equatable {
     private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// Appends the number as Ruby writes it.
-    package func write(into bytes: inout [UInt8]) {
+    func write(into bytes: inout [UInt8]) {
         switch self {
         case .float(let value): RubyNumber.writeFloat(value, into: &bytes)
         case .integer(let value):
@@ -54,11 +54,11 @@ package enum FrankfurterNumber: Equatable {
 }
 
 /// Ruby's ways with numbers that Frankfurter's answers depend on.
-package enum RubyNumber {
+enum RubyNumber {
     /// `String#to_f`: the longest leading decimal number (spaces before it, a sign, digits with
     /// single underscores between them, a fraction, an exponent), `0.0` when there is none:
     /// `"10abc"` is 10, `"1_000"` 1000, `".5"` 0.5, `"abc"` and `"0x1A"` 0.
-    package static func float(_ text: String) -> Double {
+    static func float(_ text: String) -> Double {
         let bytes = Array(text.utf8)
         var index = 0
         var number: [UInt8] = []
@@ -112,7 +112,7 @@ package enum RubyNumber {
     /// from 0.0001 to below 10^16 (always with a fraction: `1.0`), else `1.0e-05`, `1.2e+20`.
     /// Swift's `description` writes the same digits at the same thresholds, but `1e-05` for a
     /// mantissa without a fraction.
-    package static func writeFloat(_ value: Double, into bytes: inout [UInt8]) {
+    static func writeFloat(_ value: Double, into bytes: inout [UInt8]) {
         let text = value.description
         guard let exponent = text.utf8.firstIndex(of: UInt8(ascii: "e")) else {
             bytes.append(contentsOf: text.utf8)

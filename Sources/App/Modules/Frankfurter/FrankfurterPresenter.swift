@@ -10,9 +10,9 @@ import Web
 ///
 /// A range is written a day at a time (``writeDays(_:_:into:)``), so the View can send 27
 /// years in pieces instead of building 3 MB first.
-package struct FrankfurterPresenter: Sendable {
+struct FrankfurterPresenter: Sendable {
     /// Everything before the first day's rates.
-    package func opening(_ output: Frankfurter.Output) -> [UInt8] {
+    func opening(_ output: Frankfurter.Output) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
         bytes += #"{"amount":"#.utf8
@@ -35,7 +35,7 @@ package struct FrankfurterPresenter: Sendable {
 
     /// The days at `indices` of `output.days`: `"2020-01-02":{…}` each in a range (with the
     /// commas between them), the one day's `{…}` otherwise.
-    package func writeDays(_ output: Frankfurter.Output, _ indices: Range<Int>, into bytes: inout [UInt8]) {
+    func writeDays(_ output: Frankfurter.Output, _ indices: Range<Int>, into bytes: inout [UInt8]) {
         let amount = output.query.amount
         let rounds = amount != 1.0 || output.baseColumn != nil
         for index in indices {
@@ -78,12 +78,12 @@ package struct FrankfurterPresenter: Sendable {
     }
 
     /// Everything after the last day's rates.
-    package func closing(_ output: Frankfurter.Output) -> [UInt8] {
+    func closing(_ output: Frankfurter.Output) -> [UInt8] {
         output.isRange ? Array("}}".utf8) : Array("}".utf8)
     }
 
     /// The whole answer at once (a day's, or a short range's).
-    package func body(_ output: Frankfurter.Output) -> [UInt8] {
+    func body(_ output: Frankfurter.Output) -> [UInt8] {
         var bytes = opening(output)
         bytes.reserveCapacity(bytes.count + output.days.count * (output.currencies.count * 16 + 20) + 2)
         writeDays(output, 0..<output.days.count, into: &bytes)
@@ -92,7 +92,7 @@ package struct FrankfurterPresenter: Sendable {
     }
 
     /// `{"AUD":"Australian Dollar",…}`.
-    package func body(_ currencies: Frankfurter.CurrencyNames) -> [UInt8] {
+    func body(_ currencies: Frankfurter.CurrencyNames) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, entry) in currencies.names.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -105,17 +105,17 @@ package struct FrankfurterPresenter: Sendable {
     }
 
     /// `{"message":"not found"}` and the like.
-    package func body(_ failure: Frankfurter.Failure) -> [UInt8] { body(message: message(failure)) }
+    func body(_ failure: Frankfurter.Failure) -> [UInt8] { body(message: message(failure)) }
 
     /// `{"message": …}`, Frankfurter's one error shape (also for errors before any route).
-    package func body(message: String) -> [UInt8] {
+    func body(message: String) -> [UInt8] {
         var bytes = Array(#"{"message":"#.utf8)
         APIJSON.writeString(message, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
-    package func message(_ failure: Frankfurter.Failure) -> String {
+    func message(_ failure: Frankfurter.Failure) -> String {
         switch failure {
         case .notFound: "not found"
         case .unprocessable(let message): message
@@ -123,5 +123,5 @@ package struct FrankfurterPresenter: Sendable {
         }
     }
 
-    package init() {}
+    init() {}
 }

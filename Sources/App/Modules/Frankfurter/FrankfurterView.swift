@@ -9,13 +9,13 @@ import Web
 /// `Cache-Control: public` until the ECB's next publication is due (a day for answers no later
 /// day can change; five minutes while a due publication is not stored yet). Errors are
 /// `no-store` (``SecurityHeadersMiddleware``).
-package struct FrankfurterView: Sendable {
-    package let interactor: FrankfurterInteractor
-    package let presenter: FrankfurterPresenter
-    package let cachePolicy: HTTPCachePolicy
-    package let now: @Sendable () -> Date
+struct FrankfurterView: Sendable {
+    let interactor: FrankfurterInteractor
+    let presenter: FrankfurterPresenter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
-    package init(
+    init(
         interactor: FrankfurterInteractor, presenter: FrankfurterPresenter, cachePolicy: HTTPCachePolicy,
         now: @escaping @Sendable () -> Date
     ) {
@@ -26,14 +26,14 @@ package struct FrankfurterView: Sendable {
     }
 
     /// A range of more days than this is sent in pieces of about this many days.
-    package static let daysPerPiece = 256
+    static let daysPerPiece = 256
     /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.
-    package static let behindMaxAge = 300
-    package static let contentType = "application/json; charset=utf-8"
+    static let behindMaxAge = 300
+    static let contentType = "application/json; charset=utf-8"
 
     /// Any error under `/v1` (a wrong method, a malformed address, an outage) as Frankfurter's
     /// clients read it: `{"message": …}`, in its own lowercase words for the statuses they compare.
-    package static let errorShape = ErrorPageMiddleware.Shape(
+    static let errorShape = ErrorPageMiddleware.Shape(
         applies: { $0.url.path.hasPrefix(SiteURL.Route.frankfurterPrefix) || $0.url.path == "/v1" },
         response: { status, message, headers in
             var headers = headers
@@ -43,7 +43,7 @@ package struct FrankfurterView: Sendable {
         })
 
     /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
-    package static func errorMessage(_ status: HTTPResponseStatus) -> String? {
+    static func errorMessage(_ status: HTTPResponseStatus) -> String? {
         switch status {
         case .notFound: "not found"
         case .methodNotAllowed: "method not allowed"
@@ -52,7 +52,7 @@ package struct FrankfurterView: Sendable {
     }
 
     /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
-    package func rates(_ request: Request) async throws -> Response {
+    func rates(_ request: Request) async throws -> Response {
         let values = request.queryItems
         let segment = request.parameter(.dates) ?? request.url.path.split(separator: "/").last.map(String.init) ?? ""
         let output: Frankfurter.Output
@@ -101,7 +101,7 @@ package struct FrankfurterView: Sendable {
     }
 
     /// `GET /v1/currencies`.
-    package func currencies(_ request: Request) async throws -> Response {
+    func currencies(_ request: Request) async throws -> Response {
         let currencies: Frankfurter.CurrencyNames
         do {
             currencies = try await interactor.currencies()
@@ -120,7 +120,7 @@ package struct FrankfurterView: Sendable {
     }
 
     /// Any other path under `/v1`: Frankfurter's 404.
-    package func notFound(_ request: Request) async throws -> Response {
+    func notFound(_ request: Request) async throws -> Response {
         failure(.notFound)
     }
 

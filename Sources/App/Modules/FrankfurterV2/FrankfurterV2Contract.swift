@@ -15,39 +15,39 @@ import ServiceInterfaces
 /// Errors are `{"message": …}`: 422 for input it refuses (`invalid date`, `invalid currency: XYZ`,
 /// `unknown parameter: x`…), 404 `not found` when no rates answer, 503 without a database.
 /// An API with nothing to redirect has no Router: the View answers every request itself.
-package enum FrankfurterV2 {
+enum FrankfurterV2 {
     /// What `/v2/rates` was asked, read and checked.
-    package struct Query: Sendable, Equatable {
-        package enum Dates: Sendable, Equatable {
+    struct Query: Sendable, Equatable {
+        enum Dates: Sendable, Equatable {
             /// Today's blend: each provider's newest day.
             case latest
             case day(CalendarDate)
             case range(CalendarDate, CalendarDate)
         }
 
-        package enum Group: String, Sendable {
+        enum Group: String, Sendable {
             case week, month
         }
 
-        package var dates: Dates = .latest
+        var dates: Dates = .latest
         /// Upper-cased; the euro by default.
-        package var base = "EUR"
-        package var quotes: [String]? = nil
+        var base = "EUR"
+        var quotes: [String]? = nil
         /// Provider ids (`nbp.b`); `nil` for every one.
-        package var providers: [String]? = nil
-        package var group: Group? = nil
-        package var expandProviders = false
+        var providers: [RateSourceID]? = nil
+        var group: Group? = nil
+        var expandProviders = false
 
-        package init() {}
+        init() {}
 
         /// At most 5 providers and 5 quotes: few enough to recompute over any range.
-        package var isNarrow: Bool {
+        var isNarrow: Bool {
             guard let providers, let quotes else { return false }
             return providers.count <= FrankfurterV2.maxNarrowList && quotes.count <= FrankfurterV2.maxNarrowList
         }
 
         /// Names the query for validators, whatever order its parameters came in.
-        package var key: String {
+        var key: String {
             let dates: String =
                 switch self.dates {
                 case .latest: "latest"
@@ -55,23 +55,24 @@ package enum FrankfurterV2 {
                 case .range(let start, let end): "range:\(start)..\(end)"
                 }
             return [
-                dates, base, quotes?.joined(separator: ",") ?? "*", providers?.joined(separator: ",") ?? "*", group?.rawValue ?? "",
+                dates, base, quotes?.joined(separator: ",") ?? "*", providers?.map(\.rawValue).joined(separator: ",") ?? "*",
+                group?.rawValue ?? "",
                 expandProviders ? "expand" : "",
             ].joined(separator: "|")
         }
     }
 
     /// One rate of the answer.
-    package struct Record: Sendable, Equatable {
-        package let date: CalendarDate
-        package let base: String
-        package let quote: String
-        package let rate: Decimal
+    struct Record: Sendable, Equatable {
+        let date: CalendarDate
+        let base: String
+        let quote: String
+        let rate: Decimal
         /// With `expand=providers`: each provider's observation, rebased to `base`; `nil` otherwise
         /// (and for a pegged currency no provider quotes).
-        package var providers: [ProviderRate]? = nil
+        var providers: [ProviderRate]? = nil
 
-        package init(date: CalendarDate, base: String, quote: String, rate: Decimal, providers: [ProviderRate]? = nil) {
+        init(date: CalendarDate, base: String, quote: String, rate: Decimal, providers: [ProviderRate]? = nil) {
             self.date = date
             self.base = base
             self.quote = quote
@@ -80,14 +81,14 @@ package enum FrankfurterV2 {
         }
     }
 
-    package struct ProviderRate: Sendable, Equatable {
-        package let key: String
-        package let date: CalendarDate
-        package let rate: Decimal
+    struct ProviderRate: Sendable, Equatable {
+        let key: String
+        let date: CalendarDate
+        let rate: Decimal
         /// Screened out, or overridden by a peg.
-        package let excluded: Bool
+        let excluded: Bool
 
-        package init(key: String, date: CalendarDate, rate: Decimal, excluded: Bool) {
+        init(key: String, date: CalendarDate, rate: Decimal, excluded: Bool) {
             self.key = key
             self.date = date
             self.rate = rate
@@ -96,15 +97,15 @@ package enum FrankfurterV2 {
     }
 
     /// The records of `/v2/rates`, in the order they are written, and what identifies them.
-    package struct Rates: Sendable {
-        package let query: Query
-        package let records: [Record]
+    struct Rates: Sendable {
+        let query: Query
+        let records: [Record]
         /// The stored days they were made of, for the `ETag`.
-        package let version: String
+        let version: String
         /// Whether a later stored day may still change the answer.
-        package let isCurrent: Bool
+        let isCurrent: Bool
 
-        package init(query: Query, records: [Record], version: String, isCurrent: Bool) {
+        init(query: Query, records: [Record], version: String, isCurrent: Bool) {
             self.query = query
             self.records = records
             self.version = version
@@ -113,18 +114,18 @@ package enum FrankfurterV2 {
     }
 
     /// `/v2/currencies` and `/v2/currency/{code}`.
-    package struct CurrencyInfo: Sendable, Equatable {
-        package let code: String
-        package let numeric: String?
-        package let name: String
-        package let symbol: String?
-        package let start: CalendarDate?
-        package let end: CalendarDate?
+    struct CurrencyInfo: Sendable, Equatable {
+        let code: String
+        let numeric: String?
+        let name: String
+        let symbol: String?
+        let start: CalendarDate?
+        let end: CalendarDate?
         /// Provider keys that quote it (`ECB`, `NBP.B`).
-        package let providers: [String]
-        package let peg: Peg?
+        let providers: [String]
+        let peg: Peg?
 
-        package init(
+        init(
             code: String, numeric: String?, name: String, symbol: String?, start: CalendarDate?, end: CalendarDate?, providers: [String],
             peg: Peg?
         ) {
@@ -140,15 +141,15 @@ package enum FrankfurterV2 {
     }
 
     /// `/v2/providers`.
-    package struct ProviderInfo: Sendable, Equatable {
-        package let source: RateSource
-        package let start: CalendarDate?
-        package let end: CalendarDate?
+    struct ProviderInfo: Sendable, Equatable {
+        let source: RateSource
+        let start: CalendarDate?
+        let end: CalendarDate?
         /// Publications expected since `end` and not stored, in days or ISO weeks (its cadence).
-        package let missed: Int?
-        package let currencies: [String]
+        let missed: Int?
+        let currencies: [String]
 
-        package init(source: RateSource, start: CalendarDate?, end: CalendarDate?, missed: Int?, currencies: [String]) {
+        init(source: RateSource, start: CalendarDate?, end: CalendarDate?, missed: Int?, currencies: [String]) {
             self.source = source
             self.start = start
             self.end = end
@@ -158,17 +159,17 @@ package enum FrankfurterV2 {
     }
 
     /// What the currencies and providers answers were made of, for their `ETag`.
-    package struct Listing<Item: Sendable>: Sendable {
-        package let items: [Item]
-        package let version: String
+    struct Listing<Item: Sendable>: Sendable {
+        let items: [Item]
+        let version: String
 
-        package init(items: [Item], version: String) {
+        init(items: [Item], version: String) {
             self.items = items
             self.version = version
         }
     }
 
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// 404 `{"message":"not found"}`.
         case notFound
         /// 422 `{"message": …}` in Frankfurter's words.
@@ -178,10 +179,10 @@ package enum FrankfurterV2 {
     }
 
     /// The parameters `/v2/rates` reads; any other is refused.
-    package static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand"]
+    static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand"]
     /// A daily range that recomputes the blend per day (`providers`, `expand=providers`) may
     /// span at most this many days.
-    package static let maxRecomputedDays = 5 * 366
+    static let maxRecomputedDays = 5 * 366
     /// Providers and quotes few enough for a range of any length (Frankfurter's rule).
-    package static let maxNarrowList = 5
+    static let maxNarrowList = 5
 }

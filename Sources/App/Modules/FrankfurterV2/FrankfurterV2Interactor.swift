@@ -5,15 +5,15 @@ import ServiceInterfaces
 /// Answers Frankfurter v2 questions from the blend of the official providers (and from some of
 /// them with `providers`): reads the query as its OpenAPI document describes it, picks the days,
 /// and turns each day's blend into records against the asked base.
-package struct FrankfurterV2Interactor: Sendable {
-    package let rates: any BlendedRatesReading
-    package let names: RubyMoneyCurrencyNames
-    package let catalog: CurrencyCatalog
+struct FrankfurterV2Interactor: Sendable {
+    let rates: any BlendedRatesReading
+    let names: RubyMoneyCurrencyNames
+    let catalog: CurrencyCatalog
     /// The providers blended, in the catalogue's order.
-    package let providers: [RateSource]
-    package let now: @Sendable () -> Date
+    let providers: [RateSource]
+    let now: @Sendable () -> Date
 
-    package init(
+    init(
         rates: any BlendedRatesReading, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, providers: [RateSource],
         now: @escaping @Sendable () -> Date
     ) {
@@ -28,7 +28,7 @@ package struct FrankfurterV2Interactor: Sendable {
 
     /// The query's values, checked in Frankfurter's order: unknown parameters, dates, a date
     /// beside a range, the group, the expansion, the currencies; then the providers.
-    package func query(_ values: [String: String]) throws(FrankfurterV2.Failure) -> FrankfurterV2.Query {
+    func query(_ values: [String: String]) throws(FrankfurterV2.Failure) -> FrankfurterV2.Query {
         let unknown = values.keys.filter { !FrankfurterV2.rateParameters.contains($0) }.sorted()
         guard unknown.isEmpty else { throw .unprocessable("unknown parameter: \(unknown.joined(separator: ", "))") }
         var query = FrankfurterV2.Query()
@@ -66,12 +66,13 @@ package struct FrankfurterV2Interactor: Sendable {
     }
 
     /// Provider keys as given (`ECB,nbp.b`), as the blended providers' ids; 422 for one not blended here.
-    package func providerIDs(_ text: String?) throws(FrankfurterV2.Failure) -> [String]? {
+    func providerIDs(_ text: String?) throws(FrankfurterV2.Failure) -> [RateSourceID]? {
         guard let text else { return nil }
-        let keys = Self.list(text.lowercased())
-        let unknown = keys.filter { key in !providers.contains { $0.id == key } }
+        let keys = Self.list(text)
+        let ids = keys.map { key in RateSourceID(key).flatMap { id in providers.contains { $0.id == id } ? id : nil } }
+        let unknown = zip(keys, ids).filter { $0.1 == nil }.map(\.0)
         guard unknown.isEmpty else { throw .unprocessable("invalid provider: \(unknown.map { $0.uppercased() }.joined(separator: ","))") }
-        return keys
+        return ids.compactMap { $0 }
     }
 
     private func day(_ text: String?) throws(FrankfurterV2.Failure) -> CalendarDate? {
@@ -92,7 +93,7 @@ package struct FrankfurterV2Interactor: Sendable {
     // MARK: Rates
 
     /// What `query`'s answer is made of, known before any record is computed (the validator).
-    package func version(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> String {
+    func version(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> String {
         do {
             if query.dates == .latest, query.providers == nil {
                 return try await rates.latestBlend()?.version ?? "none"
@@ -104,7 +105,7 @@ package struct FrankfurterV2Interactor: Sendable {
     }
 
     /// The records answering `query`.
-    package func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+    func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         do {
             switch query.dates {
             case .latest:
@@ -246,7 +247,7 @@ package struct FrankfurterV2Interactor: Sendable {
     }
 
     /// `/v2/rate/{base}/{quote}`: the one record.
-    package func rate(
+    func rate(
         base: String, quote: String, date: String?, providers: String?
     ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         var values = ["base": base, "quotes": quote]
@@ -262,11 +263,11 @@ package struct FrankfurterV2Interactor: Sendable {
 
     /// Every currency the blend quotes today (`scope=all`: ever), of `providers` when given (an
     /// unknown provider quotes none, as Frankfurter's document has no error for this address).
-    package func currencies(
+    func currencies(
         scope: String?, providers: String?
     ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
         if let scope, scope != "all" { throw .unprocessable("invalid scope") }
-        let chosen = providers.map { Self.list($0.lowercased()) }
+        let chosen = providers.map { Self.list($0).compactMap { RateSourceID($0) } }
         do {
             let series = try await rates.blendedSeries()
             let days = try await rates.providerDays()
@@ -289,7 +290,7 @@ package struct FrankfurterV2Interactor: Sendable {
     }
 
     /// One currency, with the providers that quote it and its peg; 404 for one without rates.
-    package func currency(_ code: String) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
+    func currency(_ code: String) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
         let code = code.uppercased()
         do {
             let series = try await rates.blendedSeries()
@@ -327,7 +328,7 @@ package struct FrankfurterV2Interactor: Sendable {
     }
 
     /// The blended providers, each with its stored days' span and currencies.
-    package func providerList() async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.ProviderInfo> {
+    func providerList() async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.ProviderInfo> {
         do {
             let days = try await rates.providerDays()
             let today = CalendarDate(containing: now())

@@ -5,14 +5,14 @@ import Web
 /// Writes Frankfurter v2's answers as its document shows them: members in its order, no spaces,
 /// rates as JSON numbers of at most ``significantDigits`` significant digits (a published rate
 /// comes out as published), in JSON, NDJSON or CSV.
-package struct FrankfurterV2Presenter: Sendable {
+struct FrankfurterV2Presenter: Sendable {
     /// Enough for any central bank's published digits; cross rates are rounded there.
-    package static let significantDigits = 8
+    static let significantDigits = 8
 
     // MARK: Rates
 
     /// `[{…},{…}]`.
-    package func json(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
+    func json(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(records.count * 64 + 2)
         for (index, record) in records.enumerated() {
@@ -24,7 +24,7 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// One record per line.
-    package func ndjson(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
+    func ndjson(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 64)
         for record in records {
@@ -35,10 +35,10 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// The CSV header: `date,base,quote,rate`, and `providers` when each provider's rate is asked.
-    package func csvHeader(expanded: Bool) -> [UInt8] { Array(("date,base,quote,rate" + (expanded ? ",providers" : "") + "\r\n").utf8) }
+    func csvHeader(expanded: Bool) -> [UInt8] { Array(("date,base,quote,rate" + (expanded ? ",providers" : "") + "\r\n").utf8) }
 
     /// CSV rows; the providers as `KEY:RATE` joined by `|`, an excluded one ending in `*`.
-    package func csvRows(_ records: some Collection<FrankfurterV2.Record>, expanded: Bool) -> [UInt8] {
+    func csvRows(_ records: some Collection<FrankfurterV2.Record>, expanded: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 40)
         for record in records {
@@ -83,12 +83,12 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// A rate as a JSON number: at most ``significantDigits`` significant digits, never an exponent.
-    package static func number(_ rate: Decimal) -> String { rate.plainText(significantDigits: significantDigits) }
+    static func number(_ rate: Decimal) -> String { rate.plainText(significantDigits: significantDigits) }
 
     // MARK: Currencies and providers
 
     /// `/v2/currencies`: the schema's members only.
-    package func json(currencies: [FrankfurterV2.CurrencyInfo]) -> [UInt8] {
+    func json(currencies: [FrankfurterV2.CurrencyInfo]) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, currency) in currencies.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -106,7 +106,7 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// `/v2/currency/{code}`: with the providers that quote it, and its peg if it has one.
-    package func json(currency: FrankfurterV2.CurrencyInfo) -> [UInt8] {
+    func json(currency: FrankfurterV2.CurrencyInfo) -> [UInt8] {
         var bytes: [UInt8] = Array("{".utf8)
         member("iso_code", currency.code, into: &bytes, first: true)
         member("iso_numeric", currency.numeric, into: &bytes)
@@ -128,7 +128,7 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// `/v2/providers`.
-    package func json(providers: [FrankfurterV2.ProviderInfo]) -> [UInt8] {
+    func json(providers: [FrankfurterV2.ProviderInfo]) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, provider) in providers.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -155,14 +155,14 @@ package struct FrankfurterV2Presenter: Sendable {
     }
 
     /// `{"message": …}`, as every v2 error is written.
-    package func body(message: String) -> [UInt8] {
+    func body(message: String) -> [UInt8] {
         var bytes: [UInt8] = Array(#"{"message":"#.utf8)
         APIJSON.writeString(message, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
-    package func body(_ failure: FrankfurterV2.Failure) -> [UInt8] {
+    func body(_ failure: FrankfurterV2.Failure) -> [UInt8] {
         switch failure {
         case .notFound: body(message: "not found")
         case .unprocessable(let message): body(message: message)
@@ -186,5 +186,5 @@ package struct FrankfurterV2Presenter: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    package init() {}
+    init() {}
 }

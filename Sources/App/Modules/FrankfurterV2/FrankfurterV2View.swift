@@ -7,15 +7,15 @@ import Web
 /// with an `ETag` over the query and the stored days, 304 before anything is computed, and
 /// `Cache-Control: public` until the rates may change (a day for answers no later day changes).
 /// Long answers are sent in pieces. Errors are `{"message": …}`, `no-store`.
-package struct FrankfurterV2View: Sendable {
-    package let interactor: FrankfurterV2Interactor
-    package let presenter: FrankfurterV2Presenter
-    package let cachePolicy: HTTPCachePolicy
+struct FrankfurterV2View: Sendable {
+    let interactor: FrankfurterV2Interactor
+    let presenter: FrankfurterV2Presenter
+    let cachePolicy: HTTPCachePolicy
     /// Answers written lately, by `ETag`: the latest blend's is written once per change.
-    package let rendered: RenderedPageCache
-    package let now: @Sendable () -> Date
+    let rendered: RenderedPageCache
+    let now: @Sendable () -> Date
 
-    package init(
+    init(
         interactor: FrankfurterV2Interactor, presenter: FrankfurterV2Presenter, cachePolicy: HTTPCachePolicy, rendered: RenderedPageCache,
         now: @escaping @Sendable () -> Date
     ) {
@@ -26,14 +26,14 @@ package struct FrankfurterV2View: Sendable {
         self.now = now
     }
 
-    package static let jsonType = "application/json; charset=utf-8"
-    package static let ndjsonType = "application/x-ndjson"
-    package static let csvType = "text/csv; charset=utf-8; header=present"
+    static let jsonType = "application/json; charset=utf-8"
+    static let ndjsonType = "application/x-ndjson"
+    static let csvType = "text/csv; charset=utf-8; header=present"
     /// Answers of more records than this are sent in pieces of about this many.
-    package static let recordsPerPiece = 4_096
+    static let recordsPerPiece = 4_096
 
     /// Any error under `/v2` as v2 clients read it: `{"message": …}`.
-    package static let errorShape = ErrorPageMiddleware.Shape(
+    static let errorShape = ErrorPageMiddleware.Shape(
         applies: { $0.url.path.hasPrefix(SiteURL.Route.frankfurterV2Prefix) || $0.url.path == "/v2" },
         response: { status, message, headers in
             var headers = headers
@@ -42,7 +42,7 @@ package struct FrankfurterV2View: Sendable {
             return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
         })
 
-    package enum Format: String, Sendable {
+    enum Format: String, Sendable {
         case json, ndjson, csv
 
         var contentType: String {
@@ -55,7 +55,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// `GET /v2/rates`, `/v2/rates.csv`.
-    package func rates(_ request: Request) async throws -> Response {
+    func rates(_ request: Request) async throws -> Response {
         let format = Self.format(of: request)
         do {
             let query = try interactor.query(request.queryItems)
@@ -68,7 +68,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// `GET /v2/rate/{base}/{quote}`: one record (JSON, or CSV when asked).
-    package func rate(_ request: Request) async throws -> Response {
+    func rate(_ request: Request) async throws -> Response {
         let values = request.queryItems
         let unknown = values.keys.filter { !["date", "providers"].contains($0) }.sorted()
         guard unknown.isEmpty else { return failure(.unprocessable("unknown parameter: \(unknown.joined(separator: ", "))")) }
@@ -90,7 +90,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// `GET /v2/currencies`.
-    package func currencies(_ request: Request) async throws -> Response {
+    func currencies(_ request: Request) async throws -> Response {
         let values = request.queryItems
         let unknown = values.keys.filter { !["scope", "providers"].contains($0) }.sorted()
         guard unknown.isEmpty else { return failure(.unprocessable("unknown parameter: \(unknown.joined(separator: ", "))")) }
@@ -103,7 +103,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// `GET /v2/currency/{code}`.
-    package func currency(_ request: Request) async throws -> Response {
+    func currency(_ request: Request) async throws -> Response {
         guard request.queryItems.isEmpty else {
             return failure(.unprocessable("unknown parameter: \(request.queryItems.keys.sorted().joined(separator: ", "))"))
         }
@@ -116,7 +116,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// `GET /v2/providers`.
-    package func providers(_ request: Request) async throws -> Response {
+    func providers(_ request: Request) async throws -> Response {
         guard request.queryItems.isEmpty else {
             return failure(.unprocessable("unknown parameter: \(request.queryItems.keys.sorted().joined(separator: ", "))"))
         }
@@ -129,7 +129,7 @@ package struct FrankfurterV2View: Sendable {
     }
 
     /// Any other path under `/v2`: 404 `not found`.
-    package func notFound(_ request: Request) async throws -> Response { failure(.notFound) }
+    func notFound(_ request: Request) async throws -> Response { failure(.notFound) }
 
     // MARK: Answering
 

@@ -1,9 +1,9 @@
 import Vapor
 
 /// Wires the language menu's choice and registers its route.
-package enum LanguageChoiceAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+enum LanguageChoiceAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LanguageChoiceView(router: LanguageChoiceRouter(), cookieSecure: services.configuration.cookieSecure)
-        routes.get(.language, immediately: view.choose)
+        routes.get(.language, use: view.choose)
     }
 }

@@ -1,17 +1,16 @@
 import Foundation
-import Vapor
 import Web
 
 /// Where choosing a language leads.
-package struct LanguageChoiceRouter: Sendable {
+struct LanguageChoiceRouter: Sendable {
     /// Back to the page the menu was on (303): the `Referer`, which the site's
     /// `Referrer-Policy: same-origin` sends in full, when it is a page of this host; the
     /// converter otherwise.
-    package func back(from referer: String?, host: String?) -> Response {
+    func back(from referer: String?, host: String?) -> Redirection {
         .seeOther(Self.page(from: referer, host: host).map(SiteURL.local) ?? .converter)
     }
 
-    package static func page(from referer: String?, host: String?) -> LocalPath? {
+    static func page(from referer: String?, host: String?) -> LocalPath? {
         guard let referer, let host, let url = URLComponents(string: referer), let refererHost = url.host,
             ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
             refererHost.lowercased() + (url.port.map { ":\($0)" } ?? "") == host.lowercased()
@@ -22,5 +21,5 @@ package struct LanguageChoiceRouter: Sendable {
         return LocalPath(path + (url.percentEncodedQuery.map { "?" + $0 } ?? ""))
     }
 
-    package init() {}
+    init() {}
 }

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import ServiceInterfaces
+import Web
 
 /// Converting a whole ledger: `GET /ledger` (the form; a signed-in user's kept conversions),
 /// `POST /ledger` (a CSV file or pasted lines, multipart, CSRF-checked: the preview page, the
@@ -10,55 +10,90 @@ import ServiceInterfaces
 /// JSON with `Accept: application/json`). A file past the limits is a 413, one that is not
 /// UTF-8 text a 415, one without recognisable columns or with undecidable dates a 422 that
 /// says what it looked for; nothing is stored for any of them.
-package enum Ledger {
+enum Ledger {
     /// Rows shown converted on the preview page.
-    package static let previewRows = 50
+    static let previewRows = 50
     /// The receipt's file name, in the zip and as its own download.
-    package static let receiptFileName = "ledger-receipt.json"
+    static let receiptFileName = "ledger-receipt.json"
     /// Failed rows listed on the preview page (the converted file names every one).
-    package static let problemsShown = 100
+    static let problemsShown = 100
 
-    /// What the form or the API's query asked (each as typed).
-    package struct Input: Sendable, Equatable {
-        package var to: String?
-        package var source: String?
-        package var rule: String?
+    /// What the form or the API's query asked (each as typed, trimmed, `nil` when empty).
+    struct Input: Sendable, Equatable {
+        var to: String? = nil
+        var source: String? = nil
+        var rule: String? = nil
         /// `dmy` or `mdy`: how slashed dates read when the file cannot tell.
-        package var dateOrder: String?
+        var dateOrder: String? = nil
         /// Column numbers (from 1) or header names, when the header is not recognised.
-        package var dateColumn: String?
-        package var amountColumn: String?
-        package var currencyColumn: String?
-        package var fileName: String?
-
-        package init(
-            to: String? = nil, source: String? = nil, rule: String? = nil, dateOrder: String? = nil, dateColumn: String? = nil,
-            amountColumn: String? = nil, currencyColumn: String? = nil, fileName: String? = nil
-        ) {
-            self.to = to
-            self.source = source
-            self.rule = rule
-            self.dateOrder = dateOrder
-            self.dateColumn = dateColumn
-            self.amountColumn = amountColumn
-            self.currencyColumn = currencyColumn
-            self.fileName = fileName
-        }
+        var dateColumn: String? = nil
+        var amountColumn: String? = nil
+        var currencyColumn: String? = nil
+        var fileName: String? = nil
 
         /// The form's field names, which the API's query shares.
-        package static let fieldNames: Set<String> = [
+        static let fieldNames: Set<String> = [
             "to", "source", "rule", "date_order", "date_column", "amount_column", "currency_column",
         ]
     }
 
-    package enum Field: String, Sendable, Hashable {
+    /// What was asked, read once where it comes in: the booking currency, the rule, the source
+    /// (the default when `nil`), how slashed dates read, the columns chosen, or a problem for a
+    /// field that cannot be one. The interactor adds what the rates and the file say.
+    struct Query: Sendable, Equatable {
+        /// What was typed, to fill the form in again.
+        let typed: Input
+        let booking: String
+        let rule: LedgerRule?
+        let source: RateSourceID?
+        let dateStyle: LedgerDateStyle?
+        /// The date, amount and currency columns as typed, when any was chosen.
+        let columns: [String?]?
+        let problems: [Field: Message]
+
+        init(_ typed: Input) {
+            var problems: [Field: Message] = [:]
+            self.typed = typed
+            booking = (typed.to ?? "EUR").trimmingCharacters(in: .whitespaces).uppercased()
+            if !Currency.isWellFormedCode(booking) { problems[.to] = Message("Choose the booking currency, a code such as EUR.") }
+            rule = LedgerRule(rawValue: (typed.rule ?? LedgerRule.sameDay.rawValue).lowercased())
+            if rule == nil {
+                problems[.rule] = Message(
+                    "Choose a rule: {rules}.", ["rules": .text(LedgerRule.allCases.map(\.rawValue).joined(separator: ", "))])
+            }
+            if let text = typed.source {
+                source = RateSourceID(text)
+                if source == nil { problems[.source] = Ledger.noSuchSource(text) }
+            } else {
+                source = nil
+            }
+            if let order = typed.dateOrder?.lowercased(), order != "auto" {
+                dateStyle = LedgerDateStyle(rawValue: order)
+                if dateStyle == nil || dateStyle == .iso || dateStyle == .dots {
+                    problems[.dateOrder] = Message("Choose how dates are written: dmy (day first) or mdy (month first).")
+                }
+            } else {
+                dateStyle = nil
+            }
+            let chosen = [typed.dateColumn, typed.amountColumn, typed.currencyColumn]
+            columns = chosen.contains { $0 != nil } ? chosen : nil
+            self.problems = problems
+        }
+    }
+
+    /// A source that does not exist, as typed.
+    static func noSuchSource(_ typed: String) -> Message {
+        Message("There is no source “{typed}”. Choose one from the list.", ["typed": .text(String(typed.lowercased().prefix(24)))])
+    }
+
+    enum Field: String, Sendable, Hashable {
         case to, source, rule
         case dateOrder = "date_order"
         case columns, file
     }
 
     /// Why nothing was converted.
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// The file itself: too large, too many lines, not text, a quote never closed, empty.
         case refused(LedgerSpool.Refusal)
         /// Settings that cannot be used, by field.
@@ -75,115 +110,127 @@ package enum Ledger {
 
     /// The form as it shows: the choices, a signed-in user's kept conversions, what a failed
     /// upload needs chosen, and a preview after a conversion.
-    package struct Output: Sendable {
-        package var input: Input
-        package var sources: [RateSource]
-        package var defaultSource: String
-        package var currencies: [Currency]
-        package var entries: [LedgerEntry]
-        package var signedIn: Bool
-        package var errors: [Field: Message] = [:]
+    struct Output: Sendable {
+        var query: Query
+        var sources: [RateSource]
+        var defaultSource: RateSourceID
+        var currencies: [Currency]
+        var entries: [LedgerEntry]
+        var signedIn: Bool
+        var errors: [Field: Message] = [:]
         /// The header of a file whose columns must be chosen.
-        package var header: [String]?
+        var header: [String]?
         /// A date that reads either way round, when the order must be chosen.
-        package var ambiguousDate: String?
-        package var preview: Preview?
-        package var flash: String?
+        var ambiguousDate: String?
+        var preview: Preview?
+        var flash: String?
     }
 
     /// A conversion's first rows, its failed rows and its receipt.
-    package struct Preview: Sendable {
-        package var header: [String]
-        package var rows: [LedgerRun.Row]
-        package var problems: [(row: Int, problem: LedgerLineProblem)]
-        package var receipt: LedgerReceipt
-        package var dialect: LedgerRun.Dialect
-        package var columns: LedgerColumns
+    struct Preview: Sendable {
+        var header: [String]
+        var rows: [LedgerRun.Row]
+        var problems: [(row: Int, problem: LedgerLineProblem)]
+        var receipt: LedgerReceipt
+        var dialect: LedgerRun.Dialect
+        var columns: LedgerColumns
         /// The booking currency's decimals.
-        package var fractionDigits: Int
+        var fractionDigits: Int
         /// The kept conversion's id (signed in).
-        package var saved: UUID?
+        var saved: UUID?
     }
 
     /// What the page renders.
-    package struct ViewModel: Encodable, Sendable {
-        package struct Choice: Encodable, Sendable {
-            package let value: String
-            package let label: String
-            package let selected: Bool
+    struct ViewModel: Encodable, Sendable {
+        struct RuleChoice: Encodable, Sendable {
+            let value: String
+            let label: String
+            let description: String
+            let checked: Bool
         }
 
-        package struct RuleChoice: Encodable, Sendable {
-            package let value: String
-            package let label: String
-            package let description: String
-            package let checked: Bool
+        struct PreviewRow: Encodable, Sendable {
+            let number: String
+            let cells: [String]
+            let rate: String
+            let rateDate: String
+            let converted: String
+            let error: String?
         }
 
-        package struct PreviewRow: Encodable, Sendable {
-            package let number: String
-            package let cells: [String]
-            package let rate: String
-            package let rateDate: String
-            package let converted: String
-            package let error: String?
+        struct Total: Encodable, Sendable {
+            let currency: String
+            let lines: String
+            let amount: String
+            let converted: String
         }
 
-        package struct Total: Encodable, Sendable {
-            package let currency: String
-            package let lines: String
-            package let amount: String
-            package let converted: String
+        struct Entry: Encodable, Sendable {
+            let when: String
+            let whenISO: String
+            let summary: String
+            let csvURL: String
+            let receiptURL: String
+            let deleteURL: String
         }
 
-        package struct Entry: Encodable, Sendable {
-            package let when: String
-            package let whenISO: String
-            package let summary: String
-            package let csvURL: String
-            package let receiptURL: String
-            package let deleteURL: String
+        struct ReceiptRow: Encodable, Sendable {
+            let label: String
+            let value: String
         }
 
-        package struct ReceiptPanel: Encodable, Sendable {
-            package let rows: [Choice]
-            package let json: String
-            package let fileName: String
+        struct ReceiptPanel: Encodable, Sendable {
+            let rows: [ReceiptRow]
+            let json: String
+            let fileName: String
         }
 
-        package let title: String
-        package let actionURL: String
-        package let apiURL: String
-        package let currencies: [Choice]
-        package let sources: [Choice]
-        package let rules: [RuleChoice]
-        package let dateOrders: [Choice]
-        package let toError: String?
-        package let sourceError: String?
-        package let ruleError: String?
-        package let dateOrderError: String?
-        package let fileError: String?
-        package let columnsError: String?
-        package let columnChoices: [Choice]?
-        package let dateColumn: String
-        package let amountColumn: String
-        package let currencyColumn: String
-        package let fileHint: String
-        package let apiHint: String
-        package let previewHeading: String?
-        package let previewHeader: [String]
-        package let previewRows: [PreviewRow]
-        package let previewNote: String?
-        package let problems: [String]
-        package let problemsNote: String?
-        package let totals: [Total]
-        package let total: String?
-        package let receipt: ReceiptPanel?
-        package let savedCSVURL: String?
-        package let savedReceiptURL: String?
-        package let entries: [Entry]
-        package let signedIn: Bool
-        package let flash: String?
-        package let hasErrors: Bool
+        let title: String
+        let actionURL: String
+        let apiURL: String
+        let currencies: [MenuOption]
+        let sources: [MenuOption]
+        let rules: [RuleChoice]
+        let dateOrders: [MenuOption]
+        let toError: String?
+        let sourceError: String?
+        let ruleError: String?
+        let dateOrderError: String?
+        let fileError: String?
+        let columnsError: String?
+        let columnChoices: [MenuOption]?
+        let dateColumn: String
+        let amountColumn: String
+        let currencyColumn: String
+        let fileHint: String
+        let apiHint: String
+        let previewHeading: String?
+        let previewHeader: [String]
+        let previewRows: [PreviewRow]
+        let previewNote: String?
+        let problems: [String]
+        let problemsNote: String?
+        let totals: [Total]
+        let total: String?
+        let receipt: ReceiptPanel?
+        let savedCSVURL: String?
+        let savedReceiptURL: String?
+        let entries: [Entry]
+        let signedIn: Bool
+        let flash: String?
+        let hasErrors: Bool
+    }
+}
+
+extension Ledger.Input {
+    /// The fields among `fields` (a form's or a query's), each trimmed, empty ones left out.
+    init(_ fields: [String: String], fileName: String? = nil) {
+        func value(_ name: String) -> String? {
+            fields[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        self.init(
+            to: value("to"), source: value("source"), rule: value("rule"), dateOrder: value("date_order"),
+            dateColumn: value("date_column"), amountColumn: value("amount_column"), currencyColumn: value("currency_column"),
+            fileName: fileName)
     }
 }

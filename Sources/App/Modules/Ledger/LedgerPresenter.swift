@@ -5,13 +5,12 @@ import Web
 /// The ledger page's words and numbers, in the visitor's language: the form's choices, what a
 /// refused file needs, the preview's first rows, totals and failed rows, the receipt, and a
 /// signed-in user's kept conversions. Also the words of the converted file's error cells.
-package struct LedgerPresenter: Sendable {
-    package init() {}
-
-    package func present(_ output: Ledger.Output, in l: Localization) -> Ledger.ViewModel {
-        let input = output.input
-        let booking = (input.to ?? "EUR").uppercased()
-        let source = (input.source.flatMap { $0.isEmpty ? nil : $0 } ?? output.defaultSource).lowercased()
+struct LedgerPresenter: Sendable {
+    func present(_ output: Ledger.Output, in l: Localization) -> Ledger.ViewModel {
+        let query = output.query
+        let input = query.typed
+        let booking = query.booking
+        let source = query.source ?? output.defaultSource
         let rule = (input.rule ?? LedgerRule.sameDay.rawValue).lowercased()
         let order = (input.dateOrder ?? "auto").lowercased()
         let preview = output.preview
@@ -25,7 +24,7 @@ package struct LedgerPresenter: Sendable {
                 .init(value: $0.code, label: "\($0.code) — \(l.currencyName($0))", selected: $0.code == booking)
             },
             sources: output.sources.map {
-                .init(value: $0.id, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == source)
+                .init(value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == source)
             },
             rules: LedgerRule.allCases.map {
                 .init(
@@ -107,7 +106,7 @@ package struct LedgerPresenter: Sendable {
     }
 
     /// A failed row as the page and the converted file's error cell name it.
-    package func describe(row: Int, _ problem: LedgerLineProblem, in l: Localization) -> String {
+    func describe(row: Int, _ problem: LedgerLineProblem, in l: Localization) -> String {
         l.text(Message("row {row}: {reason}", ["row": .number(String(row)), "reason": .message(problem.message)]))
     }
 
@@ -131,7 +130,7 @@ package struct LedgerPresenter: Sendable {
         ]
         let json = (try? receipt.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return .init(
-            rows: rows.map { .init(value: $0.1, label: l.text($0.0), selected: false) }, json: json, fileName: Ledger.receiptFileName)
+            rows: rows.map { .init(label: l.text($0.0), value: $0.1) }, json: json, fileName: Ledger.receiptFileName)
     }
 
     private func entry(_ entry: LedgerEntry, in l: Localization) -> Ledger.ViewModel.Entry {
@@ -153,7 +152,7 @@ package struct LedgerPresenter: Sendable {
             deleteURL: SiteURL.Route.ledgerDelete.path(id))
     }
 
-    package static func label(of rule: LedgerRule) -> Message {
+    static func label(of rule: LedgerRule) -> Message {
         switch rule {
         case .sameDay: Message("Same day")
         case .previousBusinessDay: Message("Previous business day")
@@ -161,7 +160,7 @@ package struct LedgerPresenter: Sendable {
         }
     }
 
-    package static func description(of rule: LedgerRule) -> Message {
+    static func description(of rule: LedgerRule) -> Message {
         switch rule {
         case .sameDay: Message("The rate of the line’s date; on a day without rates, of the last earlier day with rates.")
         case .previousBusinessDay:
@@ -172,7 +171,7 @@ package struct LedgerPresenter: Sendable {
     }
 
     /// Why a file was refused, at the file field.
-    package static func message(_ refusal: LedgerSpool.Refusal) -> Message {
+    static func message(_ refusal: LedgerSpool.Refusal) -> Message {
         switch refusal {
         case .tooLarge:
             Message(
@@ -187,11 +186,97 @@ package struct LedgerPresenter: Sendable {
         }
     }
 
-    package static let lookedFor = Message(
+    /// `invoices.csv` → `invoices-converted.csv`: the converted file's name, safe in a header.
+    static func convertedName(_ file: String?) -> String {
+        guard let file, !file.isEmpty else { return "ledger-converted.csv" }
+        let base = (file as NSString).deletingPathExtension
+        let safe = String(
+            base.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) ? Character($0) : "_" }
+                .prefix(80))
+        return (safe.isEmpty ? "ledger" : safe) + "-converted.csv"
+    }
+
+    /// A converted line as the API's JSON writes it: the input's cells by their header names,
+    /// the rate and its day, the converted amount, or what went wrong.
+    struct Line: Encodable {
+        let line: Int
+        let cells: [String: String]
+        let rate: String?
+        let rateDate: String?
+        let source: String
+        let converted: String?
+        let error: String?
+
+        enum CodingKeys: String, CodingKey {
+            case line, cells, rate, source, converted, error
+            case rateDate = "rate_date"
+        }
+    }
+
+    /// `row` of `job` as a ``Line`` (its error in canonical English, as the API writes every word).
+    static func line(_ row: LedgerRun.Row, of job: LedgerJob) -> Line {
+        let header = job.run.header
+        var cells: [String: String] = [:]
+        for (index, cell) in row.cells.enumerated() { cells[index < header.count ? header[index] : "column \(index + 1)"] = cell }
+        switch row.result {
+        case .success(let line):
+            return Line(
+                line: row.number, cells: cells, rate: line.rate.text, rateDate: line.rate.day?.description,
+                source: job.settings.source.rawValue, converted: line.converted.plainText(fractionDigits: job.fractionDigits), error: nil)
+        case .failure(let problem):
+            return Line(
+                line: row.number, cells: cells, rate: nil, rateDate: nil, source: job.settings.source.rawValue, converted: nil,
+                error: LedgerPresenter().describe(row: row.number, problem, in: Localizations.of(.en)))
+        }
+    }
+
+    // MARK: What the page and the API say when nothing is converted
+
+    /// No rates stored yet (or the database out of reach).
+    static let unavailable = Message("Exchange rates are not available yet. Please try again in a moment.")
+    static let expiredForm = Message("This form has expired or did not come from this site. Go back, reload the page and try again.")
+    static let multipartOnly = Message("The ledger form is sent as multipart/form-data; nothing else is accepted here.")
+    static let deleted = Message("The conversion was deleted.")
+    static let notFound = Message("Not found.")
+
+    /// What the API says when nothing was converted.
+    static func problem(_ failure: Ledger.Failure) -> Message {
+        switch failure {
+        case .refused(let refusal): message(refusal)
+        case .invalid(let errors): errors.sorted { $0.key.rawValue < $1.key.rawValue }.first!.value
+        case .noColumns(let header):
+            Message(
+                "{looked} The header has: {header}. Name them with date_column, amount_column and currency_column.",
+                ["looked": .message(lookedFor), "header": .text(header.joined(separator: ", "))])
+        case .ambiguousDates(let example, _):
+            Message("{problem} Add date_order=dmy or date_order=mdy.", ["problem": .message(ambiguous(example))])
+        case .ratesUnavailable: unavailable
+        case .signInRequired, .notFound: notFound
+        }
+    }
+
+    /// The form again after `failure`: what went wrong, at its field.
+    static func output(_ output: Ledger.Output, after failure: Ledger.Failure) -> Ledger.Output {
+        var output = output
+        switch failure {
+        case .refused(let refusal): output.errors[.file] = message(refusal)
+        case .invalid(let errors): output.errors = errors
+        case .noColumns(let header):
+            output.errors[.columns] = lookedFor
+            output.header = header
+        case .ambiguousDates(let example, let header):
+            output.errors[.dateOrder] = ambiguous(example)
+            output.header = header
+        case .ratesUnavailable, .signInRequired, .notFound: break
+        }
+        return output
+    }
+
+    static let lookedFor = Message(
         "No date, amount and currency columns were found. The header is read for names such as date, amount and currency (Datum, Betrag, Währung; дата, сумма, валюта; 日付, 金額, 通貨; التاريخ, المبلغ, العملة). Choose the columns."
     )
 
-    package static func ambiguous(_ example: String) -> Message {
+    static func ambiguous(_ example: String) -> Message {
         Message("Dates such as {example} read either day first or month first. Choose how they are written.", ["example": .text(example)])
     }
 }

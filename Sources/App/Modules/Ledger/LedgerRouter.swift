@@ -1,11 +1,7 @@
-import Vapor
-import Web
+/// Where the ledger's changes lead: back to the page, or to sign in first.
+struct LedgerRouter: Sendable {
+    func toLedger() -> Redirection { .seeOther(.ledger) }
 
-/// Where the ledger's changes lead: back to the page.
-package struct LedgerRouter: Sendable {
-    package func toLedger() -> Response { .seeOther(.ledger) }
-
-    package func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
-
-    package init() {}
+    /// To the sign-in form, then back to the ledger page.
+    func signIn() -> Redirection { .signInFirst(returningTo: SiteURL.Route.ledger.pattern) }
 }

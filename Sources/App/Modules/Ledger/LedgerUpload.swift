@@ -7,25 +7,25 @@ import Web
 /// A ledger's bytes as they arrive, into a ``LedgerSpool``: the page's multipart form (its
 /// CSRF token checked before a byte of the file is kept; small fields read alongside; a file,
 /// else pasted lines) or the API's `text/csv` body. Nothing is held whole in memory.
-package enum LedgerUpload {
+enum LedgerUpload {
     /// Form fields other than the file and the pasted lines are short.
-    package static let maxFieldBytes = 1_024
+    static let maxFieldBytes = 1_024
 
-    package struct Form {
-        package var fields: [String: String] = [:]
-        package var fileName: String?
+    struct Form {
+        var fields: [String: String] = [:]
+        var fileName: String?
         /// The file's spool, else the pasted lines' (nil when neither has a byte).
-        package var spool: LedgerSpool?
+        var spool: LedgerSpool?
     }
 
-    package enum Problem: Error, Equatable {
+    enum Problem: Error, Equatable {
         case forbidden
         case refused(LedgerSpool.Refusal)
         case notMultipart
     }
 
     /// Reads `POST /ledger`'s multipart body; `csrfToken` is the session's.
-    package static func form(_ request: Request, csrfToken: String?) async throws -> Form {
+    static func form(_ request: Request, csrfToken: String?) async throws -> Form {
         guard let type = request.headers.contentType, type.type == "multipart", type.subType == "form-data",
             let boundary = type.parameters["boundary"], !boundary.isEmpty
         else { throw Problem.notMultipart }
@@ -48,7 +48,7 @@ package enum LedgerUpload {
     }
 
     /// Reads the API's body (`text/csv` or `text/plain`, uncompressed).
-    package static func body(_ request: Request) async throws -> LedgerSpool {
+    static func body(_ request: Request) async throws -> LedgerSpool {
         guard let type = request.headers.contentType, type.type == "text", ["csv", "plain"].contains(type.subType) else {
             throw Problem.refused(.notText)
         }

@@ -10,21 +10,21 @@ import Web
 ///   within 15 minutes, then that client gets 429 with `Retry-After`. Another client (the
 ///   account's owner) is not affected. Messages never tell whether an email has an account.
 /// - `POST /logout` ends the session on the server.
-package enum Login {
+enum Login {
     /// The form as posted (field names `email`, `password`, `next`).
-    package struct Input: Sendable, Equatable, Codable {
-        package var email: String?
-        package var password: String?
-        package var next: String?
+    struct Input: Sendable, Equatable, Codable {
+        var email: String?
+        var password: String?
+        var next: String?
 
-        package init(email: String? = nil, password: String? = nil, next: String? = nil) {
+        init(email: String? = nil, password: String? = nil, next: String? = nil) {
             self.email = email
             self.password = password
             self.next = next
         }
     }
 
-    package enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         case signedIn(User, next: LocalPath?)
         /// Back to the form (422) with a message; the email is kept, the password never is.
         case rejected(message: Message, input: Input)
@@ -33,17 +33,17 @@ package enum Login {
     }
 
     /// What `login.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let email: String
-        package let next: String
-        package let error: String?
-        package let actionURL: String
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let email: String
+        let next: String
+        let error: String?
+        let actionURL: String
         /// None when sign-ups are turned off (absent, not empty: Leaf's `#if` reads an empty
         /// text as true, and the page offered an account it could not make).
-        package let signupURL: String?
+        let signupURL: String?
 
-        package init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String?) {
+        init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String?) {
             self.title = title
             self.email = email
             self.next = next

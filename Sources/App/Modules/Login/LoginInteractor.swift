@@ -4,22 +4,22 @@ import ServiceInterfaces
 import Web
 
 /// Signing in: throttling, checking the password, and where to go next.
-package struct LoginInteractor: Sendable {
-    package let accounts: any AccountService
-    package let throttle: any SignInThrottling
-    package let now: @Sendable () -> Date
+struct LoginInteractor: Sendable {
+    let accounts: any AccountService
+    let throttle: any SignInThrottling
+    let now: @Sendable () -> Date
 
-    package init(accounts: any AccountService, throttle: any SignInThrottling, now: @escaping @Sendable () -> Date) {
+    init(accounts: any AccountService, throttle: any SignInThrottling, now: @escaping @Sendable () -> Date) {
         self.accounts = accounts
         self.throttle = throttle
         self.now = now
     }
 
     /// The same message for an unknown email and a wrong password.
-    package static let rejection = Message("The email or password is not right.")
+    static let rejection = Message("The email or password is not right.")
 
     /// `client` is who is asking (see ``ClientAddressResolver``): limits apply per client.
-    package func signIn(_ input: Login.Input, client: String) async throws -> Login.Outcome {
+    func signIn(_ input: Login.Input, client: String) async throws -> Login.Outcome {
         let kept = Login.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), password: nil, next: input.next)
         guard let email = kept.email, !email.isEmpty, let password = input.password, !password.isEmpty else {
             return .rejected(message: Message("Enter your email and password."), input: kept)

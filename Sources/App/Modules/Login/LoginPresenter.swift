@@ -2,14 +2,14 @@ import Core
 import Web
 
 /// The sign-in form's wording, in the visitor's language.
-package struct LoginPresenter: Sendable {
-    package let allowSignup: Bool
+struct LoginPresenter: Sendable {
+    let allowSignup: Bool
 
-    package init(allowSignup: Bool) {
+    init(allowSignup: Bool) {
         self.allowSignup = allowSignup
     }
 
-    package func present(_ input: Login.Input, error: Message? = nil, in l: Localization) -> Login.ViewModel {
+    func present(_ input: Login.Input, error: Message? = nil, in l: Localization) -> Login.ViewModel {
         let next = LocalPath(input.next)
         return Login.ViewModel(
             title: "\(l.text("Sign in")) · \(l.text("Currency Converter"))",
@@ -21,7 +21,7 @@ package struct LoginPresenter: Sendable {
     }
 
     /// "Too many attempts", in minutes a person can act on.
-    package func presentThrottled(_ input: Login.Input, refusal: AttemptRefusal, in l: Localization) -> Login.ViewModel {
+    func presentThrottled(_ input: Login.Input, refusal: AttemptRefusal, in l: Localization) -> Login.ViewModel {
         let wait = l.text(RetryWait(seconds: refusal.retryAfter))
         let message =
             switch refusal.scope {

@@ -1,16 +1,15 @@
-import Vapor
 import Web
 
 /// Where signing in and out lead.
-package struct LoginRouter: Sendable {
+struct LoginRouter: Sendable {
     /// To `next` when it is a page of this site, else to the converter; never to another host.
-    package func afterSignIn(next: LocalPath?) -> Response {
+    func afterSignIn(next: LocalPath?) -> Redirection {
         .seeOther(next.map(SiteURL.local) ?? .converter)
     }
 
-    package func afterSignOut() -> Response {
+    func afterSignOut() -> Redirection {
         .seeOther(.converter)
     }
 
-    package init() {}
+    init() {}
 }

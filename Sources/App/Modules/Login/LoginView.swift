@@ -3,13 +3,13 @@ import Vapor
 import Web
 
 /// Sign-in and sign-out over HTTP: the form, the session, the status codes.
-package struct LoginView: Sendable {
-    package let interactor: LoginInteractor
-    package let presenter: LoginPresenter
-    package let router: LoginRouter
-    package let clients: ClientAddressResolver
+struct LoginView: Sendable {
+    let interactor: LoginInteractor
+    let presenter: LoginPresenter
+    let router: LoginRouter
+    let clients: ClientAddressResolver
 
-    package init(interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter, clients: ClientAddressResolver) {
+    init(interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter, clients: ClientAddressResolver) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
@@ -17,20 +17,20 @@ package struct LoginView: Sendable {
     }
 
     /// `GET /login`: the form (or straight on, if already signed in).
-    package func show(_ request: Request) async throws -> Response {
+    func show(_ request: Request) async throws -> Response {
         let next = request.queryItems["next"]
-        if request.currentUser != nil { return router.afterSignIn(next: LocalPath(next)) }
+        if request.currentUser != nil { return Response(router.afterSignIn(next: LocalPath(next))) }
         try await request.browserSession.ensure() // carries the form's CSRF token
         return try await request.renderPage("login", presenter.present(Login.Input(next: next), in: request.localization))
     }
 
     /// `POST /login` (CSRF-checked).
-    package func signIn(_ request: Request) async throws -> Response {
+    func signIn(_ request: Request) async throws -> Response {
         let input = try request.form(Login.Input.self)
         switch try await interactor.signIn(input, client: clients.client(of: request)) {
         case let .signedIn(user, next):
             try await request.browserSession.signIn(user)
-            return router.afterSignIn(next: next)
+            return Response(router.afterSignIn(next: next))
         case let .rejected(message, kept):
             return try await request.renderPage(
                 "login", presenter.present(kept, error: message, in: request.localization), status: .unprocessableEntity)
@@ -43,8 +43,8 @@ package struct LoginView: Sendable {
     }
 
     /// `POST /logout` (CSRF-checked).
-    package func signOut(_ request: Request) async throws -> Response {
+    func signOut(_ request: Request) async throws -> Response {
         try await request.browserSession.signOut()
-        return router.afterSignOut()
+        return Response(router.afterSignOut())
     }
 }

@@ -8,57 +8,57 @@ import Foundation
 /// page shows the one that fits. The browser measures text only after the page is drawn, so
 /// widths are estimated per character, generously (about a fifth above Noto Sans's): a label is
 /// never wider than its box.
-package enum ChartLabelLayout {
+enum ChartLabelLayout {
     /// `.chart-marker-label`'s font sizes (app.css), in the view box's units.
-    package static let wideFontSize = 13.0
-    package static let narrowFontSize = 26.0
+    static let wideFontSize = 13.0
+    static let narrowFontSize = 26.0
     /// A marker's radius (`r="5"` in the template) and the room kept around it.
-    package static let markerRadius = 5.0
-    package static let clearance = 3.0
+    static let markerRadius = 5.0
+    static let clearance = 3.0
     /// How far before the line's end (along the time axis) the line is kept clear of labels:
     /// its last stretch into the last day's marker.
-    package static let lineEndLength = 12.0
+    static let lineEndLength = 12.0
 
-    package struct Box: Equatable {
-        package var left: Double, top: Double, right: Double, bottom: Double
+    struct Box: Equatable {
+        var left: Double, top: Double, right: Double, bottom: Double
 
-        package init(left: Double, top: Double, right: Double, bottom: Double) {
+        init(left: Double, top: Double, right: Double, bottom: Double) {
             self.left = left
             self.top = top
             self.right = right
             self.bottom = bottom
         }
 
-        package func overlaps(_ other: Box) -> Bool {
+        func overlaps(_ other: Box) -> Bool {
             left < other.right && other.left < right && top < other.bottom && other.top < bottom
         }
 
-        package func contains(_ point: Point) -> Bool {
+        func contains(_ point: Point) -> Bool {
             point.x >= left && point.x <= right && point.y >= top && point.y <= bottom
         }
 
-        package func inset(by amount: Double) -> Box {
+        func inset(by amount: Double) -> Box {
             Box(left: left + amount, top: top + amount, right: right - amount, bottom: bottom - amount)
         }
     }
 
-    package struct Point: Equatable {
-        package let x: Double
-        package let y: Double
+    struct Point: Equatable {
+        let x: Double
+        let y: Double
 
-        package init(x: Double, y: Double) {
+        init(x: Double, y: Double) {
             self.x = x
             self.y = y
         }
     }
 
     /// A marker to label: its point, its text, and which side it would rather have.
-    package struct Marker {
-        package let point: Point
-        package let text: String
-        package let prefersAbove: Bool
+    struct Marker {
+        let point: Point
+        let text: String
+        let prefersAbove: Bool
 
-        package init(point: Point, text: String, prefersAbove: Bool) {
+        init(point: Point, text: String, prefersAbove: Bool) {
             self.point = point
             self.text = text
             self.prefersAbove = prefersAbove
@@ -67,13 +67,13 @@ package enum ChartLabelLayout {
 
     /// Where one label goes: an SVG `text-anchor`, the anchor's x, the baseline's y, and the box
     /// the text takes.
-    package struct Placement: Equatable {
-        package let anchor: String
-        package let x: Double
-        package let baseline: Double
-        package let box: Box
+    struct Placement: Equatable {
+        let anchor: String
+        let x: Double
+        let baseline: Double
+        let box: Box
 
-        package init(anchor: String, x: Double, baseline: Double, box: Box) {
+        init(anchor: String, x: Double, baseline: Double, box: Box) {
             self.anchor = anchor
             self.x = x
             self.baseline = baseline
@@ -85,7 +85,7 @@ package enum ChartLabelLayout {
     /// `plot`, clear of the others, of every marker and of the line's last stretch (`line`, in
     /// order), with the fewest points of the line under the labels and each label nearest its
     /// point. Should no combination fit (a plot far too small), the one breaking the fewest rules.
-    package static func place(_ markers: [Marker], in plot: Box, line: [(x: Double, y: Double)], fontSize: Double) -> [Placement] {
+    static func place(_ markers: [Marker], in plot: Box, line: [(x: Double, y: Double)], fontSize: Double) -> [Placement] {
         // A glyph's side bearing may reach a unit past the text's advance: keep two from the
         // sides. (Above and below, the font's ascent and descent already reach past its letters.)
         let plot = Box(left: plot.left + 2, top: plot.top, right: plot.right - 2, bottom: plot.bottom)
@@ -175,7 +175,7 @@ package enum ChartLabelLayout {
     /// stay in `plot` as long as it still spans the point (then anchored at the plot's edge, so a
     /// text narrower than its estimate stays there); then beside it; then a line further out
     /// above and below.
-    package static func candidates(for marker: Marker, in plot: Box, fontSize: Double) -> [Placement] {
+    static func candidates(for marker: Marker, in plot: Box, fontSize: Double) -> [Placement] {
         let metrics = Metrics(fontSize: fontSize)
         let (x, y) = (marker.point.x, marker.point.y)
         let width = width(of: marker.text, fontSize: fontSize)
@@ -204,17 +204,17 @@ package enum ChartLabelLayout {
 
     /// How far a line of text reaches above and below its baseline: the font's own ascent and
     /// descent (what the browser's box of the text spans), not just its letters.
-    package struct Metrics {
-        package let ascent: Double
-        package let descent: Double
+    struct Metrics {
+        let ascent: Double
+        let descent: Double
 
-        package init(fontSize: Double) {
+        init(fontSize: Double) {
             (ascent, descent) = (fontSize * 1.1, fontSize * 0.32)
         }
 
         /// The box of a text `width` wide anchored at `x` on `baseline`. The chart's coordinates
         /// are written to a tenth: the box is worked out from the anchor as written.
-        package func placement(_ anchor: String, _ x: Double, _ baseline: Double, _ width: Double) -> Placement {
+        func placement(_ anchor: String, _ x: Double, _ baseline: Double, _ width: Double) -> Placement {
             let x = (x * 10).rounded() / 10, baseline = (baseline * 10).rounded() / 10
             let left =
                 switch anchor {
@@ -230,7 +230,7 @@ package enum ChartLabelLayout {
 
     /// The text's width at `fontSize`, from each character's advance in ems, rounded up from
     /// common bold sans-serif fonts' (Noto Sans, Segoe UI, Roboto, Helvetica).
-    package static func width(of text: String, fontSize: Double) -> Double {
+    static func width(of text: String, fontSize: Double) -> Double {
         text.unicodeScalars.reduce(0) { $0 + advance($1) } * fontSize
     }
 

@@ -9,44 +9,33 @@ import ServiceInterfaces
 /// daily rates a CSV download away (`GET /rates/{from}/{to}/daily.csv?range=…`). The days are
 /// the blend of the official providers', or one provider's with `&source=nbp`. Fewer than two
 /// points: the page says so. An unknown pair: 404; a malformed range, date, page or source: 400.
-package enum RateHistory {
+enum RateHistory {
     /// What was asked, validated and canonical.
-    package struct Query: Sendable, Equatable {
-        package let from: String
-        package let to: String
-        package var range: HistoryRange = .default
+    struct Query: Sendable, Equatable {
+        let from: String
+        let to: String
+        var range: HistoryRange = .default
         /// The day the range is centred on; never with ``HistoryRange/all``.
-        package var date: CalendarDate? = nil
+        var date: CalendarDate? = nil
         /// The daily table's page, from 1 (newest rows first).
-        package var page: Int = 1
+        var page: Int = 1
         /// A provider's id; `nil` for the blend.
-        package var source: String? = nil
-
-        package init(
-            from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int = 1, source: String? = nil
-        ) {
-            self.from = from
-            self.to = to
-            self.range = range
-            self.date = date
-            self.page = page
-            self.source = source
-        }
+        var source: RateSourceID? = nil
     }
 
-    package struct Output: Sendable, Equatable {
-        package let from: Currency
-        package let to: Currency
+    struct Output: Sendable, Equatable {
+        let from: Currency
+        let to: Currency
         /// The range's days, oldest first.
-        package let points: [RatePoint]
+        let points: [RatePoint]
         /// Identifies the stored data the points come from (``PairHistory/version``).
-        package var version = ""
-        package var query: Query? = nil
+        var version = ""
+        var query: Query? = nil
         /// The days the range covers (``HistoryRange/window(first:last:around:)``), when the pair has any.
-        package var window: ClosedRange<CalendarDate>? = nil
+        var window: ClosedRange<CalendarDate>? = nil
     }
 
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// Not both currencies with rates: nothing to show (404).
         case unknownPair
         /// The request is right but not written canonically (`usd`, `range=1y`): redirect there.
@@ -59,10 +48,10 @@ package enum RateHistory {
 
     /// Rows of the table per page: 30 days (about six weeks of business days), or 60 months
     /// (five years) for ranges over a year.
-    package static func rowsPerPage(monthly: Bool) -> Int { monthly ? 60 : 30 }
+    static func rowsPerPage(monthly: Bool) -> Int { monthly ? 60 : 30 }
 
     /// Where each calendar month's days start in `points` (oldest first), and where they end, last.
-    package static func monthStarts(_ points: [RatePoint]) -> [Int] {
+    static func monthStarts(_ points: [RatePoint]) -> [Int] {
         var starts: [Int] = []
         for index in points.indices
         where index == 0 || points[index].date.month != points[index - 1].date.month
@@ -75,41 +64,41 @@ package enum RateHistory {
     }
 
     /// How many pages the table of `points` has: a row per day, or per month for a monthly range.
-    package static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
+    static func pageCount(_ points: [RatePoint], range: HistoryRange) -> Int {
         let rows = range.isMonthly ? monthStarts(points).count - 1 : points.count
         let perPage = rowsPerPage(monthly: range.isMonthly)
         return max(1, (rows + perPage - 1) / perPage)
     }
 
     /// What `rate-history.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let heading: String
-        package let subtitle: String
-        package let chart: Chart?
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let heading: String
+        let subtitle: String
+        let chart: Chart?
         /// Instead of a chart, when there are fewer than two points.
-        package let message: String?
-        package let stats: [Stat]
+        let message: String?
+        let stats: [Stat]
         /// Newest first; empty when the table is by month.
-        package let rows: [Row]
+        let rows: [Row]
         /// Newest first; empty when the table is by day.
-        package let months: [MonthRow]
-        package let hasRows: Bool
-        package let isMonthly: Bool
-        package let tableTitle: String
+        let months: [MonthRow]
+        let hasRows: Bool
+        let isMonthly: Bool
+        let tableTitle: String
         /// `Page 2 of 6`, with links to the newer and older pages; `nil` when one page holds every row.
-        package let paging: Paging?
+        let paging: Paging?
         /// The range links: 1 month … All, the current one marked.
-        package let ranges: [RangeLink]
-        package let csvURL: String
-        package let csvLabel: String
-        package let reverseURL: String
-        package let converterURL: String
-        package let converterLabel: String
+        let ranges: [RangeLink]
+        let csvURL: String
+        let csvLabel: String
+        let reverseURL: String
+        let converterURL: String
+        let converterLabel: String
         /// `Rates from: All official sources`
-        package let source: String
+        let source: String
 
-        package init(
+        init(
             title: String, heading: String, subtitle: String, chart: Chart?, message: String?, stats: [Stat], rows: [Row],
             months: [MonthRow], hasRows: Bool, isMonthly: Bool, tableTitle: String, paging: Paging?, ranges: [RangeLink], csvURL: String,
             csvLabel: String, reverseURL: String, converterURL: String, converterLabel: String, source: String
@@ -136,24 +125,24 @@ package enum RateHistory {
         }
     }
 
-    package struct RangeLink: Encodable, Sendable, Equatable {
-        package let label: String
-        package let url: String
-        package let isCurrent: Bool
+    struct RangeLink: Encodable, Sendable, Equatable {
+        let label: String
+        let url: String
+        let isCurrent: Bool
 
-        package init(label: String, url: String, isCurrent: Bool) {
+        init(label: String, url: String, isCurrent: Bool) {
             self.label = label
             self.url = url
             self.isCurrent = isCurrent
         }
     }
 
-    package struct Paging: Encodable, Sendable, Equatable {
-        package let text: String
-        package let newerURL: String?
-        package let olderURL: String?
+    struct Paging: Encodable, Sendable, Equatable {
+        let text: String
+        let newerURL: String?
+        let olderURL: String?
 
-        package init(text: String, newerURL: String?, olderURL: String?) {
+        init(text: String, newerURL: String?, olderURL: String?) {
             self.text = text
             self.newerURL = newerURL
             self.olderURL = olderURL
@@ -161,17 +150,17 @@ package enum RateHistory {
     }
 
     /// One month of a long history.
-    package struct MonthRow: Encodable, Sendable, Equatable {
+    struct MonthRow: Encodable, Sendable, Equatable {
         /// `2026-03`
-        package let month: String
+        let month: String
         /// `March 2026`
-        package let label: String
-        package let days: String
-        package let low: String
-        package let high: String
-        package let last: String
+        let label: String
+        let days: String
+        let low: String
+        let high: String
+        let last: String
 
-        package init(month: String, label: String, days: String, low: String, high: String, last: String) {
+        init(month: String, label: String, days: String, low: String, high: String, last: String) {
             self.month = month
             self.label = label
             self.days = days
@@ -181,28 +170,28 @@ package enum RateHistory {
         }
     }
 
-    package struct Stat: Encodable, Sendable, Equatable {
-        package let label: String
-        package let value: String
-        package let date: String
+    struct Stat: Encodable, Sendable, Equatable {
+        let label: String
+        let value: String
+        let date: String
 
-        package init(label: String, value: String, date: String) {
+        init(label: String, value: String, date: String) {
             self.label = label
             self.value = value
             self.date = date
         }
     }
 
-    package struct Row: Encodable, Sendable, Equatable {
+    struct Row: Encodable, Sendable, Equatable {
         /// ISO 8601, for `<time datetime>` and the converter's link.
-        package let date: String
+        let date: String
         /// The day in the page's language.
-        package let dateText: String
-        package let rate: String
+        let dateText: String
+        let rate: String
         /// The converter on that day.
-        package let url: String
+        let url: String
 
-        package init(date: String, dateText: String, rate: String, url: String) {
+        init(date: String, dateText: String, rate: String, url: String) {
             self.date = date
             self.dateText = dateText
             self.rate = rate
@@ -211,34 +200,34 @@ package enum RateHistory {
     }
 
     /// Everything the SVG needs, in the chart's own coordinates (a 720 × 320 view box).
-    package struct Chart: Encodable, Sendable, Equatable {
-        package let width: Int
-        package let height: Int
-        package let plotLeft: String
-        package let plotRight: String
-        package let plotTop: String
-        package let plotBottom: String
+    struct Chart: Encodable, Sendable, Equatable {
+        let width: Int
+        let height: Int
+        let plotLeft: String
+        let plotRight: String
+        let plotTop: String
+        let plotBottom: String
         /// Where the value axis's labels end, left of the plot.
-        package let yLabelX: String
+        let yLabelX: String
         /// The baseline of the date axis's labels, under the plot.
-        package let xLabelY: String
+        let xLabelY: String
         /// `x,y x,y …` for each stretch of the line: one point per day, or, past
         /// ``RateHistoryPresenter/maxLinePoints`` days, the lowest and highest of each sliver of
         /// the plot. A stretch ends where a currency was not quoted for a while (a gap, not a line across it).
-        package let lines: [String]
+        let lines: [String]
         /// A vertical line at the day the range is centred on.
-        package let dayMarker: DayMarker?
+        let dayMarker: DayMarker?
         /// How many days the chart covers.
-        package let dayCount: Int
+        let dayCount: Int
         /// A point to hover per day, for short histories only (``RateHistoryPresenter/dailyDetailLimit``).
-        package let points: [ChartPoint]
-        package let yTicks: [Tick]
-        package let xTicks: [Tick]
-        package let markers: [Marker]
-        package let titleText: String
-        package let description: String
+        let points: [ChartPoint]
+        let yTicks: [Tick]
+        let xTicks: [Tick]
+        let markers: [Marker]
+        let titleText: String
+        let description: String
 
-        package init(
+        init(
             width: Int, height: Int, plotLeft: String, plotRight: String, plotTop: String, plotBottom: String, yLabelX: String,
             xLabelY: String, lines: [String], dayMarker: DayMarker?, dayCount: Int, points: [ChartPoint], yTicks: [Tick], xTicks: [Tick],
             markers: [Marker], titleText: String, description: String
@@ -263,35 +252,35 @@ package enum RateHistory {
         }
     }
 
-    package struct DayMarker: Encodable, Sendable, Equatable {
-        package let x: String
-        package let label: String
+    struct DayMarker: Encodable, Sendable, Equatable {
+        let x: String
+        let label: String
 
-        package init(x: String, label: String) {
+        init(x: String, label: String) {
             self.x = x
             self.label = label
         }
     }
 
-    package struct ChartPoint: Encodable, Sendable, Equatable {
-        package let x: String
-        package let y: String
-        package let label: String
+    struct ChartPoint: Encodable, Sendable, Equatable {
+        let x: String
+        let y: String
+        let label: String
 
-        package init(x: String, y: String, label: String) {
+        init(x: String, y: String, label: String) {
             self.x = x
             self.y = y
             self.label = label
         }
     }
 
-    package struct Tick: Encodable, Sendable, Equatable {
-        package let position: String
+    struct Tick: Encodable, Sendable, Equatable {
+        let position: String
         /// Where its label sits along the same axis (a value label's baseline is a little lower).
-        package let labelPosition: String
-        package let label: String
+        let labelPosition: String
+        let label: String
 
-        package init(position: String, labelPosition: String, label: String) {
+        init(position: String, labelPosition: String, label: String) {
             self.position = position
             self.labelPosition = labelPosition
             self.label = label
@@ -300,15 +289,15 @@ package enum RateHistory {
 
     /// The highest, the lowest or the last day, with its label placed twice: for the wide chart
     /// (13-unit text) and for a phone's (26-unit text); the stylesheet shows one.
-    package struct Marker: Encodable, Sendable, Equatable {
-        package let x: String
-        package let y: String
-        package let text: String
-        package let kind: String
-        package let wide: LabelPlacement
-        package let narrow: LabelPlacement
+    struct Marker: Encodable, Sendable, Equatable {
+        let x: String
+        let y: String
+        let text: String
+        let kind: String
+        let wide: LabelPlacement
+        let narrow: LabelPlacement
 
-        package init(x: String, y: String, text: String, kind: String, wide: LabelPlacement, narrow: LabelPlacement) {
+        init(x: String, y: String, text: String, kind: String, wide: LabelPlacement, narrow: LabelPlacement) {
             self.x = x
             self.y = y
             self.text = text
@@ -318,17 +307,74 @@ package enum RateHistory {
         }
     }
 
-    package struct LabelPlacement: Encodable, Sendable, Equatable {
-        package let x: String
+    struct LabelPlacement: Encodable, Sendable, Equatable {
+        let x: String
         /// The baseline.
-        package let y: String
+        let y: String
         /// SVG's `text-anchor`: `start`, `middle` or `end`.
-        package let anchor: String
+        let anchor: String
 
-        package init(x: String, y: String, anchor: String) {
+        init(x: String, y: String, anchor: String) {
             self.x = x
             self.y = y
             self.anchor = anchor
         }
+    }
+}
+
+extension RateHistory.Query {
+    /// The request's values as typed (`range` a year when absent, `date` the day the range is
+    /// centred on, `page` of the daily table, `source` a provider's id, the blend when absent),
+    /// read and checked where they come in; `notCanonical` when they are right but not written
+    /// as the pair's one address writes them.
+    init(
+        checking from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil, source: String? = nil
+    ) throws(RateHistory.Failure) {
+        let fromCode = (from ?? "").uppercased(), toCode = (to ?? "").uppercased()
+        guard Currency.isWellFormedCode(fromCode), Currency.isWellFormedCode(toCode) else { throw .unknownPair }
+        var query = Self(from: fromCode, to: toCode)
+        if let range, !range.isEmpty {
+            guard let known = HistoryRange(rawValue: range.lowercased()) else {
+                throw .invalidParameter(
+                    Message(
+                        "There is no range “{typed}”. Choose one of {ranges}.",
+                        [
+                            "typed": .text(String(range.prefix(16))),
+                            "ranges": .text(HistoryRange.allCases.map(\.rawValue).joined(separator: ", ")),
+                        ]))
+            }
+            query.range = known
+        }
+        if let date, !date.isEmpty {
+            guard let day = CalendarDate(iso8601: date) else {
+                throw .invalidParameter(
+                    Message(
+                        "“{typed}” is not a date. Write it as YYYY-MM-DD, for example 2020-03-15.",
+                        ["typed": .text(String(date.prefix(16)))]))
+            }
+            query.date = query.range == .all ? nil : day
+        }
+        if let page, !page.isEmpty {
+            guard let number = Int(page), number >= 1 else {
+                throw .invalidParameter(
+                    Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(String(page.prefix(16)))]))
+            }
+            query.page = number
+        }
+        if let source, !source.isEmpty {
+            guard let id = RateSourceID(source), id == .blend || RateSource.provider(named: id.rawValue) != nil else {
+                throw .invalidParameter(
+                    Message("There is no source “{typed}”. Choose one from the list.", ["typed": .text(String(source.prefix(24)))]))
+            }
+            query.source = id == .blend ? nil : id
+        }
+        let canonical =
+            from == fromCode && to == toCode
+            && range == (query.range == .default ? nil : query.range.rawValue)
+            && date == query.date?.description
+            && page == (query.page > 1 ? String(query.page) : nil)
+            && source == query.source?.rawValue
+        guard canonical else { throw .notCanonical(query) }
+        self = query
     }
 }

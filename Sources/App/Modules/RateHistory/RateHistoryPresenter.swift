@@ -3,19 +3,27 @@ import Foundation
 import Web
 
 /// Turns a pair's history into the chart's geometry, its text alternative and the table.
-package struct RateHistoryPresenter: Sendable {
-    package static let width = 720, height = 320
-    package static let plot = (left: 72.0, right: 696.0, top: 28.0, bottom: 268.0)
+struct RateHistoryPresenter: Sendable {
+    /// 404: the pair has no rates.
+    static let unknownPair = Message("There are no rates for this currency pair.")
+
+    /// 404: the table has no such page.
+    static func noSuchPage(_ page: Int) -> Message {
+        Message("There is no page {page} of this table.", ["page": .number(String(page))])
+    }
+
+    static let width = 720, height = 320
+    static let plot = (left: 72.0, right: 696.0, top: 28.0, bottom: 268.0)
     /// Up to this many days (about three months of business days), the chart has a point to hover per day.
-    package static let dailyDetailLimit = 92
+    static let dailyDetailLimit = 92
 
     /// At most this many points per line: past it, each sliver of the plot keeps its lowest and highest day.
-    package static let maxLinePoints = 500
+    static let maxLinePoints = 500
     /// Consecutive days further apart than this are a gap in the line (the ECB never closes
     /// longer than five days; a currency not quoted for a while leaves more).
-    package static let gapDays = 7
+    static let gapDays = 7
 
-    package func present(_ output: RateHistory.Output, in l: Localization) -> RateHistory.ViewModel {
+    func present(_ output: RateHistory.Output, in l: Localization) -> RateHistory.ViewModel {
         let query = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
         let pair = l.text("{from} → {to}", ["from": output.from.code, "to": output.to.code])
         let points = output.points
@@ -134,11 +142,11 @@ package struct RateHistoryPresenter: Sendable {
                 ?? l.text("Convert with these currencies"),
             source: l.text(
                 "Rates from: {source}",
-                ["source": RatesSourceViewModel.name(of: RateSource.withID(source ?? RateSnapshot.blendSource), in: l)]))
+                ["source": RatesSourceViewModel.name(of: RateSource.withID(source ?? RateSourceID.blend), in: l)]))
     }
 
     /// `1 month`, `All`: a range's link text.
-    package static func label(of range: HistoryRange, in l: Localization) -> String {
+    static func label(of range: HistoryRange, in l: Localization) -> String {
         switch range {
         case .oneMonth: l.plural("{count} month", "{count} months", count: 1)
         case .threeMonths: l.plural("{count} month", "{count} months", count: 3)
@@ -150,7 +158,7 @@ package struct RateHistoryPresenter: Sendable {
     }
 
     /// The chart of `output`'s points (at least two).
-    package func chart(_ output: RateHistory.Output, in l: Localization) -> RateHistory.Chart {
+    func chart(_ output: RateHistory.Output, in l: Localization) -> RateHistory.Chart {
         var texts = RateTexts(output.points)
         return chart(output, extremes: Extremes(output.points)!, texts: &texts, in: l)
     }
@@ -257,7 +265,7 @@ package struct RateHistoryPresenter: Sendable {
     /// in `low...high` with the largest step that gives at least four (or three, where the next
     /// step down would crowd the axis with eight or more), and the decimals that step needs:
     /// 110, 120 … 160 for 108.74…168.00; 0.6, 0.8, 1.0, 1.2 for 0.58…1.26.
-    package static func valueTicks(low: Double, high: Double) -> (values: [Double], decimals: Int) {
+    static func valueTicks(low: Double, high: Double) -> (values: [Double], decimals: Int) {
         guard high > low, (high - low).isFinite else { return ([low], 2) }
         /// `multiple × 10^exponent` without the error of multiplying by a negative power.
         func value(_ multiple: Int, _ exponent: Int) -> Double {
@@ -285,7 +293,7 @@ package struct RateHistoryPresenter: Sendable {
     }
 
     /// The index ranges of the line's stretches: a new one starts after a gap of more than ``gapDays``.
-    package static func stretches(of points: [RatePoint]) -> [Range<Int>] {
+    static func stretches(of points: [RatePoint]) -> [Range<Int>] {
         var stretches: [Range<Int>] = []
         var start = 0
         for index in points.indices.dropFirst() where points[index - 1].date.days(until: points[index].date) > gapDays {
@@ -299,7 +307,7 @@ package struct RateHistoryPresenter: Sendable {
     /// The time axis's labels. Over two years: the first of January of every year (or every
     /// 2nd, 5th, 10th year, so that labels do not crowd), labelled `2020`. Shorter: the first
     /// and last days and others in between where they do not crowd a neighbour.
-    package static func timeTicks(
+    static func timeTicks(
         from first: CalendarDate, to last: CalendarDate, x: (CalendarDate) -> Double, in l: Localization
     ) -> [RateHistory.Tick] {
         if first.days(until: last) > 2 * 365 {
@@ -347,14 +355,14 @@ package struct RateHistoryPresenter: Sendable {
     }
 
     /// `USD-EUR-daily-rates-2025-11-03-to-2026-10-30.csv`.
-    package func csvFileName(_ output: RateHistory.Output) -> String {
+    func csvFileName(_ output: RateHistory.Output) -> String {
         let days = output.points.first.map { "-\($0.date)-to-\(output.points.last!.date)" } ?? ""
         return "\(output.from.code)-\(output.to.code)-daily-rates\(days).csv"
     }
 
     /// Every day's rate of the range, oldest first, to ten significant digits (more than any source
     /// quotes). The column headers are in the visitor's language, the values canonical.
-    package func csv(_ output: RateHistory.Output, in l: Localization) -> String {
+    func csv(_ output: RateHistory.Output, in l: Localization) -> String {
         let headers = [l.text("Date"), l.text("{to} per {from}", ["to": output.to.code, "from": output.from.code])]
         var text = headers.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n"
         for point in output.points {
@@ -368,7 +376,7 @@ package struct RateHistoryPresenter: Sendable {
     /// points for), each bucket of that width along the time axis keeps only its lowest and
     /// highest point, in order: the line keeps its shape, spikes included, in at most
     /// ``maxLinePoints`` points.
-    package static func line(through coordinates: ArraySlice<(x: Double, y: Double)>, bucketWidth: Double? = nil) -> String {
+    static func line(through coordinates: ArraySlice<(x: Double, y: Double)>, bucketWidth: Double? = nil) -> String {
         var kept = Array(coordinates)
         if let bucketWidth {
             kept = []
@@ -436,7 +444,7 @@ package struct RateHistoryPresenter: Sendable {
 
     /// `value` with exactly `decimals` decimals (`0.9140`), as `%.Nf` writes it but without
     /// `String(format:)`, which is slow on Linux.
-    package static func fixed(_ value: Double, decimals: Int) -> String {
+    static func fixed(_ value: Double, decimals: Int) -> String {
         let product = abs(value) * Foundation.pow(10, Double(decimals))
         // Where rounding the product could go either way (it is itself rounded), or the digits
         // would not fit, `%.Nf`'s exact expansion decides.
@@ -460,7 +468,7 @@ package struct RateHistoryPresenter: Sendable {
 
     /// A length in the chart's view box as the template prints it, `Double.description`'s way
     /// (`72.0`, `128.4`), written digit by digit for the tenths every coordinate is rounded to.
-    package static func coordinate(_ value: Double) -> String {
+    static func coordinate(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         guard abs(tenths) < 1e15, tenths / 10 == value, let whole = Int(exactly: tenths), whole != 0 || value.sign == .plus
         else { return value.description }
@@ -471,7 +479,7 @@ package struct RateHistoryPresenter: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    package init() {}
+    init() {}
 }
 
 /// Where the lowest and highest rates of some points are (the first of equals).

@@ -2,38 +2,24 @@ import Core
 import Vapor
 import Web
 
-/// The history page over HTTP, and its data as CSV.
-package struct RateHistoryView: Sendable {
-    package let interactor: RateHistoryInteractor
-    package let presenter: RateHistoryPresenter
-    package let router: RateHistoryRouter
-    package let cachePolicy: HTTPCachePolicy
-    /// Pages and CSVs rendered lately, by ETag: a popular pair's 27 years are rendered once per
-    /// set of stored days, not per request.
-    package let rendered: RenderedPageCache
-    package let now: @Sendable () -> Date
-
-    package init(
-        interactor: RateHistoryInteractor, presenter: RateHistoryPresenter, router: RateHistoryRouter, cachePolicy: HTTPCachePolicy,
-        rendered: RenderedPageCache, now: @escaping @Sendable () -> Date
-    ) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-        self.cachePolicy = cachePolicy
-        self.rendered = rendered
-        self.now = now
-    }
+/// The history page and its CSV over HTTP: the query checked where it comes in, 301 to the
+/// canonical address, 404 for an unknown pair or page, 400 for a malformed parameter.
+struct RateHistoryView: Sendable {
+    let interactor: RateHistoryInteractor
+    let presenter: RateHistoryPresenter
+    let router: RateHistoryRouter
+    let cachePolicy: HTTPCachePolicy
+    let now: @Sendable () -> Date
 
     /// `GET /rates/{from}/{to}`.
-    package func show(_ request: Request) async throws -> Response {
+    func show(_ request: Request) async throws -> Response {
         try await respond(request, as: .page) { output in
             try await request.renderPage("rate-history", presenter.present(output, in: request.localization))
         }
     }
 
-    /// `GET /rates/{from}/{to}/daily.csv?range=…&date=…`: every day's rate of the range.
-    package func csv(_ request: Request) async throws -> Response {
+    /// `GET /rates/{from}/{to}/daily.csv`.
+    func csv(_ request: Request) async throws -> Response {
         try await respond(request, as: .csv) { output in
             Response(
                 status: .ok,
@@ -45,40 +31,35 @@ package struct RateHistoryView: Sendable {
         }
     }
 
-    package enum Format: String { case page, csv }
+    enum Format: String { case page, csv }
 
     private func respond(
         _ request: Request, as format: Format,
         render: (RateHistory.Output) async throws -> Response
     ) async throws -> Response {
-        let query = request.queryItems
+        let items = request.queryItems
         do {
-            let output = try await interactor.history(
-                from: request.parameter(.from), to: request.parameter(.to), range: query["range"], date: query["date"],
-                page: format == .page ? query["page"] : nil, source: query["source"])
+            let query = try RateHistory.Query(
+                checking: request.parameter(.from), to: request.parameter(.to), range: items["range"], date: items["date"],
+                page: format == .page ? items["page"] : nil, source: items["source"])
+            let output = try await interactor.history(query)
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
-            let asked = output.query ?? RateHistory.Query(from: output.from.code, to: output.to.code)
             let directive = cachePolicy.directive(
                 [
-                    format.rawValue, output.from.code, output.to.code, asked.range.rawValue, asked.date?.description ?? "",
-                    String(asked.page), asked.source ?? RateSnapshot.blendSource, output.version,
+                    format.rawValue, query.from, query.to, query.range.rawValue, query.date?.description ?? "", String(query.page),
+                    (query.source ?? .blend).rawValue, output.version,
                 ],
                 language: request.language, now: now(), shared: true, variesWithCookie: format == .page)
-            return try await request.respondCaching(directive) {
-                if let kept = rendered.response(for: directive.etag, gzip: cachePolicy.sendsGzip(to: request)) { return kept }
-                let response = try await render(output)
-                rendered.keep(response, for: directive.etag)
-                return response
-            }
+            return try await request.respondCaching(directive, keep: .byValidator) { try await render(output) }
         } catch RateHistory.Failure.notCanonical(let canonical) {
-            return format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical)
+            return Response(format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical))
         } catch RateHistory.Failure.unknownPair {
-            throw PageAbort(.notFound, Message("There are no rates for this currency pair."))
+            throw PageAbort(.notFound, RateHistoryPresenter.unknownPair)
         } catch RateHistory.Failure.invalidParameter(let message) {
             throw PageAbort(.badRequest, message)
         } catch RateHistory.Failure.noSuchPage(let page) {
-            throw PageAbort(.notFound, Message("There is no page {page} of this table.", ["page": .number(String(page))]))
+            throw PageAbort(.notFound, RateHistoryPresenter.noSuchPage(page))
         }
     }
 }

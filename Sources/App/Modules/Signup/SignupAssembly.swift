@@ -2,8 +2,8 @@ import Vapor
 import Web
 
 /// Wires the Signup module; its POST sits behind the CSRF check.
-package enum SignupAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+enum SignupAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = SignupView(
             interactor: SignupInteractor(
                 accounts: services.accounts, throttle: services.throttle,
@@ -11,7 +11,7 @@ package enum SignupAssembly {
             presenter: SignupPresenter(),
             router: SignupRouter(),
             clients: services.clients)
-        routes.grouped(SessionKnownMiddleware()).get(.signup, immediately: view.show)
-        routes.grouped(CSRFMiddleware()).post(.signup, immediately: view.signUp)
+        routes.grouped(SessionKnownMiddleware()).get(.signup, use: view.show)
+        routes.grouped(CSRFMiddleware()).post(.signup, use: view.signUp)
     }
 }

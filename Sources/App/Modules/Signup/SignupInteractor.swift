@@ -4,13 +4,13 @@ import ServiceInterfaces
 import Web
 
 /// Creating an account from the sign-up form.
-package struct SignupInteractor: Sendable {
-    package let accounts: any AccountService
-    package let throttle: any SignUpThrottling
-    package let isOpen: Bool
-    package let now: @Sendable () -> Date
+struct SignupInteractor: Sendable {
+    let accounts: any AccountService
+    let throttle: any SignUpThrottling
+    let isOpen: Bool
+    let now: @Sendable () -> Date
 
-    package init(accounts: any AccountService, throttle: any SignUpThrottling, isOpen: Bool, now: @escaping @Sendable () -> Date) {
+    init(accounts: any AccountService, throttle: any SignUpThrottling, isOpen: Bool, now: @escaping @Sendable () -> Date) {
         self.accounts = accounts
         self.throttle = throttle
         self.isOpen = isOpen
@@ -18,12 +18,12 @@ package struct SignupInteractor: Sendable {
     }
 
     /// Whether the form may be shown at all.
-    package func checkOpen() throws(Signup.Failure) {
+    func checkOpen() throws(Signup.Failure) {
         guard isOpen else { throw .closed }
     }
 
     /// `client` is who is asking (see ``ClientAddressResolver``); every attempt counts.
-    package func signUp(_ input: Signup.Input, client: String) async throws -> Signup.Outcome {
+    func signUp(_ input: Signup.Input, client: String) async throws -> Signup.Outcome {
         try checkOpen()
         let kept = Signup.Input(email: input.email?.trimmingCharacters(in: .whitespacesAndNewlines), next: input.next)
         let now = now()

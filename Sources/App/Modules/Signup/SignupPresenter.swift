@@ -3,8 +3,8 @@ import Foundation
 import Web
 
 /// The sign-up form's wording, in the visitor's language.
-package struct SignupPresenter: Sendable {
-    package func present(
+struct SignupPresenter: Sendable {
+    func present(
         _ input: Signup.Input, errors: [Signup.Field: Message] = [:], formError: String? = nil, in l: Localization
     ) -> Signup.ViewModel {
         let next = LocalPath(input.next)
@@ -23,7 +23,7 @@ package struct SignupPresenter: Sendable {
     }
 
     /// Too many attempts from this connection, in minutes a person can act on.
-    package func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
+    func presentThrottled(_ input: Signup.Input, retryAfter seconds: TimeInterval, in l: Localization) -> Signup.ViewModel {
         present(
             input,
             formError: l.text(
@@ -31,5 +31,5 @@ package struct SignupPresenter: Sendable {
             in: l)
     }
 
-    package init() {}
+    init() {}
 }

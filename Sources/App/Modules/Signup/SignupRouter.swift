@@ -1,11 +1,10 @@
-import Vapor
 import Web
 
 /// Where a new account goes first.
-package struct SignupRouter: Sendable {
-    package func afterSignUp(next: LocalPath?) -> Response {
+struct SignupRouter: Sendable {
+    func afterSignUp(next: LocalPath?) -> Redirection {
         .seeOther(next.map(SiteURL.local) ?? .converter)
     }
 
-    package init() {}
+    init() {}
 }

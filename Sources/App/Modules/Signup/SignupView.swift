@@ -3,13 +3,13 @@ import Vapor
 import Web
 
 /// The sign-up form over HTTP.
-package struct SignupView: Sendable {
-    package let interactor: SignupInteractor
-    package let presenter: SignupPresenter
-    package let router: SignupRouter
-    package let clients: ClientAddressResolver
+struct SignupView: Sendable {
+    let interactor: SignupInteractor
+    let presenter: SignupPresenter
+    let router: SignupRouter
+    let clients: ClientAddressResolver
 
-    package init(interactor: SignupInteractor, presenter: SignupPresenter, router: SignupRouter, clients: ClientAddressResolver) {
+    init(interactor: SignupInteractor, presenter: SignupPresenter, router: SignupRouter, clients: ClientAddressResolver) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
@@ -17,22 +17,22 @@ package struct SignupView: Sendable {
     }
 
     /// `GET /signup`.
-    package func show(_ request: Request) async throws -> Response {
+    func show(_ request: Request) async throws -> Response {
         try open()
         let next = request.queryItems["next"]
-        if request.currentUser != nil { return router.afterSignUp(next: LocalPath(next)) }
+        if request.currentUser != nil { return Response(router.afterSignUp(next: LocalPath(next))) }
         try await request.browserSession.ensure() // carries the form's CSRF token
         return try await request.renderPage("signup", presenter.present(Signup.Input(next: next), in: request.localization))
     }
 
     /// `POST /signup` (CSRF-checked).
-    package func signUp(_ request: Request) async throws -> Response {
+    func signUp(_ request: Request) async throws -> Response {
         try open()
         let input = try request.form(Signup.Input.self)
         switch try await interactor.signUp(input, client: clients.client(of: request)) {
         case let .created(user, next):
             try await request.browserSession.signIn(user)
-            return router.afterSignUp(next: next)
+            return Response(router.afterSignUp(next: next))
         case let .invalid(errors, kept):
             return try await request.renderPage(
                 "signup", presenter.present(kept, errors: errors, in: request.localization), status: .unprocessableEntity)

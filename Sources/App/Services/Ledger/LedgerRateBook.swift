@@ -9,12 +9,12 @@ import ServiceInterfaces
 package struct LedgerRateBook {
     /// The source's days: a provider's own (its home currency as base, written its way) or the
     /// blend's (units per euro).
-    package let days: RateDays
+    let days: RateDays
     /// The currency the days are against.
-    package let base: String
-    package let booking: String
-    package let rule: LedgerRule
-    package let today: CalendarDate
+    let base: String
+    let booking: String
+    let rule: LedgerRule
+    let today: CalendarDate
     private var kept: [Key: Result<LedgerRate, LedgerLineProblem>] = [:]
 
     private struct Key: Hashable {
@@ -31,7 +31,7 @@ package struct LedgerRateBook {
     }
 
     /// The rate of `code` into the booking currency for a line dated `date`.
-    package mutating func rate(of code: String, on date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+    mutating func rate(of code: String, on date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
         // A month's lines share one rate: key them by the month's first day.
         let key = Key(code: code, date: rule == .monthAverage ? CalendarDate(year: date.year, month: date.month, day: 1)! : date)
         if let known = kept[key] { return known }

@@ -12,16 +12,18 @@ import Foundation
 package final class LedgerRun: @unchecked Sendable {
     /// What the visitor (or the API's query) chose.
     package struct Settings: Sendable, Equatable {
-        package var booking: String
-        package var rule: LedgerRule
+        var booking: String
+        var rule: LedgerRule
         /// `blend` or a provider's id.
-        package var source: String
+        var source: RateSourceID
         /// Chosen when the header names none the app knows.
-        package var columns: LedgerColumns?
+        var columns: LedgerColumns?
         /// Chosen when slashed dates could be either way round (`dmy` or `mdy`).
-        package var dateStyle: LedgerDateStyle?
+        var dateStyle: LedgerDateStyle?
 
-        package init(booking: String, rule: LedgerRule, source: String, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil) {
+        package init(
+            booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil
+        ) {
             self.booking = booking
             self.rule = rule
             self.source = source
@@ -32,29 +34,29 @@ package final class LedgerRun: @unchecked Sendable {
 
     /// How the file is written, so that the converted one is written the same way.
     package struct Dialect: Sendable, Equatable {
-        package var delimiter: UInt8
-        package var decimalComma: Bool
-        package var dateStyle: LedgerDateStyle
-        package var byteOrderMark: Bool
-        package var crlf: Bool
+        var delimiter: UInt8
+        var decimalComma: Bool
+        var dateStyle: LedgerDateStyle
+        var byteOrderMark: Bool
+        var crlf: Bool
     }
 
     package struct Converted: Sendable, Equatable {
-        package let amount: Decimal
-        package let currency: String
-        package let rate: LedgerRate
-        package let converted: Decimal
+        let amount: Decimal
+        let currency: String
+        let rate: LedgerRate
+        let converted: Decimal
     }
 
     package struct Row: Sendable, Equatable {
         /// The row's number as a spreadsheet shows it (the header is row 1).
-        package let number: Int
-        package let cells: [String]
-        package let result: Result<Converted, LedgerLineProblem>
+        let number: Int
+        let cells: [String]
+        let result: Result<Converted, LedgerLineProblem>
     }
 
     /// Why a file cannot be converted at all.
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// No date, amount and currency columns by their names (the header is listed for choosing).
         case noColumns(header: [String])
         /// A chosen column that the header does not have.
@@ -64,22 +66,22 @@ package final class LedgerRun: @unchecked Sendable {
     }
 
     /// Rows read to learn the date style and the decimal mark.
-    package static let sampleRows = 500
+    static let sampleRows = 500
 
     package let header: [String]
-    package let columns: LedgerColumns
+    let columns: LedgerColumns
     package let dialect: Dialect
-    package let settings: Settings
+    let settings: Settings
     private let reader: CSVReader
     private var book: LedgerRateBook
     private let fractionDigits: Int
     private var number = 1
     private var totals: [String: (lines: Int, amount: Decimal, converted: Decimal)] = [:]
     private var total: Decimal = 0
-    private(set) package var convertedLines = 0
-    private(set) package var failedLines = 0
-    private(set) package var firstRateDay: CalendarDate?
-    private(set) package var lastRateDay: CalendarDate?
+    private(set) var convertedLines = 0
+    private(set) var failedLines = 0
+    private(set) var firstRateDay: CalendarDate?
+    private(set) var lastRateDay: CalendarDate?
 
     /// Reads the header and the first rows of the spooled file at `url`.
     package init(
@@ -129,7 +131,7 @@ package final class LedgerRun: @unchecked Sendable {
     }
 
     /// The header row of a spooled file (for choosing columns by their names).
-    package static func header(of url: URL, delimiter: UInt8) throws -> [String] {
+    static func header(of url: URL, delimiter: UInt8) throws -> [String] {
         (try reader(url, delimiter).next() ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
@@ -213,7 +215,7 @@ package final class LedgerRun: @unchecked Sendable {
     }
 
     /// The receipt, once every row was read.
-    package func receipt(
+    func receipt(
         facts: LedgerSpool.Facts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
     ) -> LedgerReceipt {
         let fractionDigits = fractionDigits

@@ -12,9 +12,9 @@ import NIOCore
 ///
 /// Written by one task at a time (the request reading the upload), never shared.
 package final class LedgerSpool: @unchecked Sendable {
-    package static let maxBytes = 50 * 1024 * 1024
+    static let maxBytes = 50 * 1024 * 1024
     /// Lines after the header.
-    package static let maxLines = 1_000_000
+    static let maxLines = 1_000_000
 
     package enum Refusal: Error, Equatable {
         case tooLarge
@@ -26,13 +26,13 @@ package final class LedgerSpool: @unchecked Sendable {
 
     /// What the scan learnt.
     package struct Facts: Sendable, Equatable {
-        package let byteOrderMark: Bool
-        package let delimiter: UInt8
-        package let crlf: Bool
+        let byteOrderMark: Bool
+        let delimiter: UInt8
+        let crlf: Bool
         /// Rows, the header's included (a row's quoted line breaks do not start rows).
-        package let rows: Int
-        package let bytes: Int
-        package let sha256: String
+        let rows: Int
+        let bytes: Int
+        let sha256: String
     }
 
     package let url: URL

@@ -7,13 +7,13 @@ import NIOCore
 /// `rate_date`, `source`, `converted` and `error`. A cell is quoted when it holds the
 /// delimiter, a quote or a line break (RFC 4180), as the contacts' CSV export does.
 package struct LedgerWriter: Sendable {
-    package static let addedColumns = ["rate", "rate_date", "source", "converted", "error"]
+    static let addedColumns = ["rate", "rate_date", "source", "converted", "error"]
 
-    package let dialect: LedgerRun.Dialect
-    package let source: String
-    package let fractionDigits: Int
+    let dialect: LedgerRun.Dialect
+    let source: String
+    let fractionDigits: Int
     /// The error cell's words, in the page's language (`row 12: “x” is not a date`).
-    package let describe: @Sendable (_ row: Int, _ problem: LedgerLineProblem) -> String
+    let describe: @Sendable (_ row: Int, _ problem: LedgerLineProblem) -> String
 
     package init(
         dialect: LedgerRun.Dialect, source: String, fractionDigits: Int,

@@ -5,8 +5,8 @@ import ServiceInterfaces
 extension OfficialRates: LedgerRatesReading {
     /// The blend's days (every day any blended provider published, against the euro), or one
     /// provider's own days against its home currency.
-    package func ledgerDays(of source: String) async throws -> LedgerDays? {
-        if source == RateSnapshot.blendSource {
+    func ledgerDays(of source: RateSourceID) async throws -> LedgerDays? {
+        if source == .blend {
             let series = try await blendedSeries()
             guard !series.days.days.isEmpty else { return nil }
             return LedgerDays(days: series.days, base: "EUR", providers: blended.map(\.key))

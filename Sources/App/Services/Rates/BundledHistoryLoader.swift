@@ -9,24 +9,24 @@ import RateSources
 /// rest in one transaction under the refresh lock, so instances starting together load it once.
 /// Every start runs it, so an interrupted load is finished and an upgrade's newer archive adds
 /// its new days; days already stored (bundled or fetched from the ECB) are left alone.
-package struct BundledHistoryLoader: Sendable {
-    package let bundled: BundledRates
-    package let store: FluentRateRefreshStore
+struct BundledHistoryLoader: Sendable {
+    let bundled: BundledRates
+    let store: FluentRateRefreshStore
     /// Told how far the load has come, for the admin page and refreshes that find it running.
-    package let progress: BundledHistoryProgress
-    package let now: @Sendable () -> Date
+    let progress: BundledHistoryProgress
+    let now: @Sendable () -> Date
     /// Days stored per round trip: the progress moves each time.
-    package var daysPerBatch = FluentRateSnapshotStore.daysPerBatch
+    var daysPerBatch = FluentRateSnapshotStore.daysPerBatch
     /// Awaited after each batch, inside the transaction; tests hold the load there.
-    package var afterBatch: @Sendable () async -> Void = {}
+    var afterBatch: @Sendable () async -> Void = {}
 
     /// The longest the load may hold its transaction; it takes a few seconds.
-    package static let timeout: Duration = .seconds(300)
+    static let timeout: Duration = .seconds(300)
     /// While another instance holds the refresh lock: how long to wait before asking again, and how often.
-    package static let retryDelay: Duration = .seconds(10)
-    package static let retries = 30
+    static let retryDelay: Duration = .seconds(10)
+    static let retries = 30
 
-    package enum Outcome: Equatable {
+    enum Outcome: Equatable {
         case stored(days: Int)
         case complete
         /// Another instance kept the lock for every try.
@@ -35,7 +35,7 @@ package struct BundledHistoryLoader: Sendable {
 
     /// Stores the missing days; logs what it did, and any failure (the next start tries again).
     @discardableResult
-    package func storeMissingDays(logger: Logger) async -> Outcome? {
+    func storeMissingDays(logger: Logger) async -> Outcome? {
         let started = ContinuousClock.now
         progress.set(.reading)
         defer { progress.set(nil) }
@@ -67,7 +67,7 @@ package struct BundledHistoryLoader: Sendable {
     }
 
     /// `nil` when another instance holds the lock.
-    package func storeMissing(_ days: [FetchedRates]) async throws -> Outcome? {
+    func storeMissing(_ days: [FetchedRates]) async throws -> Outcome? {
         let storedAt = now()
         let progress = progress, daysPerBatch = daysPerBatch, afterBatch = afterBatch
         return try await store.withRefreshLock(timeout: Self.timeout) { transaction in

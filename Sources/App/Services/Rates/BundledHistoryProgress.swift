@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 /// admin page shows it, and a refresh that finds the rates lock taken by the load says so
 /// instead of "a refresh is already running". Another instance's load is not seen here: its
 /// rows are invisible until it commits, and the lock does not say who holds it.
-package final class BundledHistoryProgress: Sendable {
-    package enum Stage: Sendable, Equatable {
+final class BundledHistoryProgress: Sendable {
+    enum Stage: Sendable, Equatable {
         /// Reading the archive; the rates lock is not taken yet.
         case reading
         /// The rates lock is held elsewhere (a refresh, or another instance's load); the load
@@ -19,7 +19,7 @@ package final class BundledHistoryProgress: Sendable {
     private let stage = NIOLockedValueBox<Stage?>(nil)
 
     /// `nil` while no load is under way.
-    package var current: Stage? { stage.withLockedValue { $0 } }
+    var current: Stage? { stage.withLockedValue { $0 } }
 
-    package func set(_ new: Stage?) { stage.withLockedValue { $0 = new } }
+    func set(_ new: Stage?) { stage.withLockedValue { $0 = new } }
 }

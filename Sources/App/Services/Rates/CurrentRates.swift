@@ -8,19 +8,19 @@ import ServiceInterfaces
 /// Each provider's newest snapshot and their blend, held in memory so a conversion never waits
 /// on the database. Loaded at start, updated whenever a snapshot is stored here, and reloaded
 /// when another instance has stored one.
-package final class CurrentRates: CurrentRatesReading {
+final class CurrentRates: CurrentRatesReading {
     private let store: FluentRateSnapshotStore
     private let blender: RateBlender
     /// The providers whose rates are blended: the enabled official ones.
-    private let blended: Set<String>
-    package let defaultSource: String
+    private let blended: Set<RateSourceID>
+    let defaultSource: RateSourceID
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let state = NIOLockedValueBox<State?>(nil)
 
     private struct State {
         /// By provider (``RateSource/provider``'s id: the bundled ECB copy is the ECB's).
-        var snapshots: [String: RateSnapshot] { didSet { sources = Self.sources(snapshots, blend) } }
+        var snapshots: [RateSourceID: RateSnapshot] { didSet { sources = Self.sources(snapshots, blend) } }
         var blend: RateSnapshot? { didSet { sources = Self.sources(snapshots, blend) } }
         /// The day the blend is today's of.
         var blendDay: CalendarDate
@@ -28,19 +28,19 @@ package final class CurrentRates: CurrentRatesReading {
         /// (every result page and API answer asks).
         private(set) var sources: [RateSource]
 
-        init(snapshots: [String: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate) {
+        init(snapshots: [RateSourceID: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate) {
             (self.snapshots, self.blend, self.blendDay) = (snapshots, blend, blendDay)
             sources = Self.sources(snapshots, blend)
         }
 
-        private static func sources(_ snapshots: [String: RateSnapshot], _ blend: RateSnapshot?) -> [RateSource] {
+        private static func sources(_ snapshots: [RateSourceID: RateSnapshot], _ blend: RateSnapshot?) -> [RateSource] {
             (blend == nil ? [] : [.blend]) + RateSource.fetchable.filter { snapshots[$0.id] != nil }
         }
     }
 
-    package init(
-        store: FluentRateSnapshotStore, blender: RateBlender, blended: [String] = RateSource.officialProviders.map(\.id),
-        defaultSource: String = RateSnapshot.blendSource, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
+    init(
+        store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSourceID] = RateSource.officialProviders.map(\.id),
+        defaultSource: RateSourceID = .blend, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.blender = blender
@@ -50,30 +50,30 @@ package final class CurrentRates: CurrentRatesReading {
         self.now = now
     }
 
-    package func currentSnapshot() async -> RateSnapshot? {
+    func currentSnapshot() async -> RateSnapshot? {
         guard let state = await loadedState() else { return nil }
         return Self.snapshot(of: defaultSource, in: state) ?? state.blend
             ?? state.snapshots.values.max { (a, b) in (a.effectiveDate, a.storedAt) < (b.effectiveDate, b.storedAt) }
     }
 
-    package func currentSnapshot(of source: String) async -> RateSnapshot? {
+    func currentSnapshot(of source: RateSourceID) async -> RateSnapshot? {
         guard let state = await loadedState() else { return nil }
         return Self.snapshot(of: source, in: state)
     }
 
-    package func availableSources() async -> [RateSource] {
+    func availableSources() async -> [RateSource] {
         await loadedState()?.sources ?? []
     }
 
     /// The default source's snapshot in memory now, without asking the database.
-    package var loaded: RateSnapshot? {
+    var loaded: RateSnapshot? {
         state.withLockedValue { state in
             state.flatMap { Self.snapshot(of: defaultSource, in: $0) ?? $0.blend ?? $0.snapshots.values.first }
         }
     }
 
-    private static func snapshot(of source: String, in state: State) -> RateSnapshot? {
-        source == RateSnapshot.blendSource ? state.blend : state.snapshots[RateSource.withID(source).provider.id]
+    private static func snapshot(of source: RateSourceID, in state: State) -> RateSnapshot? {
+        source == RateSourceID.blend ? state.blend : state.snapshots[RateSource.withID(source).provider.id]
     }
 
     /// What is in memory; read from the database the first time (or while nothing was stored:
@@ -99,9 +99,9 @@ package final class CurrentRates: CurrentRatesReading {
     }
 
     /// Replaces what is in memory with each source's newest stored snapshot.
-    package func reload() async throws {
+    func reload() async throws {
         let latest = try await store.latestBySource()
-        var snapshots: [String: RateSnapshot] = [:]
+        var snapshots: [RateSourceID: RateSnapshot] = [:]
         for snapshot in latest {
             let provider = RateSource.withID(snapshot.source).provider.id
             if let kept = snapshots[provider], !Self.isNewer(snapshot, than: kept) { continue }
@@ -114,7 +114,7 @@ package final class CurrentRates: CurrentRatesReading {
 
     /// Stores `new` and makes it its provider's current snapshot unless a newer one is.
     @discardableResult
-    package func store(_ new: RateSnapshot) async throws -> RateSnapshot {
+    func store(_ new: RateSnapshot) async throws -> RateSnapshot {
         let stored = try await store.save(new)
         adopt(stored)
         return stored
@@ -122,9 +122,9 @@ package final class CurrentRates: CurrentRatesReading {
 
     /// Makes a snapshot stored elsewhere (a refresh transaction) its provider's current one,
     /// unless a newer one is, and blends again.
-    package func adopt(_ stored: RateSnapshot) {
+    func adopt(_ stored: RateSnapshot) {
         let provider = RateSource.withID(stored.source).provider.id
-        let snapshots = state.withLockedValue { state -> [String: RateSnapshot]? in
+        let snapshots = state.withLockedValue { state -> [RateSourceID: RateSnapshot]? in
             var snapshots = state?.snapshots ?? [:]
             if let current = snapshots[provider], !Self.isNewer(stored, than: current) { return nil }
             snapshots[provider] = stored
@@ -143,7 +143,7 @@ package final class CurrentRates: CurrentRatesReading {
 
     /// Reloads when another instance has stored a snapshot (instances share one database but
     /// each keeps its rates in memory). One small query when nothing changed.
-    package func syncWithStore() async throws {
+    func syncWithStore() async throws {
         let version = try await store.storedVersion()
         let changed = lastVersion.withLockedValue { last in
             defer { last = version }
@@ -155,7 +155,7 @@ package final class CurrentRates: CurrentRatesReading {
     private let lastVersion = NIOLockedValueBox<String?>(nil)
 
     /// Today's blend of the official providers' newest days, as a snapshot.
-    private func blend(of snapshots: [String: RateSnapshot], today: CalendarDate) -> RateSnapshot? {
+    private func blend(of snapshots: [RateSourceID: RateSnapshot], today: CalendarDate) -> RateSnapshot? {
         let official = snapshots.filter { blended.contains($0.key) }.map(\.value)
         guard let day = blender.blend(official, on: today, admittingAhead: true), !day.rates.isEmpty else { return nil }
         let key = day.sources.compactMap { snapshots[$0]?.versionKey }.joined(separator: "+")
@@ -163,7 +163,7 @@ package final class CurrentRates: CurrentRatesReading {
     }
 
     /// The newest effective date first, then the latest stored.
-    package static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
+    static func isNewer(_ a: RateSnapshot, than b: RateSnapshot) -> Bool {
         (a.effectiveDate, a.storedAt) > (b.effectiveDate, b.storedAt)
     }
 }

@@ -9,12 +9,12 @@ import ServiceInterfaces
 /// (``CachedRateHistoryService``, one read per set of stored days); the blend of every day is
 /// computed from them once per set of stored days and kept (``BlendedSeries``), while a day's
 /// blend with every provider's quote (a result's details, a past date) is computed when asked.
-package final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading, OutlierReading {
+final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading, OutlierReading {
     private let days: CachedRateHistoryService
     private let store: FluentRateSnapshotStore
-    package let blender: RateBlender
+    let blender: RateBlender
     /// The providers blended: the enabled official ones, in the catalogue's order.
-    package let blended: [RateSource]
+    let blended: [RateSource]
     private let staleAfter: Duration
     private let now: @Sendable () -> Date
     private let kept = NIOLockedValueBox<BlendedSeries?>(nil)
@@ -31,9 +31,9 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// (*BlendOneDayOfAllProviders*); 32 keep the days asked for again and again (recent days,
     /// month ends) in 5 MB, where 128 took 20 (`/v2`'s past dates over a year: 2,500 requests
     /// a second either way).
-    package static let pastBlendsKept = 32
+    static let pastBlendsKept = 32
 
-    package init(
+    init(
         days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSource],
         staleAfter: Duration = .seconds(1), now: @escaping @Sendable () -> Date
     ) {
@@ -45,11 +45,11 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
         self.now = now
     }
 
-    package var pegs: [Peg] { blender.pegs }
+    var pegs: [Peg] { blender.pegs }
 
     /// Today's blend: each provider's newest day on or before today, computed once per day and
     /// set of stored days; with what it was made of.
-    package func latestBlend() async throws -> (blend: BlendedDay, version: String)? {
+    func latestBlend() async throws -> (blend: BlendedDay, version: String)? {
         let providers = try await providerDays()
         let today = CalendarDate(containing: now())
         let key = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
@@ -61,12 +61,12 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// One provider's stored days (blended or not).
-    package func providerDays(of source: RateSource) async throws -> RateDays {
+    func providerDays(of source: RateSource) async throws -> RateDays {
         try await days.days(.provider(source.id))
     }
 
     /// Each blended provider's stored days.
-    package func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
+    func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
         var all: [(source: RateSource, days: RateDays)] = []
         for source in blended { all.append((source, try await days.days(.provider(source.id)))) }
         return all
@@ -78,7 +78,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     ///
     /// From the providers' days in memory when this instance holds them; else each provider's
     /// day is read alone (a past date's conversion never waits for 27 years to be read).
-    package func blend(on date: CalendarDate, providers: [String]? = nil) async throws -> BlendedDay? {
+    func blend(on date: CalendarDate, providers: [RateSourceID]? = nil) async throws -> BlendedDay? {
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : RateBlender(pegs: [])
         if let held = daysInMemory(of: chosen) {
@@ -119,7 +119,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// given, computed off the concurrency pool: five years of days take seconds. With
     /// `currencies`, only those are blended (with what rebasing them and their pegs needs):
     /// a few currencies over decades take as long as all of them over a few years.
-    package func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay] {
+    func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay] {
         let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
         let blender = providers == nil ? blender : RateBlender(pegs: [])
         let kept = currencies.map { codes in
@@ -134,7 +134,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// Each provider's newest day on or before `date`, as a snapshot (of `keeping`'s currencies only, when given).
-    package static func snapshots(
+    static func snapshots(
         _ providers: [(source: RateSource, days: RateDays)], onOrBefore date: CalendarDate, keeping: Set<String>? = nil
     ) -> [RateSnapshot] {
         providers.compactMap { provider in
@@ -145,7 +145,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// A stored day as the snapshot it was read from (of `keeping`'s currencies only, when given).
-    package static func snapshot(of day: RateDays.Day, codes: [String], source: RateSource, keeping: Set<String>? = nil) -> RateSnapshot {
+    static func snapshot(of day: RateDays.Day, codes: [String], source: RateSource, keeping: Set<String>? = nil) -> RateSnapshot {
         var rates: [String: Decimal] = [:]
         rates.reserveCapacity(keeping?.count ?? codes.count)
         for column in 0..<day.columnCount {
@@ -162,7 +162,7 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     /// blend's history (a day dated ahead joins it when it comes). Built once per set of stored
     /// days and day; while a new one is built after a refresh stored a day, a request waits
     /// ``staleAfter`` for it and else gets the one built before.
-    package func blendedSeries() async throws -> BlendedSeries {
+    func blendedSeries() async throws -> BlendedSeries {
         let providers = try await providerDays()
         let today = CalendarDate(containing: now())
         let version = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
@@ -202,15 +202,15 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// The quotes the blend screened out on the newest days, newest first.
-    package func recentOutliers(limit: Int) async throws -> [Outlier] {
+    func recentOutliers(limit: Int) async throws -> [Outlier] {
         Array(try await blendedSeries().outliers.lazy.flatMap(\.outliers).prefix(limit))
     }
 
     // MARK: Pages' questions
 
     /// The rates of `date` from `source`: a provider's newest day on or before it, or the blend of that day.
-    package func rates(on date: CalendarDate, from: String, to: String, source: String) async throws -> PastRates {
-        guard source == RateSnapshot.blendSource else {
+    func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates {
+        guard source == RateSourceID.blend else {
             return try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
         }
         let held = daysInMemory(of: blended)
@@ -235,10 +235,10 @@ package final class OfficialRates: PastRatesReading, SourceHistoryReading, Blend
     }
 
     /// The pair's days in `range`'s window from `source`: a provider's stored days, or the blend's.
-    package func history(
-        of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+    func history(
+        of source: RateSourceID, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
-        guard source == RateSnapshot.blendSource else {
+        guard source == RateSourceID.blend else {
             return try await days.history(of: .provider(source), from: from, to: to, range: range, around: date)
         }
         return series.history("blend:\(from)/\(to)", from: from, to: to, range: range, around: date, in: try await blendedSeries().days)
@@ -269,9 +269,9 @@ extension BlendedSeries {
             }
             guard let blend = blender.blend(snapshots, on: date), blend.date == date else { continue }
             let id = Self.dayID(date, versionBytes)
-            builder.add(snapshot: id, date: date, code: blend.base, rate: 1, source: RateSnapshot.blendSource)
+            builder.add(snapshot: id, date: date, code: blend.base, rate: 1, source: RateSourceID.blend)
             for (code, rate) in blend.rates.sorted(by: { $0.key < $1.key }) {
-                builder.add(snapshot: id, date: date, code: code, rate: rate.rate, source: RateSnapshot.blendSource)
+                builder.add(snapshot: id, date: date, code: code, rate: rate.rate, source: RateSourceID.blend)
             }
             if !blend.outliers.isEmpty { outliers.append((date, blend.outliers)) }
         }

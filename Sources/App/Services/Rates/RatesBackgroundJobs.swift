@@ -8,7 +8,7 @@ import Vapor
 /// the first history page does not wait for 27 years to be read; the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
 /// picking up snapshots other instances stored (`RATES_SYNC_INTERVAL`). Failures are logged
 /// and retried later; they never stop the app.
-package final class RatesBackgroundJobs: Sendable {
+final class RatesBackgroundJobs: Sendable {
     private let refresher: RatesRefresher
     private let currentRates: CurrentRates
     private let refreshInterval: Int
@@ -17,7 +17,7 @@ package final class RatesBackgroundJobs: Sendable {
     private let warmUp: (@Sendable () async -> Void)?
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
-    package init(
+    init(
         refresher: RatesRefresher, currentRates: CurrentRates, refreshInterval: Int, syncInterval: Int,
         historyLoader: BundledHistoryLoader? = nil, warmUp: (@Sendable () async -> Void)? = nil
     ) {
@@ -30,7 +30,7 @@ package final class RatesBackgroundJobs: Sendable {
     }
 
     /// Starts the jobs that are turned on.
-    package func start(logger: Logger) {
+    func start(logger: Logger) {
         var started: [Task<Void, Never>] = []
         if historyLoader != nil || warmUp != nil {
             let historyLoader = historyLoader, warmUp = warmUp
@@ -75,7 +75,7 @@ package final class RatesBackgroundJobs: Sendable {
 
     /// Cancels the jobs and waits for them, at most `grace`: none starts again, and a refresh
     /// caught mid-fetch is left to fail on its own (it stores nothing half-done).
-    package func stop(grace: Duration = .seconds(2)) async {
+    func stop(grace: Duration = .seconds(2)) async {
         let running = tasks.withLockedValue { tasks in
             defer { tasks = [] }
             return tasks
@@ -88,7 +88,7 @@ package final class RatesBackgroundJobs: Sendable {
 
     /// After a failure the wait doubles (up to a day) so a broken upstream is not hammered;
     /// any success returns to the configured interval.
-    package static func nextDelay(after outcome: RefreshAttempt.Outcome?, current: Duration, interval: Int) -> Duration {
+    static func nextDelay(after outcome: RefreshAttempt.Outcome?, current: Duration, interval: Int) -> Duration {
         guard outcome == .failed else { return .seconds(interval) }
         return min(current * 2, .seconds(max(interval, 86_400)))
     }

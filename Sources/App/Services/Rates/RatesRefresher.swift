@@ -13,21 +13,21 @@ import ServiceInterfaces
 /// twice; one refresh at a time on this instance, and one store at a time across all instances.
 /// The providers are fetched side by side (one slow or failing provider never holds up the
 /// others) and stored one after another. Used by the admin page, the schedule and `App refresh`.
-package struct RatesRefresher: RatesRefreshing {
+struct RatesRefresher: RatesRefreshing {
     /// The enabled providers, in the catalogue's order.
-    package let providers: [any RatesProvider]
-    package let history: ECBRatesProvider
-    package let store: FluentRateRefreshStore
-    package let snapshots: FluentRateSnapshotStore
-    package let currentRates: CurrentRates
+    let providers: [any RatesProvider]
+    let history: ECBRatesProvider
+    let store: FluentRateRefreshStore
+    let snapshots: FluentRateSnapshotStore
+    let currentRates: CurrentRates
     /// This instance's load of the bundled history, which holds the rates lock while it stores.
-    package let historyProgress: BundledHistoryProgress
-    package let now: @Sendable () -> Date
-    package let logger: Logger
+    let historyProgress: BundledHistoryProgress
+    let now: @Sendable () -> Date
+    let logger: Logger
     /// Whether a refresh of every provider is running on this instance.
     private let running = NIOLockedValueBox(false)
 
-    package init(
+    init(
         providers: [any RatesProvider], history: ECBRatesProvider, store: FluentRateRefreshStore, snapshots: FluentRateSnapshotStore,
         currentRates: CurrentRates, historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
@@ -43,21 +43,21 @@ package struct RatesRefresher: RatesRefreshing {
 
     /// How far back a provider's missing days are fetched after an outage (a publisher with
     /// ranges; one without is asked a document per day, for at most ``maxDaysOneByOne``).
-    package static let maxGap = 366
-    package static let maxDaysOneByOne = 31
+    static let maxGap = 366
+    static let maxDaysOneByOne = 31
     /// How long a provider's fetched days wait for the rates lock (another instance storing, or
     /// the bundled history's load) before the attempt gives up as busy.
-    package static let lockPatience: Duration = .seconds(5)
+    static let lockPatience: Duration = .seconds(5)
 
     /// Refreshes every enabled provider; one attempt each, in the providers' order. `actor` is
     /// the admin's email, `command line`, or `nil` for the schedule. Never throws.
-    package func refresh(actor: String?) async -> [RefreshAttempt] {
+    func refresh(actor: String?) async -> [RefreshAttempt] {
         await refresh(providers, actor: actor)
     }
 
     /// Refreshes `chosen` (some of the enabled providers). While another refresh runs on this
     /// instance, each is logged as busy without being fetched.
-    package func refresh(_ chosen: [any RatesProvider], actor: String?) async -> [RefreshAttempt] {
+    func refresh(_ chosen: [any RatesProvider], actor: String?) async -> [RefreshAttempt] {
         let started = now()
         guard
             running.withLockedValue({ running in
@@ -99,16 +99,16 @@ package struct RatesRefresher: RatesRefreshing {
 
     /// The enabled provider `source`'s days of `days` (an admin's backfill); `nil` when it is
     /// not an enabled provider whose days can be fetched over a range.
-    package func backfill(_ source: String, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
+    func backfill(_ source: RateSourceID, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
         guard let provider = providers.first(where: { $0.source.id == source }) as? any DailyRatesProvider else { return nil }
         return await backfill(provider, days: days, actor: actor)
     }
 
     /// The enabled providers whose days can be fetched over a range.
-    package var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
+    var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
 
     /// Fetches `provider`'s days of `days` (an admin's backfill) and stores those not stored yet.
-    package func backfill(_ provider: any DailyRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
+    func backfill(_ provider: any DailyRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
         let started = now()
         let today = CalendarDate(containing: started)
         let result: Result<[FetchedRates], RatesProviderError>
@@ -125,7 +125,7 @@ package struct RatesRefresher: RatesRefreshing {
     /// do not each fetch every interval). When the ECB is not an enabled provider, its daily
     /// rates are fetched on every round too (one small document), so that `/v1/latest` stays
     /// current. `nil` when nothing was due.
-    package func refreshIfDue(every interval: TimeInterval) async -> [RefreshAttempt]? {
+    func refreshIfDue(every interval: TimeInterval) async -> [RefreshAttempt]? {
         let at = now()
         let recent = (try? await store.recentAttempts(limit: 100)) ?? []
         let newestDays = (try? await snapshots.newestDays()) ?? [:]
@@ -149,17 +149,17 @@ package struct RatesRefresher: RatesRefreshing {
 
     /// Fetches the ECB's daily reference rates and stores them unless that day's are stored
     /// already, fetched or bundled. They join the ECB's days that `/v1` serves.
-    package func refreshReferenceRates() async -> RefreshAttempt {
+    func refreshReferenceRates() async -> RefreshAttempt {
         await refresh([history], actor: nil).first!
     }
 
     /// The newest entries of the attempt log, newest first.
-    package func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
+    func recentAttempts(limit: Int) async throws -> [RefreshAttempt] {
         try await store.recentAttempts(limit: limit)
     }
 
     /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
-    package func importHistory(actor: String?) async -> RefreshAttempt {
+    func importHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()
         return await run(kind: .importHistory, source: history.source, actor: actor, started: started) { transaction in
@@ -190,7 +190,7 @@ package struct RatesRefresher: RatesRefreshing {
 
     /// Imports the ECB's complete history since 1999 (the ECB's `eurofxref-hist.zip`), storing
     /// the days not stored yet, fetched or bundled, in one transaction.
-    package func importFullHistory(actor: String?) async -> RefreshAttempt {
+    func importFullHistory(actor: String?) async -> RefreshAttempt {
         let history = history
         let started = now()
         return await run(
@@ -409,7 +409,7 @@ package struct RatesRefresher: RatesRefreshing {
     private func count(_ entry: RefreshAttempt) {
         Counter(
             label: "rates_refreshes_total",
-            dimensions: [("kind", entry.kind.rawValue), ("outcome", entry.outcome.rawValue), ("source", entry.source)]
+            dimensions: [("kind", entry.kind.rawValue), ("outcome", entry.outcome.rawValue), ("source", entry.source.rawValue)]
         ).increment()
     }
 

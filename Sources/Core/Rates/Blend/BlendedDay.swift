@@ -11,12 +11,13 @@ package struct BlendedDay: Sendable, Equatable {
     /// The quotes screened out, by currency then provider.
     package let outliers: [Outlier]
     /// The providers whose quotes made at least one rate, in ``RateSource/officialProviders``' order.
-    package let sources: [String]
+    package let sources: [RateSourceID]
     /// Whether every day blended is one that ships with the app (the bundled ECB history).
     package var isBundled = false
 
     package init(
-        date: CalendarDate, base: String, rates: [String: BlendedRate], outliers: [Outlier], sources: [String], isBundled: Bool = false
+        date: CalendarDate, base: String, rates: [String: BlendedRate], outliers: [Outlier], sources: [RateSourceID],
+        isBundled: Bool = false
     ) {
         self.date = date
         self.base = base
@@ -44,12 +45,12 @@ package struct BlendedRate: Sendable, Equatable {
     }
 
     /// The providers whose quotes counted.
-    package var contributors: [String] { quotes.filter { $0.exclusion == nil }.map(\.source) }
+    package var contributors: [RateSourceID] { quotes.filter { $0.exclusion == nil }.map(\.source) }
 }
 
 /// One provider's quote of a currency as the blend weighed it.
 package struct ProviderQuote: Sendable, Equatable {
-    package let source: String
+    package let source: RateSourceID
     /// The provider's own day.
     package let date: CalendarDate
     /// Units of the currency per one unit of the blend's base.
@@ -57,7 +58,7 @@ package struct ProviderQuote: Sendable, Equatable {
     /// Why it did not count, if it did not.
     package var exclusion: Exclusion?
 
-    package init(source: String, date: CalendarDate, rate: Decimal, exclusion: Exclusion? = nil) {
+    package init(source: RateSourceID, date: CalendarDate, rate: Decimal, exclusion: Exclusion? = nil) {
         self.source = source
         self.date = date
         self.rate = rate
@@ -74,7 +75,7 @@ package struct ProviderQuote: Sendable, Equatable {
 
 /// A quote screened out of a day's blend.
 package struct Outlier: Sendable, Equatable {
-    package let source: String
+    package let source: RateSourceID
     package let currency: String
     /// The provider's own day.
     package let date: CalendarDate
@@ -84,7 +85,7 @@ package struct Outlier: Sendable, Equatable {
     /// `|value − median| / median`: 0.05 is 5 %.
     package let deviation: Decimal
 
-    package init(source: String, currency: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal) {
+    package init(source: RateSourceID, currency: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal) {
         self.source = source
         self.currency = currency
         self.date = date

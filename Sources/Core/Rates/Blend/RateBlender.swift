@@ -31,7 +31,7 @@ package struct RateBlender: Sendable {
     package static let notCurrencies: Set<String> = ["XAU", "XAG", "XPT", "XPD"]
 
     package let pegs: [Peg]
-    private let order: [String: Int]
+    private let order: [RateSourceID: Int]
 
     package init(pegs: [Peg]) {
         self.pegs = pegs
@@ -43,7 +43,7 @@ package struct RateBlender: Sendable {
     /// (today's blend) also counts the next day's rates of a publisher that dates them ahead
     /// (``RateSource/datesAhead``): published today, they are its newest.
     package func blend(_ snapshots: [RateSnapshot], on date: CalendarDate, admittingAhead: Bool = false) -> BlendedDay? {
-        var newest: [String: RateSnapshot] = [:]
+        var newest: [RateSourceID: RateSnapshot] = [:]
         let tomorrow = date.adding(days: 1)
         for snapshot in snapshots {
             let source = RateSource.withID(snapshot.source)
@@ -60,7 +60,7 @@ package struct RateBlender: Sendable {
             .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
 
         var quotes: [String: [Quote]] = [:]
-        var throughHome: [(id: String, snapshot: RateSnapshot)] = []
+        var throughHome: [(id: RateSourceID, snapshot: RateSnapshot)] = []
         for (id, snapshot) in providers {
             guard snapshot.rates[Self.base] != nil else {
                 throughHome.append((id, snapshot))
@@ -122,7 +122,7 @@ package struct RateBlender: Sendable {
     /// One provider's quote rebased to the euro: its published number, or a quotient of them to
     /// ``significantDigits`` (never a 38-digit `Decimal`, which every later step would pay for).
     private struct Quote {
-        let source: String
+        let source: RateSourceID
         let date: CalendarDate
         let rate: Decimal
     }
@@ -130,7 +130,7 @@ package struct RateBlender: Sendable {
     private struct Combined {
         let rate: Decimal
         let quotes: [ProviderQuote]
-        let outliers: [(source: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)]
+        let outliers: [(source: RateSourceID, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)]
     }
 
     /// Screens `quotes` and takes the weighted mean of the rest.
@@ -144,7 +144,7 @@ package struct RateBlender: Sendable {
         let rates = quotes.map { Exact($0.rate) }
         var exclusions = [ProviderQuote.Exclusion?](repeating: nil, count: quotes.count)
         var kept = Array(quotes.indices)
-        var outliers: [(source: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)] = []
+        var outliers: [(source: RateSourceID, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)] = []
         while kept.count >= Self.minimumToScreen {
             let sorted = kept.map { rates[$0] }.sorted()
             var worst: (index: Int, median: Exact, deviation: Decimal)?

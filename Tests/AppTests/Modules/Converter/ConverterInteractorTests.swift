@@ -38,7 +38,7 @@ struct ConverterInteractorTests {
     func canonicalises() async throws {
         let output = try await interactor().show(.init(from: "usd", to: " eur ", amount: "1,5"))
         #expect(output.accepted == LastConversion(from: "USD", to: "EUR", amount: "1.5"))
-        #expect(output.input.amount == "1,5") // the form shows what was typed
+        #expect(output.query.typed.amount == "1,5") // the form shows what was typed
     }
 
     @Test("an empty amount shows the form with no result and no error")
@@ -98,7 +98,7 @@ struct ConverterInteractorTests {
             Issue.record("redirected")
             return
         }
-        #expect(output.input == .init(from: "GBP", to: "CHF", amount: "abc"))
+        #expect(output.query.typed == .init(from: "GBP", to: "CHF", amount: "abc"))
     }
 
     @Test func swapExchangesTheCurrencies() async throws {
@@ -112,7 +112,7 @@ struct ConverterInteractorTests {
             Issue.record("redirected")
             return
         }
-        #expect(output.input.from == "EUR" && output.input.to == "USD")
+        #expect(output.query.typed.from == "EUR" && output.query.typed.to == "USD")
     }
 
     @Test func restoresTheLastConversion() async throws {
@@ -193,9 +193,9 @@ struct ConverterInteractorTests {
     /// ExchangeRate-API configured as the default source before its first refresh: the blend is shown.
     struct DefaultWithoutRates: CurrentRatesReading {
         let blend: RateSnapshot
-        var defaultSource: String { RateSource.exchangeRateAPI.id }
+        var defaultSource: RateSourceID { RateSource.exchangeRateAPI.id }
         func currentSnapshot() async -> RateSnapshot? { blend }
-        func currentSnapshot(of source: String) async -> RateSnapshot? { source == RateSnapshot.blendSource ? blend : nil }
+        func currentSnapshot(of source: RateSourceID) async -> RateSnapshot? { source == .blend ? blend : nil }
         func availableSources() async -> [RateSource] { [.blend] }
     }
 
@@ -207,7 +207,7 @@ struct ConverterInteractorTests {
             calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
         for source in [nil, "blend"] {
             let output = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100", source: source))
-            #expect(output.defaultSource == RateSnapshot.blendSource && output.source == .blend)
+            #expect(output.defaultSource == RateSourceID.blend && output.source == .blend)
             #expect(output.accepted?.source == nil, "no source in the address or the cookie")
         }
         #expect(RateSource.effectiveDefault("exchangerate-api", among: [.blend, .ecb]) == "blend")

@@ -72,7 +72,7 @@ struct ConverterPastDateTests {
         let output = try await show("USD", "EUR", "100", on: typed)
         let message = try #require(errors(output)[.date])
         #expect(message.contains("is not a date") && message.contains("YYYY-MM-DD"))
-        #expect(output.input.date == typed && output.accepted == nil && output.askedDate == nil)
+        #expect(output.query.typed.date == typed && output.accepted == nil && output.askedDate == nil)
     }
 
     @Test("a future date is refused, naming today")

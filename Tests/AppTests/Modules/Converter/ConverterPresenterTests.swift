@@ -14,7 +14,7 @@ struct ConverterPresenterTests {
 
     func output(_ input: Converter.Input, _ outcome: Converter.Outcome, accepted: LastConversion?) -> Converter.Output {
         Converter.Output(
-            input: input, outcome: outcome, accepted: accepted, currencies: currencies,
+            query: Converter.Query(input), outcome: outcome, accepted: accepted, currencies: currencies,
             snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow))
     }
 
@@ -23,8 +23,8 @@ struct ConverterPresenterTests {
             .convert(try #require(try Amount.parse(amount)), from: from, to: to, in: Fixtures.snapshot)
     }
 
-    @Test("a page's parts that follow from its pair and rates: the same for any amount, kept or made, and keyed by all they follow from")
-    func pairParts() throws {
+    @Test("a converted page's key: the same for any amount of its pair, and different for whatever else the page shows")
+    func pageKeys() throws {
         let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
         func output(
             _ amount: String, _ from: String = "USD", _ to: String = "EUR", snapshot: RateSnapshot? = nil, source: String? = nil
@@ -35,28 +35,28 @@ struct ConverterPresenterTests {
             let converted = try ConversionCalculator(catalog: Fixtures.catalog)
                 .convert(try #require(try Amount.parse(amount)), from: from, to: to, in: snapshot)
             return Converter.Output(
-                input: .init(from: from, to: to, amount: amount, source: source), outcome: .converted(converted),
+                query: Converter.Query(.init(from: from, to: to, amount: amount, source: source)), outcome: .converted(converted),
                 accepted: .init(from: from, to: to, amount: amount), currencies: currencies, snapshot: snapshot,
                 today: CalendarDate(containing: testNow), sources: [.blend, .ecb])
         }
         let hundred = try output("100"), other = try output("7.5")
-        // Another amount of the same pair: the same key, and its kept parts make the very page.
-        #expect(ConverterPresenter.partsKey(of: hundred, in: en) == ConverterPresenter.partsKey(of: other, in: en))
-        let kept = presenter.parts(of: other, in: en)
-        #expect(presenter.present(hundred, in: en, parts: kept) == presenter.present(hundred, in: en))
-        #expect(kept.details?.rows.count == 1 && kept.lines?.names == "US Dollar → Euro")
-        // Whatever else they follow from changes the key.
+        // Another amount of the same pair: the same key; its page differs only in the amount's texts.
+        #expect(ConverterPresenter.pageKey(of: hundred, in: en) == ConverterPresenter.pageKey(of: other, in: en))
+        let texts = try #require(ConverterPresenter.amountTexts(of: hundred, in: en))
+        #expect(presenter.present(other, amount: texts, in: en) == presenter.present(hundred, in: en))
+        #expect(presenter.present(hundred, in: en).details?.rows.count == 1)
+        // Whatever else it follows from changes the key.
         let keys = [
-            ConverterPresenter.partsKey(of: hundred, in: en), ConverterPresenter.partsKey(of: try output("100", "USD", "GBP"), in: en),
-            ConverterPresenter.partsKey(of: try output("100", "GBP", "EUR"), in: en),
-            ConverterPresenter.partsKey(of: hundred, in: Localizations.of(.de)),
-            ConverterPresenter.partsKey(of: try output("100", snapshot: Fixtures.snapshot), in: en),
-            ConverterPresenter.partsKey(of: try output("100", source: "ecb"), in: en),
+            ConverterPresenter.pageKey(of: hundred, in: en), ConverterPresenter.pageKey(of: try output("100", "USD", "GBP"), in: en),
+            ConverterPresenter.pageKey(of: try output("100", "GBP", "EUR"), in: en),
+            ConverterPresenter.pageKey(of: hundred, in: Localizations.of(.de)),
+            ConverterPresenter.pageKey(of: try output("100", snapshot: Fixtures.snapshot), in: en),
+            ConverterPresenter.pageKey(of: try output("100", source: "ecb"), in: en),
         ]
         #expect(Set(keys).count == keys.count, "\(keys)")
     }
 
-    @Test("the amount's texts: the page's own, markers where they go, and a frame's key that every amount of a pair shares")
+    @Test("the amount's texts: the page's own, any others where they go, and a page key that every amount of a pair shares")
     func amountTexts() throws {
         func output(_ amount: String, _ to: String = "EUR", date: String? = nil) throws -> Converter.Output {
             let converted = try ConversionCalculator(catalog: Fixtures.catalog)
@@ -65,7 +65,8 @@ struct ConverterPresenterTests {
                 AlternativeResult(to: Fixtures.catalog.currency(for: code), result: converted.amount.value)
             }
             return Converter.Output(
-                input: .init(from: "USD", to: to, amount: amount, date: date), outcome: .converted(converted), alternatives: alternatives,
+                query: Converter.Query(.init(from: "USD", to: to, amount: amount, date: date)), outcome: .converted(converted),
+                alternatives: alternatives,
                 accepted: .init(from: "USD", to: to, amount: converted.amount.text), currencies: currencies, snapshot: Fixtures.snapshot,
                 today: CalendarDate(containing: testNow))
         }
@@ -74,9 +75,9 @@ struct ConverterPresenterTests {
         let texts = try #require(ConverterPresenter.amountTexts(of: page, in: de))
         #expect(texts.typed == "1234,5" && texts.canonicalAmount == "1234.5" && texts.amount == "1.234,5")
         #expect(texts.all.count == 4 + 2)
-        #expect(presenter.present(page, in: de, texts: texts) == presenter.present(page, in: de))
+        #expect(presenter.present(page, amount: texts, in: de) == presenter.present(page, in: de))
 
-        let marked = presenter.present(page, in: de, texts: .markers(alternatives: 2))
+        let marked = presenter.present(page, amount: Converter.AmountTexts((0..<6).map { "~~\($0)~~" }), in: de)
         #expect(marked.amount == "~~0~~")
         #expect(marked.result.summary == "~~1~~ USD = ~~3~~ EUR")
         #expect(marked.result.url == "/?from=USD&to=EUR&amount=~~2~~")
@@ -85,11 +86,11 @@ struct ConverterPresenterTests {
         #expect(marked.title.contains("~~1~~ USD = ~~3~~ EUR"))
         #expect(ConverterPresenter.amountTexts(of: self.output(.init(from: "USD"), .noAmount, accepted: nil), in: en) == nil)
 
-        // Any amount of a pair shares a frame; another pair, day or language does not.
-        #expect(ConverterPresenter.frameKey(of: page, in: en) == ConverterPresenter.frameKey(of: try output("7"), in: en))
+        // Any amount of a pair shares a key; another pair, day or language does not.
+        #expect(ConverterPresenter.pageKey(of: page, in: en) == ConverterPresenter.pageKey(of: try output("7"), in: en))
         let keys = [
-            ConverterPresenter.frameKey(of: page, in: en), ConverterPresenter.frameKey(of: try output("7", "GBP"), in: en),
-            ConverterPresenter.frameKey(of: try output("7", date: "2025-05-08"), in: en), ConverterPresenter.frameKey(of: page, in: de),
+            ConverterPresenter.pageKey(of: page, in: en), ConverterPresenter.pageKey(of: try output("7", "GBP"), in: en),
+            ConverterPresenter.pageKey(of: try output("7", date: "2025-05-08"), in: en), ConverterPresenter.pageKey(of: page, in: de),
         ]
         #expect(Set(keys).count == keys.count)
     }
@@ -109,9 +110,9 @@ struct ConverterPresenterTests {
         #expect(model.result.url == "/?from=USD&to=EUR&amount=100")
         #expect(model.title == "100 USD = 88.87 EUR · Currency Converter")
         #expect(model.amount == "100")
-        #expect(model.fromOptions.text.contains("<option value=\"USD\" selected>USD — US Dollar</option>"))
-        #expect(model.toOptions.text.contains("<option value=\"EUR\" selected>EUR — Euro</option>"))
-        #expect(model.fromOptions.text.occurrences(of: " selected") == 1)
+        #expect(model.fromOptions.html.contains("<option value=\"USD\" selected>USD — US Dollar</option>"))
+        #expect(model.toOptions.html.contains("<option value=\"EUR\" selected>EUR — Euro</option>"))
+        #expect(model.fromOptions.html.occurrences(of: " selected") == 1)
         #expect(model.amountError == nil && model.fromError == nil && model.toError == nil)
     }
 
@@ -202,8 +203,8 @@ struct ConverterPresenterTests {
         #expect(model.fromError == "No XYZ.")
         #expect(model.toError == nil)
         #expect(model.amount == "01")
-        #expect(model.fromOptions.text.hasPrefix("<option value=\"\" selected disabled>Choose a currency</option>"))
-        #expect(model.toOptions.text.contains("<option value=\"EUR\" selected>"))
+        #expect(model.fromOptions.html.hasPrefix("<option value=\"\" selected disabled>Choose a currency</option>"))
+        #expect(model.toOptions.html.contains("<option value=\"EUR\" selected>"))
         #expect(!model.hasResult && model.result == .empty)
     }
 
@@ -294,12 +295,6 @@ struct ConverterPresenterTests {
         #expect(future.date == "2030-01-01")
     }
 
-    @Test("the live script's cookie templates: with and without a day")
-    func cookieTemplates() {
-        #expect(presenter.rememberCookie.hasPrefix("last_conversion={from}-{to}-{amount}{source};"))
-        #expect(presenter.rememberDatedCookie.hasPrefix("last_conversion={from}-{to}-{amount}-{date}{source};"))
-    }
-
     // MARK: In each language
 
     func result(in language: Language, amount: String = "36295.5", from: String = "USD", to: String = "EUR") throws -> Converter.ViewModel {
@@ -346,7 +341,7 @@ struct ConverterPresenterTests {
         func receipt(_ language: Language, today: String) throws -> String {
             presenter.present(
                 Converter.Output(
-                    input: .init(), outcome: .noAmount, accepted: nil, currencies: currencies, snapshot: Fixtures.snapshot,
+                    query: Converter.Query(.init()), outcome: .noAmount, accepted: nil, currencies: currencies, snapshot: Fixtures.snapshot,
                     today: try #require(CalendarDate(iso8601: today))),
                 in: Localizations.of(language)
             ).receipt

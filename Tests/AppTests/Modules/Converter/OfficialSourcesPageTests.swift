@@ -28,7 +28,7 @@ struct OfficialSourcesPageTests {
     }
 
     func outcomes(_ attempts: [RefreshAttempt]) -> [String: RefreshAttempt.Outcome] {
-        Dictionary(uniqueKeysWithValues: attempts.map { ($0.source, $0.outcome) })
+        Dictionary(uniqueKeysWithValues: attempts.map { ($0.source.rawValue, $0.outcome) })
     }
 
     /// Three refreshes: 2026-03-05, 2026-03-20 and 2026-04-25.

@@ -33,8 +33,8 @@ struct FrankfurterV2Tests {
 
     struct FakeBlend: BlendedRatesReading {
         func latestBlend() async throws -> (blend: BlendedDay, version: String)? { (FrankfurterV2Tests.blend, "v1") }
-        func blend(on date: CalendarDate, providers: [String]?) async throws -> BlendedDay? { FrankfurterV2Tests.blend }
-        func blends(on dates: [CalendarDate], providers: [String]?, currencies: Set<String>?) async throws -> [BlendedDay] {
+        func blend(on date: CalendarDate, providers: [RateSourceID]?) async throws -> BlendedDay? { FrankfurterV2Tests.blend }
+        func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay] {
             [FrankfurterV2Tests.blend]
         }
         func blendedSeries() async throws -> BlendedSeries { BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s") }

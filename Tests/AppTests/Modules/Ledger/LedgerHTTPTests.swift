@@ -86,6 +86,17 @@ struct LedgerHTTPTests {
         }
     }
 
+    @Test("JSON: one format, the receipt as compact as the lines (it was pretty-printed inside a compact document)")
+    func jsonIsCompact() async throws {
+        try await withLedger { app in
+            let response = try await Self.post(app, "to=PLN&source=ecb", Self.germanExcel, accept: "application/json")
+            let text = String(buffer: response.body)
+            #expect(!text.contains("\n") && !text.contains("\": ") && !text.contains("  "))
+            let receipt = try #require(text.range(of: "\"receipt\":{\"app_version\":"), "the receipt, its keys sorted, no spaces")
+            #expect(text[receipt.upperBound...].hasSuffix("}}"))
+        }
+    }
+
     @Test(
         "hostile files get their 4xx with a message and store nothing: a zip, binary, one 51 MB line, a quote never closed, too many lines, no columns"
     )

@@ -271,7 +271,7 @@ struct RateHistoryUnitTests {
     struct FakeHistory: SourceHistoryReading {
         let points: [RatePoint]
         func history(
-            of source: String, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+            of source: RateSourceID, from: String, to: String, range: HistoryRange, around date: CalendarDate?
         ) async throws -> PairHistory {
             let window = PairWindow.slice(points, range: range, around: date)
             return PairHistory(points: window.points, version: "v", window: window.window)

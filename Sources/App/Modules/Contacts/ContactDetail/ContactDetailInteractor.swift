@@ -2,14 +2,14 @@ import Core
 import ServiceInterfaces
 
 /// Showing and deleting one of the signed-in user's contacts.
-package struct ContactDetailInteractor: Sendable {
-    package let contacts: any ContactsService
+struct ContactDetailInteractor: Sendable {
+    let contacts: any ContactsService
 
-    package init(contacts: any ContactsService) {
+    init(contacts: any ContactsService) {
         self.contacts = contacts
     }
 
-    package func show(_ id: String?, for user: User?, flash: String? = nil) async throws -> ContactDetail.Output {
+    func show(_ id: String?, for user: User?, flash: String? = nil) async throws -> ContactDetail.Output {
         let owner = try ContactOwner.required(user)
         guard let contact = try await contacts.contact(id: ContactOwner.contactID(id), owner: owner.id) else {
             throw ContactAccessFailure.notFound
@@ -17,7 +17,7 @@ package struct ContactDetailInteractor: Sendable {
         return ContactDetail.Output(contact: contact, flash: flash)
     }
 
-    package func delete(_ id: String?, for user: User?) async throws -> Contact {
+    func delete(_ id: String?, for user: User?) async throws -> Contact {
         let contact = try await show(id, for: user).contact
         guard try await contacts.delete(id: contact.id, owner: contact.ownerID) else { throw ContactAccessFailure.notFound }
         return contact

@@ -4,8 +4,8 @@ import Web
 
 /// One contact as the page shows it, with the original app's name display rule, in the
 /// visitor's language.
-package struct ContactDetailPresenter: Sendable {
-    package func present(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.ViewModel {
+struct ContactDetailPresenter: Sendable {
+    func present(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.ViewModel {
         let contact = output.contact
         let fullName = ContactName.full(contact)
         return ContactDetail.ViewModel(
@@ -27,7 +27,7 @@ package struct ContactDetailPresenter: Sendable {
             listURL: SiteURL.contacts().path)
     }
 
-    package func presentDeletion(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.DeleteViewModel {
+    func presentDeletion(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.DeleteViewModel {
         let fullName = ContactName.full(output.contact)
         let heading = l.text("Delete {name}?", ["name": fullName])
         return ContactDetail.DeleteViewModel(
@@ -42,10 +42,10 @@ package struct ContactDetailPresenter: Sendable {
     private static func shown(_ field: String?) -> String? { field?.isEmpty == false ? field : nil }
 
     /// `Oct 30, 2026, 14:05 UTC`: the day in the language's style, the time of day in UTC.
-    package static func moment(_ date: Date, in l: Localization) -> String {
+    static func moment(_ date: Date, in l: Localization) -> String {
         let time = DateText.timestamp(date).split(separator: " ")[1].prefix(5)
         return l.text("{day}, {time} UTC", ["day": l.date(CalendarDate(containing: date)), "time": String(time)])
     }
 
-    package init() {}
+    init() {}
 }

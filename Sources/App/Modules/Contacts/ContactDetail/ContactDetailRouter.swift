@@ -1,10 +1,8 @@
-import Vapor
-
 /// Where the contact page sends the browser.
-package struct ContactDetailRouter: Sendable {
-    package func afterDelete() -> Response { .seeOther(.contacts()) }
+struct ContactDetailRouter: Sendable {
+    func afterDelete() -> Redirection { .seeOther(.contacts()) }
 
-    package func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+    func signIn(returningTo here: String) -> Redirection { .signInFirst(returningTo: here) }
 
-    package init() {}
+    init() {}
 }

@@ -2,19 +2,19 @@ import Core
 import Vapor
 
 /// One contact over HTTP.
-package struct ContactDetailView: Sendable {
-    package let interactor: ContactDetailInteractor
-    package let presenter: ContactDetailPresenter
-    package let router: ContactDetailRouter
+struct ContactDetailView: Sendable {
+    let interactor: ContactDetailInteractor
+    let presenter: ContactDetailPresenter
+    let router: ContactDetailRouter
 
-    package init(interactor: ContactDetailInteractor, presenter: ContactDetailPresenter, router: ContactDetailRouter) {
+    init(interactor: ContactDetailInteractor, presenter: ContactDetailPresenter, router: ContactDetailRouter) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
     }
 
     /// `GET /contacts/{id}`.
-    package func show(_ request: Request) async throws -> Response {
+    func show(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser, flash: flash)
@@ -23,7 +23,7 @@ package struct ContactDetailView: Sendable {
     }
 
     /// `GET /contacts/{id}/delete`: are you sure?
-    package func confirmDelete(_ request: Request) async throws -> Response {
+    func confirmDelete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.show(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-delete", presenter.presentDeletion(output, in: request.localization))
@@ -31,17 +31,17 @@ package struct ContactDetailView: Sendable {
     }
 
     /// `POST /contacts/{id}/delete` (CSRF-checked).
-    package func delete(_ request: Request) async throws -> Response {
+    func delete(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
             await request.browserSession.flash(
                 .success(request.localization.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])), logger: request.logger
             )
-            return router.afterDelete()
+            return Response(router.afterDelete())
         }
     }
 
     private func guarded(_ request: Request, _ page: () async throws -> Response) async throws -> Response {
-        try await ContactAccessFailure.guarding(request, signIn: router.signIn(returningTo:), page)
+        try await ContactAccessFailure.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
     }
 }

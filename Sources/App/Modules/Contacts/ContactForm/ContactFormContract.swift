@@ -4,52 +4,52 @@ import Foundation
 /// Adding and editing a contact: `GET /contacts/new` + `POST /contacts` (303 to the new
 /// contact, "Contact added"), `GET /contacts/{id}/edit` + `POST /contacts/{id}` (303 to it).
 /// Invalid input re-renders the form with 422, every message at its field, the input kept.
-package enum ContactForm {
-    package enum Mode: Sendable, Equatable {
+enum ContactForm {
+    enum Mode: Sendable, Equatable {
         case create
         case edit(UUID)
     }
 
-    package struct Output: Sendable, Equatable {
-        package let mode: Mode
+    struct Output: Sendable, Equatable {
+        let mode: Mode
         /// What the form shows: the contact's fields, or what was typed.
-        package let input: ContactDraft.Input
-        package let errors: [ContactDraft.Field: Message]
+        let input: ContactDraft.Input
+        let errors: [ContactDraft.Field: Message]
 
-        package init(mode: Mode, input: ContactDraft.Input, errors: [ContactDraft.Field: Message]) {
+        init(mode: Mode, input: ContactDraft.Input, errors: [ContactDraft.Field: Message]) {
             self.mode = mode
             self.input = input
             self.errors = errors
         }
     }
 
-    package enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         case saved(Contact)
         case invalid(Output)
     }
 
     /// What `contact-form.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let heading: String
-        package let submitLabel: String
-        package let actionURL: String
-        package let cancelURL: String
-        package let firstName: String
-        package let lastName: String
-        package let email: String
-        package let phone: String
-        package let notes: String
-        package let firstNameError: String?
-        package let lastNameError: String?
-        package let emailError: String?
-        package let phoneError: String?
-        package let notesError: String?
-        package let hasErrors: Bool
-        package let maxNameLength: Int
-        package let maxNotesLength: Int
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let heading: String
+        let submitLabel: String
+        let actionURL: String
+        let cancelURL: String
+        let firstName: String
+        let lastName: String
+        let email: String
+        let phone: String
+        let notes: String
+        let firstNameError: String?
+        let lastNameError: String?
+        let emailError: String?
+        let phoneError: String?
+        let notesError: String?
+        let hasErrors: Bool
+        let maxNameLength: Int
+        let maxNotesLength: Int
 
-        package init(
+        init(
             title: String, heading: String, submitLabel: String, actionURL: String, cancelURL: String, firstName: String, lastName: String,
             email: String, phone: String, notes: String, firstNameError: String?, lastNameError: String?, emailError: String?,
             phoneError: String?, notesError: String?, hasErrors: Bool, maxNameLength: Int, maxNotesLength: Int

@@ -2,21 +2,21 @@ import Core
 import ServiceInterfaces
 
 /// The add and edit use cases: check the fields, then store them for the signed-in user.
-package struct ContactFormInteractor: Sendable {
-    package let contacts: any ContactsService
+struct ContactFormInteractor: Sendable {
+    let contacts: any ContactsService
 
-    package init(contacts: any ContactsService) {
+    init(contacts: any ContactsService) {
         self.contacts = contacts
     }
 
     /// The empty form for a new contact.
-    package func newContact(for user: User?) throws -> ContactForm.Output {
+    func newContact(for user: User?) throws -> ContactForm.Output {
         _ = try ContactOwner.required(user)
         return ContactForm.Output(mode: .create, input: .init(), errors: [:])
     }
 
     /// The form filled in with an existing contact.
-    package func editContact(_ id: String?, for user: User?) async throws -> ContactForm.Output {
+    func editContact(_ id: String?, for user: User?) async throws -> ContactForm.Output {
         let owner = try ContactOwner.required(user)
         let id = try ContactOwner.contactID(id)
         guard let contact = try await contacts.contact(id: id, owner: owner.id) else { throw ContactAccessFailure.notFound }
@@ -27,7 +27,7 @@ package struct ContactFormInteractor: Sendable {
                 notes: contact.notes), errors: [:])
     }
 
-    package func create(_ input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {
+    func create(_ input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {
         let owner = try ContactOwner.required(user)
         do {
             return .saved(try await contacts.create(try ContactDraft.validate(input), owner: owner.id))
@@ -36,7 +36,7 @@ package struct ContactFormInteractor: Sendable {
         }
     }
 
-    package func update(_ id: String?, with input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {
+    func update(_ id: String?, with input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {
         let owner = try ContactOwner.required(user)
         let id = try ContactOwner.contactID(id)
         let draft: ContactDraft

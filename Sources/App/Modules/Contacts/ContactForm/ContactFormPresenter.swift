@@ -2,8 +2,8 @@ import Core
 import Web
 
 /// The add/edit form's wording, in the visitor's language; fields show exactly what was typed or stored.
-package struct ContactFormPresenter: Sendable {
-    package func present(_ output: ContactForm.Output, in l: Localization) -> ContactForm.ViewModel {
+struct ContactFormPresenter: Sendable {
+    func present(_ output: ContactForm.Output, in l: Localization) -> ContactForm.ViewModel {
         let input = output.input
         let (heading, submit, action, cancel): (String, String, String, String) =
             switch output.mode {
@@ -35,5 +35,5 @@ package struct ContactFormPresenter: Sendable {
             maxNotesLength: ContactDraft.maxNotesLength)
     }
 
-    package init() {}
+    init() {}
 }

@@ -1,11 +1,10 @@
 import Core
-import Vapor
 
 /// Where saving a contact leads.
-package struct ContactFormRouter: Sendable {
-    package func toContact(_ contact: Contact) -> Response { .seeOther(.contact(contact.id)) }
+struct ContactFormRouter: Sendable {
+    func toContact(_ contact: Contact) -> Redirection { .seeOther(.contact(contact.id)) }
 
-    package func signIn(returningTo here: String) -> Response { .signInFirst(returningTo: here) }
+    func signIn(returningTo here: String) -> Redirection { .signInFirst(returningTo: here) }
 
-    package init() {}
+    init() {}
 }

@@ -2,19 +2,19 @@ import Core
 import Vapor
 
 /// The add and edit forms over HTTP.
-package struct ContactFormView: Sendable {
-    package let interactor: ContactFormInteractor
-    package let presenter: ContactFormPresenter
-    package let router: ContactFormRouter
+struct ContactFormView: Sendable {
+    let interactor: ContactFormInteractor
+    let presenter: ContactFormPresenter
+    let router: ContactFormRouter
 
-    package init(interactor: ContactFormInteractor, presenter: ContactFormPresenter, router: ContactFormRouter) {
+    init(interactor: ContactFormInteractor, presenter: ContactFormPresenter, router: ContactFormRouter) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
     }
 
     /// `GET /contacts/new`.
-    package func new(_ request: Request) async throws -> Response {
+    func new(_ request: Request) async throws -> Response {
         try await guarded(request) {
             try await request.renderPage(
                 "contact-form", presenter.present(interactor.newContact(for: request.currentUser), in: request.localization))
@@ -22,7 +22,7 @@ package struct ContactFormView: Sendable {
     }
 
     /// `GET /contacts/{id}/edit`.
-    package func edit(_ request: Request) async throws -> Response {
+    func edit(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let output = try await interactor.editContact(request.parameter(.id), for: request.currentUser)
             return try await request.renderPage("contact-form", presenter.present(output, in: request.localization))
@@ -30,7 +30,7 @@ package struct ContactFormView: Sendable {
     }
 
     /// `POST /contacts` (CSRF-checked).
-    package func create(_ request: Request) async throws -> Response {
+    func create(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             return try await respond(
@@ -39,7 +39,7 @@ package struct ContactFormView: Sendable {
     }
 
     /// `POST /contacts/{id}` (CSRF-checked).
-    package func update(_ request: Request) async throws -> Response {
+    func update(_ request: Request) async throws -> Response {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)
@@ -51,7 +51,7 @@ package struct ContactFormView: Sendable {
         switch outcome {
         case .saved(let contact):
             await request.browserSession.flash(.success(flash), logger: request.logger)
-            return router.toContact(contact)
+            return Response(router.toContact(contact))
         case .invalid(let output):
             return try await request.renderPage(
                 "contact-form", presenter.present(output, in: request.localization), status: .unprocessableEntity)
@@ -59,6 +59,6 @@ package struct ContactFormView: Sendable {
     }
 
     private func guarded(_ request: Request, _ page: () async throws -> Response) async throws -> Response {
-        try await ContactAccessFailure.guarding(request, signIn: router.signIn(returningTo:), page)
+        try await ContactAccessFailure.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
     }
 }

@@ -3,12 +3,12 @@ import Foundation
 import Web
 
 /// A user's contacts as a vCard 3.0 file (RFC 2426) for contacts apps.
-package enum VCardExport {
-    package static func document(_ contacts: [Contact]) -> String {
+enum VCardExport {
+    static func document(_ contacts: [Contact]) -> String {
         contacts.map(card).joined()
     }
 
-    package static func card(_ contact: Contact) -> String {
+    static func card(_ contact: Contact) -> String {
         var lines = [
             "BEGIN:VCARD",
             "VERSION:3.0",
@@ -25,7 +25,7 @@ package enum VCardExport {
     }
 
     /// Text values escape backslash, comma and semicolon, and write line breaks as `\n`.
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar {
@@ -41,7 +41,7 @@ package enum VCardExport {
 
     /// Lines longer than 75 octets continue on the next line after CRLF and a space, split
     /// between characters (never inside one), each line ending in CRLF.
-    package static func fold(_ line: String) -> String {
+    static func fold(_ line: String) -> String {
         var folded = ""
         var octets = 0
         for character in line {
@@ -59,13 +59,13 @@ package enum VCardExport {
 
 /// A user's contacts as CSV (RFC 4180: CRLF lines, every field quoted, quotes doubled) in UTF-8
 /// with a byte-order mark, so spreadsheets read the accents and scripts right.
-package enum CSVExport {
+enum CSVExport {
     /// The column headers in the visitor's language; the values stay canonical (ISO 8601 times).
-    package static func header(in l: Localization) -> [String] {
+    static func header(in l: Localization) -> [String] {
         [l.text("First name"), l.text("Last name"), l.text("Email"), l.text("Phone"), l.text("Notes"), l.text("Added"), l.text("Updated")]
     }
 
-    package static func document(in l: Localization, _ contacts: [Contact]) -> String {
+    static func document(in l: Localization, _ contacts: [Contact]) -> String {
         let rows =
             [header(in: l)]
             + contacts.map { contact in
@@ -78,14 +78,14 @@ package enum CSVExport {
         return "\u{FEFF}" + rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
     }
 
-    package static func quoted(_ field: String) -> String {
+    static func quoted(_ field: String) -> String {
         "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Spreadsheets run a cell that starts with `=`, `+`, `-` or `@` as a formula; a leading `'`
     /// keeps free text as text (OWASP's advice). Phone numbers are exempt: they can only hold
     /// digits, spaces and `+ - ( )`, so they cannot call anything, and `+44…` must stay intact.
-    package static func neutralized(_ field: String) -> String {
+    static func neutralized(_ field: String) -> String {
         guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
         return "'" + field
     }

@@ -2,15 +2,15 @@ import Vapor
 import Web
 
 /// Wires the ContactList module.
-package enum ContactListAssembly {
-    package static func register(on routes: any RoutesBuilder, services: AppServices) {
+enum ContactListAssembly {
+    static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = ContactListView(
             interactor: ContactListInteractor(contacts: services.contacts),
             presenter: ContactListPresenter(),
             router: ContactListRouter())
         let pages = routes.grouped(SessionKnownMiddleware())
-        pages.get(.contacts, immediately: view.list)
-        pages.get(.contactsExportVCard, immediately: view.exportVCard)
-        pages.get(.contactsExportCSV, immediately: view.exportCSV)
+        pages.get(.contacts, use: view.list)
+        pages.get(.contactsExportVCard, use: view.exportVCard)
+        pages.get(.contactsExportCSV, use: view.exportCSV)
     }
 }

@@ -2,63 +2,63 @@ import Core
 
 /// The signed-in user's contacts: `GET /contacts?q=&page=` (25 a page, sorted by last then
 /// first name, searchable), and every contact as `GET /contacts/export.vcf` or `.csv`.
-package enum ContactList {
-    package static let perPage = 25
-    package static let maxSearchLength = 100
+enum ContactList {
+    static let perPage = 25
+    static let maxSearchLength = 100
 
     /// The query string as sent.
-    package struct Input: Sendable, Equatable {
-        package var search: String?
-        package var page: String?
+    struct Input: Sendable, Equatable {
+        var search: String?
+        var page: String?
 
-        package init(search: String? = nil, page: String? = nil) {
+        init(search: String? = nil, page: String? = nil) {
             self.search = search
             self.page = page
         }
     }
 
-    package struct Output: Sendable, Equatable {
-        package let page: ContactPage
+    struct Output: Sendable, Equatable {
+        let page: ContactPage
         /// The search as applied (trimmed); empty for none.
-        package let search: String
-        package let flash: String?
+        let search: String
+        let flash: String?
 
-        package init(page: ContactPage, search: String, flash: String?) {
+        init(page: ContactPage, search: String, flash: String?) {
             self.page = page
             self.search = search
             self.flash = flash
         }
     }
 
-    package enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         case badPage(String)
         case searchTooLong
     }
 
     /// What `contacts.leaf` renders.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package let title: String
-        package let flash: String?
-        package let search: String
+    struct ViewModel: Encodable, Sendable, Equatable {
+        let title: String
+        let flash: String?
+        let search: String
         /// "1,234 contacts", "3 contacts match “ann”".
-        package let summary: String
-        package let rows: [Row]
-        package let hasRows: Bool
+        let summary: String
+        let rows: [Row]
+        let hasRows: Bool
         /// Shown instead of rows: "No contacts yet." or "No contact matches “x”."
-        package let emptyMessage: String?
+        let emptyMessage: String?
         /// The empty book offers to add the first contact.
-        package let offerFirstContact: Bool
-        package let pages: [PageLink]
-        package let hasPages: Bool
-        package let previousURL: String?
-        package let nextURL: String?
-        package let clearSearchURL: String?
-        package let listURL: String
-        package let newContactURL: String
-        package let exportVCardURL: String
-        package let exportCSVURL: String
+        let offerFirstContact: Bool
+        let pages: [PageLink]
+        let hasPages: Bool
+        let previousURL: String?
+        let nextURL: String?
+        let clearSearchURL: String?
+        let listURL: String
+        let newContactURL: String
+        let exportVCardURL: String
+        let exportCSVURL: String
 
-        package init(
+        init(
             title: String, flash: String?, search: String, summary: String, rows: [Row], hasRows: Bool, emptyMessage: String?,
             offerFirstContact: Bool, pages: [PageLink], hasPages: Bool, previousURL: String?, nextURL: String?, clearSearchURL: String?,
             listURL: String, newContactURL: String, exportVCardURL: String, exportCSVURL: String
@@ -83,14 +83,14 @@ package enum ContactList {
         }
     }
 
-    package struct Row: Encodable, Sendable, Equatable {
-        package let name: String
+    struct Row: Encodable, Sendable, Equatable {
+        let name: String
         /// Absent when the contact has none (an empty text would pass Leaf's `#if`).
-        package let email: String?
-        package let phone: String?
-        package let url: String
+        let email: String?
+        let phone: String?
+        let url: String
 
-        package init(name: String, email: String?, phone: String?, url: String) {
+        init(name: String, email: String?, phone: String?, url: String) {
             self.name = name
             self.email = email
             self.phone = phone
@@ -98,12 +98,12 @@ package enum ContactList {
         }
     }
 
-    package struct PageLink: Encodable, Sendable, Equatable {
-        package let label: String
-        package let url: String
-        package let isCurrent: Bool
+    struct PageLink: Encodable, Sendable, Equatable {
+        let label: String
+        let url: String
+        let isCurrent: Bool
 
-        package init(label: String, url: String, isCurrent: Bool) {
+        init(label: String, url: String, isCurrent: Bool) {
             self.label = label
             self.url = url
             self.isCurrent = isCurrent

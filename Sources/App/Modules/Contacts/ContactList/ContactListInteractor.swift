@@ -3,14 +3,14 @@ import Foundation
 import ServiceInterfaces
 
 /// Listing, searching and exporting the signed-in user's contacts.
-package struct ContactListInteractor: Sendable {
-    package let contacts: any ContactsService
+struct ContactListInteractor: Sendable {
+    let contacts: any ContactsService
 
-    package init(contacts: any ContactsService) {
+    init(contacts: any ContactsService) {
         self.contacts = contacts
     }
 
-    package func list(for user: User?, _ input: ContactList.Input, flash: String?) async throws -> ContactList.Output {
+    func list(for user: User?, _ input: ContactList.Input, flash: String?) async throws -> ContactList.Output {
         let owner = try ContactOwner.required(user)
         let search = (input.search ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard search.count <= ContactList.maxSearchLength else { throw ContactList.Failure.searchTooLong }
@@ -21,12 +21,12 @@ package struct ContactListInteractor: Sendable {
         return ContactList.Output(page: result, search: search, flash: flash)
     }
 
-    package func export(for user: User?) async throws -> [Contact] {
+    func export(for user: User?) async throws -> [Contact] {
         try await contacts.all(owner: ContactOwner.required(user).id)
     }
 
     /// `nil`/empty is the first page; anything but a whole number from 1 is refused.
-    package static func pageNumber(_ text: String?) throws(ContactList.Failure) -> Int {
+    static func pageNumber(_ text: String?) throws(ContactList.Failure) -> Int {
         guard let text, !text.isEmpty else { return 1 }
         guard text.count <= 9, text.allSatisfy(\.isASCIIDigit), let page = Int(text), page >= 1 else {
             throw .badPage(String(text.prefix(20)))

@@ -3,8 +3,8 @@ import Web
 
 /// The contacts list's wording, in the visitor's language: display names, counts (by the
 /// language's plural rules), empty states and page links.
-package struct ContactListPresenter: Sendable {
-    package func present(_ output: ContactList.Output, in l: Localization) -> ContactList.ViewModel {
+struct ContactListPresenter: Sendable {
+    func present(_ output: ContactList.Output, in l: Localization) -> ContactList.ViewModel {
         let page = output.page
         let search = output.search.isEmpty ? nil : output.search
         let summary =
@@ -48,11 +48,11 @@ package struct ContactListPresenter: Sendable {
     }
 
     /// Up to seven page numbers around the current one, always with the first and last.
-    package static func pageWindow(current: Int, count: Int) -> [Int] {
+    static func pageWindow(current: Int, count: Int) -> [Int] {
         guard count > 7 else { return Array(1...count) }
         let start = min(max(current - 2, 2), count - 5)
         return [1] + Array(start...(start + 4)) + [count]
     }
 
-    package init() {}
+    init() {}
 }

@@ -1,11 +1,9 @@
-import Vapor
-
 /// Where the contacts list sends the browser.
-package struct ContactListRouter: Sendable {
+struct ContactListRouter: Sendable {
     /// Not signed in: sign in first, then come back to `here`.
-    package func signIn(returningTo here: String) -> Response {
+    func signIn(returningTo here: String) -> Redirection {
         .signInFirst(returningTo: here)
     }
 
-    package init() {}
+    init() {}
 }

@@ -3,26 +3,26 @@ import Vapor
 import Web
 
 /// The contacts list and its exports over HTTP.
-package struct ContactListView: Sendable {
-    package let interactor: ContactListInteractor
-    package let presenter: ContactListPresenter
-    package let router: ContactListRouter
+struct ContactListView: Sendable {
+    let interactor: ContactListInteractor
+    let presenter: ContactListPresenter
+    let router: ContactListRouter
 
-    package init(interactor: ContactListInteractor, presenter: ContactListPresenter, router: ContactListRouter) {
+    init(interactor: ContactListInteractor, presenter: ContactListPresenter, router: ContactListRouter) {
         self.interactor = interactor
         self.presenter = presenter
         self.router = router
     }
 
     /// `GET /contacts?q=&page=`.
-    package func list(_ request: Request) async throws -> Response {
+    func list(_ request: Request) async throws -> Response {
         let query = request.queryItems
         do {
             let flash = request.currentUser == nil ? nil : try await request.browserSession.takeFlash()?.message
             let output = try await interactor.list(for: request.currentUser, .init(search: query["q"], page: query["page"]), flash: flash)
             return try await request.renderPage("contacts", presenter.present(output, in: request.localization))
         } catch ContactAccessFailure.signInRequired {
-            return router.signIn(returningTo: request.url.string)
+            return Response(router.signIn(returningTo: request.url.string))
         } catch ContactList.Failure.badPage(let page) {
             throw PageAbort(.badRequest, Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(page)]))
         } catch ContactList.Failure.searchTooLong {
@@ -32,12 +32,12 @@ package struct ContactListView: Sendable {
     }
 
     /// `GET /contacts/export.vcf`.
-    package func exportVCard(_ request: Request) async throws -> Response {
+    func exportVCard(_ request: Request) async throws -> Response {
         try await export(request, type: "text/vcard; charset=utf-8", filename: "contacts.vcf", VCardExport.document)
     }
 
     /// `GET /contacts/export.csv`.
-    package func exportCSV(_ request: Request) async throws -> Response {
+    func exportCSV(_ request: Request) async throws -> Response {
         try await export(request, type: "text/csv; charset=utf-8; header=present", filename: "contacts.csv") {
             CSVExport.document(in: request.localization, $0)
         }
@@ -58,7 +58,7 @@ package struct ContactListView: Sendable {
                     "Content-Language": request.language.rawValue,
                 ], body: .init(string: document(contacts)))
         } catch ContactAccessFailure.signInRequired {
-            return router.signIn(returningTo: request.url.string)
+            return Response(router.signIn(returningTo: request.url.string))
         }
     }
 }

@@ -1,17 +1,18 @@
 import Core
 import Vapor
+import Web
 
 /// The header's account links as values: which of them a visitor sees, and where they lead.
-package struct AccountNavPresenter: Sendable {
+struct AccountNavPresenter: Sendable {
     /// What the header knows about the visitor.
-    package enum State: Equatable {
+    enum State: Equatable {
         /// The session could not be read (the database is down).
         case unavailable
         /// Signing in should return to `next` (the current page, if it is worth returning to).
         case signedOut(next: LocalPath?)
         case signedIn(User, csrfToken: String)
 
-        package init(of request: Request) {
+        init(of request: Request) {
             let session = request.browserSessionIfAttached
             if session?.isUnreadable == true {
                 self = .unavailable
@@ -26,18 +27,18 @@ package struct AccountNavPresenter: Sendable {
 
     /// What `account-nav.leaf` renders: `unavailable`, else `email` (signed in), else `signInURL`.
     /// Optionals, because Leaf's `#if` counts an empty text as true.
-    package struct ViewModel: Encodable, Sendable, Equatable {
-        package var unavailable = false
-        package var signInURL: String?
-        package var email: String?
+    struct ViewModel: Encodable, Sendable, Equatable {
+        var unavailable = false
+        var signInURL: String?
+        var email: String?
         /// Only for admins.
-        package var adminURL: String?
-        package var signOutURL: String?
-        package var csrfFieldName: String?
-        package var csrfToken: String?
+        var adminURL: String?
+        var signOutURL: String?
+        var csrfFieldName: String?
+        var csrfToken: String?
     }
 
-    package func present(_ state: State) -> ViewModel {
+    func present(_ state: State) -> ViewModel {
         switch state {
         case .unavailable:
             return ViewModel(unavailable: true)
@@ -50,12 +51,25 @@ package struct AccountNavPresenter: Sendable {
         }
     }
 
-    package init() {}
+    init() {}
 }
 
 extension LocalPath {
     /// The sign-in and sign-up pages, which Sign in should not return to.
     fileprivate var isSignInPage: Bool {
         [SiteURL.Route.login, .signup].contains { value.hasPrefix($0.pattern) }
+    }
+}
+
+/// `#accountNav()`: the header's account links (`account-nav.leaf`): Admin for admins, who is
+/// signed in and a Sign out button (a CSRF-protected form), or Sign in returning to this page.
+struct AccountNavTag: RequestTag {
+    let name = "accountNav"
+
+    init() {}
+
+    func html(for request: Request, pages: PageRenderer) async throws -> String {
+        let model = AccountNavPresenter().present(AccountNavPresenter.State(of: request))
+        return try await pages.renderFragment("account-nav", model, for: request)
     }
 }

@@ -1,14 +1,14 @@
 import Core
 import Foundation
-import Vapor
+import Web
 
 /// Every path the app links or redirects to, built in one place from the routes it registers
 /// (``Route``): a path is written once, as a route's pattern.
-package enum SiteURL: Sendable, Equatable {
+enum SiteURL: Sendable, Equatable {
     case converter
     /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`, with
     /// `&date=2020-03-15` on a past day's rates.
-    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil, source: String? = nil)
+    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil, source: RateSourceID? = nil)
     case convert
     case swap
     case about
@@ -35,9 +35,9 @@ package enum SiteURL: Sendable, Equatable {
     /// The pair's rate over a range of days, e.g. `/rates/USD/EUR` (the default range, a year),
     /// `/rates/USD/EUR?range=5y&date=2020-03-13` (five years around a day), a table `page` of a range.
     case rateHistory(
-        from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil, source: String? = nil)
+        from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil, source: RateSourceID? = nil)
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
-    case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: String? = nil)
+    case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: RateSourceID? = nil)
     case apiConvert
     case ledger
     /// The language menu's link to `language` (``LanguageChoiceView``).
@@ -49,7 +49,7 @@ package enum SiteURL: Sendable, Equatable {
     /// leading `+` only, since spaces and brackets are not allowed in a URL.
     case tel(String)
 
-    package var path: String {
+    var path: String {
         switch self {
         case .converter: Route.converter.pattern
         case let .conversion(from, to, amount, date, source):
@@ -78,10 +78,11 @@ package enum SiteURL: Sendable, Equatable {
         case let .rateHistory(from, to, range, date, page, source):
             Self.withQuery(
                 Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to)),
-                Self.rangeQuery(range, date) + [("page", page.flatMap { $0 > 1 ? String($0) : nil }), ("source", source)])
+                Self.rangeQuery(range, date) + [("page", page.flatMap { $0 > 1 ? String($0) : nil }), ("source", source?.rawValue)])
         case let .rateHistoryCSV(from, to, range, date, source):
             Self.withQuery(
-                Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)), Self.rangeQuery(range, date) + [("source", source)]
+                Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)),
+                Self.rangeQuery(range, date) + [("source", source?.rawValue)]
             )
         case .apiConvert: Route.apiConvert.pattern
         case .ledger: Route.ledger.pattern
@@ -101,7 +102,7 @@ package enum SiteURL: Sendable, Equatable {
     /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
     /// amount and no date left out), without its lists: result pages and API answers write six
     /// of these each.
-    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?, source: String?) -> String {
+    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?, source: RateSourceID?) -> String {
         var path = Route.converter.pattern
         path.reserveCapacity(64)
         var first = true
@@ -117,7 +118,7 @@ package enum SiteURL: Sendable, Equatable {
         add("to", to)
         add("amount", amount ?? "")
         add("date", date?.description ?? "")
-        add("source", source ?? "")
+        add("source", source?.rawValue ?? "")
         return path
     }
 
@@ -167,118 +168,5 @@ package enum SiteURL: Sendable, Equatable {
             true
         default: false
         }
-    }
-}
-
-extension SiteURL {
-    /// Every route the app registers, as the pattern Vapor matches (`:name` for a parameter).
-    /// Assemblies register these (`routes.get(.about, immediately: ...)`) and ``SiteURL`` builds
-    /// its links from them, so no path is typed twice.
-    package enum Route: String, CaseIterable, Sendable {
-        case converter = "/"
-        case convert = "/convert"
-        case swap = "/swap"
-        case about = "/about"
-        case aboutClose = "/about/close"
-        case login = "/login"
-        case logout = "/logout"
-        case signup = "/signup"
-        case adminRates = "/admin/rates"
-        case adminRatesRefresh = "/admin/rates/refresh"
-        case adminRatesImportHistory = "/admin/rates/import-history"
-        case adminRatesImportFullHistory = "/admin/rates/import-full-history"
-        case adminRatesBackfill = "/admin/rates/backfill"
-        /// `GET` the list, `POST` a new contact.
-        case contacts = "/contacts"
-        case newContact = "/contacts/new"
-        /// `GET` one contact, `POST` its edited fields.
-        case contact = "/contacts/:id"
-        case editContact = "/contacts/:id/edit"
-        case deleteContact = "/contacts/:id/delete"
-        case contactsExportVCard = "/contacts/export.vcf"
-        case contactsExportCSV = "/contacts/export.csv"
-        case rateHistory = "/rates/:from/:to"
-        case rateHistoryCSV = "/rates/:from/:to/daily.csv"
-        /// The ledger page (`GET`), its upload (`POST`, multipart, read as it arrives).
-        case ledger = "/ledger"
-        case ledgerResult = "/ledger/:id/converted.csv"
-        case ledgerReceipt = "/ledger/:id/receipt.json"
-        case ledgerDelete = "/ledger/:id/delete"
-        case apiLedger = "/api/v1/ledger"
-        case apiConvert = "/api/v1/convert"
-        case apiCurrencies = "/api/v1/currencies"
-        case apiLatestRates = "/api/v1/rates/latest"
-        case apiDocument = "/api/v1/openapi.yaml"
-        /// Frankfurter's v1 API (``Frankfurter``): the latest rates, under either name.
-        case frankfurterLatest = "/v1/latest"
-        case frankfurterCurrent = "/v1/current"
-        case frankfurterCurrencies = "/v1/currencies"
-        /// A day (`/v1/2020-03-13`) or a range (`/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`).
-        case frankfurterDates = "/v1/:dates"
-        /// Everything else under `/v1`: Frankfurter's JSON 404.
-        case frankfurterRoot = "/v1"
-        case frankfurterOther = "/v1/**"
-        /// Frankfurter's v2 API (``FrankfurterV2``).
-        case frankfurterV2Rates = "/v2/rates"
-        case frankfurterV2RatesCSV = "/v2/rates.csv"
-        case frankfurterV2Rate = "/v2/rate/:base/:quote"
-        case frankfurterV2Currencies = "/v2/currencies"
-        case frankfurterV2Currency = "/v2/currency/:code"
-        case frankfurterV2Providers = "/v2/providers"
-        /// Everything else under `/v2`: its JSON 404.
-        case frankfurterV2Root = "/v2"
-        case frankfurterV2Other = "/v2/**"
-        /// The language menu's choice (``LanguageChoiceView``).
-        case language = "/language/:language"
-        case healthLive = "/health/live"
-        /// `/health/live`'s older name.
-        case healthz = "/healthz"
-        case healthReady = "/health/ready"
-        case metrics = "/metrics"
-
-        package var pattern: String { rawValue }
-
-        /// What every JSON API route starts with (its errors are problem documents, not pages).
-        package static let apiPrefix = "/api/"
-        /// What every Frankfurter route starts with (its errors are `{"message": …}`).
-        package static let frankfurterPrefix = "/v1/"
-        /// What every Frankfurter v2 route starts with (its errors are `{"message": …}` too).
-        package static let frankfurterV2Prefix = "/v2/"
-        /// What the language menu's links start with.
-        package static let languagePrefix = "/language/"
-        /// The load balancers' probes, which log at debug.
-        package static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
-
-        /// What Vapor registers: constants, and parameters for the `:name` segments.
-        package var pathComponents: [PathComponent] { rawValue.pathComponents }
-
-        /// The pattern with its `:name` segments replaced by `values`, in order (already
-        /// percent-encoded where they need to be).
-        package func path(_ values: String...) -> String {
-            var path = ""
-            path.reserveCapacity(rawValue.utf8.count + 8)
-            var values = values.makeIterator()
-            var rest = rawValue[...]
-            while let colon = rest.firstIndex(of: ":") {
-                path += rest[..<colon]
-                let end = rest[colon...].firstIndex(of: "/") ?? rest.endIndex
-                path += values.next() ?? String(rest[colon..<end])
-                rest = rest[end...]
-            }
-            path += rest
-            return path
-        }
-    }
-
-    /// The names of the routes' parameters (`:id` in `/contacts/:id`).
-    package enum Parameter: String, Sendable {
-        case id, from, to, dates, language, base, quote, code
-    }
-}
-
-extension Request {
-    /// The value of the route's `parameter` in this request's path.
-    package func parameter(_ parameter: SiteURL.Parameter) -> String? {
-        parameters.get(parameter.rawValue)
     }
 }

@@ -42,16 +42,3 @@ package struct CSRFFieldTag: RequestTag {
         return try await pages.renderFragment("csrf-field", ViewModel(token: token), for: request)
     }
 }
-
-/// `#accountNav()`: the header's account links (`account-nav.leaf`): Admin for admins, who is
-/// signed in and a Sign out button (a CSRF-protected form), or Sign in returning to this page.
-package struct AccountNavTag: RequestTag {
-    package let name = "accountNav"
-
-    package init() {}
-
-    package func html(for request: Request, pages: PageRenderer) async throws -> String {
-        let model = AccountNavPresenter().present(AccountNavPresenter.State(of: request))
-        return try await pages.renderFragment("account-nav", model, for: request)
-    }
-}

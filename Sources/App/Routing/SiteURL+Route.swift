@@ -1,0 +1,114 @@
+import Vapor
+
+extension SiteURL {
+    /// Every route the app registers, as the pattern Vapor matches (`:name` for a parameter).
+    /// Assemblies register these (`routes.get(.about, use: ...)`) and ``SiteURL`` builds
+    /// its links from them, so no path is typed twice.
+    enum Route: String, CaseIterable, Sendable {
+        case converter = "/"
+        case convert = "/convert"
+        case swap = "/swap"
+        case about = "/about"
+        case aboutClose = "/about/close"
+        case login = "/login"
+        case logout = "/logout"
+        case signup = "/signup"
+        case adminRates = "/admin/rates"
+        case adminRatesRefresh = "/admin/rates/refresh"
+        case adminRatesImportHistory = "/admin/rates/import-history"
+        case adminRatesImportFullHistory = "/admin/rates/import-full-history"
+        case adminRatesBackfill = "/admin/rates/backfill"
+        /// `GET` the list, `POST` a new contact.
+        case contacts = "/contacts"
+        case newContact = "/contacts/new"
+        /// `GET` one contact, `POST` its edited fields.
+        case contact = "/contacts/:id"
+        case editContact = "/contacts/:id/edit"
+        case deleteContact = "/contacts/:id/delete"
+        case contactsExportVCard = "/contacts/export.vcf"
+        case contactsExportCSV = "/contacts/export.csv"
+        case rateHistory = "/rates/:from/:to"
+        case rateHistoryCSV = "/rates/:from/:to/daily.csv"
+        /// The ledger page (`GET`), its upload (`POST`, multipart, read as it arrives).
+        case ledger = "/ledger"
+        case ledgerResult = "/ledger/:id/converted.csv"
+        case ledgerReceipt = "/ledger/:id/receipt.json"
+        case ledgerDelete = "/ledger/:id/delete"
+        case apiLedger = "/api/v1/ledger"
+        case apiConvert = "/api/v1/convert"
+        case apiCurrencies = "/api/v1/currencies"
+        case apiLatestRates = "/api/v1/rates/latest"
+        case apiDocument = "/api/v1/openapi.yaml"
+        /// Frankfurter's v1 API (``Frankfurter``): the latest rates, under either name.
+        case frankfurterLatest = "/v1/latest"
+        case frankfurterCurrent = "/v1/current"
+        case frankfurterCurrencies = "/v1/currencies"
+        /// A day (`/v1/2020-03-13`) or a range (`/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`).
+        case frankfurterDates = "/v1/:dates"
+        /// Everything else under `/v1`: Frankfurter's JSON 404.
+        case frankfurterRoot = "/v1"
+        case frankfurterOther = "/v1/**"
+        /// Frankfurter's v2 API (``FrankfurterV2``).
+        case frankfurterV2Rates = "/v2/rates"
+        case frankfurterV2RatesCSV = "/v2/rates.csv"
+        case frankfurterV2Rate = "/v2/rate/:base/:quote"
+        case frankfurterV2Currencies = "/v2/currencies"
+        case frankfurterV2Currency = "/v2/currency/:code"
+        case frankfurterV2Providers = "/v2/providers"
+        /// Everything else under `/v2`: its JSON 404.
+        case frankfurterV2Root = "/v2"
+        case frankfurterV2Other = "/v2/**"
+        /// The language menu's choice (``LanguageChoiceView``).
+        case language = "/language/:language"
+        case healthLive = "/health/live"
+        /// `/health/live`'s older name.
+        case healthz = "/healthz"
+        case healthReady = "/health/ready"
+        case metrics = "/metrics"
+
+        var pattern: String { rawValue }
+
+        /// What every JSON API route starts with (its errors are problem documents, not pages).
+        static let apiPrefix = "/api/"
+        /// What every Frankfurter route starts with (its errors are `{"message": …}`).
+        static let frankfurterPrefix = "/v1/"
+        /// What every Frankfurter v2 route starts with (its errors are `{"message": …}` too).
+        static let frankfurterV2Prefix = "/v2/"
+        /// What the language menu's links start with.
+        static let languagePrefix = "/language/"
+        /// The load balancers' probes, which log at debug.
+        static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
+
+        /// What Vapor registers: constants, and parameters for the `:name` segments.
+        var pathComponents: [PathComponent] { rawValue.pathComponents }
+
+        /// The pattern with its `:name` segments replaced by `values`, in order (already
+        /// percent-encoded where they need to be).
+        func path(_ values: String...) -> String {
+            var path = ""
+            path.reserveCapacity(rawValue.utf8.count + 8)
+            var values = values.makeIterator()
+            var rest = rawValue[...]
+            while let colon = rest.firstIndex(of: ":") {
+                path += rest[..<colon]
+                let end = rest[colon...].firstIndex(of: "/") ?? rest.endIndex
+                path += values.next() ?? String(rest[colon..<end])
+                rest = rest[end...]
+            }
+            path += rest
+            return path
+        }
+    }
+
+    /// The names of the routes' parameters (`:id` in `/contacts/:id`).
+    enum Parameter: String, Sendable {
+        case id, from, to, dates, language, base, quote, code
+    }
+}
+
+extension Request {
+    /// The value of the route's `parameter` in this request's path.
+    func parameter(_ parameter: SiteURL.Parameter) -> String? {
+        parameters.get(parameter.rawValue)
+    }
+}
