@@ -49,44 +49,6 @@ struct AppServices: Sendable {
     /// The clock; tests fix it.
     let now: @Sendable () -> Date
 
-    init(
-        configuration: AppConfiguration, catalog: CurrencyCatalog, rateStore: FluentRateSnapshotStore, currentRates: CurrentRates,
-        refresher: RatesRefresher, bundledRates: BundledRates, historyLoader: BundledHistoryLoader, historyProgress: BundledHistoryProgress,
-        enabledProviders: [RateSource], officialRates: OfficialRates, accounts: any AccountService, sessions: SessionStore,
-        sessionCache: SessionCache,
-        contactPageCache: ContactPageCache, rateDaysCache: RateDaysCache, throttle: AttemptThrottle, clients: ClientAddressResolver,
-        contacts: any ContactsService, ledgers: any LedgerStore, rateHistory: any RateHistoryService, referenceRates: any ReferenceRateDays,
-        database: DatabaseAccess,
-        cachePolicy: HTTPCachePolicy, instance: String, draining: DrainingFlag, now: @escaping @Sendable () -> Date
-    ) {
-        self.configuration = configuration
-        self.catalog = catalog
-        self.rateStore = rateStore
-        self.currentRates = currentRates
-        self.refresher = refresher
-        self.bundledRates = bundledRates
-        self.historyLoader = historyLoader
-        self.historyProgress = historyProgress
-        self.enabledProviders = enabledProviders
-        self.officialRates = officialRates
-        self.accounts = accounts
-        self.sessions = sessions
-        self.sessionCache = sessionCache
-        self.contactPageCache = contactPageCache
-        self.rateDaysCache = rateDaysCache
-        self.throttle = throttle
-        self.clients = clients
-        self.contacts = contacts
-        self.ledgers = ledgers
-        self.rateHistory = rateHistory
-        self.referenceRates = referenceRates
-        self.database = database
-        self.cachePolicy = cachePolicy
-        self.instance = instance
-        self.draining = draining
-        self.now = now
-    }
-
     static func live(
         for app: Application, configuration: AppConfiguration,
         now: @escaping @Sendable () -> Date = Date.init

@@ -48,10 +48,6 @@ extension Application {
 
     struct StartupError: Error, CustomStringConvertible {
         let description: String
-
-        init(description: String) {
-            self.description = description
-        }
     }
 
     /// The newest bundled day, when no rates are stored at all: the app converts at once, and

@@ -21,13 +21,6 @@ struct GracefulShutdown: LifecycleHandler {
     let draining: DrainingFlag
     let delay: TimeInterval
 
-    init(jobs: RatesBackgroundJobs, database: DatabaseHealth, draining: DrainingFlag, delay: TimeInterval) {
-        self.jobs = jobs
-        self.database = database
-        self.draining = draining
-        self.delay = delay
-    }
-
     func didBootAsync(_ application: Application) async throws {
         jobs.start(logger: application.logger)
     }

@@ -19,13 +19,6 @@ enum HealthRoutes {
         let draining: Bool
         let database: String
         let rates: String
-
-        init(ready: Bool, draining: Bool, database: String, rates: String) {
-            self.ready = ready
-            self.draining = draining
-            self.database = database
-            self.rates = rates
-        }
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) {

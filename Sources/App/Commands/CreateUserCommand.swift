@@ -19,10 +19,6 @@ struct CreateUserCommand: AsyncCommand {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
-
-        init(description: String) {
-            self.description = description
-        }
     }
 
     var help: String { "Creates an account; the password is read from standard input." }

@@ -17,10 +17,6 @@ struct SeedContactsCommand: AsyncCommand {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
-
-        init(description: String) {
-            self.description = description
-        }
     }
 
     var help: String { "Adds generated contacts to an account, for benchmarks and manual testing." }

@@ -38,72 +38,67 @@ package struct AppConfiguration: Sendable {
     struct InitialAdmin: Sendable, Equatable {
         let email: String
         let password: String
-
-        init(email: String, password: String) {
-            self.email = email
-            self.password = password
-        }
     }
 
-    var database: DatabaseKind
+    var database: DatabaseKind = .sqlite(path: defaultSQLitePath)
     /// Where the About page links for the source code.
-    var sourceCodeURL: String
+    var sourceCodeURL: String = defaultSourceCodeURL
     /// Adds `Secure` to cookies; turn on behind HTTPS.
-    var cookieSecure: Bool
+    var cookieSecure: Bool = false
     /// Whether visitors may create their own accounts.
-    var allowSignup: Bool
-    var initialAdmin: InitialAdmin?
+    var allowSignup: Bool = true
+    var initialAdmin: InitialAdmin? = nil
     /// Bcrypt's work factor for new password hashes.
-    var passwordHashCost: Int
+    var passwordHashCost: Int = 12
     /// The default source (`RATES_PROVIDER`).
-    var ratesProvider: RatesProviderKind
+    var ratesProvider: RatesProviderKind = .blend
     /// The default source's document when it is one provider (a mirror, a stub); `nil` means
     /// the provider's public address.
-    var ratesProviderURL: URL?
+    var ratesProviderURL: URL? = nil
     /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
     /// order): every central bank by default. The default source, if it is a provider, is always among them.
-    var ratesProviders: [RateSourceID]
+    var ratesProviders: [RateSourceID] = RateSource.officialProviders.map(\.id)
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
-    var providerOrigins: [RateSourceID: URL]
+    var providerOrigins: [RateSourceID: URL] = [:]
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
     /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
-    var ecbDailyURL: URL
+    var ecbDailyURL: URL = ECBRatesProvider.dailyURL
     /// The ECB 90-day history document, imported on an admin's request.
-    var ecbHistoryURL: URL
+    var ecbHistoryURL: URL = defaultECBHistoryURL
     /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
-    var ecbFullHistoryURL: URL
+    var ecbFullHistoryURL: URL = defaultECBFullHistoryURL
     /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
     /// format); `nil` means the app's own copy of the ECB's history since 1999.
-    var bundledRatesFile: URL?
+    var bundledRatesFile: URL? = nil
     /// How long a provider may take to answer.
-    var ratesTimeout: TimeInterval
+    var ratesTimeout: TimeInterval = 10
     /// Seconds between scheduled refreshes; 0 turns the schedule off.
-    var ratesRefreshInterval: Int
+    var ratesRefreshInterval: Int = 0
     /// Seconds between checks for snapshots stored by other instances; 0 turns it off.
-    var ratesSyncInterval: Int
+    var ratesSyncInterval: Int = 30
     /// Seconds to open a PostgreSQL connection (TCP, TLS and start-up together).
-    var databaseConnectTimeout: TimeInterval
+    var databaseConnectTimeout: TimeInterval = 3
     /// Seconds a request may wait for a pooled connection.
-    var databasePoolTimeout: TimeInterval
+    var databasePoolTimeout: TimeInterval = 3
     /// Seconds one SQL statement may run (PostgreSQL's `statement_timeout`).
-    var databaseStatementTimeout: TimeInterval
+    var databaseStatementTimeout: TimeInterval = 4
     /// Seconds requests in flight get to finish after SIGTERM/SIGINT before the app stops anyway.
-    var shutdownTimeout: TimeInterval
+    var shutdownTimeout: TimeInterval = 8
     /// Seconds the app keeps serving after SIGTERM/SIGINT, with `/health/ready` answering 503,
     /// so a load balancer stops sending it new connections before it stops accepting them.
-    var shutdownDelay: TimeInterval
+    var shutdownDelay: TimeInterval = 0
     /// Proxies whose `X-Forwarded-For` names the client (for per-client limits).
-    var trustedProxies: [IPAddressRange]
+    var trustedProxies: [IPAddressRange] = []
     /// How many signed-in sessions each instance keeps in memory; 0 reads every one from the database.
-    var sessionCacheSize: Int
+    var sessionCacheSize: Int = 10_000
     /// How many contact pages each instance keeps in memory; 0 reads every page from the database.
-    var contactPageCacheSize: Int
+    var contactPageCacheSize: Int = 2_000
     /// Whether every stored day's rates are kept in memory for rate history pages.
-    var rateHistoryCache: Bool
+    var rateHistoryCache: Bool = true
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
-    var metricsToken: String?
+    var metricsToken: String? = nil
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
-    var responseCompression: Bool
+    var responseCompression: Bool = true
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
@@ -116,66 +111,6 @@ package struct AppConfiguration: Sendable {
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
     static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
     static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
-
-    init(
-        database: DatabaseKind = .sqlite(path: defaultSQLitePath),
-        sourceCodeURL: String = defaultSourceCodeURL,
-        cookieSecure: Bool = false,
-        allowSignup: Bool = true,
-        initialAdmin: InitialAdmin? = nil,
-        passwordHashCost: Int = 12,
-        ratesProvider: RatesProviderKind = .blend,
-        ratesProviderURL: URL? = nil,
-        ratesProviders: [RateSourceID] = RateSource.officialProviders.map(\.id),
-        providerOrigins: [RateSourceID: URL] = [:],
-        ecbDailyURL: URL = ECBRatesProvider.dailyURL,
-        ecbHistoryURL: URL = defaultECBHistoryURL,
-        ecbFullHistoryURL: URL = defaultECBFullHistoryURL,
-        bundledRatesFile: URL? = nil,
-        ratesTimeout: TimeInterval = 10,
-        ratesRefreshInterval: Int = 0,
-        ratesSyncInterval: Int = 30,
-        databaseConnectTimeout: TimeInterval = 3,
-        databasePoolTimeout: TimeInterval = 3,
-        databaseStatementTimeout: TimeInterval = 4,
-        shutdownTimeout: TimeInterval = 8,
-        shutdownDelay: TimeInterval = 0,
-        trustedProxies: [IPAddressRange] = [],
-        sessionCacheSize: Int = 10_000,
-        contactPageCacheSize: Int = 2_000,
-        rateHistoryCache: Bool = true,
-        metricsToken: String? = nil,
-        responseCompression: Bool = true
-    ) {
-        self.database = database
-        self.sourceCodeURL = sourceCodeURL
-        self.cookieSecure = cookieSecure
-        self.allowSignup = allowSignup
-        self.initialAdmin = initialAdmin
-        self.passwordHashCost = passwordHashCost
-        self.ratesProvider = ratesProvider
-        self.ratesProviderURL = ratesProviderURL
-        self.ratesProviders = ratesProviders
-        self.providerOrigins = providerOrigins
-        self.ecbDailyURL = ecbDailyURL
-        self.ecbHistoryURL = ecbHistoryURL
-        self.ecbFullHistoryURL = ecbFullHistoryURL
-        self.bundledRatesFile = bundledRatesFile
-        self.ratesTimeout = ratesTimeout
-        self.ratesRefreshInterval = ratesRefreshInterval
-        self.ratesSyncInterval = ratesSyncInterval
-        self.databaseConnectTimeout = databaseConnectTimeout
-        self.databasePoolTimeout = databasePoolTimeout
-        self.databaseStatementTimeout = databaseStatementTimeout
-        self.shutdownTimeout = shutdownTimeout
-        self.shutdownDelay = shutdownDelay
-        self.trustedProxies = trustedProxies
-        self.sessionCacheSize = sessionCacheSize
-        self.contactPageCacheSize = contactPageCacheSize
-        self.rateHistoryCache = rateHistoryCache
-        self.metricsToken = metricsToken
-        self.responseCompression = responseCompression
-    }
 
     /// The providers a refresh fetches: ``ratesProviders`` and the default source's provider.
     var enabledProviders: [RateSource] {
@@ -208,7 +143,9 @@ package struct AppConfiguration: Sendable {
             "The app cannot start; fix these environment variables:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
         }
     }
+}
 
+extension AppConfiguration {
     /// Reads every variable docs/CONFIGURATION.md lists.
     package init(environment: [String: String]) throws(Invalid) {
         self.init()

@@ -51,10 +51,6 @@ package struct ContactDraft: Sendable, Equatable {
     /// A message for every field that breaks a rule.
     package struct Invalid: Error, Equatable {
         package let messages: [Field: Message]
-
-        package init(messages: [Field: Message]) {
-            self.messages = messages
-        }
     }
 
     /// The draft, or every broken rule at once.

@@ -12,11 +12,6 @@ package struct Amount: Sendable, Hashable {
     /// (`"1,50"` becomes `"1.50"`). Used in shareable URLs.
     package let text: String
 
-    package init(value: Decimal, text: String) {
-        self.value = value
-        self.text = text
-    }
-
     /// Why a typed amount is not accepted. Each case reads as a message to the person typing.
     package enum Problem: Error, Equatable, CustomStringConvertible {
         case negative

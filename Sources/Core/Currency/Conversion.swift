@@ -9,15 +9,6 @@ package struct Conversion: Sendable, Equatable {
     package let result: Decimal
     package let rate: ExchangeRate
     package let inverseRate: ExchangeRate
-
-    package init(amount: Amount, from: Currency, to: Currency, result: Decimal, rate: ExchangeRate, inverseRate: ExchangeRate) {
-        self.amount = amount
-        self.from = from
-        self.to = to
-        self.result = result
-        self.rate = rate
-        self.inverseRate = inverseRate
-    }
 }
 
 /// The same amount in another currency, listed under a result: only what the list shows (no
@@ -26,9 +17,4 @@ package struct AlternativeResult: Sendable, Equatable {
     package let to: Currency
     /// Truncated to `to`'s minor units, as ``Conversion/result``.
     package let result: Decimal
-
-    package init(to: Currency, result: Decimal) {
-        self.to = to
-        self.result = result
-    }
 }

@@ -10,12 +10,6 @@ package struct Currency: Sendable, Hashable, Codable {
     /// "not applicable" (gold, special drawing rights, ...).
     package let minorUnits: Int?
 
-    package init(code: String, name: String, minorUnits: Int?) {
-        self.code = code
-        self.name = name
-        self.minorUnits = minorUnits
-    }
-
     /// Digits a converted amount keeps. Units without minor units (XAU, XDR) keep as many
     /// digits as an amount may be typed with, so small results do not collapse to zero.
     package var resultFractionDigits: Int { minorUnits ?? Amount.maxFractionDigits }

@@ -40,10 +40,6 @@ package struct CurrencyCatalog: Sendable {
 extension CurrencyCatalog {
     package struct LoadingError: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     /// The catalog shipped in the app's resources.

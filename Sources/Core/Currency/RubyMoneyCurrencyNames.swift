@@ -9,12 +9,6 @@ package struct RubyMoneyCurrencyNames: Sendable {
         /// ISO 4217's three digits (`840`).
         package let numeric: String
         package let symbol: String?
-
-        package init(name: String, numeric: String, symbol: String?) {
-            self.name = name
-            self.numeric = numeric
-            self.symbol = symbol
-        }
     }
 
     private let entries: [String: Entry]

@@ -14,11 +14,6 @@ package struct AttemptThrottle: Sendable {
     package struct Limit: Sendable, Equatable {
         package let attempts: Int
         package let window: TimeInterval
-
-        package init(attempts: Int, window: TimeInterval) {
-            self.attempts = attempts
-            self.window = window
-        }
     }
 
     package enum Action: String, Sendable {

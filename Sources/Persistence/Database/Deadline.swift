@@ -5,10 +5,6 @@ import NIOPosix
 /// The work did not finish within its time limit.
 package struct DeadlineExceeded: Error, Equatable {
     package let limit: Duration
-
-    package init(limit: Duration) {
-        self.limit = limit
-    }
 }
 
 package enum Deadline {

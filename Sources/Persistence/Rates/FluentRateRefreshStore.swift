@@ -81,11 +81,6 @@ package final class FluentRateRefreshStore: Sendable {
         package let access: DatabaseAccess
         package var currentSources: [RateSourceID]? = nil
 
-        package init(access: DatabaseAccess, currentSources: [RateSourceID]? = nil) {
-            self.access = access
-            self.currentSources = currentSources
-        }
-
         private var snapshots: FluentRateSnapshotStore { FluentRateSnapshotStore(database: access, currentSources: currentSources) }
 
         package func latest() async throws -> RateSnapshot? { try await snapshots.latest() }

@@ -7,10 +7,6 @@ import Foundation
 package struct BundledRates: Sendable {
     package struct LoadingError: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     /// The archive, in the ECB's `eurofxref-hist.zip` format.

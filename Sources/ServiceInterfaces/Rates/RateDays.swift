@@ -82,14 +82,6 @@ package struct RateDays: Sendable {
     /// The newest day stored, of the days these were cut from (``days(from:through:)``).
     package var newestDate: CalendarDate?
 
-    package init(days: [Day], columns: [String: Int], version: String, sources: Set<RateSourceID> = [], newestDate: CalendarDate? = nil) {
-        self.days = days
-        self.columns = columns
-        self.version = version
-        self.sources = sources
-        self.newestDate = newestDate
-    }
-
     /// Each column's currency code, by column.
     package var codes: [String] {
         var codes = [String](repeating: "", count: columns.count)

@@ -5,10 +5,6 @@ import Foundation
 package struct Localizations: Sendable {
     package struct LoadingError: Error, CustomStringConvertible {
         package let description: String
-
-        package init(description: String) {
-            self.description = description
-        }
     }
 
     private let byLanguage: [Language: Localization]

@@ -9,21 +9,12 @@ package struct TranslationCatalog: Sendable {
         package let plural: String?
         /// One text, or one per plural form; empty texts are untranslated.
         package let forms: [String]
-
-        package init(plural: String?, forms: [String]) {
-            self.plural = plural
-            self.forms = forms
-        }
     }
 
     package struct ParseError: Error, CustomStringConvertible {
         package let line: Int
         package let reason: String
 
-        package init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
         package var description: String { "line \(line): \(reason)" }
     }
 

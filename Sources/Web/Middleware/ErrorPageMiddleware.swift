@@ -35,13 +35,6 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
         package let status: Int
         package let message: String
         package let homeURL: String
-
-        package init(title: String, status: Int, message: String, homeURL: String) {
-            self.title = title
-            self.status = status
-            self.message = message
-            self.homeURL = homeURL
-        }
     }
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {

@@ -27,10 +27,6 @@ package struct CSRFFieldTag: RequestTag {
     package struct ViewModel: Encodable, Sendable {
         package let name = CSRFMiddleware.fieldName
         package let token: String
-
-        package init(token: String) {
-            self.token = token
-        }
     }
 
     package let name = "csrfField"

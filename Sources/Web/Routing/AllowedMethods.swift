@@ -56,11 +56,6 @@ package struct MethodNotAllowed: AbortError {
     package let method: HTTPMethod
     package let allowed: AllowedMethods
 
-    package init(method: HTTPMethod, allowed: AllowedMethods) {
-        self.method = method
-        self.allowed = allowed
-    }
-
     package var status: HTTPResponseStatus { .methodNotAllowed }
     package var headers: HTTPHeaders { ["Allow": allowed.headerValue] }
     package var reason: String { message.english }

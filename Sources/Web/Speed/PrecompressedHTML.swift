@@ -16,10 +16,6 @@ package struct PrecompressedHTML: Sendable, Equatable {
         package let runs: DeflatedRuns
         package let range: Range<Int>
 
-        package init(offset: Int, runs: DeflatedRuns, range: Range<Int>) {
-            (self.offset, self.runs, self.range) = (offset, runs, range)
-        }
-
         package var length: Int { range.count }
         package func deflated() -> DeflatedPiece? { runs.piece(range) }
         /// Writes the part's own bytes (a ``PageFrame`` refers to them rather than copy them).

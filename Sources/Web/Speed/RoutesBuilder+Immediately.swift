@@ -26,10 +26,6 @@ extension RoutesBuilder {
 package struct ImmediateResponder: Responder {
     package let handler: @Sendable (Request) async throws -> Response
 
-    package init(handler: @escaping @Sendable (Request) async throws -> Response) {
-        self.handler = handler
-    }
-
     package func respond(to request: Request) -> EventLoopFuture<Response> {
         // As Vapor's routes do: a streamed body is read whole (up to the routes' limit) first.
         guard request.body.data == nil else { return start(request) }

@@ -12,14 +12,6 @@ enum About {
         let snapshot: RateSnapshot?
         let today: CalendarDate
         let sourceCodeURL: String
-
-        init(appName: String, version: String, snapshot: RateSnapshot?, today: CalendarDate, sourceCodeURL: String) {
-            self.appName = appName
-            self.version = version
-            self.snapshot = snapshot
-            self.today = today
-            self.sourceCodeURL = sourceCodeURL
-        }
     }
 
     /// What `about.leaf` renders.
@@ -34,19 +26,5 @@ enum About {
         let ratesText: String?
         let sourceCodeURL: String
         let closeURL: String
-
-        init(
-            title: String, appName: String, versionText: String, summary: String, rates: RatesSourceViewModel?, ratesText: String?,
-            sourceCodeURL: String, closeURL: String
-        ) {
-            self.title = title
-            self.appName = appName
-            self.versionText = versionText
-            self.summary = summary
-            self.rates = rates
-            self.ratesText = ratesText
-            self.sourceCodeURL = sourceCodeURL
-            self.closeURL = closeURL
-        }
     }
 }

@@ -8,12 +8,6 @@ struct AboutInteractor: Sendable {
     let sourceCodeURL: String
     let now: @Sendable () -> Date
 
-    init(rates: any CurrentRatesReading, sourceCodeURL: String, now: @escaping @Sendable () -> Date) {
-        self.rates = rates
-        self.sourceCodeURL = sourceCodeURL
-        self.now = now
-    }
-
     func about() async -> About.Output {
         About.Output(
             appName: AppInfo.name, version: AppInfo.version,

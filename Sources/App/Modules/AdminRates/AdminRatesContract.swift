@@ -39,32 +39,12 @@ enum AdminRates {
         var backfillErrors: [BackfillField: Message] = [:]
         /// The admin's today, the last day the backfill form offers (a day more for a publisher dating ahead).
         var today = CalendarDate(year: 1999, month: 1, day: 4)!
-
-        init(
-            admin: User, providers: [ProviderStatus], snapshot: RateSnapshot?, currencies: [Currency], attempts: [RefreshAttempt],
-            flash: Flash?, historyLoad: BundledHistoryProgress.Stage? = nil, outliers: [Outlier] = [], backfillable: [RateSource] = []
-        ) {
-            self.admin = admin
-            self.providers = providers
-            self.snapshot = snapshot
-            self.currencies = currencies
-            self.attempts = attempts
-            self.flash = flash
-            self.historyLoad = historyLoad
-            self.outliers = outliers
-            self.backfillable = backfillable
-        }
     }
 
     /// An enabled provider and its newest stored snapshot, if it has one.
     struct ProviderStatus: Sendable, Equatable {
         let source: RateSource
         let snapshot: RateSnapshot?
-
-        init(source: RateSource, snapshot: RateSnapshot?) {
-            self.source = source
-            self.snapshot = snapshot
-        }
     }
 
     /// The backfill form as typed.
@@ -158,33 +138,6 @@ enum AdminRates {
         let importFullHistoryURL: String
         /// While the bundled history is being loaded: what it is doing, and how far it has come.
         let historyLoad: HistoryLoadViewModel?
-
-        init(
-            title: String, flash: String?, flashIsError: Bool, providerName: String, providerURL: String?,
-            providers: [ProviderRowViewModel],
-            outliers: [OutlierRowViewModel], backfill: BackfillViewModel?, snapshot: SnapshotViewModel?, ratesTitle: String,
-            attempts: [AttemptViewModel], hasAttempts: Bool, rates: [RateRowViewModel], refreshURL: String, importHistoryURL: String,
-            importFullHistoryURL: String, historyLoad: HistoryLoadViewModel?
-        ) {
-            self.title = title
-            self.flash = flash
-            self.flashIsError = flashIsError
-            self.providerName = providerName
-            self.providerURL = providerURL
-            self.providers = providers
-            self.outliers = outliers
-            self.hasOutliers = !outliers.isEmpty
-            self.backfill = backfill
-            self.snapshot = snapshot
-            self.ratesTitle = ratesTitle
-            self.attempts = attempts
-            self.hasAttempts = hasAttempts
-            self.rates = rates
-            self.refreshURL = refreshURL
-            self.importHistoryURL = importHistoryURL
-            self.importFullHistoryURL = importFullHistoryURL
-            self.historyLoad = historyLoad
-        }
     }
 
     struct HistoryLoadViewModel: Encodable, Sendable, Equatable {
@@ -193,12 +146,6 @@ enum AdminRates {
         /// The `<progress>` bar's numbers, while days are being stored; `nil` while it reads or waits.
         let value: String?
         let max: String?
-
-        init(text: String, value: String?, max: String?) {
-            self.text = text
-            self.value = value
-            self.max = max
-        }
     }
 
     struct SnapshotViewModel: Encodable, Sendable, Equatable {
@@ -209,17 +156,6 @@ enum AdminRates {
         /// When it was stored; none for a blend, which is made from the providers' stored days.
         let storedAt: String?
         let currencyCount: String
-
-        init(
-            sourceName: String, isBundled: Bool, baseCurrency: String, effectiveDate: String, storedAt: String?, currencyCount: String
-        ) {
-            self.sourceName = sourceName
-            self.isBundled = isBundled
-            self.baseCurrency = baseCurrency
-            self.effectiveDate = effectiveDate
-            self.storedAt = storedAt
-            self.currencyCount = currencyCount
-        }
     }
 
     struct ProviderRowViewModel: Encodable, Sendable, Equatable {
@@ -231,15 +167,6 @@ enum AdminRates {
         let newestDay: String
         let currencyCount: String
         let inBlend: Bool
-
-        init(name: String, url: String?, base: String, newestDay: String, currencyCount: String, inBlend: Bool) {
-            self.name = name
-            self.url = url
-            self.base = base
-            self.newestDay = newestDay
-            self.currencyCount = currencyCount
-            self.inBlend = inBlend
-        }
     }
 
     struct OutlierRowViewModel: Encodable, Sendable, Equatable {
@@ -251,15 +178,6 @@ enum AdminRates {
         let median: String
         /// `+9.1 %`
         let deviation: String
-
-        init(day: String, provider: String, currency: String, value: String, median: String, deviation: String) {
-            self.day = day
-            self.provider = provider
-            self.currency = currency
-            self.value = value
-            self.median = median
-            self.deviation = deviation
-        }
     }
 
     struct BackfillViewModel: Encodable, Sendable, Equatable {
@@ -271,20 +189,6 @@ enum AdminRates {
         let providerError: String?
         let fromError: String?
         let toError: String?
-
-        init(
-            url: String, options: [MenuOption], from: String, to: String, maxDate: String, providerError: String?, fromError: String?,
-            toError: String?
-        ) {
-            self.url = url
-            self.options = options
-            self.from = from
-            self.to = to
-            self.maxDate = maxDate
-            self.providerError = providerError
-            self.fromError = fromError
-            self.toError = toError
-        }
     }
 
     struct AttemptViewModel: Encodable, Sendable, Equatable {
@@ -298,32 +202,11 @@ enum AdminRates {
         let outcomeClass: String
         let duration: String
         let message: String
-
-        init(
-            startedAt: String, startedAtISO: String, kind: String, source: String, actor: String, outcome: String, outcomeClass: String,
-            duration: String, message: String
-        ) {
-            self.startedAt = startedAt
-            self.startedAtISO = startedAtISO
-            self.kind = kind
-            self.source = source
-            self.actor = actor
-            self.outcome = outcome
-            self.outcomeClass = outcomeClass
-            self.duration = duration
-            self.message = message
-        }
     }
 
     struct RateRowViewModel: Encodable, Sendable, Equatable {
         let code: String
         let name: String
         let rate: String
-
-        init(code: String, name: String, rate: String) {
-            self.code = code
-            self.name = name
-            self.rate = rate
-        }
     }
 }

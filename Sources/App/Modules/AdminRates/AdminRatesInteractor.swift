@@ -15,20 +15,6 @@ struct AdminRatesInteractor: Sendable {
     var historyProgress = BundledHistoryProgress()
     let now: @Sendable () -> Date
 
-    init(
-        rates: any CurrentRatesReading, refresher: any RatesRefreshing, catalog: CurrencyCatalog, providers: [RateSource],
-        outliers: any OutlierReading, historyProgress: BundledHistoryProgress = BundledHistoryProgress(),
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.rates = rates
-        self.refresher = refresher
-        self.catalog = catalog
-        self.providers = providers
-        self.outliers = outliers
-        self.historyProgress = historyProgress
-        self.now = now
-    }
-
     func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
         let snapshot = await rates.currentSnapshot()

@@ -31,6 +31,7 @@ struct AdminRatesPresenter: Sendable {
                         "{deviation} %",
                         ["deviation": l.number((outlier.deviation * 100).plainText(minimumFractionDigits: 1, significantDigits: 2))]))
             },
+            hasOutliers: !output.outliers.isEmpty,
             backfill: output.backfillable.isEmpty
                 ? nil
                 : AdminRates.BackfillViewModel(

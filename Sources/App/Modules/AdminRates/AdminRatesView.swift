@@ -8,12 +8,6 @@ struct AdminRatesView: Sendable {
     let presenter: AdminRatesPresenter
     let router: AdminRatesRouter
 
-    init(interactor: AdminRatesInteractor, presenter: AdminRatesPresenter, router: AdminRatesRouter) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-    }
-
     /// `GET /admin/rates`.
     func show(_ request: Request) async throws -> Response {
         try await guarded {

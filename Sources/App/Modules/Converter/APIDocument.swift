@@ -4,10 +4,6 @@ import Vapor
 struct APIDocument: Sendable {
     let text: String
 
-    init(text: String) {
-        self.text = text
-    }
-
     static func bundled() throws -> APIDocument {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
             throw Abort(.internalServerError, reason: "openapi.yaml is missing from the app's resources")

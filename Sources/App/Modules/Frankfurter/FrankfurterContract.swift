@@ -55,19 +55,6 @@ enum Frankfurter {
         /// The newest ECB day stored.
         let newestDate: CalendarDate?
 
-        init(
-            query: Query, days: [RateDays.Day], currencies: [(code: String, column: Int?)], baseColumn: Int?, fingerprint: String,
-            isCurrent: Bool, newestDate: CalendarDate?
-        ) {
-            self.query = query
-            self.days = days
-            self.currencies = currencies
-            self.baseColumn = baseColumn
-            self.fingerprint = fingerprint
-            self.isCurrent = isCurrent
-            self.newestDate = newestDate
-        }
-
         var isRange: Bool { if case .range = query.dates { true } else { false } }
     }
 
@@ -77,12 +64,6 @@ enum Frankfurter {
         let fingerprint: String
         /// The newest ECB day stored (whose currencies these are).
         var newestDate: CalendarDate? = nil
-
-        init(names: [(code: String, name: String)], fingerprint: String, newestDate: CalendarDate? = nil) {
-            self.names = names
-            self.fingerprint = fingerprint
-            self.newestDate = newestDate
-        }
 
         static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.fingerprint == rhs.fingerprint && lhs.names.elementsEqual(rhs.names) { $0 == $1 }

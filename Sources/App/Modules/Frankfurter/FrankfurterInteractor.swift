@@ -12,13 +12,6 @@ struct FrankfurterInteractor: Sendable {
     let catalog: CurrencyCatalog
     let now: @Sendable () -> Date
 
-    init(days: any ReferenceRateDays, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, now: @escaping @Sendable () -> Date) {
-        self.days = days
-        self.names = names
-        self.catalog = catalog
-        self.now = now
-    }
-
     /// The ECB quotes every rate against the euro.
     static let euro = "EUR"
 

@@ -15,16 +15,6 @@ struct FrankfurterView: Sendable {
     let cachePolicy: HTTPCachePolicy
     let now: @Sendable () -> Date
 
-    init(
-        interactor: FrankfurterInteractor, presenter: FrankfurterPresenter, cachePolicy: HTTPCachePolicy,
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.cachePolicy = cachePolicy
-        self.now = now
-    }
-
     /// A range of more days than this is sent in pieces of about this many days.
     static let daysPerPiece = 256
     /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.

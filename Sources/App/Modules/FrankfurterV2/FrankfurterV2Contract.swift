@@ -71,14 +71,6 @@ enum FrankfurterV2 {
         /// With `expand=providers`: each provider's observation, rebased to `base`; `nil` otherwise
         /// (and for a pegged currency no provider quotes).
         var providers: [ProviderRate]? = nil
-
-        init(date: CalendarDate, base: String, quote: String, rate: Decimal, providers: [ProviderRate]? = nil) {
-            self.date = date
-            self.base = base
-            self.quote = quote
-            self.rate = rate
-            self.providers = providers
-        }
     }
 
     struct ProviderRate: Sendable, Equatable {
@@ -87,13 +79,6 @@ enum FrankfurterV2 {
         let rate: Decimal
         /// Screened out, or overridden by a peg.
         let excluded: Bool
-
-        init(key: String, date: CalendarDate, rate: Decimal, excluded: Bool) {
-            self.key = key
-            self.date = date
-            self.rate = rate
-            self.excluded = excluded
-        }
     }
 
     /// The records of `/v2/rates`, in the order they are written, and what identifies them.
@@ -104,13 +89,6 @@ enum FrankfurterV2 {
         let version: String
         /// Whether a later stored day may still change the answer.
         let isCurrent: Bool
-
-        init(query: Query, records: [Record], version: String, isCurrent: Bool) {
-            self.query = query
-            self.records = records
-            self.version = version
-            self.isCurrent = isCurrent
-        }
     }
 
     /// `/v2/currencies` and `/v2/currency/{code}`.
@@ -124,20 +102,6 @@ enum FrankfurterV2 {
         /// Provider keys that quote it (`ECB`, `NBP.B`).
         let providers: [String]
         let peg: Peg?
-
-        init(
-            code: String, numeric: String?, name: String, symbol: String?, start: CalendarDate?, end: CalendarDate?, providers: [String],
-            peg: Peg?
-        ) {
-            self.code = code
-            self.numeric = numeric
-            self.name = name
-            self.symbol = symbol
-            self.start = start
-            self.end = end
-            self.providers = providers
-            self.peg = peg
-        }
     }
 
     /// `/v2/providers`.
@@ -148,25 +112,12 @@ enum FrankfurterV2 {
         /// Publications expected since `end` and not stored, in days or ISO weeks (its cadence).
         let missed: Int?
         let currencies: [String]
-
-        init(source: RateSource, start: CalendarDate?, end: CalendarDate?, missed: Int?, currencies: [String]) {
-            self.source = source
-            self.start = start
-            self.end = end
-            self.missed = missed
-            self.currencies = currencies
-        }
     }
 
     /// What the currencies and providers answers were made of, for their `ETag`.
     struct Listing<Item: Sendable>: Sendable {
         let items: [Item]
         let version: String
-
-        init(items: [Item], version: String) {
-            self.items = items
-            self.version = version
-        }
     }
 
     enum Failure: Error, Equatable {

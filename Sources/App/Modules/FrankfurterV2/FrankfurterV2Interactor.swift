@@ -13,17 +13,6 @@ struct FrankfurterV2Interactor: Sendable {
     let providers: [RateSource]
     let now: @Sendable () -> Date
 
-    init(
-        rates: any BlendedRatesReading, names: RubyMoneyCurrencyNames, catalog: CurrencyCatalog, providers: [RateSource],
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.rates = rates
-        self.names = names
-        self.catalog = catalog
-        self.providers = providers
-        self.now = now
-    }
-
     // MARK: Reading the query
 
     /// The query's values, checked in Frankfurter's order: unknown parameters, dates, a date

@@ -15,17 +15,6 @@ struct FrankfurterV2View: Sendable {
     let rendered: RenderedPageCache
     let now: @Sendable () -> Date
 
-    init(
-        interactor: FrankfurterV2Interactor, presenter: FrankfurterV2Presenter, cachePolicy: HTTPCachePolicy, rendered: RenderedPageCache,
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.cachePolicy = cachePolicy
-        self.rendered = rendered
-        self.now = now
-    }
-
     static let jsonType = "application/json; charset=utf-8"
     static let ndjsonType = "application/x-ndjson"
     static let csvType = "text/csv; charset=utf-8; header=present"

@@ -9,11 +9,6 @@ struct LanguageChoiceView: Sendable {
     let router: LanguageChoiceRouter
     let cookieSecure: Bool
 
-    init(router: LanguageChoiceRouter, cookieSecure: Bool) {
-        self.router = router
-        self.cookieSecure = cookieSecure
-    }
-
     func choose(_ request: Request) async throws -> Response {
         guard let language = request.parameter(.language).flatMap({ Language(rawValue: $0) }) else {
             throw Abort(.notFound)

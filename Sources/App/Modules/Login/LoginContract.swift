@@ -16,12 +16,6 @@ enum Login {
         var email: String?
         var password: String?
         var next: String?
-
-        init(email: String? = nil, password: String? = nil, next: String? = nil) {
-            self.email = email
-            self.password = password
-            self.next = next
-        }
     }
 
     enum Outcome: Sendable, Equatable {
@@ -42,14 +36,5 @@ enum Login {
         /// None when sign-ups are turned off (absent, not empty: Leaf's `#if` reads an empty
         /// text as true, and the page offered an account it could not make).
         let signupURL: String?
-
-        init(title: String, email: String, next: String, error: String?, actionURL: String, signupURL: String?) {
-            self.title = title
-            self.email = email
-            self.next = next
-            self.error = error
-            self.actionURL = actionURL
-            self.signupURL = signupURL
-        }
     }
 }

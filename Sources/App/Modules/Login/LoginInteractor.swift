@@ -9,12 +9,6 @@ struct LoginInteractor: Sendable {
     let throttle: any SignInThrottling
     let now: @Sendable () -> Date
 
-    init(accounts: any AccountService, throttle: any SignInThrottling, now: @escaping @Sendable () -> Date) {
-        self.accounts = accounts
-        self.throttle = throttle
-        self.now = now
-    }
-
     /// The same message for an unknown email and a wrong password.
     static let rejection = Message("The email or password is not right.")
 

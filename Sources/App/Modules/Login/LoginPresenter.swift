@@ -5,10 +5,6 @@ import Web
 struct LoginPresenter: Sendable {
     let allowSignup: Bool
 
-    init(allowSignup: Bool) {
-        self.allowSignup = allowSignup
-    }
-
     func present(_ input: Login.Input, error: Message? = nil, in l: Localization) -> Login.ViewModel {
         let next = LocalPath(input.next)
         return Login.ViewModel(

@@ -9,13 +9,6 @@ struct LoginView: Sendable {
     let router: LoginRouter
     let clients: ClientAddressResolver
 
-    init(interactor: LoginInteractor, presenter: LoginPresenter, router: LoginRouter, clients: ClientAddressResolver) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-        self.clients = clients
-    }
-
     /// `GET /login`: the form (or straight on, if already signed in).
     func show(_ request: Request) async throws -> Response {
         let next = request.queryItems["next"]

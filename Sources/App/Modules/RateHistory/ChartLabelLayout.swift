@@ -45,11 +45,6 @@ enum ChartLabelLayout {
     struct Point: Equatable {
         let x: Double
         let y: Double
-
-        init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
     }
 
     /// A marker to label: its point, its text, and which side it would rather have.
@@ -57,12 +52,6 @@ enum ChartLabelLayout {
         let point: Point
         let text: String
         let prefersAbove: Bool
-
-        init(point: Point, text: String, prefersAbove: Bool) {
-            self.point = point
-            self.text = text
-            self.prefersAbove = prefersAbove
-        }
     }
 
     /// Where one label goes: an SVG `text-anchor`, the anchor's x, the baseline's y, and the box
@@ -72,13 +61,6 @@ enum ChartLabelLayout {
         let x: Double
         let baseline: Double
         let box: Box
-
-        init(anchor: String, x: Double, baseline: Double, box: Box) {
-            self.anchor = anchor
-            self.x = x
-            self.baseline = baseline
-            self.box = box
-        }
     }
 
     /// The placements for `markers`, in their order: the combination that keeps every label in

@@ -97,56 +97,18 @@ enum RateHistory {
         let converterLabel: String
         /// `Rates from: All official sources`
         let source: String
-
-        init(
-            title: String, heading: String, subtitle: String, chart: Chart?, message: String?, stats: [Stat], rows: [Row],
-            months: [MonthRow], hasRows: Bool, isMonthly: Bool, tableTitle: String, paging: Paging?, ranges: [RangeLink], csvURL: String,
-            csvLabel: String, reverseURL: String, converterURL: String, converterLabel: String, source: String
-        ) {
-            self.title = title
-            self.heading = heading
-            self.subtitle = subtitle
-            self.chart = chart
-            self.message = message
-            self.stats = stats
-            self.rows = rows
-            self.months = months
-            self.hasRows = hasRows
-            self.isMonthly = isMonthly
-            self.tableTitle = tableTitle
-            self.paging = paging
-            self.ranges = ranges
-            self.csvURL = csvURL
-            self.csvLabel = csvLabel
-            self.reverseURL = reverseURL
-            self.converterURL = converterURL
-            self.converterLabel = converterLabel
-            self.source = source
-        }
     }
 
     struct RangeLink: Encodable, Sendable, Equatable {
         let label: String
         let url: String
         let isCurrent: Bool
-
-        init(label: String, url: String, isCurrent: Bool) {
-            self.label = label
-            self.url = url
-            self.isCurrent = isCurrent
-        }
     }
 
     struct Paging: Encodable, Sendable, Equatable {
         let text: String
         let newerURL: String?
         let olderURL: String?
-
-        init(text: String, newerURL: String?, olderURL: String?) {
-            self.text = text
-            self.newerURL = newerURL
-            self.olderURL = olderURL
-        }
     }
 
     /// One month of a long history.
@@ -159,27 +121,12 @@ enum RateHistory {
         let low: String
         let high: String
         let last: String
-
-        init(month: String, label: String, days: String, low: String, high: String, last: String) {
-            self.month = month
-            self.label = label
-            self.days = days
-            self.low = low
-            self.high = high
-            self.last = last
-        }
     }
 
     struct Stat: Encodable, Sendable, Equatable {
         let label: String
         let value: String
         let date: String
-
-        init(label: String, value: String, date: String) {
-            self.label = label
-            self.value = value
-            self.date = date
-        }
     }
 
     struct Row: Encodable, Sendable, Equatable {
@@ -190,13 +137,6 @@ enum RateHistory {
         let rate: String
         /// The converter on that day.
         let url: String
-
-        init(date: String, dateText: String, rate: String, url: String) {
-            self.date = date
-            self.dateText = dateText
-            self.rate = rate
-            self.url = url
-        }
     }
 
     /// Everything the SVG needs, in the chart's own coordinates (a 720 × 320 view box).
@@ -226,52 +166,17 @@ enum RateHistory {
         let markers: [Marker]
         let titleText: String
         let description: String
-
-        init(
-            width: Int, height: Int, plotLeft: String, plotRight: String, plotTop: String, plotBottom: String, yLabelX: String,
-            xLabelY: String, lines: [String], dayMarker: DayMarker?, dayCount: Int, points: [ChartPoint], yTicks: [Tick], xTicks: [Tick],
-            markers: [Marker], titleText: String, description: String
-        ) {
-            self.width = width
-            self.height = height
-            self.plotLeft = plotLeft
-            self.plotRight = plotRight
-            self.plotTop = plotTop
-            self.plotBottom = plotBottom
-            self.yLabelX = yLabelX
-            self.xLabelY = xLabelY
-            self.lines = lines
-            self.dayMarker = dayMarker
-            self.dayCount = dayCount
-            self.points = points
-            self.yTicks = yTicks
-            self.xTicks = xTicks
-            self.markers = markers
-            self.titleText = titleText
-            self.description = description
-        }
     }
 
     struct DayMarker: Encodable, Sendable, Equatable {
         let x: String
         let label: String
-
-        init(x: String, label: String) {
-            self.x = x
-            self.label = label
-        }
     }
 
     struct ChartPoint: Encodable, Sendable, Equatable {
         let x: String
         let y: String
         let label: String
-
-        init(x: String, y: String, label: String) {
-            self.x = x
-            self.y = y
-            self.label = label
-        }
     }
 
     struct Tick: Encodable, Sendable, Equatable {
@@ -279,12 +184,6 @@ enum RateHistory {
         /// Where its label sits along the same axis (a value label's baseline is a little lower).
         let labelPosition: String
         let label: String
-
-        init(position: String, labelPosition: String, label: String) {
-            self.position = position
-            self.labelPosition = labelPosition
-            self.label = label
-        }
     }
 
     /// The highest, the lowest or the last day, with its label placed twice: for the wide chart
@@ -296,15 +195,6 @@ enum RateHistory {
         let kind: String
         let wide: LabelPlacement
         let narrow: LabelPlacement
-
-        init(x: String, y: String, text: String, kind: String, wide: LabelPlacement, narrow: LabelPlacement) {
-            self.x = x
-            self.y = y
-            self.text = text
-            self.kind = kind
-            self.wide = wide
-            self.narrow = narrow
-        }
     }
 
     struct LabelPlacement: Encodable, Sendable, Equatable {
@@ -313,12 +203,6 @@ enum RateHistory {
         let y: String
         /// SVG's `text-anchor`: `start`, `middle` or `end`.
         let anchor: String
-
-        init(x: String, y: String, anchor: String) {
-            self.x = x
-            self.y = y
-            self.anchor = anchor
-        }
     }
 }
 

@@ -16,13 +16,6 @@ enum Signup {
         var passwordConfirmation: String?
         var next: String?
 
-        init(email: String? = nil, password: String? = nil, passwordConfirmation: String? = nil, next: String? = nil) {
-            self.email = email
-            self.password = password
-            self.passwordConfirmation = passwordConfirmation
-            self.next = next
-        }
-
         enum CodingKeys: String, CodingKey {
             case email, password, next
             case passwordConfirmation = "password_confirmation"
@@ -61,22 +54,5 @@ enum Signup {
         let passwordHint: String
         let actionURL: String
         let loginURL: String
-
-        init(
-            title: String, email: String, next: String, formError: String?, emailError: String?, passwordError: String?,
-            passwordConfirmationError: String?, minimumPasswordLength: Int, passwordHint: String, actionURL: String, loginURL: String
-        ) {
-            self.title = title
-            self.email = email
-            self.next = next
-            self.formError = formError
-            self.emailError = emailError
-            self.passwordError = passwordError
-            self.passwordConfirmationError = passwordConfirmationError
-            self.minimumPasswordLength = minimumPasswordLength
-            self.passwordHint = passwordHint
-            self.actionURL = actionURL
-            self.loginURL = loginURL
-        }
     }
 }

@@ -10,13 +10,6 @@ struct SignupInteractor: Sendable {
     let isOpen: Bool
     let now: @Sendable () -> Date
 
-    init(accounts: any AccountService, throttle: any SignUpThrottling, isOpen: Bool, now: @escaping @Sendable () -> Date) {
-        self.accounts = accounts
-        self.throttle = throttle
-        self.isOpen = isOpen
-        self.now = now
-    }
-
     /// Whether the form may be shown at all.
     func checkOpen() throws(Signup.Failure) {
         guard isOpen else { throw .closed }

@@ -9,13 +9,6 @@ struct SignupView: Sendable {
     let router: SignupRouter
     let clients: ClientAddressResolver
 
-    init(interactor: SignupInteractor, presenter: SignupPresenter, router: SignupRouter, clients: ClientAddressResolver) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-        self.clients = clients
-    }
-
     /// `GET /signup`.
     func show(_ request: Request) async throws -> Response {
         try open()

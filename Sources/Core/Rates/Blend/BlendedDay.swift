@@ -14,18 +14,6 @@ package struct BlendedDay: Sendable, Equatable {
     package let sources: [RateSourceID]
     /// Whether every day blended is one that ships with the app (the bundled ECB history).
     package var isBundled = false
-
-    package init(
-        date: CalendarDate, base: String, rates: [String: BlendedRate], outliers: [Outlier], sources: [RateSourceID],
-        isBundled: Bool = false
-    ) {
-        self.date = date
-        self.base = base
-        self.rates = rates
-        self.outliers = outliers
-        self.sources = sources
-        self.isBundled = isBundled
-    }
 }
 
 /// One currency's blended rate.
@@ -58,13 +46,6 @@ package struct ProviderQuote: Sendable, Equatable {
     /// Why it did not count, if it did not.
     package var exclusion: Exclusion?
 
-    package init(source: RateSourceID, date: CalendarDate, rate: Decimal, exclusion: Exclusion? = nil) {
-        self.source = source
-        self.date = date
-        self.rate = rate
-        self.exclusion = exclusion
-    }
-
     package enum Exclusion: Sendable, Equatable {
         /// Too far from the median of the other providers' quotes (``RateBlender/threshold``).
         case outlier(median: Decimal, deviation: Decimal)
@@ -84,13 +65,4 @@ package struct Outlier: Sendable, Equatable {
     package let median: Decimal
     /// `|value − median| / median`: 0.05 is 5 %.
     package let deviation: Decimal
-
-    package init(source: RateSourceID, currency: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal) {
-        self.source = source
-        self.currency = currency
-        self.date = date
-        self.value = value
-        self.median = median
-        self.deviation = deviation
-    }
 }

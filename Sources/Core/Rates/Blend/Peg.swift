@@ -17,15 +17,6 @@ package struct Peg: Sendable, Equatable {
     /// Where the authority states it.
     package let source: String
 
-    package init(currency: String, anchor: String, rate: Decimal, since: CalendarDate, authority: String, source: String) {
-        self.currency = currency
-        self.anchor = anchor
-        self.rate = rate
-        self.since = since
-        self.authority = authority
-        self.source = source
-    }
-
     /// The pegs shipped with the app.
     package static func bundled() throws -> [Peg] {
         guard let url = Bundle.module.url(forResource: "pegs", withExtension: "json", subdirectory: "Resources") else {

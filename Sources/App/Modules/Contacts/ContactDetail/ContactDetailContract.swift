@@ -7,11 +7,6 @@ enum ContactDetail {
     struct Output: Sendable, Equatable {
         let contact: Contact
         let flash: String?
-
-        init(contact: Contact, flash: String?) {
-            self.contact = contact
-            self.flash = flash
-        }
     }
 
     /// What `contact.leaf` renders.
@@ -37,29 +32,6 @@ enum ContactDetail {
         let editURL: String
         let deleteURL: String
         let listURL: String
-
-        init(
-            title: String, flash: String?, fullName: String, firstName: String, lastName: String?, email: String?, emailURL: String?,
-            phone: String?, phoneURL: String?, notes: String?, added: String, updated: String, wasUpdated: Bool, editURL: String,
-            deleteURL: String, listURL: String
-        ) {
-            self.title = title
-            self.flash = flash
-            self.fullName = fullName
-            self.firstName = firstName
-            self.lastName = lastName
-            self.email = email
-            self.emailURL = emailURL
-            self.phone = phone
-            self.phoneURL = phoneURL
-            self.notes = notes
-            self.added = added
-            self.updated = updated
-            self.wasUpdated = wasUpdated
-            self.editURL = editURL
-            self.deleteURL = deleteURL
-            self.listURL = listURL
-        }
     }
 
     /// What `contact-delete.leaf` renders: the confirmation.
@@ -70,13 +42,5 @@ enum ContactDetail {
         let fullName: String
         let actionURL: String
         let cancelURL: String
-
-        init(title: String, heading: String, fullName: String, actionURL: String, cancelURL: String) {
-            self.title = title
-            self.heading = heading
-            self.fullName = fullName
-            self.actionURL = actionURL
-            self.cancelURL = cancelURL
-        }
     }
 }

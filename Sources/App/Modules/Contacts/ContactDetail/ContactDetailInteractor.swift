@@ -5,10 +5,6 @@ import ServiceInterfaces
 struct ContactDetailInteractor: Sendable {
     let contacts: any ContactsService
 
-    init(contacts: any ContactsService) {
-        self.contacts = contacts
-    }
-
     func show(_ id: String?, for user: User?, flash: String? = nil) async throws -> ContactDetail.Output {
         let owner = try ContactOwner.required(user)
         guard let contact = try await contacts.contact(id: ContactOwner.contactID(id), owner: owner.id) else {

@@ -7,12 +7,6 @@ struct ContactDetailView: Sendable {
     let presenter: ContactDetailPresenter
     let router: ContactDetailRouter
 
-    init(interactor: ContactDetailInteractor, presenter: ContactDetailPresenter, router: ContactDetailRouter) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-    }
-
     /// `GET /contacts/{id}`.
     func show(_ request: Request) async throws -> Response {
         try await guarded(request) {

@@ -15,12 +15,6 @@ enum ContactForm {
         /// What the form shows: the contact's fields, or what was typed.
         let input: ContactDraft.Input
         let errors: [ContactDraft.Field: Message]
-
-        init(mode: Mode, input: ContactDraft.Input, errors: [ContactDraft.Field: Message]) {
-            self.mode = mode
-            self.input = input
-            self.errors = errors
-        }
     }
 
     enum Outcome: Sendable, Equatable {
@@ -48,30 +42,5 @@ enum ContactForm {
         let hasErrors: Bool
         let maxNameLength: Int
         let maxNotesLength: Int
-
-        init(
-            title: String, heading: String, submitLabel: String, actionURL: String, cancelURL: String, firstName: String, lastName: String,
-            email: String, phone: String, notes: String, firstNameError: String?, lastNameError: String?, emailError: String?,
-            phoneError: String?, notesError: String?, hasErrors: Bool, maxNameLength: Int, maxNotesLength: Int
-        ) {
-            self.title = title
-            self.heading = heading
-            self.submitLabel = submitLabel
-            self.actionURL = actionURL
-            self.cancelURL = cancelURL
-            self.firstName = firstName
-            self.lastName = lastName
-            self.email = email
-            self.phone = phone
-            self.notes = notes
-            self.firstNameError = firstNameError
-            self.lastNameError = lastNameError
-            self.emailError = emailError
-            self.phoneError = phoneError
-            self.notesError = notesError
-            self.hasErrors = hasErrors
-            self.maxNameLength = maxNameLength
-            self.maxNotesLength = maxNotesLength
-        }
     }
 }

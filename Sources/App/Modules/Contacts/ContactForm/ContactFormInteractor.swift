@@ -5,10 +5,6 @@ import ServiceInterfaces
 struct ContactFormInteractor: Sendable {
     let contacts: any ContactsService
 
-    init(contacts: any ContactsService) {
-        self.contacts = contacts
-    }
-
     /// The empty form for a new contact.
     func newContact(for user: User?) throws -> ContactForm.Output {
         _ = try ContactOwner.required(user)

@@ -7,12 +7,6 @@ struct ContactFormView: Sendable {
     let presenter: ContactFormPresenter
     let router: ContactFormRouter
 
-    init(interactor: ContactFormInteractor, presenter: ContactFormPresenter, router: ContactFormRouter) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-    }
-
     /// `GET /contacts/new`.
     func new(_ request: Request) async throws -> Response {
         try await guarded(request) {

@@ -10,11 +10,6 @@ enum ContactList {
     struct Input: Sendable, Equatable {
         var search: String?
         var page: String?
-
-        init(search: String? = nil, page: String? = nil) {
-            self.search = search
-            self.page = page
-        }
     }
 
     struct Output: Sendable, Equatable {
@@ -22,12 +17,6 @@ enum ContactList {
         /// The search as applied (trimmed); empty for none.
         let search: String
         let flash: String?
-
-        init(page: ContactPage, search: String, flash: String?) {
-            self.page = page
-            self.search = search
-            self.flash = flash
-        }
     }
 
     enum Failure: Error, Equatable {
@@ -57,30 +46,6 @@ enum ContactList {
         let newContactURL: String
         let exportVCardURL: String
         let exportCSVURL: String
-
-        init(
-            title: String, flash: String?, search: String, summary: String, rows: [Row], hasRows: Bool, emptyMessage: String?,
-            offerFirstContact: Bool, pages: [PageLink], hasPages: Bool, previousURL: String?, nextURL: String?, clearSearchURL: String?,
-            listURL: String, newContactURL: String, exportVCardURL: String, exportCSVURL: String
-        ) {
-            self.title = title
-            self.flash = flash
-            self.search = search
-            self.summary = summary
-            self.rows = rows
-            self.hasRows = hasRows
-            self.emptyMessage = emptyMessage
-            self.offerFirstContact = offerFirstContact
-            self.pages = pages
-            self.hasPages = hasPages
-            self.previousURL = previousURL
-            self.nextURL = nextURL
-            self.clearSearchURL = clearSearchURL
-            self.listURL = listURL
-            self.newContactURL = newContactURL
-            self.exportVCardURL = exportVCardURL
-            self.exportCSVURL = exportCSVURL
-        }
     }
 
     struct Row: Encodable, Sendable, Equatable {
@@ -89,24 +54,11 @@ enum ContactList {
         let email: String?
         let phone: String?
         let url: String
-
-        init(name: String, email: String?, phone: String?, url: String) {
-            self.name = name
-            self.email = email
-            self.phone = phone
-            self.url = url
-        }
     }
 
     struct PageLink: Encodable, Sendable, Equatable {
         let label: String
         let url: String
         let isCurrent: Bool
-
-        init(label: String, url: String, isCurrent: Bool) {
-            self.label = label
-            self.url = url
-            self.isCurrent = isCurrent
-        }
     }
 }

@@ -6,10 +6,6 @@ import ServiceInterfaces
 struct ContactListInteractor: Sendable {
     let contacts: any ContactsService
 
-    init(contacts: any ContactsService) {
-        self.contacts = contacts
-    }
-
     func list(for user: User?, _ input: ContactList.Input, flash: String?) async throws -> ContactList.Output {
         let owner = try ContactOwner.required(user)
         let search = (input.search ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

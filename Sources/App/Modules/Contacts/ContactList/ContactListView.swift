@@ -8,12 +8,6 @@ struct ContactListView: Sendable {
     let presenter: ContactListPresenter
     let router: ContactListRouter
 
-    init(interactor: ContactListInteractor, presenter: ContactListPresenter, router: ContactListRouter) {
-        self.interactor = interactor
-        self.presenter = presenter
-        self.router = router
-    }
-
     /// `GET /contacts?q=&page=`.
     func list(_ request: Request) async throws -> Response {
         let query = request.queryItems
