@@ -152,6 +152,8 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        // The layers' rules, read from the sources: no dependency, so they run without building the app.
+        .testTarget(name: "ArchitectureTests"),
         // The central banks' documents as their publishers served them, parsed without a server.
         .testTarget(name: "RateSourcesTests", dependencies: ["RateSources", "Core"], resources: [.copy("Resources")]),
         .testTarget(

@@ -1,4 +1,4 @@
-import Web
+import Core
 
 /// Where a Router sends the browser next, and how: a plain value a View answers with
 /// (`Response(redirect)`), so Routers know destinations, not HTTP.

@@ -1,4 +1,4 @@
-import Web
+import Core
 
 /// Where the admin page sends the browser.
 struct AdminRatesRouter: Sendable {

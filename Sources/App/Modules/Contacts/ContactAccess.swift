@@ -1,5 +1,5 @@
 import Core
-import Vapor
+import Foundation
 
 /// Why a contacts page cannot be shown; the Views turn these into a redirect or a 404.
 enum ContactAccessFailure: Error, Equatable {
@@ -20,22 +20,5 @@ enum ContactOwner {
     static func contactID(_ text: String?) throws(ContactAccessFailure) -> UUID {
         guard let text, let id = UUID(uuidString: text) else { throw .notFound }
         return id
-    }
-}
-
-extension ContactAccessFailure {
-    /// Runs a contacts page, mapping access failures to HTTP: sign in first (the router's
-    /// redirect), or the same plain 404 for a missing contact and someone else's.
-    static func guarding(
-        _ request: Request, signIn: (String) -> Response,
-        _ page: () async throws -> Response
-    ) async throws -> Response {
-        do {
-            return try await page()
-        } catch ContactAccessFailure.signInRequired {
-            return signIn(request.url.string)
-        } catch ContactAccessFailure.notFound {
-            throw Abort(.notFound)
-        }
     }
 }

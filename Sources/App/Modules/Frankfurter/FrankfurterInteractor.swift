@@ -1,7 +1,6 @@
 import Core
 import Foundation
 import ServiceInterfaces
-import Web
 
 /// Answers Frankfurter v1 questions from the ECB's reference rates: reads the query as
 /// Frankfurter reads it, finds the days, and decides which currencies and days the answer has.

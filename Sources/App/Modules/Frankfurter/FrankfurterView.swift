@@ -1,5 +1,4 @@
 import Core
-import RateSources
 import Vapor
 import Web
 

@@ -1,5 +1,5 @@
+import Core
 import Foundation
-import Web
 
 /// Where choosing a language leads.
 struct LanguageChoiceRouter: Sendable {

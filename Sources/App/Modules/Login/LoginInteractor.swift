@@ -1,7 +1,6 @@
 import Core
 import Foundation
 import ServiceInterfaces
-import Web
 
 /// Signing in: throttling, checking the password, and where to go next.
 struct LoginInteractor: Sendable {

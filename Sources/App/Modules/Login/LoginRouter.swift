@@ -1,4 +1,4 @@
-import Web
+import Core
 
 /// Where signing in and out lead.
 struct LoginRouter: Sendable {

@@ -1,7 +1,6 @@
 import Core
 import Foundation
 import ServiceInterfaces
-import Web
 
 /// Creating an account from the sign-up form.
 struct SignupInteractor: Sendable {

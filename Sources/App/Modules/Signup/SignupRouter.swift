@@ -1,4 +1,4 @@
-import Web
+import Core
 
 /// Where a new account goes first.
 struct SignupRouter: Sendable {

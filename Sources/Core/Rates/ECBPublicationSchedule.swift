@@ -1,4 +1,3 @@
-import Core
 import Foundation
 
 /// When the ECB publishes its euro reference rates: at about 16:00 Frankfurt time (CET, or CEST

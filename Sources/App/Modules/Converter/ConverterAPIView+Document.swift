@@ -6,7 +6,7 @@ struct APIDocument: Sendable {
 
     static func bundled() throws -> APIDocument {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
-            throw Abort(.internalServerError, reason: "openapi.yaml is missing from the app's resources")
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/openapi.yaml"])
         }
         return APIDocument(text: try String(contentsOf: url, encoding: .utf8))
     }
