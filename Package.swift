@@ -152,14 +152,33 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        // What the test targets share: the moment they live in, the catalogue, the providers' documents, zip bombs.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "Core", "RateSources", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support"
+        ),
         // The layers' rules, read from the sources: no dependency, so they run without building the app.
         .testTarget(name: "ArchitectureTests"),
         // The central banks' documents as their publishers served them, parsed without a server.
-        .testTarget(name: "RateSourcesTests", dependencies: ["RateSources", "Core"], resources: [.copy("Resources")]),
+        .testTarget(name: "RateSourcesTests", dependencies: ["RateSources", "Core", "TestSupport"], resources: [.copy("Resources")]),
+        // The HTTP machinery every page uses, with templates and sessions of the tests' own: no app, no database.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "Core", "ServiceInterfaces", "TestSupport",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Core", "ServiceInterfaces", "RateSources", "Persistence", "Web",
+                "App", "Core", "ServiceInterfaces", "RateSources", "Persistence", "Web", "TestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // Each test's schema dropped on a connection of its own, after its app has stopped.

@@ -82,6 +82,7 @@ struct LayerRulesTests {
         ("Tests/CoreTests/Planted.swift", "Vapor"),
         ("Tests/ArchitectureTests/Planted.swift", "App"),
         ("Tests/RateSourcesTests/Planted.swift", "App"),
+        ("Tests/Support/Planted.swift", "Testing"),
         ("Tests/WebTests/Planted.swift", "App"),
         ("Tests/AppTests/Planted.swift", "XCTest"),
         ("Sources/App/Modules/Planted/PlantedView.swift", "Persistence"),

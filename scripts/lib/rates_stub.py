@@ -1,6 +1,6 @@
 """A loopback stand-in for ExchangeRate-API, for scripts/bench's refresh timing.
 
-Serves the recorded 162-currency payload (Tests/AppTests/Resources) dated now, with one rate
+Serves the recorded 162-currency payload (Tests/RateSourcesTests/Resources) dated now, with one rate
 nudged on every request, so that every refresh stores a new snapshot. Prints its port.
 """
 import http.server
@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 PAYLOAD = json.loads((Path(__file__).resolve().parents[2]
-                      / "Tests/AppTests/Resources/exchangerate-api-latest-USD.json").read_text())
+                      / "Tests/RateSourcesTests/Resources/exchangerate-api-latest-USD.json").read_text())
 
 
 class Handler(http.server.BaseHTTPRequestHandler):

@@ -67,7 +67,7 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         if let days = cache.value(RateDaysCache.group, selection.key, now: now()) { return days }
         let read = sharedRead(selection)
         guard let stale = previous.withLockedValue({ $0[selection] }) else { return try await read.value }
-        return await Self.value(of: read, within: staleAfter) ?? stale
+        return await read.value(within: staleAfter) ?? stale
     }
 
     /// The window of a pair's series kept whole, else a walk over the window's days.
@@ -75,26 +75,6 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays
     ) -> PairHistory {
         series.history("\(selection.key):\(from)/\(to)", from: from, to: to, range: range, around: date, in: days)
-    }
-
-    /// The task's value if it finishes within `limit`; `nil` if it fails or takes longer (it goes
-    /// on, and the cache keeps what it reads). Whichever comes first resumes the caller.
-    private static func value(of task: Task<RateDays, any Error>, within limit: Duration) async -> RateDays? {
-        let waiting = NIOLockedValueBox<CheckedContinuation<RateDays?, Never>?>(nil)
-        @Sendable func finish(_ days: RateDays?) {
-            waiting.withLockedValue { continuation in
-                continuation?.resume(returning: days)
-                continuation = nil
-            }
-        }
-        return await withCheckedContinuation { continuation in
-            waiting.withLockedValue { $0 = continuation }
-            Task { finish(try? await task.value) }
-            Task {
-                try? await Task.sleep(for: limit)
-                finish(nil)
-            }
-        }
     }
 
     /// The selection's read in flight if nothing was stored since it began, else a new one.

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 
 @testable import App
 @testable import Core

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import App
 @testable import Core
@@ -26,7 +27,7 @@ struct FakeCurrentRates: CurrentRatesReading {
     }
 }
 
-enum Fixtures {
+extension Fixtures {
     /// A few of the ECB's rates of 2025-05-09 against EUR, plus KWD and BHD for three minor
     /// units and XAU for a unit without minor units.
     static let snapshot = RateSnapshot(
@@ -39,24 +40,11 @@ enum Fixtures {
             "XAU": Decimal(string: "0.000342")!,
         ])
 
-    static let catalog = try! CurrencyCatalog.bundled()
-
-    /// Test apps' bundled rates: the ECB's archive format with one day, 2025-05-09 (30
-    /// currencies), so pages show the rates tests expect and history starts with one day.
-    static let oneDayArchive = resource("ecb-hist-2025-05-09.zip")
-    /// Five days of the ECB's file (1999-01-04, 2008-09-15, 2020-03-13, 2025-05-08, 2025-05-09).
-    static let sampleArchive = resource("ecb-hist-sample.zip")
     /// Ten days of the ECB's file for the Frankfurter API (see ``FakeReferenceDays/frankfurterDays()``).
     static let frankfurterArchive = resource("ecb-hist-frankfurter.zip")
 
-    /// The one day of ``oneDayArchive`` as a stored snapshot would be.
-    static func bundledSnapshot(storedAt: Date = testNow) throws -> RateSnapshot {
-        try BundledRates(archive: oneDayArchive).days()[0].snapshot(storedAt: storedAt)
-    }
-
+    /// A document of these tests' own, else one of the providers' documents (``Fixtures/document(_:)``).
     static func resource(_ name: String) -> URL {
-        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")!
+        Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources") ?? document(name)
     }
-
-    static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
 }

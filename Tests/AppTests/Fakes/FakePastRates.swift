@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import App
 @testable import Core

@@ -2,6 +2,7 @@ import CompressNIO
 import Crypto
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 import Vapor
 import VaporTesting

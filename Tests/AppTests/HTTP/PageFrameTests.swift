@@ -1,6 +1,7 @@
 import CompressNIO
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 import Vapor
 import VaporTesting

@@ -7,11 +7,6 @@
 /// The English pages' localization, which most presenter tests write in.
 let en = Localizations.of(.en)
 
-/// A message without arguments, written as its text: test expectations read as the page does.
-extension Message: ExpressibleByStringLiteral {
-    public init(stringLiteral text: String) { self.init(text) }
-}
-
 extension Converter.Outcome {
     /// The messages of an invalid outcome in canonical English, by field.
     var englishErrors: [Converter.Field: String] {

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import TestSupport
 import Testing
 import Vapor
 
@@ -68,7 +69,7 @@ final class StubProvider: Sendable {
     }
 
     static func document(_ name: String) throws -> String {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources"))
+        let url = Fixtures.resource(name)
         return try String(contentsOf: url, encoding: .utf8)
     }
 

@@ -2,6 +2,7 @@ import FluentPostgresDriver
 import Foundation
 import Logging
 import SQLKit
+import TestSupport
 import Vapor
 
 @testable import App
@@ -10,17 +11,10 @@ import Vapor
 @testable import RateSources
 @testable import Web
 
-/// The moment the tests live in: three days after the bundled snapshot's 2025-05-09.
-let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z
-
-/// Quiet logs for every test process (once, as `LoggingSystem` allows).
-/// Metrics go to the app's registry, as in the entry point.
+/// Quiet logs for every test process (``quietTestLogs``); metrics go to the app's registry, as
+/// in the entry point.
 let quietLogging: Void = {
-    LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
-        return handler
-    }
+    _ = quietTestLogs
     AppMetrics.bootstrap()
 }()
 

@@ -4,6 +4,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import SQLKit
+import TestSupport
 import Testing
 import Vapor
 

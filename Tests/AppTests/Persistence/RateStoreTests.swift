@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import TestSupport
 import Testing
 import Vapor
 import VaporTesting

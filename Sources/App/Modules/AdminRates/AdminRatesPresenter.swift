@@ -6,6 +6,9 @@ import Web
 /// outcomes as words, each attempt's details in the visitor's language (what a library or a
 /// provider wrote is quoted as it is, and attempts logged before messages had parts are shown as recorded).
 struct AdminRatesPresenter: Sendable {
+    /// 403: signed in without admin rights.
+    static let adminsOnly = Message("This page is for administrators. You are signed in without admin rights.")
+
     func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
             title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",

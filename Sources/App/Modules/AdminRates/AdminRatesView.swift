@@ -66,7 +66,7 @@ struct AdminRatesView: Sendable {
         } catch AdminRates.Failure.signInRequired {
             return Response(router.signIn())
         } catch AdminRates.Failure.forbidden {
-            throw PageAbort(.forbidden, Message("This page is for administrators. You are signed in without admin rights."))
+            throw PageAbort(.forbidden, AdminRatesPresenter.adminsOnly)
         }
     }
 }

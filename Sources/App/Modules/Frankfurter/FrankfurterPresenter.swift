@@ -11,6 +11,15 @@ import Web
 /// A range is written a day at a time (``writeDays(_:_:into:)``), so the View can send 27
 /// years in pieces instead of building 3 MB first.
 struct FrankfurterPresenter: Sendable {
+    /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
+    static func errorMessage(status: UInt) -> String? {
+        switch status {
+        case 404: "not found"
+        case 405: "method not allowed"
+        default: nil
+        }
+    }
+
     /// Everything before the first day's rates.
     func opening(_ output: Frankfurter.Output) -> [UInt8] {
         var bytes: [UInt8] = []

@@ -27,18 +27,9 @@ struct FrankfurterView: Sendable {
         response: { status, message, headers in
             var headers = headers
             headers.replaceOrAdd(name: .contentType, value: contentType)
-            let body = FrankfurterPresenter().body(message: errorMessage(status) ?? message)
+            let body = FrankfurterPresenter().body(message: FrankfurterPresenter.errorMessage(status: status.code) ?? message)
             return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
         })
-
-    /// Frankfurter's own lowercase words, for the statuses whose message its clients compare.
-    static func errorMessage(_ status: HTTPResponseStatus) -> String? {
-        switch status {
-        case .notFound: "not found"
-        case .methodNotAllowed: "method not allowed"
-        default: nil
-        }
-    }
 
     /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
     func rates(_ request: Request) async throws -> Response {

@@ -12,7 +12,6 @@ enum FrankfurterV2Assembly {
                 providers: services.officialRates.blended, now: services.now),
             presenter: FrankfurterV2Presenter(),
             cachePolicy: services.cachePolicy,
-            rendered: RenderedPageCache(capacity: 8 << 20),
             now: services.now)
         routes.get(.frankfurterV2Rates, use: view.rates)
         routes.get(.frankfurterV2RatesCSV, use: view.rates)

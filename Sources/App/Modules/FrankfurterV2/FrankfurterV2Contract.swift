@@ -120,6 +120,20 @@ enum FrankfurterV2 {
         let version: String
     }
 
+    /// How an answer is written: JSON; CSV by a `.csv` suffix or `Accept: text/csv`; NDJSON
+    /// by `Accept: application/x-ndjson`.
+    enum Format: String, Sendable {
+        case json, ndjson, csv
+
+        var contentType: String {
+            switch self {
+            case .json: "application/json; charset=utf-8"
+            case .ndjson: "application/x-ndjson"
+            case .csv: "text/csv; charset=utf-8; header=present"
+            }
+        }
+    }
+
     enum Failure: Error, Equatable {
         /// 404 `{"message":"not found"}`.
         case notFound

@@ -93,6 +93,17 @@ struct FrankfurterV2Interactor: Sendable {
         }
     }
 
+    /// Whether a later stored day may still change `query`'s answer (known before it is computed):
+    /// today's blend, or a day or range ending in the last week.
+    func isCurrent(_ query: FrankfurterV2.Query) -> Bool {
+        let lastFinal = CalendarDate(containing: now()).adding(days: -7)
+        switch query.dates {
+        case .latest: return true
+        case .day(let day): return day >= lastFinal
+        case .range(_, let end): return end >= lastFinal
+        }
+    }
+
     /// The records answering `query`.
     func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         do {
@@ -109,9 +120,7 @@ struct FrankfurterV2Interactor: Sendable {
                 return try answer(query, blend.map { [$0] } ?? [], version: version, isCurrent: true)
             case .day(let date):
                 let blend = try await rates.blend(on: date, providers: query.providers)
-                let today = CalendarDate(containing: now())
-                return try answer(
-                    query, blend.map { [$0] } ?? [], version: try await versionOfDays(), isCurrent: date >= today.adding(days: -7))
+                return try answer(query, blend.map { [$0] } ?? [], version: try await versionOfDays(), isCurrent: isCurrent(query))
             case .range(let start, let end):
                 return try await range(query, start, end)
             }
@@ -129,7 +138,6 @@ struct FrankfurterV2Interactor: Sendable {
     /// Each day of the range that any provider published, blended: from the blend kept for
     /// every day, or recomputed per day when only some providers count or each one's rate is asked.
     private func range(_ query: FrankfurterV2.Query, _ start: CalendarDate, _ end: CalendarDate) async throws -> FrankfurterV2.Rates {
-        let today = CalendarDate(containing: now())
         guard start <= end else { throw FrankfurterV2.Failure.notFound }
         if query.providers == nil && !query.expandProviders {
             let series = try await rates.blendedSeries()
@@ -139,7 +147,7 @@ struct FrankfurterV2Interactor: Sendable {
             for day in days.days where day.date >= start || days.days.count == 1 {
                 records += Self.records(of: day, codes: codes, query: query)
             }
-            return try grouped(query, records, version: series.version, isCurrent: end >= today.adding(days: -7))
+            return try grouped(query, records, version: series.version, isCurrent: isCurrent(query))
         }
         let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
@@ -147,7 +155,7 @@ struct FrankfurterV2Interactor: Sendable {
             on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base]) })
         let version = providerDays.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
         let records = blends.flatMap { Self.records(of: $0, query: query) }
-        return try grouped(query, records, version: version, isCurrent: end >= today.adding(days: -7))
+        return try grouped(query, records, version: version, isCurrent: isCurrent(query))
     }
 
     private func answer(

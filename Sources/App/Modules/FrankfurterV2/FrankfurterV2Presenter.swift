@@ -9,7 +9,63 @@ struct FrankfurterV2Presenter: Sendable {
     /// Enough for any central bank's published digits; cross rates are rounded there.
     static let significantDigits = 8
 
+    /// Answers of more records than this are sent in pieces of about this many.
+    static let recordsPerPiece = 4_096
+
     // MARK: Rates
+
+    /// `answer` in `format`, in pieces of ``recordsPerPiece`` records, each written as it is sent.
+    func pieces(of answer: FrankfurterV2.Rates, as format: FrankfurterV2.Format) -> Pieces {
+        Pieces(records: answer.records, format: format, expanded: answer.query.expandProviders, presenter: self)
+    }
+
+    /// `/v2/rate/{base}/{quote}`'s one record: a JSON object, or CSV with its header.
+    func single(_ record: FrankfurterV2.Record, as format: FrankfurterV2.Format) -> [UInt8] {
+        format == .csv ? csvHeader(expanded: false) + csvRows([record], expanded: false) : Array(json([record]).dropFirst().dropLast())
+    }
+
+    /// The records of an answer as written, a few thousand at a time: the JSON array's opening
+    /// and closing around the first and last piece, the CSV header before the first.
+    struct Pieces: AsyncSequence, Sendable {
+        let records: [FrankfurterV2.Record]
+        let format: FrankfurterV2.Format
+        let expanded: Bool
+        let presenter: FrankfurterV2Presenter
+
+        /// The whole answer when it is one piece, else `nil`.
+        var whole: [UInt8]? {
+            records.count <= FrankfurterV2Presenter.recordsPerPiece ? piece(records[...], first: true, last: true) : nil
+        }
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let pieces: Pieces
+            var start = 0
+            var done = false
+
+            mutating func next() async -> [UInt8]? {
+                guard !done else { return nil }
+                let end = Swift.min(pieces.records.count, start + FrankfurterV2Presenter.recordsPerPiece)
+                let bytes = pieces.piece(pieces.records[start..<end], first: start == 0, last: end == pieces.records.count)
+                (start, done) = (end, end == pieces.records.count)
+                return bytes
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pieces: self) }
+
+        func piece(_ records: ArraySlice<FrankfurterV2.Record>, first: Bool, last: Bool) -> [UInt8] {
+            switch format {
+            case .ndjson: return presenter.ndjson(records)
+            case .csv: return (first ? presenter.csvHeader(expanded: expanded) : []) + presenter.csvRows(records, expanded: expanded)
+            case .json:
+                if !first && records.isEmpty { return last ? [UInt8(ascii: "]")] : [] }
+                var bytes = presenter.json(records)
+                if !first { bytes[0] = UInt8(ascii: ",") }
+                if !last { bytes.removeLast() }
+                return bytes
+            }
+        }
+    }
 
     /// `[{…},{…}]`.
     func json(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {

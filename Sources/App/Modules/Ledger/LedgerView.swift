@@ -86,7 +86,7 @@ struct LedgerView: Sendable {
         try await kept(request) { receipt, gzipped in
             var body = ByteBuffer(data: gzipped)
             return Response(
-                status: .ok, headers: Self.download(Self.csvType, fileName: LedgerPresenter.convertedName(receipt.file)),
+                status: .ok, headers: .download(Self.csvType, fileName: LedgerPresenter.convertedName(receipt.file)),
                 body: .init(buffer: try body.decompress(with: .gzip())))
         }
     }
@@ -95,7 +95,7 @@ struct LedgerView: Sendable {
     func receipt(_ request: Request) async throws -> Response {
         try await kept(request) { receipt, _ in
             Response(
-                status: .ok, headers: Self.download(Self.jsonType, fileName: Ledger.receiptFileName),
+                status: .ok, headers: .download(Self.jsonType, fileName: Ledger.receiptFileName),
                 body: .init(data: try receipt.json()))
         }
     }
@@ -118,15 +118,11 @@ struct LedgerView: Sendable {
     private static let csvType = "text/csv; charset=utf-8; header=present"
     private static let jsonType = "application/json; charset=utf-8"
 
-    /// `pieces` as the body, sent as they are written; a download when `fileName` is given.
+    /// The converted file, sent a piece at a time as it is written.
     private func stream(_ pieces: LedgerFiles.Pieces, type: String, fileName: String?) -> Response {
-        let response = Response(
-            status: .ok, headers: fileName.map { Self.download(type, fileName: $0) } ?? ["Content-Type": type, "Cache-Control": "no-store"])
-        response.body = .init(asyncStream: { stream in
-            for await piece in pieces { try await stream.write(.buffer(piece)) }
-            try await stream.write(.end)
-        })
-        return response
+        Response(
+            headers: fileName.map { .download(type, fileName: $0) } ?? ["Content-Type": type, "Cache-Control": "no-store"],
+            streaming: pieces)
     }
 
     /// The zip, sent from its temporary folder, which goes once it is sent.
@@ -136,8 +132,9 @@ struct LedgerView: Sendable {
         let response = try await request.fileio.asyncStreamFile(at: made.archive.path, mediaType: .zip) { _ in
             try? FileManager.default.removeItem(at: made.folder)
         }
-        response.headers.replaceOrAdd(name: .contentDisposition, value: Self.disposition("ledger.zip"))
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
+        for (name, value) in HTTPHeaders.download("application/zip", fileName: "ledger.zip") {
+            response.headers.replaceOrAdd(name: name, value: value)
+        }
         return response
     }
 
@@ -149,20 +146,15 @@ struct LedgerView: Sendable {
 
     /// The form again, with what went wrong at its field and its status.
     private func page(_ request: Request, _ query: Ledger.Query, failure: Ledger.Failure) async throws -> Response {
+        let status = Self.status(of: failure)
+        if status == .notFound { throw Abort(.notFound) }
         let output: Ledger.Output
         do { output = try await interactor.form(query, for: request.currentUser) } catch { throw Self.unavailable }
-        let status: HTTPStatus
-        switch failure {
-        case .refused(let refusal): status = Self.status(of: refusal)
-        case .invalid, .noColumns, .ambiguousDates: status = .unprocessableEntity
-        case .ratesUnavailable: throw Self.unavailable
-        case .signInRequired, .notFound: throw Abort(.notFound)
-        }
-        return try await request.renderPage(
-            "ledger", presenter.present(LedgerPresenter.output(output, after: failure), in: request.localization), status: status)
+        guard status != .serviceUnavailable else { throw Self.unavailable }
+        let page = presenter.present(LedgerPresenter.output(output, after: failure), in: request.localization)
+        return try await request.renderPage("ledger", page, status: status)
     }
 
-    /// A kept conversion's answer; sign in first (303), or 404 for one that is not the visitor's.
     private func kept(_ request: Request, answer: (LedgerReceipt, Data) throws -> Response) async throws -> Response {
         let conversion: (receipt: LedgerReceipt, result: Data)
         do {
@@ -183,29 +175,20 @@ struct LedgerView: Sendable {
     /// No rates stored yet (or the database out of reach): 503, try again in a minute.
     private static let unavailable = PageAbort(.serviceUnavailable, LedgerPresenter.unavailable, headers: ["Retry-After": "60"])
 
-    private static func status(of refusal: LedgerSpool.Refusal) -> HTTPStatus {
-        switch refusal {
-        case .tooLarge, .tooManyLines: .payloadTooLarge
-        case .notText: .unsupportedMediaType
-        case .unclosedQuote, .empty: .unprocessableEntity
+    /// What nothing converted answers with.
+    private static func status(of failure: Ledger.Failure) -> HTTPStatus {
+        switch failure {
+        case .refused(.tooLarge), .refused(.tooManyLines): .payloadTooLarge
+        case .refused(.notText): .unsupportedMediaType
+        case .refused, .invalid, .noColumns, .ambiguousDates: .unprocessableEntity
+        case .ratesUnavailable: .serviceUnavailable
+        case .signInRequired, .notFound: .notFound
         }
     }
 
     /// The API's refusals, as problem documents.
     private static func problem(_ failure: Ledger.Failure) -> PageAbort {
-        let status: HTTPStatus =
-            switch failure {
-            case .refused(let refusal): status(of: refusal)
-            case .invalid, .noColumns, .ambiguousDates: .unprocessableEntity
-            case .ratesUnavailable: .serviceUnavailable
-            case .signInRequired, .notFound: .notFound
-            }
-        return PageAbort(status, LedgerPresenter.problem(failure), headers: failure == .ratesUnavailable ? ["Retry-After": "60"] : [:])
+        PageAbort(
+            status(of: failure), LedgerPresenter.problem(failure), headers: failure == .ratesUnavailable ? ["Retry-After": "60"] : [:])
     }
-
-    private static func download(_ type: String, fileName: String) -> HTTPHeaders {
-        ["Content-Type": type, "Content-Disposition": disposition(fileName), "Cache-Control": "private, no-store"]
-    }
-
-    private static func disposition(_ name: String) -> String { "attachment; filename=\"\(name)\"" }
 }

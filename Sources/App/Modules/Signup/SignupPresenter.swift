@@ -4,6 +4,9 @@ import Web
 
 /// The sign-up form's wording, in the visitor's language.
 struct SignupPresenter: Sendable {
+    /// 403: this server creates no accounts.
+    static let closed = Message("New accounts cannot be created on this server. Ask an administrator for one.")
+
     func present(
         _ input: Signup.Input, errors: [Signup.Field: Message] = [:], formError: String? = nil, in l: Localization
     ) -> Signup.ViewModel {

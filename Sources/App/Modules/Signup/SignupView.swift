@@ -39,7 +39,7 @@ struct SignupView: Sendable {
 
     private func open() throws {
         do { try interactor.checkOpen() } catch {
-            throw PageAbort(.forbidden, Message("New accounts cannot be created on this server. Ask an administrator for one."))
+            throw PageAbort(.forbidden, SignupPresenter.closed)
         }
     }
 }

@@ -179,26 +179,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
             return task
         }
         guard let stale = kept.withLockedValue({ $0 }) else { return try await task.value }
-        return await Self.value(of: task, within: staleAfter) ?? stale
-    }
-
-    /// The task's value if it finishes within `limit`; `nil` otherwise (it goes on, and keeps what it builds).
-    private static func value(of task: Task<BlendedSeries, any Error>, within limit: Duration) async -> BlendedSeries? {
-        let waiting = NIOLockedValueBox<CheckedContinuation<BlendedSeries?, Never>?>(nil)
-        @Sendable func finish(_ series: BlendedSeries?) {
-            waiting.withLockedValue { continuation in
-                continuation?.resume(returning: series)
-                continuation = nil
-            }
-        }
-        return await withCheckedContinuation { continuation in
-            waiting.withLockedValue { $0 = continuation }
-            Task { finish(try? await task.value) }
-            Task {
-                try? await Task.sleep(for: limit)
-                finish(nil)
-            }
-        }
+        return await task.value(within: staleAfter) ?? stale
     }
 
     /// The quotes the blend screened out on the newest days, newest first.

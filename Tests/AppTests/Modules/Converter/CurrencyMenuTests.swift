@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import App
@@ -13,11 +14,6 @@ struct CurrencyMenuTests {
             query: Converter.Query(.init(from: code)), outcome: .noAmount, accepted: nil, currencies: currencies,
             snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow))
         return ConverterPresenter().present(output, in: l).fromOptions.html
-    }
-
-    @Test func escapesNamesOnce() {
-        let options = SelectOptions([.init(value: "AAA", label: "AAA — <b>Bold</b> & \"quoted\"")], selected: "AAA", placeholder: "Choose")
-        #expect(options.html == "<option value=\"AAA\" selected>AAA — &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;</option>")
     }
 
     @Test func marksExactlyOneSelected() {
@@ -45,18 +41,5 @@ struct CurrencyMenuTests {
             menu(["EUR"], selecting: nil)
                 == "<option value=\"\" selected disabled>Choose a currency</option><option value=\"EUR\">EUR — Euro</option>")
         #expect(menu(["EUR"], selecting: "XYZ") == menu(["EUR"], selecting: nil))
-    }
-
-    @Test("a list of choices is written once while it is used lately, whatever is selected; equal lists count as one")
-    func writtenOnce() {
-        let few = (0..<3).map { SelectOptions.Choice(value: "V\($0)", label: "label \($0) of a list written once") }
-        let builds = OptionMenu.buildCount
-        #expect(SelectOptions(few, selected: "V1", placeholder: "Choose").html.contains("value=\"V1\" selected"))
-        #expect(SelectOptions(few, selected: "V2", placeholder: "Choose").html.contains("value=\"V2\" selected"))
-        let equal = (0..<3).map { SelectOptions.Choice(value: "V\($0)", label: "label \($0) of a list written once") }
-        _ = SelectOptions(equal, selected: nil, placeholder: "Choose").html // equal, not the same array
-        #expect(OptionMenu.buildCount - builds <= 1)
-        _ = SelectOptions(few, selected: nil, placeholder: "Wählen").html // another placeholder, another menu
-        #expect(OptionMenu.buildCount - builds <= 2)
     }
 }

@@ -5,6 +5,11 @@ import Web
 /// One contact as the page shows it, with the original app's name display rule, in the
 /// visitor's language.
 struct ContactDetailPresenter: Sendable {
+    /// The next page's note after a deletion.
+    func deleted(_ contact: Contact, in l: Localization) -> String {
+        l.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])
+    }
+
     func present(_ output: ContactDetail.Output, in l: Localization) -> ContactDetail.ViewModel {
         let contact = output.contact
         let fullName = ContactName.full(contact)

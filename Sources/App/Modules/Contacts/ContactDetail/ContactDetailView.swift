@@ -29,7 +29,7 @@ struct ContactDetailView: Sendable {
         try await guarded(request) {
             let contact = try await interactor.delete(request.parameter(.id), for: request.currentUser)
             await request.browserSession.flash(
-                .success(request.localization.text("Contact deleted: {name}.", ["name": ContactName.full(contact)])), logger: request.logger
+                .success(presenter.deleted(contact, in: request.localization)), logger: request.logger
             )
             return Response(router.afterDelete())
         }

@@ -3,6 +3,10 @@ import Web
 
 /// The add/edit form's wording, in the visitor's language; fields show exactly what was typed or stored.
 struct ContactFormPresenter: Sendable {
+    /// The next page's note after saving.
+    static let added = Message("Contact added.")
+    static let saved = Message("Changes saved.")
+
     func present(_ output: ContactForm.Output, in l: Localization) -> ContactForm.ViewModel {
         let input = output.input
         let (heading, submit, action, cancel): (String, String, String, String) =

@@ -28,7 +28,8 @@ struct ContactFormView: Sendable {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             return try await respond(
-                to: interactor.create(input, for: request.currentUser), flash: request.localization.text("Contact added."), request)
+                to: interactor.create(input, for: request.currentUser), flash: request.localization.text(ContactFormPresenter.added),
+                request)
         }
     }
 
@@ -37,7 +38,7 @@ struct ContactFormView: Sendable {
         try await guarded(request) {
             let input = try request.form(ContactDraft.Input.self)
             let outcome = try await interactor.update(request.parameter(.id), with: input, for: request.currentUser)
-            return try await respond(to: outcome, flash: request.localization.text("Changes saved."), request)
+            return try await respond(to: outcome, flash: request.localization.text(ContactFormPresenter.saved), request)
         }
     }
 

@@ -4,6 +4,14 @@ import Web
 /// The contacts list's wording, in the visitor's language: display names, counts (by the
 /// language's plural rules), empty states and page links.
 struct ContactListPresenter: Sendable {
+    /// 400: a page that is not a number.
+    static func badPage(_ typed: String) -> Message {
+        Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(typed)])
+    }
+
+    /// 400: a search too long to run.
+    static let searchTooLong = Message("Search for at most {count} characters.", ["count": .number(String(ContactList.maxSearchLength))])
+
     func present(_ output: ContactList.Output, in l: Localization) -> ContactList.ViewModel {
         let page = output.page
         let search = output.search.isEmpty ? nil : output.search

@@ -18,10 +18,10 @@ struct ContactListView: Sendable {
         } catch ContactAccessFailure.signInRequired {
             return Response(router.signIn(returningTo: request.url.string))
         } catch ContactList.Failure.badPage(let page) {
-            throw PageAbort(.badRequest, Message("“{typed}” is not a page number. Pages are numbered from 1.", ["typed": .text(page)]))
+            throw PageAbort(.badRequest, ContactListPresenter.badPage(page))
         } catch ContactList.Failure.searchTooLong {
             throw PageAbort(
-                .badRequest, Message("Search for at most {count} characters.", ["count": .number(String(ContactList.maxSearchLength))]))
+                .badRequest, ContactListPresenter.searchTooLong)
         }
     }
 

@@ -1,17 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
-@testable import Persistence
 @testable import RateSources
-@testable import Web
 
 @Suite("ECB reference-rates XML")
 struct ECBRatesDocumentTests {
     @Test("the daily document: one day, about 30 currencies against EUR, exact decimals")
     func daily() throws {
-        let days = try ECBRatesDocument.parse(Data(try StubProvider.document("ecb-daily.xml").utf8))
+        let days = try ECBRatesDocument.parse(Data(try Fixtures.text("ecb-daily.xml").utf8))
         let day = try #require(days.first)
         #expect(days.count == 1)
         #expect(day.source == "ecb" && day.baseCurrency == "EUR")
@@ -24,7 +22,7 @@ struct ECBRatesDocumentTests {
 
     @Test("the history document: one snapshot per day, newest first")
     func history() throws {
-        let days = try ECBRatesDocument.parse(Data(try StubProvider.document("ecb-history.xml").utf8))
+        let days = try ECBRatesDocument.parse(Data(try Fixtures.text("ecb-history.xml").utf8))
         #expect(days.map(\.effectiveDate.description) == ["2025-02-25", "2025-02-24", "2025-02-21", "2025-02-20", "2025-02-19"])
         #expect(days.allSatisfy { $0.rates.count >= 29 })
     }
@@ -71,7 +69,7 @@ struct ECBRatesDocumentTests {
 struct ExchangeRateAPIDocumentTests {
     @Test("a success document: USD base, 162 rates, effective the day of its last update")
     func success() throws {
-        let fetched = try ExchangeRateAPIDocument.parse(Data(try StubProvider.document("exchangerate-api-latest-USD.json").utf8))
+        let fetched = try ExchangeRateAPIDocument.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8))
         #expect(fetched.source == "exchangerate-api")
         #expect(fetched.baseCurrency == "USD")
         #expect(fetched.effectiveDate.description == "2023-12-03")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -11,7 +12,7 @@ struct ProviderCurrencyNamesTests {
 
     @Test("every code ExchangeRate-API quotes has a name")
     func namesEveryProviderCode() throws {
-        let fetched = try ExchangeRateAPIDocument.parse(Data(try StubProvider.document("exchangerate-api-latest-USD.json").utf8))
+        let fetched = try ExchangeRateAPIDocument.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8))
         let nameless = fetched.rates.keys.filter { catalog.currency(for: $0).name == $0 }
         #expect(nameless.isEmpty, "\(nameless.sorted())")
     }

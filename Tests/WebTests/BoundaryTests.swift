@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
 @testable import Core
-@testable import Persistence
-@testable import RateSources
 @testable import Web
 
 @Suite("Form fields: one strict rule for query strings and form bodies")

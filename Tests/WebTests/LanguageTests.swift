@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
 @testable import Core
-@testable import Persistence
-@testable import RateSources
 @testable import Web
 
 @Suite("Languages: Accept-Language, plural rules, numbers, dates and names")

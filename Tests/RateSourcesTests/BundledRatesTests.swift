@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
-@testable import Persistence
 @testable import RateSources
-@testable import Web
 
 @Suite("The bundled rates: the ECB's archive, as test apps get it")
 struct BundledRatesTests {
@@ -27,7 +25,7 @@ struct BundledRatesTests {
         let missing = BundledRates(archive: URL(fileURLWithPath: "/nonexistent/rates.zip"))
         let error = #expect(throws: BundledRates.LoadingError.self) { try missing.days() }
         #expect(error?.description.contains("/nonexistent/rates.zip") == true)
-        let notAnArchive = BundledRates(archive: Fixtures.resource("ecb-daily.xml"))
+        let notAnArchive = BundledRates(archive: Fixtures.document("ecb-daily.xml"))
         let unreadable = #expect(throws: BundledRates.LoadingError.self) { try notAnArchive.days() }
         #expect(unreadable?.description.contains("not a readable zip archive") == true)
     }

@@ -2,10 +2,7 @@ import CompressNIO
 import Testing
 import Vapor
 
-@testable import App
 @testable import Core
-@testable import Persistence
-@testable import RateSources
 @testable import Web
 
 @Suite("Rendered pages kept by ETag")

@@ -1,25 +1,21 @@
+import Core
 import Foundation
+import RateSources
 import ZIPFoundation
-
-@testable import App
-@testable import Core
-@testable import Persistence
-@testable import RateSources
-@testable import Web
 
 /// Zip archives that inflate far beyond their own size: what an attacker (or a broken mirror)
 /// could serve as `ECB_FULL_HISTORY_URL` or leave as `BUNDLED_RATES_FILE`.
-enum ZipBomb {
+package enum ZipBomb {
     /// 100 MB of CSV in about 100 kB, made once per test process on a Dispatch thread: deflating it
     /// takes seconds in a debug build, which a `static let` would spend on the threads every
     /// test's async work shares (the tests waiting for it held them, and timing tests failed).
     private static let made = Task { await offThePool { try! archive(inflatedBytes: 100 << 20) } }
 
-    static func hundredMegabytes() async -> Data { await made.value }
+    package static func hundredMegabytes() async -> Data { await made.value }
 
     /// An `eurofxref-hist.csv` of `inflatedBytes` (a real header, then the same row over and over),
     /// deflated: about a thousandth of that on disk.
-    static func archive(inflatedBytes: Int, entryName: String = ECBHistoryArchive.entryName) throws -> Data {
+    package static func archive(inflatedBytes: Int, entryName: String = ECBHistoryArchive.entryName) throws -> Data {
         let header = Data("Date,USD,JPY,\n".utf8)
         let row = Data("2020-03-13,1.1104,119.11,\n".utf8)
         let archive = try Archive(accessMode: .create)
@@ -42,7 +38,7 @@ enum ZipBomb {
 
     /// `archive` with the CSV's stated size (in its local header and the central directory)
     /// replaced by `statedBytes`: an archive that lies about what it inflates to.
-    static func lying(_ archive: Data, statedBytes: UInt32) -> Data {
+    package static func lying(_ archive: Data, statedBytes: UInt32) -> Data {
         var bytes = [UInt8](archive)
         func patch(_ offset: Int) {
             for index in 0..<4 { bytes[offset + index] = UInt8((statedBytes >> (8 * UInt32(index))) & 0xFF) }

@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
-@testable import Persistence
 @testable import RateSources
-@testable import Web
 
 @Suite("The ECB's complete history archive (eurofxref-hist.zip)")
 struct ECBHistoryArchiveTests {

@@ -3,10 +3,7 @@ import Testing
 import Vapor
 import VaporTesting
 
-@testable import App
 @testable import Core
-@testable import Persistence
-@testable import RateSources
 @testable import Web
 
 @Suite("Routes started at once")

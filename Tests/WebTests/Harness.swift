@@ -1,0 +1,4 @@
+@testable import Web
+
+/// The English pages' localization.
+let en = Localizations.of(.en)
