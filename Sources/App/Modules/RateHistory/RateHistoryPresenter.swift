@@ -51,15 +51,12 @@ struct RateHistoryPresenter: Sendable {
         // Each row links to the converter on its day: one address, the day (and the source) appended.
         let converterOnDay = SiteURL.conversion(from: output.from.code, to: output.to.code, amount: "100").path + "&date="
         let sourceSuffix = source.map { "&source=\($0)" } ?? ""
-        let rows: [RateHistory.Row] =
-            isMonthly
-            ? []
-            : pageRows.reversed().map { index in
-                let date = points[index].date.description
-                return .init(
-                    date: date, dateText: l.date(points[index].date), rate: l.number(texts[index]),
-                    url: converterOnDay + date + sourceSuffix)
-            }
+        let dayIndices = isMonthly ? [] : Array(pageRows.reversed())
+        let dayRates = Self.aligned(dayIndices.map { texts[$0] })
+        let rows: [RateHistory.Row] = zip(dayIndices, dayRates).map { index, rate in
+            let date = points[index].date.description
+            return .init(date: date, dateText: l.date(points[index].date), rate: l.number(rate), url: converterOnDay + date + sourceSuffix)
+        }
         let months = isMonthly ? monthRows(points, starts: monthStarts, rows: pageRows, texts: &texts, in: l) : []
         // The page's newest and oldest day, for its caption.
         let pageDays =
@@ -344,13 +341,30 @@ struct RateHistoryPresenter: Sendable {
     private func monthRows(
         _ points: [RatePoint], starts: [Int], rows: Range<Int>, texts: inout RateTexts, in l: Localization
     ) -> [RateHistory.MonthRow] {
-        rows.reversed().map { month in
+        let months = rows.reversed().map { month in
             let start = starts[month], end = starts[month + 1]
-            let extremes = Extremes(points[start..<end])!
-            let date = points[end - 1].date
+            return (start: start, end: end, extremes: Extremes(points[start..<end])!)
+        }
+        // Lowest, highest and last of each month, in that order, all with as many decimals.
+        let rates = Self.aligned(months.flatMap { [texts[$0.extremes.low], texts[$0.extremes.high], texts[$0.end - 1]] })
+        return months.indices.map { row in
+            let date = points[months[row].end - 1].date
             return .init(
-                month: DateText.isoMonth(of: date), label: l.month(date), days: l.number(String(end - start)),
-                low: l.number(texts[extremes.low]), high: l.number(texts[extremes.high]), last: l.number(texts[end - 1]))
+                month: DateText.isoMonth(of: date), label: l.month(date), days: l.number(String(months[row].end - months[row].start)),
+                low: l.number(rates[3 * row]), high: l.number(rates[3 * row + 1]), last: l.number(rates[3 * row + 2]))
+        }
+    }
+
+    /// A table's rates (canonical texts, trailing zeros dropped) with as many decimals in each
+    /// as the one with the most: `159.456` beside `159.4882` reads `159.4560`.
+    static func aligned(_ column: [String]) -> [String] {
+        func decimals(_ text: String) -> Int { text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0 }
+        let widest = column.map(decimals).max() ?? 0
+        guard widest > 0 else { return column }
+        return column.map { text in
+            let missing = widest - decimals(text)
+            guard missing > 0 else { return text }
+            return text + (missing == widest ? "." : "") + String(repeating: "0", count: missing)
         }
     }
 

@@ -111,7 +111,7 @@ struct RateHistoryUnitTests {
         #expect(model.months.map(\.month) == ["2025-06", "2025-05", "2025-04", "2025-03", "2025-02", "2025-01"])
         let january = try #require(model.months.last)
         #expect(january.label == "January 2025" && january.days == "23")
-        #expect(january.low == "0.851" && january.high == "0.9022" && january.last == "0.9022") // the dip on the 15th: 0.9010 - 0.05
+        #expect(january.low == "0.8510" && january.high == "0.9022" && january.last == "0.9022") // the dip on the 15th: 0.9010 - 0.05
         #expect(model.months.map { Int($0.days)! }.reduce(0, +) == 129)
         let chart = try #require(model.chart)
         #expect(chart.points.isEmpty && chart.dayCount == 129)
@@ -138,6 +138,27 @@ struct RateHistoryUnitTests {
             .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))), in: en)
         #expect(!short.isMonthly && short.months.isEmpty)
         #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
+    }
+
+    @Test("a table's rates all show as many decimals, so a column lines up: no trailing zero dropped (USD/JPY over five years)")
+    func columnsKeepTheirDecimals() throws {
+        let jpy = Fixtures.catalog.currency(for: "JPY")
+        let points = points([
+            ("2025-01-06", "157.318"), ("2025-01-31", "158.1"), ("2025-02-03", "159.4882"), ("2025-02-28", "159.456"),
+        ])
+        func present(_ range: HistoryRange, in l: Localization) -> RateHistory.ViewModel {
+            RateHistoryPresenter().present(.init(from: usd, to: jpy, points: points, query: .init(from: "USD", to: "JPY", range: range)), in: l)
+        }
+        let monthly = present(.fiveYears, in: en)
+        #expect(monthly.months.map(\.low) == ["159.4560", "157.3180"])
+        #expect(monthly.months.map(\.high) == ["159.4882", "158.1000"])
+        #expect(monthly.months.map(\.last) == ["159.4560", "158.1000"])
+        #expect(present(.fiveYears, in: Localizations.of(.de)).months.map(\.low) == ["159,4560", "157,3180"])
+        #expect(present(.oneYear, in: en).rows.map(\.rate) == ["159.4560", "159.4882", "158.1000", "157.3180"])
+        // A column of rates below one keeps their significant digits, the others padded to match.
+        let small = RateHistoryPresenter().present(
+            .init(from: jpy, to: usd, points: self.points([("2025-01-06", "0.9"), ("2025-01-07", "0.0065432")])), in: en)
+        #expect(small.rows.map(\.rate) == ["0.006543", "0.900000"])
     }
 
     @Test("ranges up to a year: daily rows, newest first, a page at a time, with links to the newer and older pages")
