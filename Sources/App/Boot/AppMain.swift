@@ -10,19 +10,16 @@ package enum AppMain {
             var environment = try Environment.detect()
             try LoggingSystem.bootstrap(from: &environment)
             AppMetrics.bootstrap()
-            let configuration: AppConfiguration
+            var configuration: AppConfiguration
             do {
                 configuration = try AppConfiguration(environment: ProcessInfo.processInfo.environment)
             } catch {
                 fail(error.description)
             }
+            configuration.role = environment.role
             let app = try await Application.make(environment)
             do {
-                try configure(app, configuration: configuration)
-                if environment.runsServer {
-                    try await app.prepareToServe()
-                }
-                try await app.execute()
+                try await run(app, configuration: configuration)
             } catch {
                 app.logger.critical("\(String(describing: error))")
                 try? await app.asyncShutdown()
@@ -34,6 +31,16 @@ package enum AppMain {
         }
     }
 
+    /// Configures `app` and runs what its command line asks: the server, prepared first, or a
+    /// command; any `--help` only prints.
+    static func run(_ app: Application, configuration: AppConfiguration) async throws {
+        try configure(app, configuration: configuration)
+        if configuration.role == .server {
+            try await app.prepareToServe()
+        }
+        try await app.execute()
+    }
+
     private static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data((message + "\n").utf8))
         exit(1)
@@ -41,9 +48,12 @@ package enum AppMain {
 }
 
 extension Environment {
-    /// `App` and `App serve ...` start the server; `App migrate`, `App routes`, ... do not.
-    var runsServer: Bool {
-        guard let command = arguments.dropFirst().first else { return true }
-        return command == "serve" || command.hasPrefix("-")
+    /// `App` and `App serve …` start the server; `App migrate`, `App routes`, … run a command;
+    /// `--help` (or `-h`) anywhere only asks for words.
+    var role: AppConfiguration.Role {
+        let arguments = arguments.dropFirst()
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+        guard let command = arguments.first else { return .server }
+        return command == "serve" || command.hasPrefix("-") ? .server : .command
     }
 }

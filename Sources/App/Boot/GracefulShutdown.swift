@@ -16,13 +16,14 @@ import Vapor
 /// Vapor would otherwise close the pools and the server in no fixed order, and a request
 /// still running could reach a pool that is gone.
 struct GracefulShutdown: LifecycleHandler {
-    let jobs: RatesBackgroundJobs
+    /// The server's jobs; `nil` for a command, which starts none.
+    let jobs: RatesBackgroundJobs?
     let database: DatabaseHealth
     let draining: DrainingFlag
     let delay: TimeInterval
 
     func didBootAsync(_ application: Application) async throws {
-        jobs.start(logger: application.logger)
+        jobs?.start(logger: application.logger)
     }
 
     func shutdownAsync(_ application: Application) async {
@@ -47,7 +48,7 @@ struct GracefulShutdown: LifecycleHandler {
                     "Requests in flight finished after \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))).")
             }
         }
-        await jobs.stop()
+        await jobs?.stop()
         database.close()
         logger.notice("Background jobs stopped; closing the database connections.")
     }

@@ -80,9 +80,10 @@ package func configure(
     app.http.server.configuration.shutdownTimeout = .milliseconds(Int64(configuration.shutdownTimeout * 1000))
     app.lifecycle.use(
         GracefulShutdown(
-            jobs: jobs, database: services.database.health, draining: services.draining,
+            jobs: configuration.role == .server ? jobs : nil, database: services.database.health, draining: services.draining,
             delay: configuration.shutdownDelay))
-    if let listenerConfiguration,
+    // Other instances' changes matter only to a server; a command does its one piece of work.
+    if configuration.role == .server, let listenerConfiguration,
         configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache
     {
         app.lifecycle.use(
@@ -120,8 +121,11 @@ package func configure(
 private func useDatabase(_ configuration: AppConfiguration, for app: Application) throws -> PostgresConnection.Configuration? {
     switch configuration.database {
     case .sqlite(let path):
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The file's folder, made for any run that may open it (not for `--help`).
+        if configuration.role != .help {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
         return nil
     case .postgres(let url, let searchPath):

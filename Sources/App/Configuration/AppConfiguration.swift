@@ -40,6 +40,17 @@ package struct AppConfiguration: Sendable {
         let password: String
     }
 
+    /// What this run of the executable is for, from its command line (``Environment/role``).
+    enum Role: Sendable, Equatable {
+        /// `App`, `App serve …`: the server, with its background jobs and change listener.
+        case server
+        /// `App refresh`, `App create-user …`, `App migrate`: the command's work only.
+        case command
+        /// Any `--help`: words printed, nothing else touched (no database, no folder).
+        case help
+    }
+
+    var role: Role = .server
     var database: DatabaseKind = .sqlite(path: defaultSQLitePath)
     /// Where the About page links for the source code.
     var sourceCodeURL: String = defaultSourceCodeURL

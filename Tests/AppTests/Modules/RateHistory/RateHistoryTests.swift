@@ -147,7 +147,8 @@ struct RateHistoryUnitTests {
             ("2025-01-06", "157.318"), ("2025-01-31", "158.1"), ("2025-02-03", "159.4882"), ("2025-02-28", "159.456"),
         ])
         func present(_ range: HistoryRange, in l: Localization) -> RateHistory.ViewModel {
-            RateHistoryPresenter().present(.init(from: usd, to: jpy, points: points, query: .init(from: "USD", to: "JPY", range: range)), in: l)
+            RateHistoryPresenter().present(
+                .init(from: usd, to: jpy, points: points, query: .init(from: "USD", to: "JPY", range: range)), in: l)
         }
         let monthly = present(.fiveYears, in: en)
         #expect(monthly.months.map(\.low) == ["159.4560", "157.3180"])
