@@ -134,11 +134,22 @@ struct RateBlenderTests {
         #expect(blend.rates["AFN"]?.rate == (Self.d("4.2304") / Self.d("0.056626")).rounded(toSignificantDigits: 12))
         #expect(blend.rates["AFN"]?.quotes.first?.source == "nbp.b")
         #expect(blend.sources == ["nbp", "nbp.b"])
-        // Without table A (or another quote of the złoty) table B cannot be placed: only the
-        // euro's pegs, which need no provider, are left.
-        let alone = try #require(blender.blend([tableB], on: Self.day("2026-03-04")))
-        #expect(alone.rates["AFN"] == nil && alone.sources.isEmpty)
-        #expect(alone.rates.values.allSatisfy { $0.peg?.anchor == "EUR" })
+        // Without table A (or another quote of the złoty) table B is its own pivot: the blend
+        // is in złoty, every rate of table B in it (`/v2`'s `providers=nbp.b`).
+        let alone = try #require(RateBlender(pegs: []).blend([tableB], on: Self.day("2026-03-04")))
+        #expect(alone.base == "PLN" && alone.sources == ["nbp.b"])
+        #expect(alone.rates["AFN"]?.rate == (1 / Self.d("0.056626")).rounded(toSignificantDigits: 12))
+        #expect(alone.rates["MGA"]?.rate == (1 / Self.d("0.000881")).rounded(toSignificantDigits: 12))
+        #expect(alone.rates["EUR"] == nil && alone.rates["PLN"] == nil)
+        // Two providers, neither quoting the euro: the first's home is the pivot, the other
+        // placed through it.
+        let bam = Self.snapshot(.nbpB, "2026-03-04", ["AFN": "0.056626", "USD": "3.6"])
+        let cbr = RateSnapshot(
+            source: RateSource.cbr.id, baseCurrency: "RUB", effectiveDate: Self.day("2026-03-04"), storedAt: Date(timeIntervalSince1970: 0),
+            rates: ["USD": Self.d("0.011"), "PLN": Self.d("0.04")])
+        let pivoted = try #require(RateBlender(pegs: []).blend([bam, cbr], on: Self.day("2026-03-04")))
+        #expect(pivoted.base == "PLN" && Set(pivoted.sources) == ["nbp.b", "cbr"])
+        #expect(pivoted.rates["RUB"] != nil)
     }
 
     @Test("a pegged currency takes its anchor's blended rate times the peg; the providers' quotes are kept, marked as overridden")

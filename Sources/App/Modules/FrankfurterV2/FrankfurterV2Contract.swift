@@ -30,8 +30,9 @@ enum FrankfurterV2 {
         }
 
         var dates: Dates = .latest
-        /// Upper-cased; the euro by default.
-        var base = "EUR"
+        /// Upper-cased; `nil` when not asked: the euro, or the pivot of providers that quote
+        /// none (table B alone answers in złoty).
+        var base: String? = nil
         var quotes: [String]? = nil
         /// Provider ids (`nbp.b`); `nil` for every one.
         var providers: [RateSourceID]? = nil
@@ -55,7 +56,7 @@ enum FrankfurterV2 {
                 case .range(let start, let end): "range:\(start)..\(end)"
                 }
             return [
-                dates, base, quotes?.joined(separator: ",") ?? "*", providers?.map(\.rawValue).joined(separator: ",") ?? "*",
+                dates, base ?? "", quotes?.joined(separator: ",") ?? "*", providers?.map(\.rawValue).joined(separator: ",") ?? "*",
                 group?.rawValue ?? "",
                 expandProviders ? "expand" : "",
             ].joined(separator: "|")

@@ -32,9 +32,9 @@ struct FrankfurterV2Interactor: Sendable {
             guard unknown.isEmpty else { throw .unprocessable("invalid expand: \(unknown.joined(separator: ","))") }
             query.expandProviders = true
         }
-        query.base = values["base"]?.uppercased() ?? "EUR"
+        query.base = values["base"]?.uppercased()
         query.quotes = values["quotes"].map { Self.list($0.uppercased()) }
-        var invalid = values["base"] != nil && !isCurrency(query.base) ? [query.base] : []
+        var invalid = query.base.map { isCurrency($0) ? [] : [$0] } ?? []
         invalid += (query.quotes ?? []).filter { !isCurrency($0) }
         guard invalid.isEmpty else { throw .unprocessable("invalid currency: \(invalid.joined(separator: ","))") }
         query.providers = try providerIDs(values["providers"])
@@ -152,7 +152,7 @@ struct FrankfurterV2Interactor: Sendable {
         let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
         let blends = try await rates.blends(
-            on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base]) })
+            on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base ?? RateBlender.base]) })
         let version = providerDays.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
         let records = blends.flatMap { Self.records(of: $0, query: query) }
         return try grouped(query, records, version: version, isCurrent: isCurrent(query))
@@ -181,13 +181,14 @@ struct FrankfurterV2Interactor: Sendable {
     /// among them at 1; none when the day has no rate for the base.
     static func records(of blend: BlendedDay, query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
         func rate(_ code: String) -> Decimal? { code == blend.base ? 1 : blend.rates[code]?.rate }
-        guard let base = rate(query.base) else { return [] }
+        let baseCode = query.base ?? blend.base
+        guard let base = rate(baseCode) else { return [] }
         let codes = Set(blend.rates.keys).union([blend.base]).sorted()
         var records: [FrankfurterV2.Record] = []
         for code in codes where query.quotes?.contains(code) ?? true {
             guard let value = rate(code) else { continue }
             var record = FrankfurterV2.Record(
-                date: blend.date, base: query.base, quote: code, rate: code == query.base ? 1 : Self.rebased(value, base))
+                date: blend.date, base: baseCode, quote: code, rate: code == baseCode ? 1 : Self.rebased(value, base))
             if query.expandProviders, let quotes = blend.rates[code]?.quotes, !quotes.isEmpty {
                 record.providers = quotes.map {
                     FrankfurterV2.ProviderRate(
@@ -209,13 +210,15 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// A kept blended day's records (no providers' details are kept with them).
     static func records(of day: RateDays.Day, codes: [String], query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
-        guard let baseColumn = codes.firstIndex(of: query.base), let base = day.rate(baseColumn) else { return [] }
+        // Every provider's blend: the euro is its pivot.
+        let baseCode = query.base ?? RateBlender.base
+        guard let baseColumn = codes.firstIndex(of: baseCode), let base = day.rate(baseColumn) else { return [] }
         var records: [FrankfurterV2.Record] = []
         for (column, code) in codes.enumerated().sorted(by: { $0.element < $1.element }) where query.quotes?.contains(code) ?? true {
             guard let value = day.rate(column) else { continue }
             records.append(
                 FrankfurterV2.Record(
-                    date: day.date, base: query.base, quote: code, rate: code == query.base ? 1 : Self.rebased(value, base)))
+                    date: day.date, base: baseCode, quote: code, rate: code == baseCode ? 1 : Self.rebased(value, base)))
         }
         return records
     }

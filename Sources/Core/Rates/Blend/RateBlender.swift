@@ -8,7 +8,8 @@ import Foundation
 ///    publishing drops out).
 /// 2. **Rebasing.** Every quote becomes units of the currency per euro, through the provider's
 ///    own euro rate; a provider that does not quote the euro (the Polish table B) goes through
-///    the blended rate of its home currency.
+///    the blended rate of its home currency. When no provider quotes the euro, the first
+///    provider's home currency is the pivot instead (table B alone is a blend in złoty).
 /// 3. **Screening.** Where at least ``minimumToScreen`` providers quote a currency, the quote
 ///    farthest from the median of the others' is dropped if it is more than ``threshold`` (2 %)
 ///    away, and again while at least three remain: one bad quote cannot drag the good ones out
@@ -59,28 +60,37 @@ package struct RateBlender: Sendable {
         let providers = newest.filter { $0.value.effectiveDate.days(until: day) <= Self.maximumAge }
             .sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
 
+        // The pivot: the euro when any provider quotes it; else the first provider's home
+        // currency, so that a provider without a euro rate alone (the Polish table B) still
+        // answers every pair it quotes.
+        let base =
+            providers.contains { $0.value.rates[Self.base] != nil } ? Self.base : providers.first?.value.baseCurrency ?? Self.base
         var quotes: [String: [Quote]] = [:]
         var throughHome: [(id: RateSourceID, snapshot: RateSnapshot)] = []
         for (id, snapshot) in providers {
-            guard snapshot.rates[Self.base] != nil else {
+            guard snapshot.rates[base] != nil else {
                 throughHome.append((id, snapshot))
                 continue
             }
-            for code in snapshot.currencyCodes where code != Self.base && !Self.notCurrencies.contains(code) {
-                guard let (numerator, denominator) = snapshot.ratio(from: Self.base, to: code) else { continue }
-                // The published number where it is per euro already, else the quotient to 12 digits.
+            for code in snapshot.currencyCodes where code != base && !Self.notCurrencies.contains(code) {
+                guard let (numerator, denominator) = snapshot.ratio(from: base, to: code) else { continue }
+                // The published number where it is per pivot already, else the quotient to 12 digits.
                 let rate =
                     denominator == 1 ? numerator : numerator.quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
                 quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
             }
         }
-        // A provider without a euro rate goes through its home currency's rate from the others.
+        // A provider without a pivot rate goes through its home currency's rate from the others
+        // (placed ones included: each pass places those whose home is known by then).
         var blended: [String: Combined] = [:]
-        for (id, snapshot) in throughHome {
+        while let next = throughHome.firstIndex(where: {
+            blended[$0.snapshot.baseCurrency] != nil || quotes[$0.snapshot.baseCurrency] != nil
+        }) {
+            let (id, snapshot) = throughHome.remove(at: next)
             let home = snapshot.baseCurrency
             if blended[home] == nil, let homeQuotes = quotes[home] { blended[home] = combine(homeQuotes, on: day) }
             guard let homePerBase = blended[home]?.rate else { continue }
-            for code in snapshot.currencyCodes where code != Self.base && code != home && !Self.notCurrencies.contains(code) {
+            for code in snapshot.currencyCodes where code != base && code != home && !Self.notCurrencies.contains(code) {
                 guard let (numerator, denominator) = snapshot.ratio(from: home, to: code) else { continue }
                 let rate = (homePerBase * numerator).quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
                 quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
@@ -101,7 +111,7 @@ package struct RateBlender: Sendable {
         for (code, codeQuotes) in quotes where !peggedCodes.contains(code) { screenAndCombine(code, codeQuotes) }
         // Anchors are never pegged themselves, so every anchor's rate is known by now.
         for peg in pegged {
-            guard let anchor = peg.anchor == Self.base ? 1 : rates[peg.anchor]?.rate else {
+            guard let anchor = peg.anchor == base ? 1 : rates[peg.anchor]?.rate else {
                 if let codeQuotes = quotes[peg.currency] { screenAndCombine(peg.currency, codeQuotes) }
                 continue
             }
@@ -115,7 +125,7 @@ package struct RateBlender: Sendable {
         outliers.sort { ($0.currency, order[$0.source] ?? .max) < ($1.currency, order[$1.source] ?? .max) }
         let sources = providers.map(\.key).filter(contributing.contains)
         return BlendedDay(
-            date: day, base: Self.base, rates: rates, outliers: outliers, sources: sources,
+            date: day, base: base, rates: rates, outliers: outliers, sources: sources,
             isBundled: !sources.isEmpty && sources.allSatisfy { newest[$0]?.source == RateSource.bundledECB.id })
     }
 

@@ -77,6 +77,16 @@ struct FrankfurterV2APITests {
             #expect(
                 try await TestBrowser(app).get("/v2/rates?providers=nbp,NBP.B&quotes=AFN&base=PLN").html.contains(
                     #""quote":"AFN","rate":17.659732"#))
+            // Table B alone has no euro either: it answers through its own pivot, the złoty.
+            let tableB = try object(try await TestBrowser(app).get("/v2/rate/AFN/PLN?date=2026-03-04&providers=nbp.b"))
+            #expect(tableB["rate"] as? Double == 0.056626 && tableB["date"] as? String == "2026-03-04")
+            let afn = try object(try await TestBrowser(app).get("/v2/rate/PLN/AFN?date=2026-03-04&providers=nbp.b"))
+            #expect(afn["rate"] as? Double == 17.659732)
+            // Without a base, table B answers against its pivot; the euro, which it does not quote, is not found.
+            #expect(
+                try await TestBrowser(app).get("/v2/rates?date=2026-03-04&providers=nbp.b&quotes=AFN").html
+                    == #"[{"date":"2026-03-04","base":"PLN","quote":"AFN","rate":17.659732}]"#)
+            #expect(try await TestBrowser(app).get("/v2/rates?date=2026-03-04&providers=nbp.b&base=EUR").status == .notFound)
             let single = try object(try await TestBrowser(app).get("/v2/rate/USD/PLN?providers=nbp"))
             #expect(single["quote"] as? String == "PLN" && single["rate"] as? Double == 3.6771 && single["date"] as? String == "2026-03-05")
         }

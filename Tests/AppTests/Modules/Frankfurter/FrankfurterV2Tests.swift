@@ -50,7 +50,8 @@ struct FrankfurterV2Tests {
     @Test("the query: defaults, upper-casing, dates and ranges, providers by key; each refusal in Frankfurter's words")
     func query() throws {
         let latest = try interactor.query([:])
-        #expect(latest.dates == .latest && latest.base == "EUR" && latest.quotes == nil && latest.providers == nil)
+        // No base asked: the blend's pivot, the euro (or the złoty of table B alone).
+        #expect(latest.dates == .latest && latest.base == nil && latest.quotes == nil && latest.providers == nil)
         let asked = try interactor.query(["base": "usd", "quotes": "eur, gbp", "providers": "ECB,NBP.B", "expand": "providers"])
         #expect(asked.base == "USD" && asked.quotes == ["EUR", "GBP"] && asked.providers == ["ecb", "nbp.b"] && asked.expandProviders)
         #expect(try interactor.query(["from": "2025-01-01"]).dates == .range(Self.day("2025-01-01"), Self.day("2025-05-12")))
