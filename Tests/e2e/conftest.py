@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -171,9 +172,27 @@ def stub():
     provider.server.shutdown()
 
 
+def wait_for_history(server, total=None, timeout=120):
+    """Until the bundled history is stored (`total` days): answers that need past days are a 503
+    with Retry-After and how far the load has come, never "not found"; then they answer."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(server.base + "/v2/providers", timeout=5).read()
+            return
+        except urllib.error.HTTPError as error:
+            body = error.read().decode()
+            assert error.code == 503, f"{error.code} {body}"
+            assert error.headers["Retry-After"] == "5", body
+            assert re.search(r"still being stored \([\d,]+ of " + (re.escape(total) if total else r"[\d,]+") + r" days\)", body), body
+            time.sleep(0.5)
+    pytest.fail(f"the bundled history was not stored in {timeout} s")
+
+
 @pytest.fixture(scope="session")
 def app(stub):
     server = AppServer(os.environ.get("E2E_DATABASE_URL") or database_url("e2e"), stub)
+    wait_for_history(server, total="7,126")
     yield server
     server.stop()
 
@@ -187,18 +206,13 @@ def history_app(stub):
     background after the first start; the newest converts at once)."""
     url = fresh_database("currency_converter_e2e_history")
     server = AppServer(url, stub, {"BUNDLED_RATES_FILE": str(BUNDLED)})
-    # While the history loads, the newest day already converts.
+    # While the history loads, the newest day already converts; past days wait for it.
     assert api(server, "/api/v1/convert?from=USD&to=EUR&amount=100")["ratesDate"] == "2026-10-30"
+    wait_for_history(server, total="7,126")
     psql = os.environ.get("PSQL", "psql")
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        count = subprocess.run([psql, url, "-XqtA", "-c", "SELECT count(*) FROM rate_snapshots"],
-                               capture_output=True, text=True, check=True).stdout.strip()
-        if int(count) >= 7126:
-            break
-        time.sleep(0.5)
-    else:
-        pytest.fail(f"the bundled history was not stored in 120 s ({count} days)")
+    count = subprocess.run([psql, url, "-XqtA", "-c", "SELECT count(*) FROM rate_snapshots"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert int(count) >= 7126, count
     yield server
     server.stop()
 

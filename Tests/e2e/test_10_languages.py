@@ -15,7 +15,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import ADMIN, AppServer, fresh_database, screenshot
+from conftest import ADMIN, AppServer, fresh_database, screenshot, wait_for_history
 from helpers import choose, sign_in, summary, type_amount, wait_for
 from system import Visitor
 from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
@@ -47,6 +47,7 @@ def app(stub):
     """An app of its own on the bundled day's rates, so the amounts below hold whichever suites
     ran first (the admin suite refreshes the shared app's rates from the stub provider)."""
     server = AppServer(fresh_database("currency_converter_e2e_languages"), stub)
+    wait_for_history(server)
     yield server
     server.stop()
 

@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot
+from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot, wait_for_history
 from helpers import choose, sign_in, summary, type_amount, wait_for
 from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
 from central_banks_stub import OFFICIAL, CentralBanks, origin_variables
@@ -29,6 +29,7 @@ def banks_app(stub):
            "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
            "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base)}
     server = AppServer(fresh_database("currency_converter_e2e_banks"), stub, env)
+    wait_for_history(server)
     yield server
     server.stop()
     banks.server.shutdown()

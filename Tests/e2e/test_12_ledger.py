@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import ADMIN, ROOT, AppServer, fresh_database, make_browser, screenshot
+from conftest import ADMIN, ROOT, AppServer, fresh_database, make_browser, screenshot, wait_for_history
 from helpers import wait_for
 from system import Visitor
 from test_10_languages import LANGUAGES, check_this_page, save
@@ -38,10 +38,8 @@ def ledger_app(stub):
     server = AppServer(fresh_database("currency_converter_e2e_ledger"), stub,
                        {"BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), "RATES_PROVIDERS": "none",
                         "RATES_PROVIDER": "blend"})
-    deadline = time.time() + 60
-    while b"Feb 2, 2026" not in urllib.request.urlopen(server.base + "/rates/USD/EUR?range=all").read():
-        assert time.time() < deadline, "the bundled days were not stored"
-        time.sleep(0.5)
+    wait_for_history(server)
+    assert b"Feb 2, 2026" in urllib.request.urlopen(server.base + "/rates/USD/EUR?range=all").read()
     yield server
     server.stop()
 

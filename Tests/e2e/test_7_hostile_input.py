@@ -14,7 +14,7 @@ import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ADMIN, AppServer, database_url, fresh_database
+from conftest import ADMIN, AppServer, database_url, fresh_database, wait_for_history
 from system import Database, Visitor
 
 HOSTILE = [
@@ -73,6 +73,7 @@ ENDPOINTS = [
 def hostile(stub):
     fresh_database("cc_hostile")
     server = AppServer(database_url("cc_hostile"), stub, {"TRUSTED_PROXIES": "127.0.0.1"})
+    wait_for_history(server)
     owner = Visitor(server.base)
     owner.sign_in(*ADMIN)
     owner.get("/contacts/new")

@@ -75,6 +75,16 @@ for run in filter(None, os.environ.get("LEDGER_RESULTS", "").split(";")):
     lines.append(f"- A ledger of {count:,} lines through `POST /api/v1/ledger` (to the last byte): {seconds:.2f} s "
                  f"(limit {limit} s); the app's resident memory grew {growth} MB while converting it "
                  f"(limit {LEDGER_GROWTH_MB} MB){'' if met else ' ✗'}.")
+# The first view of a range after start (the history loaded, nothing of it asked yet).
+FIRST_VIEW_LIMIT_MS = 150
+for name, label in (("FIRST_CHART_MS", "the first 27-year chart after start (`/rates/USD/EUR?range=all`)"),
+                    ("FIRST_MONTH_MS", "the first month of another pair after it (`/rates/GBP/JPY?range=1m`)")):
+    if os.environ.get(name):
+        ms = int(os.environ[name])
+        met = ms <= FIRST_VIEW_LIMIT_MS
+        if not met:
+            misses.append(f"{label} took {ms} ms (limit {FIRST_VIEW_LIMIT_MS} ms)")
+        lines.append(f"- {label[0].upper() + label[1:]}: {ms} ms (limit {FIRST_VIEW_LIMIT_MS} ms){'' if met else ' ✗'}.")
 lines.append("- Every target met." if not misses else "- Missed: " + "; ".join(misses) + ".")
 profile = os.environ.get("PROFILE_FILE")
 if profile and Path(profile).exists() and Path(profile).read_text().strip():

@@ -17,6 +17,15 @@ extension Application {
         } catch {
             throw StartupError(description: "Could not load the current rates: \(String(reflecting: error))")
         }
+        // The server's load of the bundled history (a background job) stores what is missing;
+        // from the first request on, answers that need those days wait for it.
+        if appServices.configuration.role == .server {
+            do {
+                try await appServices.historyLoader.expectMissingDays()
+            } catch {
+                logger.warning("Could not tell which days of the bundled history are stored: \(String(reflecting: error))")
+            }
+        }
     }
 
     /// Migrates the schema and stores the bundled rates into an empty database. Instances

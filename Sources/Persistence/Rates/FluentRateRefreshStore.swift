@@ -58,6 +58,11 @@ package final class FluentRateRefreshStore: Sendable {
         }
     }
 
+    /// The days stored from any of `sources`, outside any refresh transaction.
+    package func storedDates(sources: [RateSourceID]) async throws -> Set<CalendarDate> {
+        try await Transaction(access: database).storedDates(sources: sources)
+    }
+
     /// Logs an attempt outside any refresh transaction (failures, busy).
     package func record(_ attempt: RefreshAttempt) async throws {
         try await database.run { try await RefreshAttemptModel(attempt).create(on: $0) }

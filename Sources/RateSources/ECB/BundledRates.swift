@@ -44,6 +44,16 @@ package struct BundledRates: Sendable {
         }
     }
 
+    /// The archive's first and last days and how many it holds, without reading the others.
+    package func span() throws -> ECBHistoryArchive.ArchiveSpan {
+        let csv = try self.csv()
+        do {
+            return try ECBHistoryArchive.span(csv: csv)
+        } catch {
+            throw LoadingError(description: "the bundled rates at \(archive.path) cannot be used: \(error)")
+        }
+    }
+
     /// The largest archive file read: the ECB's 27 years are about 640 kB zipped.
     package static let maxArchiveBytes = 64 << 20
 

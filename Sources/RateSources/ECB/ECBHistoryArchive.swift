@@ -56,6 +56,30 @@ package enum ECBHistoryArchive {
         return try days(csv: ends, source: source).last!
     }
 
+    /// The CSV's first and last days and how many rows it has, read from its first and last
+    /// rows only: what a start needs to know which days a load will add, in a millisecond.
+    package static func span(csv data: Data) throws(RatesProviderError) -> ArchiveSpan {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .filter { !$0.allSatisfy { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") } }
+        guard lines.count > 1 else { throw .unreadable("the CSV holds no rates") }
+        func date(_ line: Data.SubSequence) throws(RatesProviderError) -> CalendarDate {
+            let cell = line.prefix { $0 != UInt8(ascii: ",") }
+            guard let date = CalendarDate(iso8601: String(decoding: cell, as: UTF8.self)) else {
+                throw .unreadable("a row of the CSV does not start with a date")
+            }
+            return date
+        }
+        let first = try date(lines[1]), last = try date(lines[lines.count - 1])
+        return ArchiveSpan(oldest: min(first, last), newest: max(first, last), days: lines.count - 1)
+    }
+
+    /// An archive's first and last days, and how many days it holds.
+    package struct ArchiveSpan: Sendable, Equatable {
+        package let oldest: CalendarDate
+        package let newest: CalendarDate
+        package let days: Int
+    }
+
     /// The days of the CSV, oldest first.
     package static func days(csv data: Data, source: RateSourceID) throws(RatesProviderError) -> [FetchedRates] {
         guard let text = String(data: data, encoding: .utf8) else { throw .unreadable("the CSV is not UTF-8 text") }

@@ -60,6 +60,9 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
             let level: Logger.Level = outage.cause == .recentlyFailed ? .debug : .warning
             request.logger.log(level: level, "503 \(request.method) \(LogText.escaped(request.url.path)): \(outage.logDescription)")
             message = l.text(DatabaseUnavailable.message)
+        } else if let loading = error as? HistoryStillLoading {
+            request.logger.debug("503 \(request.method) \(LogText.escaped(request.url.path)): \(loading.message.english)")
+            message = l.text(loading.message)
         } else if status.code >= 500 {
             request.logger.report(error: error)
             message = l.text("Something went wrong on our side. Please try again in a moment.")

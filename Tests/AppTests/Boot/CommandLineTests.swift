@@ -1,4 +1,3 @@
-import ConsoleKitTerminal
 import Foundation
 import NIOConcurrencyHelpers
 import TestSupport

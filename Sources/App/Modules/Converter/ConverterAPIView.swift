@@ -55,6 +55,8 @@ struct ConverterAPIView: Sendable {
             output = try await interactor.show(checked)
         } catch .ratesUnavailable {
             return try unavailable(request)
+        } catch .historyLoading(let loading) {
+            throw loading
         }
         switch output.outcome {
         case .converted(let conversion):

@@ -6,12 +6,13 @@ import Web
 /// concrete services.
 enum ConverterAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {
-        let interactor = ConverterInteractor(
+        var interactor = ConverterInteractor(
             rates: services.currentRates,
             pastRates: services.officialRates,
             catalog: services.catalog,
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)
+        interactor.history = services.historyProgress
         let view = ConverterView(
             interactor: interactor,
             presenter: ConverterPresenter(),

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// The converter page: an amount and two currencies in, the converted amount and rates out.
@@ -170,6 +171,8 @@ package enum Converter {
     package enum Failure: Error, Equatable {
         /// No snapshot has been stored yet: nothing to convert with (503).
         case ratesUnavailable
+        /// The day asked for is not stored yet: the bundled history is loading (503, to retry).
+        case historyLoading(HistoryStillLoading)
     }
 
     /// The current snapshot's rates seen from one currency (`GET /api/v1/rates/latest?base=`).

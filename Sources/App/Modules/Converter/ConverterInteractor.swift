@@ -11,6 +11,8 @@ package struct ConverterInteractor: Sendable {
     let catalog: CurrencyCatalog
     let calculator: ConversionCalculator
     let now: @Sendable () -> Date
+    /// A past day not stored yet (the bundled history still loading) is waited for, not missed.
+    var history: any HistoryLoadReading = BundledHistoryProgress()
 
     package init(
         rates: any CurrentRatesReading, pastRates: any PastRatesReading, catalog: CurrencyCatalog, calculator: ConversionCalculator,
@@ -137,6 +139,12 @@ package struct ConverterInteractor: Sendable {
         var snapshot = current
         if let from, let to, let date, errors.isEmpty {
             let past: PastRates
+            // The default source's past days fall back on the blend's (``pastRates(on:from:to:source:)``).
+            do throws(HistoryStillLoading) {
+                for read in source.map({ [$0] }) ?? [rates.defaultSource, .blend] { try history.check(from: date, of: read) }
+            } catch {
+                throw .historyLoading(error)
+            }
             do {
                 past = try await pastRates(on: date, from: from, to: to, source: source)
             } catch {

@@ -21,6 +21,8 @@ struct ConverterView: Sendable {
         let output: Converter.Output
         do {
             output = input.isEmpty ? try await interactor.restore(remembered) : try await interactor.show(query)
+        } catch .historyLoading(let loading) {
+            throw loading
         } catch {
             return try await renderUnavailable(for: request)
         }
@@ -63,6 +65,8 @@ struct ConverterView: Sendable {
         let submission: Converter.Submission
         do {
             submission = try await submit(query)
+        } catch .historyLoading(let loading) {
+            throw loading
         } catch {
             return try await renderUnavailable(for: request)
         }

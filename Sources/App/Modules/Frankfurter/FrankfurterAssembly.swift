@@ -8,7 +8,7 @@ enum FrankfurterAssembly {
         let view = FrankfurterView(
             interactor: FrankfurterInteractor(
                 days: services.referenceRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
-                now: services.now),
+                now: services.now, load: services.historyProgress),
             presenter: FrankfurterPresenter(),
             cachePolicy: services.cachePolicy,
             now: services.now)

@@ -77,5 +77,7 @@ enum Frankfurter {
         case unprocessable(String)
         /// 503: no database to read the rates from.
         case unavailable
+        /// 503 to retry in seconds: the days asked for are not stored yet (the bundled history loading).
+        case loading(HistoryStillLoading)
     }
 }

@@ -10,6 +10,8 @@ struct FrankfurterInteractor: Sendable {
     let names: RubyMoneyCurrencyNames
     let catalog: CurrencyCatalog
     let now: @Sendable () -> Date
+    /// Past days not stored yet (the bundled history still loading) are waited for, not missed.
+    var load: any HistoryLoadReading = BundledHistoryProgress()
 
     /// The ECB quotes every rate against the euro.
     static let euro = "EUR"
@@ -54,9 +56,12 @@ struct FrankfurterInteractor: Sendable {
         let read: RateDays
         switch query.dates {
         case .latest: read = try await days(from: today, through: today)
-        case .day(let day): read = try await days(from: min(day, today), through: min(day, today))
+        case .day(let day):
+            try waitForDays(from: min(day, today))
+            read = try await days(from: min(day, today), through: min(day, today))
         case .range(let start, let end):
             guard start <= today else { throw .notFound }
+            try waitForDays(from: start)
             read = try await days(from: start, through: end ?? today)
         }
         let isEuro = query.base == Self.euro
@@ -103,6 +108,11 @@ struct FrankfurterInteractor: Sendable {
         return Frankfurter.CurrencyNames(
             names: codes.sorted().map { ($0, names.name(of: $0) ?? catalog.currency(for: $0).name) },
             fingerprint: read.fingerprint, newestDate: day.date)
+    }
+
+    /// The ECB's days from `start` on are all stored, or a 503 to retry.
+    private func waitForDays(from start: CalendarDate) throws(Frankfurter.Failure) {
+        do { try load.check(from: start, of: RateSource.ecb.id) } catch { throw .loading(error) }
     }
 
     private func days(from start: CalendarDate, through end: CalendarDate) async throws(Frankfurter.Failure) -> RateDays {

@@ -129,7 +129,42 @@ struct FrankfurterPresenter: Sendable {
         case .notFound: "not found"
         case .unprocessable(let message): message
         case .unavailable: "rates are unavailable right now; try again in a minute"
+        case .loading(let loading): loading.message.english
         }
+    }
+
+    /// A range of more days than this is written in pieces of about this many days.
+    static let daysPerPiece = 256
+
+    /// `output` whole when it is short (``daysPerPiece`` days or fewer), else `nil`: see ``pieces(of:)``.
+    func whole(_ output: Frankfurter.Output) -> [UInt8]? { output.days.count <= Self.daysPerPiece ? body(output) : nil }
+
+    /// `output` in pieces of ``daysPerPiece`` days, each written as it is sent.
+    func pieces(of output: Frankfurter.Output) -> Pieces { Pieces(output: output, presenter: self) }
+
+    /// A long answer's pieces: the opening with the first days, then the days, the closing with the last.
+    struct Pieces: AsyncSequence, Sendable {
+        let output: Frankfurter.Output
+        let presenter: FrankfurterPresenter
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let pieces: Pieces
+            var start = 0
+            var done = false
+
+            mutating func next() async -> [UInt8]? {
+                guard !done else { return nil }
+                let output = pieces.output, presenter = pieces.presenter
+                var bytes = start == 0 ? presenter.opening(output) : []
+                let end = Swift.min(output.days.count, start + FrankfurterPresenter.daysPerPiece)
+                presenter.writeDays(output, start..<end, into: &bytes)
+                if end == output.days.count { bytes += presenter.closing(output) }
+                (start, done) = (end, end == output.days.count)
+                return bytes
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pieces: self) }
     }
 
     init() {}

@@ -1,4 +1,5 @@
 import Core
+import ServiceInterfaces
 import Vapor
 import Web
 
@@ -14,8 +15,6 @@ struct FrankfurterView: Sendable {
     let cachePolicy: HTTPCachePolicy
     let now: @Sendable () -> Date
 
-    /// A range of more days than this is sent in pieces of about this many days.
-    static let daysPerPiece = 256
     /// How long a copy of an answer may be kept while the ECB's due publication is not stored yet.
     static let behindMaxAge = 300
     static let contentType = "application/json; charset=utf-8"
@@ -27,8 +26,8 @@ struct FrankfurterView: Sendable {
         response: { status, message, headers in
             var headers = headers
             headers.replaceOrAdd(name: .contentType, value: contentType)
-            let body = FrankfurterPresenter().body(message: FrankfurterPresenter.errorMessage(status: status.code) ?? message)
-            return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: body)))
+            let message = FrankfurterPresenter.errorMessage(status: status.code) ?? message
+            return Response(status: status, headers: headers, bytes: FrankfurterPresenter().body(message: message))
         })
 
     /// `GET /v1/latest`, `/v1/current`, `/v1/2020-03-13`, `/v1/2020-01-01..2020-01-31`, `/v1/2020-01-01..`.
@@ -52,32 +51,11 @@ struct FrankfurterView: Sendable {
         let directive = CacheDirective(
             etag: etag, maxAge: maxAge(current: output.isCurrent, newest: output.newestDate), shared: true,
             vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
-        guard !request.hasCopy(matching: etag) else {
-            let response = Response(status: .notModified)
-            directive.apply(to: response)
-            return response
+        return try await request.respondCaching(directive) {
+            let headers: HTTPHeaders = ["Content-Type": Self.contentType]
+            guard let whole = presenter.whole(output) else { return Response(headers: headers, streaming: presenter.pieces(of: output)) }
+            return Response(headers: headers, bytes: whole)
         }
-        let response = Response(status: .ok, headers: ["Content-Type": Self.contentType])
-        if output.days.count <= Self.daysPerPiece {
-            response.body = .init(buffer: ByteBuffer(bytes: presenter.body(output)))
-        } else {
-            response.body = .init(asyncStream: { [presenter] writer in
-                try await writer.write(.buffer(ByteBuffer(bytes: presenter.opening(output))))
-                var start = 0
-                var bytes: [UInt8] = []
-                while start < output.days.count {
-                    let end = min(output.days.count, start + Self.daysPerPiece)
-                    bytes.removeAll(keepingCapacity: true)
-                    presenter.writeDays(output, start..<end, into: &bytes)
-                    if end == output.days.count { bytes += presenter.closing(output) }
-                    try await writer.write(.buffer(ByteBuffer(bytes: bytes)))
-                    start = end
-                }
-                try await writer.write(.end)
-            })
-        }
-        directive.apply(to: response)
-        return response
     }
 
     /// `GET /v1/currencies`.
@@ -93,9 +71,7 @@ struct FrankfurterView: Sendable {
             maxAge: maxAge(current: true, newest: currencies.newestDate), shared: true,
             vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
         return try await request.respondCaching(directive) {
-            Response(
-                status: .ok, headers: ["Content-Type": Self.contentType], body: .init(buffer: ByteBuffer(bytes: presenter.body(currencies)))
-            )
+            Response(headers: ["Content-Type": Self.contentType], bytes: presenter.body(currencies))
         }
     }
 
@@ -115,14 +91,18 @@ struct FrankfurterView: Sendable {
     }
 
     private func failure(_ failure: Frankfurter.Failure) -> Response {
-        let status: HTTPStatus =
-            switch failure {
-            case .notFound: .notFound
-            case .unprocessable: .unprocessableEntity
-            case .unavailable: .serviceUnavailable
-            }
         var headers: HTTPHeaders = ["Content-Type": Self.contentType]
-        if failure == .unavailable { headers.add(name: .retryAfter, value: "60") }
-        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: presenter.body(failure))))
+        let status: HTTPStatus
+        switch failure {
+        case .notFound: status = .notFound
+        case .unprocessable: status = .unprocessableEntity
+        case .unavailable:
+            status = .serviceUnavailable
+            headers.add(name: .retryAfter, value: "60")
+        case .loading:
+            status = .serviceUnavailable
+            headers.add(name: .retryAfter, value: String(HistoryStillLoading.retryAfterSeconds))
+        }
+        return Response(status: status, headers: headers, bytes: presenter.body(failure))
     }
 }

@@ -9,7 +9,7 @@ enum FrankfurterV2Assembly {
         let view = FrankfurterV2View(
             interactor: FrankfurterV2Interactor(
                 rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
-                providers: services.officialRates.blended, now: services.now),
+                providers: services.officialRates.blended, now: services.now, load: services.historyProgress),
             presenter: FrankfurterV2Presenter(),
             cachePolicy: services.cachePolicy,
             now: services.now)

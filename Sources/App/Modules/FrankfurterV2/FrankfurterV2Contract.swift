@@ -142,6 +142,8 @@ enum FrankfurterV2 {
         case unprocessable(String)
         /// 503: no database to read the rates from.
         case unavailable
+        /// 503 to retry in seconds: the days asked for are not stored yet (the bundled history loading).
+        case loading(HistoryStillLoading)
     }
 
     /// The parameters `/v2/rates` reads; any other is refused.

@@ -12,6 +12,8 @@ struct FrankfurterV2Interactor: Sendable {
     /// The providers blended, in the catalogue's order.
     let providers: [RateSource]
     let now: @Sendable () -> Date
+    /// Days not stored yet (the bundled history still loading) are waited for, not missed.
+    var load: any HistoryLoadReading = BundledHistoryProgress()
 
     // MARK: Reading the query
 
@@ -106,6 +108,11 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The records answering `query`.
     func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        switch query.dates {
+        case .latest: break
+        case .day(let day): try waitForDays(from: day, of: query.providers)
+        case .range(let start, _): try waitForDays(from: start, of: query.providers)
+        }
         do {
             switch query.dates {
             case .latest:
@@ -128,6 +135,16 @@ struct FrankfurterV2Interactor: Sendable {
             throw failure
         } catch {
             throw .unavailable
+        }
+    }
+
+    /// The days of `providers` (the blend's when `nil`) from `start` on (`nil`: all of them) are
+    /// stored, or a 503 to retry.
+    private func waitForDays(from start: CalendarDate?, of providers: [RateSourceID]?) throws(FrankfurterV2.Failure) {
+        do {
+            for source in providers ?? [.blend] { try load.check(from: start, of: source) }
+        } catch {
+            throw .loading(error)
         }
     }
 
@@ -268,6 +285,7 @@ struct FrankfurterV2Interactor: Sendable {
     ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
         if let scope, scope != "all" { throw .unprocessable("invalid scope") }
         let chosen = providers.map { Self.list($0).compactMap { RateSourceID($0) } }
+        try waitForDays(from: nil, of: chosen)
         do {
             let series = try await rates.blendedSeries()
             let days = try await rates.providerDays()
@@ -292,6 +310,7 @@ struct FrankfurterV2Interactor: Sendable {
     /// One currency, with the providers that quote it and its peg; 404 for one without rates.
     func currency(_ code: String) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.CurrencyInfo> {
         let code = code.uppercased()
+        try waitForDays(from: nil, of: nil)
         do {
             let series = try await rates.blendedSeries()
             let byProvider = Self.quotedBy(try await rates.providerDays())
@@ -329,6 +348,7 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The blended providers, each with its stored days' span and currencies.
     func providerList() async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.ProviderInfo> {
+        try waitForDays(from: nil, of: nil)
         do {
             let days = try await rates.providerDays()
             let today = CalendarDate(containing: now())

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// Writes Frankfurter v2's answers as its document shows them: members in its order, no spaces,
@@ -223,6 +224,7 @@ struct FrankfurterV2Presenter: Sendable {
         case .notFound: body(message: "not found")
         case .unprocessable(let message): body(message: message)
         case .unavailable: body(message: "The rates cannot be read right now; try again in a minute.")
+        case .loading(let loading): body(message: loading.message.english)
         }
     }
 

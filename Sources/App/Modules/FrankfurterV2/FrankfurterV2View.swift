@@ -1,4 +1,5 @@
 import Core
+import ServiceInterfaces
 import Vapor
 import Web
 
@@ -124,14 +125,18 @@ struct FrankfurterV2View: Sendable {
     }
 
     private func failure(_ failure: FrankfurterV2.Failure) -> Response {
-        let status: HTTPStatus =
-            switch failure {
-            case .notFound: .notFound
-            case .unprocessable: .unprocessableEntity
-            case .unavailable: .serviceUnavailable
-            }
         var headers: HTTPHeaders = ["Content-Type": FrankfurterV2.Format.json.contentType]
-        if failure == .unavailable { headers.add(name: .retryAfter, value: "60") }
+        let status: HTTPStatus
+        switch failure {
+        case .notFound: status = .notFound
+        case .unprocessable: status = .unprocessableEntity
+        case .unavailable:
+            status = .serviceUnavailable
+            headers.add(name: .retryAfter, value: "60")
+        case .loading:
+            status = .serviceUnavailable
+            headers.add(name: .retryAfter, value: String(HistoryStillLoading.retryAfterSeconds))
+        }
         return Response(status: status, headers: headers, bytes: presenter.body(failure))
     }
 }

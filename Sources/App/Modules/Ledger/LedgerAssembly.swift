@@ -8,7 +8,7 @@ enum LedgerAssembly {
         let view = LedgerView(
             interactor: LedgerInteractor(
                 rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
-                store: services.ledgers, appVersion: AppInfo.version, now: services.now),
+                store: services.ledgers, appVersion: AppInfo.version, now: services.now, load: services.historyProgress),
             presenter: LedgerPresenter(),
             router: LedgerRouter(),
             files: LedgerFiles())

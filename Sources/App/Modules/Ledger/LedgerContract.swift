@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// Converting a whole ledger: `GET /ledger` (the form; a signed-in user's kept conversions),
@@ -104,6 +105,8 @@ enum Ledger {
         case ambiguousDates(example: String, header: [String])
         /// No rates are stored for the source.
         case ratesUnavailable
+        /// The source's days are not all stored yet (the bundled history loading): 503, to retry.
+        case loading(HistoryStillLoading)
         case signInRequired
         case notFound
     }

@@ -12,6 +12,8 @@ struct LedgerInteractor: Sendable {
     let store: any LedgerStore
     let appVersion: String
     let now: @Sendable () -> Date
+    /// A ledger's lines may be of any day: none is converted until every day is stored.
+    var load: any HistoryLoadReading = BundledHistoryProgress()
 
     /// The form: the sources with rates, the booking currencies, a signed-in user's kept conversions.
     func form(_ query: Ledger.Query = Ledger.Query(Ledger.Input()), for user: User?) async throws(Ledger.Failure) -> Ledger.Output {
@@ -37,6 +39,7 @@ struct LedgerInteractor: Sendable {
             throw .refused(.notText)
         }
         let settings = try await settings(query, header: try? LedgerRun.header(of: spool.url, delimiter: facts.delimiter))
+        do throws(HistoryStillLoading) { try load.check(from: nil, of: settings.source) } catch { throw .loading(error) }
         let days: LedgerDays?
         do { days = try await rates.ledgerDays(of: settings.source) } catch { throw .ratesUnavailable }
         guard let days else { throw .ratesUnavailable }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// The ledger page's words and numbers, in the visitor's language: the form's choices, what a
@@ -251,6 +252,7 @@ struct LedgerPresenter: Sendable {
         case .ambiguousDates(let example, _):
             Message("{problem} Add date_order=dmy or date_order=mdy.", ["problem": .message(ambiguous(example))])
         case .ratesUnavailable: unavailable
+        case .loading(let loading): loading.message
         case .signInRequired, .notFound: notFound
         }
     }
@@ -267,7 +269,7 @@ struct LedgerPresenter: Sendable {
         case .ambiguousDates(let example, let header):
             output.errors[.dateOrder] = ambiguous(example)
             output.header = header
-        case .ratesUnavailable, .signInRequired, .notFound: break
+        case .ratesUnavailable, .loading, .signInRequired, .notFound: break
         }
         return output
     }

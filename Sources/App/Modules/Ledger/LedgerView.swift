@@ -146,6 +146,7 @@ struct LedgerView: Sendable {
 
     /// The form again, with what went wrong at its field and its status.
     private func page(_ request: Request, _ query: Ledger.Query, failure: Ledger.Failure) async throws -> Response {
+        if case .loading(let loading) = failure { throw loading }
         let status = Self.status(of: failure)
         if status == .notFound { throw Abort(.notFound) }
         let output: Ledger.Output
@@ -181,14 +182,15 @@ struct LedgerView: Sendable {
         case .refused(.tooLarge), .refused(.tooManyLines): .payloadTooLarge
         case .refused(.notText): .unsupportedMediaType
         case .refused, .invalid, .noColumns, .ambiguousDates: .unprocessableEntity
-        case .ratesUnavailable: .serviceUnavailable
+        case .ratesUnavailable, .loading: .serviceUnavailable
         case .signInRequired, .notFound: .notFound
         }
     }
 
     /// The API's refusals, as problem documents.
-    private static func problem(_ failure: Ledger.Failure) -> PageAbort {
-        PageAbort(
+    private static func problem(_ failure: Ledger.Failure) -> any Error {
+        if case .loading(let loading) = failure { return loading }
+        return PageAbort(
             status(of: failure), LedgerPresenter.problem(failure), headers: failure == .ratesUnavailable ? ["Retry-After": "60"] : [:])
     }
 }

@@ -5,7 +5,9 @@ import Web
 enum RateHistoryAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = RateHistoryView(
-            interactor: RateHistoryInteractor(history: services.officialRates, rates: services.currentRates, catalog: services.catalog),
+            interactor: RateHistoryInteractor(
+                history: services.officialRates, rates: services.currentRates, catalog: services.catalog, load: services.historyProgress,
+                now: services.now),
             presenter: RateHistoryPresenter(),
             router: RateHistoryRouter(),
             cachePolicy: services.cachePolicy,

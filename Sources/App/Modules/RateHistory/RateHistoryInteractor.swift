@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import ServiceInterfaces
 
 /// Looks up a pair's history over a range of days, from the blend or one provider.
@@ -6,9 +7,16 @@ struct RateHistoryInteractor: Sendable {
     let history: any SourceHistoryReading
     let rates: any CurrentRatesReading
     let catalog: CurrencyCatalog
+    /// Days not stored yet (the bundled history still loading) are waited for, not missed.
+    var load: any HistoryLoadReading = BundledHistoryProgress()
+    var now: @Sendable () -> Date = Date.init
 
-    /// The range's days of the pair `query` asks for, from its source (the blend when it names none).
+    /// The range's days of the pair `query` asks for, from its source (the blend when it names
+    /// none); ``HistoryStillLoading`` while some of them may not be stored yet.
     func history(_ query: RateHistory.Query) async throws -> RateHistory.Output {
+        // The earliest day the range may show: its length back from the day asked for, or today.
+        let end = min(query.date ?? CalendarDate(containing: now()), CalendarDate(containing: now()))
+        try load.check(from: query.range.days.map { end.adding(days: -$0) }, of: query.source ?? .blend)
         let history = try await self.history.history(
             of: query.source ?? .blend, from: query.from, to: query.to, range: query.range, around: query.date)
         if history.points.isEmpty {

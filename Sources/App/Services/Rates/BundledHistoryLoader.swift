@@ -33,6 +33,20 @@ struct BundledHistoryLoader: Sendable {
         case busy
     }
 
+    /// Before the server listens: which of the archive's days are not stored yet (from its first
+    /// and last rows and the stored dates, in milliseconds), so that answers needing them wait
+    /// for ``storeMissingDays(logger:)`` from the first request on.
+    func expectMissingDays() async throws {
+        let span = try bundled.span()
+        let stored = try await store.storedDates(sources: Self.sources).filter { span.oldest <= $0 && $0 <= span.newest }
+        let oldest = stored.min() ?? span.newest.adding(days: 1)
+        guard oldest > span.oldest else { return }
+        progress.expect(.init(through: oldest.adding(days: -1), stored: stored.count, total: span.days))
+    }
+
+    /// The sources whose days are the archive's: its own, and the ECB's fetched ones.
+    static let sources = [RateSource.bundledECB.id, RateSource.ecb.id]
+
     /// Stores the missing days; logs what it did, and any failure (the next start tries again).
     @discardableResult
     func storeMissingDays(logger: Logger) async -> Outcome? {
@@ -72,7 +86,7 @@ struct BundledHistoryLoader: Sendable {
         let progress = progress, daysPerBatch = daysPerBatch, afterBatch = afterBatch
         return try await store.withRefreshLock(timeout: Self.timeout) { transaction in
             progress.set(.storing(stored: 0, total: days.count))
-            let stored = try await transaction.storedDates(sources: [RateSource.bundledECB.id, RateSource.ecb.id])
+            let stored = try await transaction.storedDates(sources: Self.sources)
             let missing = days.filter { !stored.contains($0.effectiveDate) }
             let before = days.count - missing.count
             progress.set(.storing(stored: before, total: days.count))

@@ -37,7 +37,7 @@ struct FrankfurterTests {
                 switch error {
                 case .notFound: 404
                 case .unprocessable: 422
-                case .unavailable: 503
+                case .unavailable, .loading: 503
                 }
             return "\(status) \(FrankfurterPresenter().message(error))"
         }
