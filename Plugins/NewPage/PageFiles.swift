@@ -187,24 +187,17 @@ struct PageFiles {
     var router: String {
         if !form {
             return #"""
-                import Vapor
-
                 /// Where the \#(title.lowercased()) page sends the browser next. It has no redirects yet;
-                /// give it one here when it does (see `ContactFormRouter`).
+                /// give it one here when it does, as a ``Redirection`` (see `ContactFormRouter`).
                 struct \#(name)Router: Sendable {}
 
                 """#
         }
         return #"""
-            import Vapor
-            import Web
-
             /// Where the \#(title.lowercased()) page sends the browser next.
             struct \#(name)Router: Sendable {
                 /// After a valid form: back to the page (303), which says what was saved.
-                func afterSaving() -> Response {
-                    .seeOther(.\#(route))
-                }
+                func afterSaving() -> Redirection { .seeOther(.\#(route)) }
             }
 
             """#
@@ -228,7 +221,7 @@ struct PageFiles {
                     switch await interactor.submit(input) {
                     case .saved(let name):
                         await request.browserSession.flash(presenter.flash(saved: name, in: request.localization), logger: request.logger)
-                        return router.afterSaving()
+                        return Response(router.afterSaving())
                     case .invalid(let problems, let kept):
                         let output = await interactor.show(kept, problems: problems)
                         return try await request.renderPage(
@@ -257,7 +250,7 @@ struct PageFiles {
     }
 
     var assembly: String {
-        let post = form ? "\n        routes.grouped(CSRFMiddleware()).post(.\(route), immediately: view.submit)" : ""
+        let post = form ? "\n        routes.grouped(CSRFMiddleware()).post(.\(route), use: view.submit)" : ""
         return #"""
             import Vapor
             import Web
@@ -269,7 +262,7 @@ struct PageFiles {
                         interactor: \#(name)Interactor(now: services.now),
                         presenter: \#(name)Presenter(),
                         router: \#(name)Router())
-                    routes.get(.\#(route), immediately: view.show)\#(post)
+                    routes.get(.\#(route), use: view.show)\#(post)
                 }
             }
 
@@ -330,6 +323,7 @@ struct PageFiles {
         return #"""
             import Foundation
             import Testing
+            import TestSupport
 
             @testable import App
             @testable import Core

@@ -7,7 +7,8 @@ struct PagePlan {
     private(set) var files: [(path: String, contents: String)] = []
     private(set) var edits: [(path: String, contents: String)] = []
 
-    static let siteURLPath = "Sources/Web/Routing/SiteURL.swift"
+    static let siteURLPath = "Sources/App/Routing/SiteURL.swift"
+    static let routesPath = "Sources/App/Routing/SiteURL+Route.swift"
     static let configurePath = "Sources/App/Boot/configure.swift"
     /// The languages besides English, whose `.po` files get the page's new texts to translate.
     static let translatedLanguages = ["ru", "de", "ar", "ja"]
@@ -30,7 +31,8 @@ struct PagePlan {
         ]
         try checkNothingExists()
         edits = [
-            (Self.siteURLPath, try registerRoute(in: read(Self.siteURLPath))),
+            (Self.siteURLPath, try registerLink(in: read(Self.siteURLPath))),
+            (Self.routesPath, try registerRoute(in: read(Self.routesPath))),
             (Self.configurePath, try registerAssembly(in: read(Self.configurePath))),
         ]
         for language in Self.translatedLanguages {
@@ -105,23 +107,32 @@ struct PagePlan {
                 throw NewPageError("The app already declares a type named \(request.name) (\(file)); nothing was written.")
             }
         }
-        let siteURL = try read(Self.siteURLPath)
-        if siteURL.contains("case \(request.routeCase) = ") || siteURL.contains("case \(request.routeCase)\n") {
+        let siteURL = try read(Self.siteURLPath), routes = try read(Self.routesPath)
+        if routes.contains("case \(request.routeCase) = ") || siteURL.contains("case \(request.routeCase)\n") {
             throw NewPageError("SiteURL already has a route named \(request.routeCase); nothing was written.")
         }
-        if siteURL.contains("= \"\(request.path)\"") {
+        if routes.contains("= \"\(request.path)\"") {
             throw NewPageError("The app already has a route at \(request.path); nothing was written. Choose another path.")
         }
     }
 
-    /// `SiteURL` gains the page's link, and `SiteURL.Route` its pattern.
-    private func registerRoute(in text: String) throws -> String {
+    /// `SiteURL` gains the page's link.
+    private func registerLink(in text: String) throws -> String {
         let name = request.routeCase
         var text = text
-        try insert("    case \(name)\n", before: "\n    package var path: String {", in: &text)
+        try insert("    case \(name)\n", before: "\n    var path: String {", in: &text, of: Self.siteURLPath)
         try insert(
-            "        case .\(name): Route.\(name).pattern\n", before: "        }\n    }\n\n    private static func pathSegment", in: &text)
-        try insert("        case \(name) = \"\(request.path)\"\n", before: "\n        package var pattern: String { rawValue }", in: &text)
+            "        case .\(name): Route.\(name).pattern\n", before: "        }\n    }\n\n    private static func pathSegment", in: &text,
+            of: Self.siteURLPath)
+        return text
+    }
+
+    /// `SiteURL.Route` gains the page's pattern.
+    private func registerRoute(in text: String) throws -> String {
+        var text = text
+        try insert(
+            "        case \(request.routeCase) = \"\(request.path)\"\n", before: "\n        var pattern: String { rawValue }", in: &text,
+            of: Self.routesPath)
         return text
     }
 
@@ -136,10 +147,10 @@ struct PagePlan {
         return text
     }
 
-    private func insert(_ line: String, before anchor: String, in text: inout String) throws {
+    private func insert(_ line: String, before anchor: String, in text: inout String, of path: String) throws {
         guard let range = text.range(of: anchor) else {
             throw NewPageError(
-                "\(Self.siteURLPath) has changed shape (no “\(anchor.trimmingCharacters(in: .whitespacesAndNewlines))”); nothing was written."
+                "\(path) has changed shape (no “\(anchor.trimmingCharacters(in: .whitespacesAndNewlines))”); nothing was written."
             )
         }
         text.insert(contentsOf: line, at: range.lowerBound)

@@ -103,34 +103,38 @@ package struct FluentRateHistoryService: StoredRateDays {
         return days
     }
 
-    /// The snapshots' rates that `filter` (a `WHERE` clause over `s`) keeps, built into days row by row.
+    /// The snapshots' rates that `filter` (a `WHERE` clause over `s`) keeps, built into days: one
+    /// row per snapshot, its rates joined into one text (`USD=1.1234,JPY=163.36`) by the database.
+    /// A row per rate took 2.2–3.0 s for the ECB's 7,126 days (229,000 rows decoded one column at
+    /// a time) in the release build; a row per day, 0.3 s (issue 38: the first chart after start).
     private func read(_ filter: SQLQueryString, timeout: Duration = Self.daysTimeout) async throws -> RateDays {
         let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
         try await database.transaction(timeout: timeout) { database in
             let sql = database as! any SQLDatabase
-            if sql.dialect.name == "postgresql" {
+            let postgres = sql.dialect.name == "postgresql"
+            if postgres {
                 // The statement lasts until the app has read every row: past the usual limit.
                 try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(timeout.components.seconds * 1000))").run()
             }
+            // PostgreSQL writes a NUMERIC as it was stored; SQLite keeps rates as their text.
+            let rates: SQLQueryString =
+                postgres
+                ? "string_agg(r.currency_code || '=' || r.rate::text, ',' ORDER BY r.currency_code)"
+                : "group_concat(r.currency_code || '=' || r.rate, ',')"
             try await sql.raw(
                 """
-                SELECT s.id, s.source, s.effective_date, s.stored_at, s.quotation, r.currency_code, r.rate
+                SELECT s.id, s.source, s.effective_date, s.quotation, \(rates) AS rates
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
                 \(filter)
+                GROUP BY s.id
                 ORDER BY s.effective_date, s.stored_at, s.id
                 """
             ).run { row in
                 collected.withLockedValue { collected in
                     guard collected.error == nil else { return }
                     do {
-                        guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
-                        collected.builder.add(
-                            snapshot: try row.decode(column: "id", as: UUID.self), date: date,
-                            code: try row.decode(column: "currency_code", as: String.self),
-                            rate: try row.decode(column: "rate", as: Decimal.self),
-                            source: try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots"),
-                            quotation: Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase)
+                        try Self.add(row, to: &collected.builder)
                     } catch {
                         collected.error = error
                     }
@@ -142,4 +146,23 @@ package struct FluentRateHistoryService: StoredRateDays {
             return collected.builder.build()
         }
     }
+
+    /// One snapshot's row: its rates read from their joined text.
+    private static func add(_ row: any SQLRow, to builder: inout RateDays.Builder) throws {
+        guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
+        let snapshot = try row.decode(column: "id", as: UUID.self)
+        let source = try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots")
+        let quotation = Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase
+        for pair in try row.decode(column: "rates", as: String.self).split(separator: ",") {
+            guard let equals = pair.firstIndex(of: "="), let rate = Decimal(plainText: pair[pair.index(after: equals)...]) else {
+                throw StoredRateError(description: "snapshot \(snapshot) has an unreadable rate: \(pair)")
+            }
+            builder.add(snapshot: snapshot, date: date, code: String(pair[..<equals]), rate: rate, source: source, quotation: quotation)
+        }
+    }
+}
+
+/// A stored rate that cannot be read back (the database was written by something else).
+package struct StoredRateError: Error, CustomStringConvertible {
+    package let description: String
 }
