@@ -18,6 +18,9 @@ struct AppServices: Sendable {
     let historyLoader: BundledHistoryLoader
     /// How far ``historyLoader`` has come, while it runs.
     let historyProgress: BundledHistoryProgress
+    /// Reads the stored days into memory and blends every day: before the server listens, and
+    /// after the bundled history is stored.
+    let warmUp: @Sendable () async -> Void
     /// The providers refreshes fetch (`RATES_PROVIDERS`), in the catalogue's order.
     let enabledProviders: [RateSource]
     /// Each source's days for history and past dates, and the blend over time.
@@ -99,6 +102,17 @@ struct AppServices: Sendable {
         let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         let historyProgress = BundledHistoryProgress()
+        let officialRates = OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended, now: now)
+        let referenceRates: any ReferenceRateDays = configuration.rateHistoryCache ? cachedDays : storedDays
+        // Every provider's days, the blend of every day (the default history) and the ECB's days
+        // for /v1, in memory before a page asks: the first chart after start is as fast as the next.
+        let warmUp: @Sendable () async -> Void = {
+            _ = try? await officialRates.blendedSeries()
+            let today = CalendarDate(containing: now())
+            _ = try? await referenceRates.referenceDays(from: today, through: today)
+        }
+        var historyLoader = BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now)
+        historyLoader.afterStoring = warmUp
         return AppServices(
             configuration: configuration,
             catalog: try CurrencyCatalog.bundled(),
@@ -108,10 +122,11 @@ struct AppServices: Sendable {
                 providers: providers, history: ecb, store: refreshStore, snapshots: store,
                 currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger),
             bundledRates: bundledRates,
-            historyLoader: BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now),
+            historyLoader: historyLoader,
             historyProgress: historyProgress,
+            warmUp: warmUp,
             enabledProviders: enabled,
-            officialRates: OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended, now: now),
+            officialRates: officialRates,
             accounts: FluentAccountService(
                 database: database, hasher: hasher,
                 unknownUserHash: try hasher.hashNow(SecureToken.generate())),
@@ -125,7 +140,7 @@ struct AppServices: Sendable {
                 ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
             ledgers: FluentLedgerStore(database: database),
             rateHistory: configuration.rateHistoryCache ? cachedDays : storedDays,
-            referenceRates: configuration.rateHistoryCache ? cachedDays : storedDays,
+            referenceRates: referenceRates,
             database: database,
             cachePolicy: HTTPCachePolicy(
                 build: HTTPCachePolicy.fingerprint(

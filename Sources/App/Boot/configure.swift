@@ -65,14 +65,7 @@ package func configure(
     let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
-        historyLoader: services.historyLoader,
-        warmUp: { [officialRates = services.officialRates, referenceRates = services.referenceRates] in
-            // Every provider's days, and the blend of every day (the default history).
-            _ = try? await officialRates.blendedSeries()
-            // The ECB's days for /v1: the same days unless another provider's are stored too.
-            let today = CalendarDate(containing: now())
-            _ = try? await referenceRates.referenceDays(from: today, through: today)
-        })
+        historyLoader: services.historyLoader, warmUp: services.warmUp)
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     // No request body is inflated: forms come uncompressed, and a compressed one is a 415
     // (`RequestInputMiddleware`). Vapor's default inflated them, up to 25 times their size.

@@ -185,6 +185,28 @@ extension Decimal {
     }
 }
 
+extension Decimal {
+    /// `self × multiplier` rounded halves away from zero to `significantDigits` significant digits
+    /// (as ``rounded(toSignificantDigits:)`` rounds): a pegged rate, the peg times its anchor's
+    /// rate. One 128-bit multiplication of the mantissas, where `Decimal`'s product and its
+    /// rounding through text took about 1.8 µs: a third of blending a day of the ECB's alone, for
+    /// the 30 pegs (27 years of the blend: 0.38 s of 1.3). `Decimal` arithmetic where the product
+    /// does not fit.
+    package func product(_ multiplier: Decimal, significantDigits: Int) -> Decimal {
+        if let left = DecimalParts(self), let right = DecimalParts(multiplier) {
+            let (mantissa, overflow) = left.mantissa.multipliedReportingOverflow(by: right.mantissa)
+            if !overflow,
+                let product = DecimalParts(
+                    isNegative: left.isNegative != right.isNegative, mantissa: mantissa, exponent: left.exponent + right.exponent
+                ).quotient(dividingBy: DecimalParts(mantissa: 1, exponent: 0), significantDigits: significantDigits)?.decimal
+            {
+                return product
+            }
+        }
+        return (self * multiplier).rounded(toSignificantDigits: significantDigits)
+    }
+}
+
 extension DecimalParts {
     /// `self ÷ divisor` rounded halves away from zero to `significantDigits` (1...38) significant
     /// digits, or to units where the whole part has more digits (as `rounded(toSignificantDigits:)`

@@ -182,6 +182,22 @@ package struct RateDays: Sendable {
             }
         }
 
+        /// A snapshot's whole day at once (it replaces an earlier snapshot of the same date):
+        /// what 27 years of blended days are built from, without a dictionary write per rate.
+        /// New currencies get their columns in code order.
+        package mutating func add(
+            snapshot: UUID, date: CalendarDate, rates: [String: Decimal], source: RateSourceID, quotation: Quotation = .unitsPerBase
+        ) {
+            let new = rates.keys.filter { columns[$0] == nil }
+            for code in new.sorted() { columns[code] = columns.count }
+            if !sources.contains(source) { sources.insert(source) }
+            if days.last?.date == date {
+                days[days.count - 1] = (date, snapshot, quotation, rates)
+            } else {
+                days.append((date, snapshot, quotation, rates))
+            }
+        }
+
         package func build() -> RateDays {
             var version = SHA256()
             let width = columns.count

@@ -249,11 +249,9 @@ extension BlendedSeries {
                 snapshots.append(OfficialRates.snapshot(of: day, codes: codes[index], source: provider.source))
             }
             guard let blend = blender.blend(snapshots, on: date), blend.date == date else { continue }
-            let id = Self.dayID(date, versionBytes)
-            builder.add(snapshot: id, date: date, code: blend.base, rate: 1, source: RateSourceID.blend)
-            for (code, rate) in blend.rates.sorted(by: { $0.key < $1.key }) {
-                builder.add(snapshot: id, date: date, code: code, rate: rate.rate, source: RateSourceID.blend)
-            }
+            var rates = blend.rates.mapValues(\.rate)
+            rates[blend.base] = 1
+            builder.add(snapshot: Self.dayID(date, versionBytes), date: date, rates: rates, source: RateSourceID.blend)
             if !blend.outliers.isEmpty { outliers.append((date, blend.outliers)) }
         }
         return BlendedSeries(days: builder.build(), outliers: outliers.reversed(), version: version)
