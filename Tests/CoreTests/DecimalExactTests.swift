@@ -99,6 +99,28 @@ struct DecimalExactTests {
         }
     }
 
+    @Test(
+        "a peg times its anchor's rate, to 12 significant digits, is the value Decimal arithmetic rounds to, over 5,000 products and every peg"
+    )
+    func productAgrees() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let pegs = try Peg.bundled().map(\.rate)
+        try await forEachCase(5_000) { index in
+            let left =
+                index < pegs.count
+                ? pegs[index] : try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 0...9, using: &generator)))
+            let right = try #require(Decimal(plainText: Self.randomText(integer: 0...6, fraction: 1...12, using: &generator)))
+            let digits = [12, 8, 4, 1][index % 4]
+            let product = left.product(right, significantDigits: digits)
+            #expect(product == (left * right).rounded(toSignificantDigits: digits), "\(left) × \(right) to \(digits) digits → \(product)")
+        }
+        #expect(Decimal(string: "3.6725")!.product(Decimal(string: "1.1476")!, significantDigits: 12) == Decimal(string: "4.214561")!)
+        #expect(Decimal(string: "1.95583")!.product(1, significantDigits: 12) == Decimal(string: "1.95583")!)
+        // Halves away from zero: 0.5 → 1, 1.25 to two digits → 1.3.
+        #expect(Decimal(string: "0.25")!.product(2, significantDigits: 1) == 0.5)
+        #expect(Decimal(string: "0.625")!.product(2, significantDigits: 2) == Decimal(string: "1.3")!)
+    }
+
     @Test("amount × rate ÷ rate rounded halves away from zero agrees with Decimal arithmetic, over 5,000 conversions")
     func roundedProductAgrees() async throws {
         var generator = SystemRandomNumberGenerator()

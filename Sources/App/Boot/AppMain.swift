@@ -37,6 +37,7 @@ package enum AppMain {
         try configure(app, configuration: configuration)
         if configuration.role == .server {
             try await app.prepareToServe()
+            await app.warmUpBeforeServing()
         }
         try await app.execute()
     }

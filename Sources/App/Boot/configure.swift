@@ -79,13 +79,12 @@ package func configure(
     if configuration.role == .server, let listenerConfiguration,
         configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache
     {
-        app.lifecycle.use(
-            ChangeListening(
-                listener: ChangeListener(
-                    configuration: listenerConfiguration,
-                    caches: .init(
-                        sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
-                    instance: services.instance)))
+        let listener = ChangeListener(
+            configuration: listenerConfiguration,
+            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
+            instance: services.instance)
+        app.changeListener = listener
+        app.lifecycle.use(ChangeListening(listener: listener))
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")

@@ -61,6 +61,8 @@ package struct ChangeListener: Sendable {
     /// The wait before connecting again after a failure.
     package var retryDelay: Duration = .seconds(1)
     private let task = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    /// Whether `LISTEN` is in force now (the caches trusted).
+    private let inForce = NIOLockedValueBox(false)
 
     /// How the listening connection of the instance `instance` names itself in `pg_stat_activity`.
     package static func applicationName(instance: String) -> String { "currency-converter \(instance) change listener" }
@@ -72,9 +74,22 @@ package struct ChangeListener: Sendable {
         self.caches = caches
     }
 
-    /// Listens from now on, connecting again whenever the connection is lost, until ``stop()``.
+    /// Listens from now on, connecting again whenever the connection is lost, until ``stop()``;
+    /// once started, starting again changes nothing.
     package func start(on loop: any EventLoop, logger: Logger) {
-        task.withLockedValue { $0 = Task { await run(on: loop, logger: logger) } }
+        task.withLockedValue { task in
+            guard task == nil else { return }
+            task = Task { await run(on: loop, logger: logger) }
+        }
+    }
+
+    /// Waits until `LISTEN` is in force, at most `limit`: whether it is.
+    package func listening(within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !inForce.withLockedValue({ $0 }) {
+            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else { return false }
+        }
+        return true
     }
 
     /// Stops listening; the caches are no longer trusted.
@@ -82,6 +97,7 @@ package struct ChangeListener: Sendable {
         guard let running = task.withLockedValue({ $0 }) else { return }
         running.cancel()
         await running.value
+        inForce.withLockedValue { $0 = false }
         caches.setLive(false)
     }
 
@@ -118,13 +134,15 @@ package struct ChangeListener: Sendable {
 
     /// Returns or throws only when the connection can no longer be trusted, or on cancellation.
     private func listen(on connection: PostgresConnection, logger: Logger) async throws {
-        let caches = caches, probeInterval = probeInterval, probeTimeout = probeTimeout
+        let caches = caches, probeInterval = probeInterval, probeTimeout = probeTimeout, inForce = inForce
+        defer { inForce.withLockedValue { $0 = false } }
         try await withTaskCancellationHandler {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     try await connection.listen(on: Self.channel) { changes in
                         // LISTEN is in force from here: what changes from now on will be heard.
                         caches.setLive(true)
+                        inForce.withLockedValue { $0 = true }
                         logger.debug("Listening for changes; the session, contact page and rate history caches are on.")
                         for try await change in changes {
                             caches.hear(change.payload)

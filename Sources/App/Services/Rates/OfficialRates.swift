@@ -182,6 +182,13 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return await task.value(within: staleAfter) ?? stale
     }
 
+    /// Whether the blend of every day is at hand for the providers' days this instance holds
+    /// now: a history page asking gets it without waiting for it to be read or built.
+    var isWarm: Bool {
+        guard let held = daysInMemory(of: blended), let series = kept.withLockedValue({ $0 }) else { return false }
+        return series.version.hasSuffix("|" + held.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";"))
+    }
+
     /// The quotes the blend screened out on the newest days, newest first.
     func recentOutliers(limit: Int) async throws -> [Outlier] {
         Array(try await blendedSeries().outliers.lazy.flatMap(\.outliers).prefix(limit))

@@ -289,6 +289,21 @@ struct RateHistoryUnitTests {
         var again = RateDays.Builder()
         again.add(snapshot: first, date: day("2025-05-07"), code: "EUR", rate: 1)
         #expect(again.build().version != days.version && again.build().version == again.build().version)
+
+        // A whole day at once (the blend's days) builds the same days, the later snapshot of a date winning.
+        var whole = RateDays.Builder()
+        whole.add(snapshot: first, date: day("2025-05-07"), rates: ["EUR": 1, "USD": Fixtures.decimal("1.1")], source: RateSource.ecb.id)
+        whole.add(
+            snapshot: replaced, date: day("2025-05-08"), rates: ["EUR": 1, "USD": Fixtures.decimal("1.2")], source: RateSource.ecb.id)
+        whole.add(
+            snapshot: replacement, date: day("2025-05-08"), rates: ["EUR": 1, "USD": Fixtures.decimal("1.25")], source: RateSource.ecb.id)
+        whole.add(snapshot: third, date: day("2025-05-09"), rates: ["GBP": Fixtures.decimal("0.85"), "EUR": 1], source: RateSource.ecb.id)
+        let wholeDays = whole.build()
+        #expect(wholeDays.version == days.version && wholeDays.columns == days.columns)
+        #expect(wholeDays.days.map(\.date) == days.days.map(\.date))
+        for code in ["EUR", "USD", "GBP"] {
+            #expect(wholeDays.days.map { $0.rate(wholeDays.columns[code]!) } == days.days.map { $0.rate(days.columns[code]!) })
+        }
     }
 
     struct FakeHistory: SourceHistoryReading {
