@@ -133,6 +133,13 @@ package struct ConverterAPIPresenter: Sendable {
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 
+    /// A converted answer's key and its amount's texts (``answerKey(of:_:)``,
+    /// ``amountTexts(of:alternatives:)``); `nil` for an answer that converted nothing.
+    package static func frame(of output: Converter.Output) -> (key: String, texts: Converter.AmountTexts)? {
+        guard case .converted(let conversion) = output.outcome else { return nil }
+        return (answerKey(of: output, conversion), amountTexts(of: conversion, alternatives: output.alternatives))
+    }
+
     /// The answer's texts that follow from its amount, canonical: what answers of the same
     /// ``answerKey(of:_:)`` differ in.
     static func amountTexts(of conversion: Core.Conversion, alternatives: [AlternativeResult]) -> Converter.AmountTexts {

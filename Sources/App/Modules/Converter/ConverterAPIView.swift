@@ -59,14 +59,13 @@ struct ConverterAPIView: Sendable {
             throw loading
         }
         switch output.outcome {
-        case .converted(let conversion):
+        case .converted:
             return try await request.respondCaching(caching(["convert", checked.cacheKey, output.today.description], output.snapshot)) {
                 // Answers of a pair differ only in their amount's texts.
-                let texts = ConverterAPIPresenter.amountTexts(of: conversion, alternatives: output.alternatives)
+                guard let frame = ConverterAPIPresenter.frame(of: output) else { throw Abort(.internalServerError) }
                 return .json(
-                    try request.json(key: ConverterAPIPresenter.answerKey(of: output, conversion), texts: texts.all) {
-                        presenter.present(output, texts: Converter.AmountTexts($0))
-                    })
+                    try request.json(key: frame.key, texts: frame.texts.all) { presenter.present(output, texts: Converter.AmountTexts($0)) }
+                )
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()

@@ -275,7 +275,7 @@ package enum Converter {
         var alternatives: [String]
 
         /// In the order ``init(_:)`` reads them.
-        var all: [String] { [typed, amount, canonicalAmount, result] + alternatives }
+        package var all: [String] { [typed, amount, canonicalAmount, result] + alternatives }
     }
 
     /// A conversion's rates both ways and its currencies' names, in the page's language.
@@ -323,7 +323,7 @@ package enum Converter {
 
 extension Converter.AmountTexts {
     /// The texts ``all`` lists, in its order.
-    init(_ all: [String]) {
+    package init(_ all: [String]) {
         self.init(typed: all[0], amount: all[1], canonicalAmount: all[2], result: all[3], alternatives: Array(all.dropFirst(4)))
     }
 }
