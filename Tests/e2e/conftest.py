@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "lib"))
 from ports import free_port  # noqa: E402  (shared with scripts/lib/soak.py)
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
+# The providers' documents the parsers' tests read; the loopback provider serves them.
+DOCUMENTS = ROOT / "Tests" / "RateSourcesTests" / "Resources"
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
 ADMIN = ("admin@example.org", "correct-horse-battery")
 HUGE_BYTES = 400 << 20
@@ -36,11 +38,11 @@ class StubProvider:
 
     def __init__(self):
         self.yesterday = int(time.time()) - 86_400
-        er_api = (RESOURCES / "exchangerate-api-latest-USD.json").read_text()
+        er_api = (DOCUMENTS / "exchangerate-api-latest-USD.json").read_text()
         self.documents = {
             "/er-api/latest/USD": ("application/json",
                                    re.sub(r'"time_last_update_unix":\d+', f'"time_last_update_unix":{self.yesterday}', er_api)),
-            "/ecb/hist-90d.xml": ("text/xml", (RESOURCES / "ecb-history.xml").read_text()),
+            "/ecb/hist-90d.xml": ("text/xml", (DOCUMENTS / "ecb-history.xml").read_text()),
         }
         documents = self.documents
         self.huge_bytes_sent = 0

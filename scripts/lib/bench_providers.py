@@ -63,7 +63,7 @@ def main(psql):
     newest = max(days)
     year = sorted(day for day in days if day > newest - timedelta(days=365))
     per_usd = {code: Decimal(str(rate)) for code, rate in json.loads(
-        (ROOT / "Tests" / "AppTests" / "Resources" / "exchangerate-api-latest-USD.json").read_text())["rates"].items()}
+        (ROOT / "Tests" / "RateSourcesTests" / "Resources" / "exchangerate-api-latest-USD.json").read_text())["rates"].items()}
     snapshots, rates = io.StringIO(), io.StringIO()
     count = 0
     for index, (source, home, quotation, quoted) in enumerate(codes()):
