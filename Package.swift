@@ -1,19 +1,21 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The layers, each a target that may import only those below it (LayerRulesTests checks the
-// imports the compiler cannot see; docs/ARCHITECTURE.md says what lives where):
+// The layers, each a target that may import only those below it (ArchitectureTests checks the
+// imports the compiler cannot see; docs/ARCHITECTURE.md draws them and says what lives where):
 //
-//   App           start-up, configuration, commands, services, and one VIPER module per page
-//                 (the executable `App` is the `Run` target: its entry point alone)
-//   Web           the HTTP machinery every page uses: middleware, input, sessions and CSRF, rendering,
-//                 JSON, HTTP caching, localization
-//   Persistence   Fluent models, migrations, stores and their caches, the database's time limits
-//   ServiceInterfaces  the protocols the interactors call and the plain values they pass (no Vapor,
-//                 NIO or Fluent): Persistence and App's services implement them
-//   RateSources   the providers' documents and parsers, and the bounded HTTP fetcher
-//   Core          plain values and rules: currencies, amounts, dates, exact decimals, rates,
-//                 conversion, accounts and contacts; Swift and Foundation only
+//   App                start-up, configuration, commands, routing, services, and one VIPER module
+//                      per page (the executable `App` is the `Run` target: its entry point alone)
+//   Web                the HTTP machinery every page uses: middleware, input, sessions and CSRF,
+//                      rendering and its speed, JSON, HTTP caching, localization
+//   Persistence        Fluent models, migrations, stores and their caches, the database's time
+//                      limits (no Vapor)
+//   RateSources        the providers' documents and parsers, and the bounded HTTP fetcher
+//   ServiceInterfaces  the protocols the interactors call and the plain values they pass (no
+//                      Vapor, NIO or Fluent): Persistence and App's services implement them
+//   Core               plain values and rules: currencies, amounts, dates, exact decimals, rates,
+//                      conversion, accounts and contacts; Swift and Foundation only
+//   CDeflate           zlib itself, for gzip made of pieces deflated ahead
 let package = Package(
     name: "CurrencyConverter",
     platforms: [.macOS(.v13)],

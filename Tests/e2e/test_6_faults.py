@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import pytest
 import requests
 
-from conftest import ADMIN, AppServer, database_url, fresh_database, postgres_port, wait_for_history
+from conftest import ADMIN, AppServer, database_url, fresh_database, postgres_port
 from system import Database, PostgresProxy, Visitor, form_request, port_is_free, raw_exchange, rss_kib, status_of, zip_bomb
 
 
@@ -25,7 +25,6 @@ def start_app(name, stub, **env):
     proxy = PostgresProxy(postgres_port())
     defaults = {"DATABASE_CONNECT_TIMEOUT": "2", "DATABASE_POOL_TIMEOUT": "2", "DATABASE_STATEMENT_TIMEOUT": "3"}
     server = AppServer(database_url(name, port=proxy.port), stub, {**defaults, **env})
-    wait_for_history(server)
     return server, proxy
 
 

@@ -75,8 +75,10 @@ package func configure(
         GracefulShutdown(
             jobs: configuration.role == .server ? jobs : nil, database: services.database.health, draining: services.draining,
             delay: configuration.shutdownDelay))
-    // Other instances' changes matter only to a server; a command does its one piece of work.
-    if configuration.role == .server, let listenerConfiguration,
+    // Other instances' changes: the server listens for them from its start; a command does its
+    // one piece of work without (`profile-pages`, which times pages as the server serves them,
+    // starts it itself).
+    if configuration.role != .help, let listenerConfiguration,
         configuration.sessionCacheSize > 0 || configuration.contactPageCacheSize > 0 || configuration.rateHistoryCache
     {
         let listener = ChangeListener(
@@ -84,7 +86,7 @@ package func configure(
             caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
             instance: services.instance)
         app.changeListener = listener
-        app.lifecycle.use(ChangeListening(listener: listener))
+        if configuration.role == .server { app.lifecycle.use(ChangeListening(listener: listener)) }
     }
     app.asyncCommands.use(CreateUserCommand(), as: "create-user")
     app.asyncCommands.use(SeedContactsCommand(), as: "seed-contacts")

@@ -21,7 +21,20 @@ struct ProfilePagesCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
+        // As the server starts: the stored days in memory and blended (on PostgreSQL while the
+        // change listener is in force, or every page would read them from the database).
         try await app.prepareToServe()
+        await app.warmUpBeforeServing()
+        do {
+            try await profile(app, context: context, signature: signature)
+        } catch {
+            await app.changeListener?.stop()
+            throw error
+        }
+        await app.changeListener?.stop()
+    }
+
+    private func profile(_ app: Application, context: CommandContext, signature: Signature) async throws {
         let iterations = max(10, signature.iterations ?? 2000)
         let services = app.appServices
         let loop = app.eventLoopGroup.next()

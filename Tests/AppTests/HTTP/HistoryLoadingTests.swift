@@ -102,6 +102,9 @@ struct HistoryLoadingTests {
     func span() throws {
         let span = try BundledRates(archive: Fixtures.sampleArchive).span()
         #expect(span == .init(oldest: CalendarDate(iso8601: "1999-01-04")!, newest: CalendarDate(iso8601: "2025-05-09")!, days: 5))
-        #expect(try BundledRates.shipped().span().days == (try BundledRates.shipped().days().count))
+        // The shipped archive, without reading its days (`ECBHistoryArchiveTests` reads them all).
+        #expect(
+            try BundledRates.shipped().span()
+                == .init(oldest: CalendarDate(iso8601: "1999-01-04")!, newest: CalendarDate(iso8601: "2026-10-30")!, days: 7126))
     }
 }
