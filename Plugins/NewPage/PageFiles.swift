@@ -322,8 +322,8 @@ struct PageFiles {
             """#
         return #"""
             import Foundation
-            import Testing
             import TestSupport
+            import Testing
 
             @testable import App
             @testable import Core
