@@ -4,6 +4,7 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import Leaf
 import Persistence
+import RateSources
 import Vapor
 import Web
 
@@ -12,6 +13,7 @@ package func configure(
     _ app: Application, configuration: AppConfiguration,
     now: @escaping @Sendable () -> Date = Date.init
 ) throws {
+    ProviderKit.register()
     app.directory.viewsDirectory = app.directory.workingDirectory + "Templates/"
     app.directory.publicDirectory = app.directory.workingDirectory + "Public/"
     app.views.use(.leaf)

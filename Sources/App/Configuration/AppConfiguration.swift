@@ -159,6 +159,8 @@ package struct AppConfiguration: Sendable {
 extension AppConfiguration {
     /// Reads every variable docs/CONFIGURATION.md lists.
     package init(environment: [String: String]) throws(Invalid) {
+        // The kit's providers are known before any variable naming one is read.
+        ProviderKit.register()
         self.init()
         var problems: [String] = []
         func value(_ name: String) -> String? {

@@ -33,6 +33,12 @@ package struct RateSource: Sendable, Equatable {
         package let hour: Int
         package let minute: Int
         package let timeZone: String
+
+        package init(hour: Int, minute: Int, timeZone: String) {
+            self.hour = hour
+            self.minute = minute
+            self.timeZone = timeZone
+        }
     }
 
     package init(id: RateSourceID, name: String, website: String, isBundled: Bool) {
@@ -109,14 +115,44 @@ package struct RateSource: Sendable, Equatable {
     /// Every official provider's rates blended (``RateBlender``): the converter's default source.
     package static let blend = RateSource(id: RateSourceID.blend, name: "All official sources", website: "", isBundled: false)
 
-    /// The central banks whose rates the app can fetch, in the order the pages list them.
-    package static let officialProviders: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
+    /// The central banks whose rates the app can fetch, in the order the pages list them: the
+    /// first ten, then those the provider kit declares (``register(_:)``).
+    package static var officialProviders: [RateSource] { catalog.withLock(\.official) }
 
     /// Every source a stored snapshot may name.
-    package static let known: [RateSource] = officialProviders + [.exchangeRateAPI, .bundledECB, .blend]
+    package static var known: [RateSource] { catalog.withLock(\.known) }
 
     /// The providers `RATES_PROVIDERS` may name: the central banks and the commercial feed.
-    package static let fetchable: [RateSource] = officialProviders + [.exchangeRateAPI]
+    package static var fetchable: [RateSource] { catalog.withLock(\.fetchable) }
+
+    /// Adds the providers `RateSources` declares (its provider kit) to the lists above, once at
+    /// start; a source already known is left as it is, so registering twice changes nothing.
+    package static func register(_ sources: [RateSource]) {
+        catalog.withLock { catalog in
+            for source in sources where catalog.byID[source.id] == nil { catalog.add(official: source) }
+        }
+    }
+
+    /// The lists and an index by id, rebuilt only when a provider is registered: `withID` is
+    /// asked several times per request.
+    private struct Catalog: Sendable {
+        var official: [RateSource] = []
+        var byID: [RateSourceID: RateSource] = [:]
+        var known: [RateSource] { official + [.exchangeRateAPI, .bundledECB, .blend] }
+        var fetchable: [RateSource] { official + [.exchangeRateAPI] }
+
+        init() {
+            for source in [RateSource.exchangeRateAPI, .bundledECB, .blend] { byID[source.id] = source }
+            for source in [RateSource.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] { add(official: source) }
+        }
+
+        mutating func add(official source: RateSource) {
+            official.append(source)
+            byID[source.id] = source
+        }
+    }
+
+    private static let catalog = Locked(Catalog())
 
     /// Its name in a sentence, in the page's language: a central bank's is translated, a company's is its own.
     package var displayName: Message {
@@ -145,7 +181,7 @@ package struct RateSource: Sendable, Equatable {
 
     /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
     package static func withID(_ id: RateSourceID) -> RateSource {
-        known.first { $0.id == id } ?? RateSource(id: id, name: id.rawValue, website: "", isBundled: false)
+        catalog.withLock { $0.byID[id] } ?? RateSource(id: id, name: id.rawValue, website: "", isBundled: false)
     }
 
     /// The fetchable provider a `/v2` key or a form's choice names (`NBP.B`, `nbp.b`), if any.
@@ -154,9 +190,9 @@ package struct RateSource: Sendable, Equatable {
         return fetchable.first { $0.id == id }
     }
 
-    private static func official(
+    package static func official(
         _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
-        rateType: String, cadence: Cadence = .daily, terms: String, publishes: PublicationTime, datesAhead: Bool = false
+        rateType: String, cadence: Cadence = .daily, terms: String, publishes: PublicationTime? = nil, datesAhead: Bool = false
     ) -> RateSource {
         var source = RateSource(id: id, name: name, website: website, isBundled: false)
         source.homeCurrency = home

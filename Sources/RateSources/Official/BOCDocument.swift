@@ -47,3 +47,12 @@ enum JSONDocument {
         }
     }
 }
+
+extension ProviderDeclaration {
+    static let boc = ProviderDeclaration(
+        source: .boc, origin: "https://www.bankofcanada.ca",
+        documents: .range(maxDays: unlimited) { days in
+            "/valet/observations/group/FX_RATES_DAILY/json?start_date=\(days.lowerBound)&end_date=\(days.upperBound)"
+        },
+        parse: BOCDocument.parse)
+}

@@ -37,3 +37,14 @@ package enum BOEDocument {
         return try days.fetched()
     }
 }
+
+extension ProviderDeclaration {
+    static let boe = ProviderDeclaration(
+        source: .boe, origin: "https://www.bankofengland.co.uk",
+        documents: .range(maxDays: unlimited) { days in
+            "/boeapps/database/_iadb-fromshowcolumns.asp?csv.x=yes&SeriesCodes=\(BOEDocument.series.map(\.code).joined(separator: ","))"
+                + "&UsingCodes=Y&CSVF=TN&Datefrom=\(PublishedDate.slashedWithMonthName(days.lowerBound))"
+                + "&Dateto=\(PublishedDate.slashedWithMonthName(days.upperBound))"
+        },
+        parse: BOEDocument.parse)
+}

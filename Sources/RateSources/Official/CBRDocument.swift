@@ -74,3 +74,11 @@ package enum CBRDocument {
         }
     }
 }
+
+extension ProviderDeclaration {
+    /// The daily file has no ranges: the newest file, or one per day.
+    static let cbr = ProviderDeclaration(
+        source: .cbr, origin: "https://www.cbr.ru",
+        documents: .day(latest: "/scripts/XML_daily.asp") { date in "/scripts/XML_daily.asp?date_req=\(QueryDate.slashed(date))" },
+        parse: CBRDocument.parse)
+}

@@ -45,3 +45,9 @@ enum PublishedJSON {
         }
     }
 }
+
+extension ProviderDeclaration {
+    static let cnb = ProviderDeclaration(
+        source: .cnb, origin: "https://api.cnb.cz", documents: .year { "/cnbapi/exrates/daily-year?lang=EN&year=\($0)" },
+        parse: CNBDocument.parse)
+}

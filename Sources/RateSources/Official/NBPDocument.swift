@@ -32,3 +32,20 @@ package enum NBPDocument {
         return try days.fetched()
     }
 }
+
+extension ProviderDeclaration {
+    static let nbp = table("A", of: .nbp)
+    static let nbpB = table("B", of: .nbpB)
+
+    /// The NBP answers at most 93 days per request, and 404 "Brak danych" for a run without a table.
+    private static func table(_ table: String, of source: RateSource) -> ProviderDeclaration {
+        var declaration = ProviderDeclaration(
+            source: source, origin: "https://api.nbp.pl",
+            documents: .range(maxDays: 93) { days in
+                "/api/exchangerates/tables/\(table)/\(days.lowerBound)/\(days.upperBound)/?format=json"
+            },
+            parse: { data throws(RatesProviderError) in try NBPDocument.parse(data, table: table) })
+        declaration.emptyStatus = 404
+        return declaration
+    }
+}

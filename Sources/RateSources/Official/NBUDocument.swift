@@ -23,3 +23,13 @@ package enum NBUDocument {
         return try days.fetched()
     }
 }
+
+extension ProviderDeclaration {
+    static let nbu = ProviderDeclaration(
+        source: .nbu, origin: "https://bank.gov.ua",
+        documents: .range(maxDays: unlimited) { days in
+            "/NBU_Exchange/exchange_site?start=\(QueryDate.compact(days.lowerBound))&end=\(QueryDate.compact(days.upperBound))"
+                + "&json&sort=exchangedate&order=asc"
+        },
+        parse: NBUDocument.parse)
+}

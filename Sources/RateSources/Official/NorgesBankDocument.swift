@@ -49,3 +49,12 @@ enum PublishedCSV {
         }
     }
 }
+
+extension ProviderDeclaration {
+    static let nb = ProviderDeclaration(
+        source: .nb, origin: "https://data.norges-bank.no",
+        documents: .range(maxDays: unlimited) { days in
+            "/api/data/EXR/B..NOK.SP?format=csvdata&startPeriod=\(days.lowerBound)&endPeriod=\(days.upperBound)"
+        },
+        parse: NorgesBankDocument.parse)
+}

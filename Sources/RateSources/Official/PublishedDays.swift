@@ -25,6 +25,25 @@ struct PublishedDays {
 
     var isEmpty: Bool { days.isEmpty }
 
+    /// Each record's rate on `date`: its currency, units (`100`, or `1 t.u.` for a metal's troy
+    /// ounce, read to the first space) and value under the names the publisher gives them; a code that is not a
+    /// currency's (`SDR`, which some write for `XDR`, through `renamed`) is left out.
+    mutating func add(
+        _ records: [XMLRecords.Record], on date: CalendarDate, code codeName: String, units unitsName: String?, value valueName: String,
+        renamed: [String: String] = [:]
+    ) throws(RatesProviderError) {
+        for record in records {
+            guard let written = record[codeName], let code = Optional(renamed[written] ?? written), Currency.isWellFormedCode(code)
+            else { continue }
+            let unitsText = unitsName.map { record[$0]?.split(separator: " ").first.map(String.init) ?? "" } ?? "1"
+            guard let units = Int(unitsText) else { throw .unreadable("\(code) is quoted per \(unitsText.prefix(20)) units") }
+            guard let text = record[valueName], let value = Decimal(published: text) else {
+                throw .unreadable("\(code)'s \(valueName) is \(record[valueName]?.prefix(20) ?? "missing"), not a number")
+            }
+            try add(code, value, units: units, on: date)
+        }
+    }
+
     func fetched() throws(RatesProviderError) -> [FetchedRates] {
         guard !days.isEmpty else { throw .unreadable("the document holds no rates") }
         return days.keys.sorted().map { date in
@@ -60,7 +79,7 @@ extension Decimal {
 /// The day formats publishers write besides ISO 8601.
 enum PublishedDate {
     /// `25.04.2026` (the Bank of Russia, the National Bank of Ukraine).
-    static func dotted(_ text: some StringProtocol) -> CalendarDate? {
+    static func dotted(_ text: String) -> CalendarDate? {
         let parts = text.split(separator: ".")
         guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
             let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2])

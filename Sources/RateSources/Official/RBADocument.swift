@@ -24,3 +24,10 @@ package enum RBADocument {
         return try days.fetched()
     }
 }
+
+extension ProviderDeclaration {
+    /// One file holds every day since 2023.
+    static let rba = ProviderDeclaration(
+        source: .rba, origin: "https://www.rba.gov.au", documents: .whole("/statistics/tables/csv/f11.1-data.csv"),
+        parse: RBADocument.parse)
+}

@@ -103,7 +103,10 @@ final class CentralBanksStub: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Every official provider's origin at this stub.
-    var origins: [RateSourceID: URL] { Dictionary(uniqueKeysWithValues: RateSource.officialProviders.map { ($0.id, url) }) }
+    var origins: [RateSourceID: URL] { Dictionary(uniqueKeysWithValues: Self.served.map { ($0.id, url) }) }
+
+    /// The central banks whose documents it serves.
+    static let served: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
 
     func hits(_ provider: String) -> Int { hits.withLockedValue { $0[provider, default: 0] } }
 
@@ -116,12 +119,12 @@ final class CentralBanksStub: Sendable {
 }
 
 extension AppConfiguration {
-    /// Every central bank enabled and served by `stub`; the blend is the default source.
+    /// Every central bank whose documents `stub` serves enabled; the blend is the default source.
     /// The ECB's days from 2026-02-02 to 2026-03-04 ship with it (its own file, cut).
     static func centralBanks(_ stub: CentralBanksStub, initialAdmin: InitialAdmin? = nil) -> AppConfiguration {
         var configuration = AppConfiguration.forTests(
             initialAdmin: initialAdmin, ratesProvider: .blend, ratesProviderURL: nil,
-            providers: RateSource.officialProviders.map(\.id), providerOrigins: stub.origins,
+            providers: CentralBanksStub.served.map(\.id), providerOrigins: stub.origins,
             ecbDailyURL: stub.url.appendingPathComponent("stats/eurofxref/eurofxref-daily.xml"),
             ecbHistoryURL: stub.url.appendingPathComponent("stats/eurofxref/eurofxref-hist-90d.xml"),
             bundledRatesFile: Fixtures.resource("ecb-hist-2026-02.zip"))

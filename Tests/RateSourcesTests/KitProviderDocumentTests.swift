@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import RateSources
+
+/// The providers the kit declares, each reading its publisher's document exactly as it was
+/// served (`Resources/providers/`): figures written out by hand from the file, one check per
+/// quirk (units per 10, 100 or 10,000, a code the publisher spells its own way, a metal stored
+/// as published (the blend leaves metals out), a zero for a currency not quoted that day, a rate
+/// dated the day it is valid from).
+@Suite("The kit's providers: each publisher's document, as served, parsed into exact rates")
+struct KitProviderDocumentTests {
+    static func parse(_ declaration: ProviderDeclaration, _ fixture: String) throws -> [FetchedRates] {
+        try declaration.parse(try OfficialDocumentTests.fixture(fixture))
+    }
+
+    static let decimal = OfficialDocumentTests.decimal
+    static func only(_ days: [FetchedRates], on date: String) throws -> FetchedRates {
+        #expect(days.map(\.effectiveDate.description) == [date])
+        return try OfficialDocumentTests.on(date, days)
+    }
+
+    @Test("Central Bank of Uzbekistan: sums per unit or per 10, numbers written as text")
+    func cbu() throws {
+        let day = try Self.only(try Self.parse(.cbu, "cbu-all-2026-04-01.json"), on: "2026-04-01")
+        #expect(day.source == "cbu" && day.baseCurrency == "UZS" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("12194.21"))
+        #expect(day.rates["JPY"] == Self.decimal("76.38"))
+        #expect(day.rates["IDR"] == Self.decimal("0.718"), "7.18 per 10 IDR")
+        #expect(day.rates["XDR"] == Self.decimal("16557.42"))
+        #expect(day.rates.count == 75)
+    }
+
+    @Test("National Bank of Georgia: lari per 1, 100 or 1,000 units, dated the day they are valid from")
+    func nbg() throws {
+        // Asked for Monday 2 March before that day's rates were set: Saturday's, set on Friday evening.
+        let weekend = try Self.only(try Self.parse(.nbg, "nbg-currencies-2026-03-02.json"), on: "2026-02-28")
+        #expect(weekend.baseCurrency == "GEL" && weekend.quotation == .basePerUnit)
+        #expect(weekend.rates["USD"] == Self.decimal("2.6759"))
+        #expect(weekend.rates["AMD"] == Self.decimal("0.007096"), "7.0960 per 1,000 AMD")
+        #expect(weekend.rates["JPY"] == Self.decimal("0.017157"), "1.7157 per 100 JPY")
+        #expect(weekend.rates.count == 42)
+        let tuesday = try Self.only(try Self.parse(.nbg, "nbg-currencies-2026-03-03.json"), on: "2026-03-03")
+        #expect(tuesday.rates["EUR"] == Self.decimal("3.1606"))
+    }
+
+    @Test("National Bank of Tajikistan: somoni per 1, 10 or 100 units, an ISO-dated ValCurs")
+    func nbt() throws {
+        let day = try Self.only(try Self.parse(.nbt, "nbt-export-xml-2026-05-18.xml"), on: "2026-05-18")
+        #expect(day.baseCurrency == "TJS")
+        #expect(day.rates["USD"] == Self.decimal("9.345"))
+        #expect(day.rates["UZS"] == Self.decimal("0.00078"), "0.0780 per 100 UZS")
+        #expect(day.rates["KGS"] == Self.decimal("0.10686"), "1.0686 per 10 KGS")
+        #expect(day.rates.count == 36)
+    }
+
+    @Test("National Bank of Moldova: lei per 1 or 100 units, a dotted date")
+    func nbm() throws {
+        let day = try Self.only(try Self.parse(.nbm, "nbm-official-exchange-rates-06-04-2026.xml"), on: "2026-04-06")
+        #expect(day.baseCurrency == "MDL")
+        #expect(day.rates["USD"] == Self.decimal("17.6124"))
+        #expect(day.rates["JPY"] == Self.decimal("0.110318"), "11.0318 per 100 JPY")
+        #expect(day.rates["XDR"] == Self.decimal("23.9652"))
+        #expect(day.rates.count == 40)
+    }
+
+    @Test("Central Bank of Azerbaijan: the SDR written SDR, metals per troy ounce (`1 t.u.`), units per 100")
+    func cbar() throws {
+        let day = try Self.only(try Self.parse(.cbar, "cbar-currencies.xml"), on: "2026-09-04")
+        #expect(day.baseCurrency == "AZN")
+        #expect(day.rates["USD"] == Self.decimal("1.7"))
+        #expect(day.rates["RUB"] == Self.decimal("0.019579"), "1.9579 per 100 RUB")
+        #expect(day.rates["JPY"] == Self.decimal("0.010873"), "1.0873 per 100 JPY")
+        #expect(day.rates["XDR"] == Self.decimal("2.3301"))
+        #expect(day.rates["SDR"] == nil)
+        #expect(day.rates["XAU"] == Self.decimal("7605.494"), "per troy ounce")
+        #expect(day.rates.count == 42)
+    }
+
+    @Test("National Bank of Kazakhstan: tenge in an RSS item's description, per `quant` units")
+    func nbk() throws {
+        let day = try Self.only(try Self.parse(.nbk, "nbk-get-rates-01-04-2026.xml"), on: "2026-04-01")
+        #expect(day.baseCurrency == "KZT")
+        #expect(day.rates["USD"] == Self.decimal("478.77"))
+        #expect(day.rates["KGS"] == Self.decimal("5.47"))
+        #expect(day.rates["JPY"] == Self.decimal("3"))
+        #expect(day.rates["XDR"] == Self.decimal("650.07"))
+        #expect(day.rates.count == 39)
+    }
+
+    @Test("Central Bank of Turkmenistan: manats per 1, 100 or 10,000 units, the dollar cross not read")
+    func cbt() throws {
+        let day = try Self.only(try Self.parse(.cbt, "cbt-20052026.xml"), on: "2026-05-20")
+        #expect(day.baseCurrency == "TMT")
+        #expect(day.rates["USD"] == Self.decimal("3.5"))
+        #expect(day.rates["JPY"] == Self.decimal("0.021995"), "2.1995 per 100 JPY")
+        #expect(day.rates["IRR"] == Self.decimal("0.00000265"), "0.0265 per 10,000 IRR")
+        #expect(day.rates["XDR"] == Self.decimal("4.7843"))
+        #expect(day.rates.count == 48)
+    }
+
+    @Test("National Bank of Romania: a year's file of 157 days, lei per 1 or 100 units, gold per gram")
+    func bnr() throws {
+        let days = try Self.parse(.bnr, "bnr-nbrfxrates2026.xml")
+        #expect(days.count == 157)
+        #expect(days.first?.effectiveDate.description == "2026-01-05" && days.last?.effectiveDate.description == "2026-08-19")
+        let march2 = try OfficialDocumentTests.on("2026-03-02", days)
+        #expect(march2.baseCurrency == "RON")
+        #expect(march2.rates["EUR"] == Self.decimal("5.0972"))
+        #expect(march2.rates["USD"] == Self.decimal("4.343"))
+        #expect(march2.rates["HUF"] == Self.decimal("0.013459"), "1.3459 per 100 HUF")
+        #expect(march2.rates["KRW"] == Self.decimal("0.002983"), "0.2983 per 100 KRW")
+        #expect(march2.rates["XAU"] == Self.decimal("752.0815"))
+        #expect(march2.rates.count == 37)
+    }
+
+    @Test("Central Bank of Argentina: pesos per unit, zeros left out, MXP and VEB read as today's peso and bolívar")
+    func bcra() throws {
+        let day = try Self.only(try Self.parse(.bcra, "bcra-cotizaciones-2026-03-19.json"), on: "2026-03-19")
+        #expect(day.baseCurrency == "ARS")
+        #expect(day.rates["USD"] == Self.decimal("1394.5"))
+        #expect(day.rates["JPY"] == Self.decimal("8.834896"))
+        #expect(day.rates["MXN"] == Self.decimal("78.438321") && day.rates["MXP"] == nil)
+        #expect(day.rates["VES"] == Self.decimal("3.1304543") && day.rates["VEB"] == nil)
+        #expect(day.rates["XDR"] == Self.decimal("1894.5677"))
+        // The peso itself, gold and silver are written 0.
+        #expect(day.rates["ARS"] == nil && day.rates["XAU"] == nil)
+    }
+
+    static let documents: [(ProviderDeclaration, String, rate: String)] = [
+        (.cbu, "cbu-all-2026-04-01.json", "\"12194.21\""), (.nbg, "nbg-currencies-2026-03-03.json", "2.6922"),
+        (.nbt, "nbt-export-xml-2026-05-18.xml", "9.3450"), (.nbm, "nbm-official-exchange-rates-06-04-2026.xml", "17.6124"),
+        (.cbar, "cbar-currencies.xml", ">1.7<"), (.nbk, "nbk-get-rates-01-04-2026.xml", "478.77"),
+        (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
+        (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"),
+    ]
+
+    @Test(
+        "hostile documents are refused with a reason, never half-read: an HTML error page, a truncated file, nothing, a negative or a zero rate",
+        arguments: documents.indices)
+    func hostile(_ index: Int) throws {
+        let (declaration, fixture, rate) = Self.documents[index]
+        let served = try OfficialDocumentTests.fixture(fixture)
+        let text = String(decoding: served, as: UTF8.self)
+        #expect(text.contains(rate), "\(fixture) has \(rate)")
+        // The rate's digits, inside whatever quotes or tags the format puts around them.
+        let digits = rate.trimmingCharacters(in: CharacterSet(charactersIn: "\"<>"))
+        func with(_ replacement: String) -> Data {
+            Data(text.replacingOccurrences(of: rate, with: rate.replacingOccurrences(of: digits, with: replacement)).utf8)
+        }
+        var hostile: [(String, Data)] = [
+            ("an HTML error page", Data("<!DOCTYPE html><html><body><h1>Service unavailable</h1></body></html>".utf8)),
+            ("a truncated file", served.prefix(served.count / 2)),
+            ("nothing", Data()),
+            ("a negative rate", with("-" + digits)),
+        ]
+        // The Central Bank of Argentina writes 0 for a currency it does not quote that day.
+        if declaration.source != .bcra { hostile.append(("a zero rate", with("0"))) }
+        for (what, data) in hostile {
+            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") { try declaration.parse(data) }
+        }
+    }
+}
