@@ -3,6 +3,7 @@
 scripts/test runs this suite after the Swift tests, with APP_BINARY and E2E_DATABASE_URL set.
 Screenshots of every page land in artifacts/screenshots/ (git-ignored).
 """
+import atexit
 import json
 import os
 import re
@@ -109,7 +110,14 @@ class AppServer:
         (ROOT / "artifacts").mkdir(exist_ok=True)  # whichever suite starts an app first, on a clean clone
         self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
         self.process = None
+        # A fixture whose setup fails after starting the app never reaches its stop: the app is
+        # stopped when the run ends, whatever happened (it once outlived a failed run).
+        atexit.register(self.stop_if_running)
         self.start()
+
+    def stop_if_running(self):
+        if self.process is not None and self.process.poll() is None:
+            self.stop(signal.SIGKILL, timeout=5)
 
     def start(self):
         binary = os.environ.get("APP_BINARY", str(ROOT / ".build" / "debug" / "App"))
