@@ -110,6 +110,7 @@ struct AppServices: Sendable {
             _ = try? await officialRates.blendedSeries()
             let today = CalendarDate(containing: now())
             _ = try? await referenceRates.referenceDays(from: today, through: today)
+            FreedMemory.release()
         }
         var historyLoader = BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now)
         historyLoader.afterStoring = warmUp
