@@ -91,18 +91,6 @@ struct FrankfurterView: Sendable {
     }
 
     private func failure(_ failure: Frankfurter.Failure) -> Response {
-        var headers: HTTPHeaders = ["Content-Type": Self.contentType]
-        let status: HTTPStatus
-        switch failure {
-        case .notFound: status = .notFound
-        case .unprocessable: status = .unprocessableEntity
-        case .unavailable:
-            status = .serviceUnavailable
-            headers.add(name: .retryAfter, value: "60")
-        case .loading:
-            status = .serviceUnavailable
-            headers.add(name: .retryAfter, value: String(HistoryStillLoading.retryAfterSeconds))
-        }
-        return Response(status: status, headers: headers, bytes: presenter.body(failure))
+        Response(failure, contentType: Self.contentType, body: presenter.body(failure))
     }
 }

@@ -135,16 +135,8 @@ enum FrankfurterV2 {
         }
     }
 
-    enum Failure: Error, Equatable {
-        /// 404 `{"message":"not found"}`.
-        case notFound
-        /// 422 `{"message": …}` in Frankfurter's words.
-        case unprocessable(String)
-        /// 503: no database to read the rates from.
-        case unavailable
-        /// 503 to retry in seconds: the days asked for are not stored yet (the bundled history loading).
-        case loading(HistoryStillLoading)
-    }
+    /// The same failures as `/v1`'s, answered the same way (``Frankfurter/Failure``).
+    typealias Failure = Frankfurter.Failure
 
     /// The parameters `/v2/rates` reads; any other is refused.
     static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand"]

@@ -125,18 +125,6 @@ struct FrankfurterV2View: Sendable {
     }
 
     private func failure(_ failure: FrankfurterV2.Failure) -> Response {
-        var headers: HTTPHeaders = ["Content-Type": FrankfurterV2.Format.json.contentType]
-        let status: HTTPStatus
-        switch failure {
-        case .notFound: status = .notFound
-        case .unprocessable: status = .unprocessableEntity
-        case .unavailable:
-            status = .serviceUnavailable
-            headers.add(name: .retryAfter, value: "60")
-        case .loading:
-            status = .serviceUnavailable
-            headers.add(name: .retryAfter, value: String(HistoryStillLoading.retryAfterSeconds))
-        }
-        return Response(status: status, headers: headers, bytes: presenter.body(failure))
+        Response(failure, contentType: FrankfurterV2.Format.json.contentType, body: presenter.body(failure))
     }
 }
