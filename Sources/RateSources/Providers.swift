@@ -74,32 +74,34 @@ package struct OfficialRatesProvider: DailyRatesProvider {
         let reach = today.adding(days: -feed.lookback)...today.adding(days: source.datesAhead ? 1 : 0)
         let days = try await fetch(feed.latest(today))
         // A publisher without ranges answers with its newest file, whatever its day.
-        return feed.range == nil ? days.filter { $0.effectiveDate <= reach.upperBound } : days.filter { reach.contains($0.effectiveDate) }
+        return feed.fetchesDayByDay
+            ? days.filter { $0.effectiveDate <= reach.upperBound } : days.filter { reach.contains($0.effectiveDate) }
     }
 
     package func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
-        let urls =
-            feed.range?(days)
-            ?? (feed.day.map { day in (0...days.lowerBound.days(until: days.upperBound)).map { day(days.lowerBound.adding(days: $0)) } }
-                ?? [])
-        return try await fetch(urls).filter { days.contains($0.effectiveDate) }
+        try await fetch(feed.documents(covering: days)).filter { days.contains($0.effectiveDate) }
     }
 
-    package var fetchesDayByDay: Bool { feed.range == nil }
+    package var fetchesDayByDay: Bool { feed.fetchesDayByDay }
 
-    /// Every document's days, oldest first; a day in two documents is the later document's.
-    private func fetch(_ urls: [URL]) async throws(RatesProviderError) -> [FetchedRates] {
+    package var minimumCurrencies: Int { feed.minimumCurrencies }
+
+    /// Every document's days, oldest first. A day in two documents (a publisher's series, one
+    /// per currency) holds the currencies of both; a currency in both is the later document's.
+    private func fetch(_ documents: [OfficialFeed.Document]) async throws(RatesProviderError) -> [FetchedRates] {
         var days: [CalendarDate: FetchedRates] = [:]
-        for url in urls {
+        for document in documents {
             let data: Data
             do {
-                data = try await fetcher.fetch(url)
+                data = try await fetcher.fetch(document.url, posting: document.body)
             } catch {
                 if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
                 throw error
             }
-            let parse = feed.parse
-            for day in try await offThePool({ () throws(RatesProviderError) in try parse(data) }) { days[day.effectiveDate] = day }
+            let feed = feed
+            for day in try await offThePool({ () throws(RatesProviderError) in try feed.parse(data, of: document) }) {
+                days[day.effectiveDate] = days[day.effectiveDate].map { $0.adding(day) } ?? day
+            }
         }
         return days.keys.sorted().map { days[$0]! }
     }

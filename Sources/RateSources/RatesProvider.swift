@@ -22,6 +22,14 @@ package struct FetchedRates: Sendable, Equatable {
         self.quotation = quotation
     }
 
+    /// This day with `other`'s currencies too (the same day's document of another series);
+    /// where both quote a currency, `other`'s rate.
+    func adding(_ other: FetchedRates) -> FetchedRates {
+        FetchedRates(
+            source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, rates: rates.merging(other.rates) { $1 },
+            quotation: quotation)
+    }
+
     package func snapshot(storedAt: Date) -> RateSnapshot {
         RateSnapshot(
             source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: rates, quotation: quotation
@@ -33,6 +41,12 @@ package struct FetchedRates: Sendable, Equatable {
 package protocol RatesProvider: Sendable {
     var source: RateSource { get }
     func fetchLatest() async throws(RatesProviderError) -> FetchedRates
+    /// The fewest currencies one of its days may quote and be stored (``RatesValidator``).
+    var minimumCurrencies: Int { get }
+}
+
+extension RatesProvider {
+    package var minimumCurrencies: Int { RatesValidator.minimumCurrencies }
 }
 
 /// Why a fetch stored nothing. Each reads as the end of "The refresh failed: …". The details

@@ -6,7 +6,9 @@ package enum RatesValidator {
     package static let minimumCurrencies = 10
 
     /// Throws the first broken rule, worded for the admin page.
-    package static func validate(_ fetched: FetchedRates, today: CalendarDate) throws(RatesProviderError) {
+    package static func validate(
+        _ fetched: FetchedRates, today: CalendarDate, minimum minimumCurrencies: Int = minimumCurrencies
+    ) throws(RatesProviderError) {
         guard Currency.isWellFormedCode(fetched.baseCurrency) else {
             throw .invalidRates(
                 Message("the base currency “{code}” is not a currency code", ["code": .text(String(fetched.baseCurrency.prefix(16)))]))
@@ -31,9 +33,11 @@ package enum RatesValidator {
         let quoted = fetched.rates.keys.filter { $0 != fetched.baseCurrency }.count
         guard quoted >= minimumCurrencies else {
             throw .invalidRates(
-                Message(
-                    "only {quoted} currencies are quoted; at least {minimum} are needed",
-                    ["quoted": .number(String(quoted)), "minimum": .number(String(minimumCurrencies))]))
+                minimumCurrencies == 1
+                    ? Message("no currency is quoted")
+                    : Message(
+                        "only {quoted} currencies are quoted; at least {minimum} are needed",
+                        ["quoted": .number(String(quoted)), "minimum": .number(String(minimumCurrencies))]))
         }
         guard fetched.effectiveDate <= today else {
             throw .invalidRates(

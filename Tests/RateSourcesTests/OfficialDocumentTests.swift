@@ -196,7 +196,7 @@ struct OfficialDocumentTests {
         let stub = URL(string: "http://127.0.0.1:9000")!
         let days = Self.day("2026-03-01")...Self.day("2026-03-05")
         func range(_ source: RateSource) throws -> [String] {
-            try #require(OfficialFeed.of(source, origin: stub)?.range?(days)).map(\.absoluteString)
+            try #require(OfficialFeed.of(source, origin: stub)).documents(covering: days).map(\.url.absoluteString)
         }
         #expect(try range(.nbp) == ["http://127.0.0.1:9000/api/exchangerates/tables/A/2026-03-01/2026-03-05/?format=json"])
         #expect(try range(.nbpB) == ["http://127.0.0.1:9000/api/exchangerates/tables/B/2026-03-01/2026-03-05/?format=json"])
@@ -219,16 +219,20 @@ struct OfficialDocumentTests {
         #expect(boe[0].hasSuffix("&UsingCodes=Y&CSVF=TN&Datefrom=01/Mar/2026&Dateto=05/Mar/2026"))
         // The Bank of Russia has no ranges: its newest file, or a file per day.
         let cbr = try #require(OfficialFeed.of(.cbr, origin: stub))
-        #expect(cbr.range == nil)
-        #expect(cbr.latest(Self.day("2026-04-24")).map(\.absoluteString) == ["http://127.0.0.1:9000/scripts/XML_daily.asp"])
-        #expect(cbr.day?(Self.day("2026-04-02")).absoluteString == "http://127.0.0.1:9000/scripts/XML_daily.asp?date_req=02/04/2026")
+        #expect(cbr.fetchesDayByDay)
+        #expect(cbr.latest(Self.day("2026-04-24")).map(\.url.absoluteString) == ["http://127.0.0.1:9000/scripts/XML_daily.asp"])
+        #expect(
+            cbr.documents(covering: Self.day("2026-04-02")...Self.day("2026-04-03")).map(\.url.absoluteString) == [
+                "http://127.0.0.1:9000/scripts/XML_daily.asp?date_req=02/04/2026",
+                "http://127.0.0.1:9000/scripts/XML_daily.asp?date_req=03/04/2026",
+            ])
         // The NBP answers at most 93 days at a time.
-        let year = try #require(OfficialFeed.of(.nbp, origin: stub)?.range?(Self.day("2025-01-01")...Self.day("2025-12-31")))
+        let year = try #require(OfficialFeed.of(.nbp, origin: stub)).documents(covering: Self.day("2025-01-01")...Self.day("2025-12-31"))
         #expect(year.count == 4)
         // Without a stand-in, the publisher's own origin.
         #expect(OfficialFeed.of(.nbp)?.origin.absoluteString == "https://api.nbp.pl")
         // The latest days reach back over a weekly table's week, and a day ahead where the publisher dates ahead.
-        let nbu = try #require(OfficialFeed.of(.nbu, origin: stub)?.latest(Self.day("2026-03-16")).first?.absoluteString)
+        let nbu = try #require(OfficialFeed.of(.nbu, origin: stub)?.latest(Self.day("2026-03-16")).first?.url.absoluteString)
         #expect(nbu.contains("start=20260306&end=20260317"))
     }
 }

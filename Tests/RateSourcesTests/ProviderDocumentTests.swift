@@ -179,4 +179,23 @@ struct RatesValidatorTests {
             (error as? RatesProviderError)?.description == "the rates were rejected: only 9 currencies are quoted; at least 10 are needed"
         }
     }
+
+    @Test("a provider that quotes fewer currencies sets its own minimum: Colombia's one TRM is stored, a day of none is not")
+    func providersOwnMinimum() throws {
+        let trm = FetchedRates(
+            source: "banrep", baseCurrency: "COP", effectiveDate: today, rates: ["USD": Decimal(string: "3704.87")!],
+            quotation: .basePerUnit)
+        let minimum = ProviderDeclaration.banrep.minimumCurrencies
+        try RatesValidator.validate(trm, today: today, minimum: minimum)
+        #expect(throws: RatesProviderError.self) { try RatesValidator.validate(trm, today: today) }
+        let none = FetchedRates(source: "banrep", baseCurrency: "COP", effectiveDate: today, rates: [:], quotation: .basePerUnit)
+        #expect {
+            try RatesValidator.validate(none, today: today, minimum: minimum)
+        } throws: { error in
+            (error as? RatesProviderError)?.description == "the rates were rejected: no currency is quoted"
+        }
+        let provider = OfficialRatesProvider(
+            feed: try #require(OfficialFeed.of(.banrep)), fetcher: HTTPDocumentFetcher(client: { fatalError() }, timeout: 1))
+        #expect(provider.minimumCurrencies == 1)
+    }
 }

@@ -44,9 +44,12 @@ package struct HTTPDocumentFetcher: Sendable {
         self.pauseBeforeReconnecting = pauseBeforeReconnecting
     }
 
-    package func fetch(_ url: URL) async throws(RatesProviderError) -> Data {
+    /// The document at `url`: a GET, or a POST of `body` (a form, a SOAP envelope). A redirect
+    /// of a POST is followed with the same POST where it says so (307, 308), else with a GET.
+    package func fetch(_ url: URL, posting body: DocumentRequest.Body? = nil) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         var location = url
+        var posting = body
         var redirects = 0
         do {
             while true {
@@ -55,12 +58,19 @@ package struct HTTPDocumentFetcher: Sendable {
                     "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
                     "User-Agent": userAgent,
                 ]
+                if let posting {
+                    request.method = .POST
+                    request.headers.add(name: "Content-Type", value: posting.contentType)
+                    if let action = posting.soapAction { request.headers.add(name: "SOAPAction", value: action) }
+                    request.body = .bytes(ByteBuffer(string: posting.text))
+                }
                 let response = try await execute(request, deadline: deadline)
                 if let next = try Self.redirect(from: response, at: location, origin: url) {
                     redirects += 1
                     guard redirects <= Self.maxRedirects else {
                         throw RatesProviderError.unreachable("more than \(Self.maxRedirects) redirects")
                     }
+                    if ![307, 308].contains(response.status.code) { posting = nil }
                     location = next
                     continue
                 }

@@ -13,7 +13,8 @@ package struct ProviderDeclaration: Sendable {
     /// The publisher's scheme and host (`https://cbu.uz`); `<ID>_BASE_URL` replaces it.
     package let origin: String
     package let documents: Documents
-    package let parse: @Sendable (Data) throws(RatesProviderError) -> [FetchedRates]
+    /// Reads a document into dated rates; a document of one series is read knowing which.
+    let read: @Sendable (Data, Series?) throws(RatesProviderError) -> [FetchedRates]
     /// The first day its documents hold (`nil`: as far back as the ECB's history).
     package var firstDay: CalendarDate? = nil
     /// The fewest currencies one of its days may quote and be stored.
@@ -21,16 +22,74 @@ package struct ProviderDeclaration: Sendable {
     /// The status it answers for a range without rates (the NBP's 404 "Brak danych").
     package var emptyStatus: Int? = nil
 
-    /// How the publisher cuts its rates into documents; each gives a path and query under the origin.
-    package enum Documents: Sendable {
+    /// A provider whose documents each hold every currency it quotes.
+    package init(
+        source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.source = source
+        self.origin = origin
+        self.documents = documents
+        self.minimumCurrencies = minimumCurrencies
+        self.read = { data, _ throws(RatesProviderError) in try parse(data) }
+    }
+
+    /// A provider that publishes a document per currency (a series), read knowing which one;
+    /// `documents` are asked for once for each of `series`.
+    package init(
+        source: RateSource, origin: String, series: [Series], documents: @escaping @Sendable (Series) -> Documents,
+        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data, Series) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.source = source
+        self.origin = origin
+        self.minimumCurrencies = minimumCurrencies
+        self.documents = .series(series.map { ($0, documents($0)) })
+        self.read = { data, series throws(RatesProviderError) in
+            guard let series else { throw .unreadable("a document of no series") }
+            return try parse(data, series)
+        }
+    }
+
+    /// The series it publishes, for a provider of a document per currency.
+    package var seriesList: [Series] {
+        guard case .series(let all) = documents else { return [] }
+        return all.map(\.0)
+    }
+
+    /// `data` read as the document it is (of `series`, for a provider of series).
+    package func parse(_ data: Data, series: Series? = nil) throws(RatesProviderError) -> [FetchedRates] {
+        try read(data, series)
+    }
+
+    /// How the publisher cuts its rates into documents; each is asked for under the origin.
+    package indirect enum Documents: Sendable {
         /// A run of days per document, at most `maxDays` long (the NBP: 93; ``unlimited`` for any).
-        case range(maxDays: Int, @Sendable (ClosedRange<CalendarDate>) -> String)
+        case range(maxDays: Int, @Sendable (ClosedRange<CalendarDate>) -> DocumentRequest)
         /// A document per day; `latest`, when the publisher has one, is its newest without a date.
-        case day(latest: String?, @Sendable (CalendarDate) -> String)
+        case day(latest: DocumentRequest?, @Sendable (CalendarDate) -> DocumentRequest)
         /// A document per calendar year.
-        case year(@Sendable (Int) -> String)
+        case year(@Sendable (Int) -> DocumentRequest)
+        /// A document per calendar month (`year`, `month`).
+        case month(@Sendable (Int, Int) -> DocumentRequest)
         /// One document that holds every day.
-        case whole(String)
+        case whole(DocumentRequest)
+        /// Each series' own documents (``init(source:origin:series:documents:parse:)``).
+        case series([(Series, Documents)])
+    }
+
+    /// One currency a publisher serves on its own: its code, the publisher's key for it (an id,
+    /// a series code; the code where it uses that) and the units it is quoted per.
+    package struct Series: Sendable, Equatable {
+        package let code: String
+        package let key: String
+        package let units: Int
+
+        package init(_ code: String, key: String? = nil, units: Int = 1) {
+            self.code = code
+            self.key = key ?? code
+            self.units = units
+        }
     }
 }
 
@@ -50,6 +109,10 @@ extension ProviderDeclaration {
         }
         /// `16/03/2026`.
         package static func slashed(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "/") }
+        /// `03-16-2026`.
+        package static func monthDayYear(_ date: CalendarDate) -> String {
+            "\(PublishedDate.twoDigits(date.month))-\(PublishedDate.twoDigits(date.day))-\(date.year)"
+        }
         /// `16032026`.
         package static func dayMonthYear(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "") }
     }

@@ -4,12 +4,16 @@ import Core
 package enum ProviderKit {
     package static let declarations: [ProviderDeclaration] = [
         .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe,
-        // Central Asia and the Caucasus
-        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm,
         // Europe
-        .bnr,
+        .bnr, .mnb, .rb, .nbrb, .nbm,
+        // Central Asia and the Caucasus
+        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba,
+        // Asia
+        .fbil, .hkma, .bnm, .bom,
+        // Africa
+        .cbn, .cbk, .bna,
         // The Americas
-        .bcra,
+        .bcra, .bcb, .banrep,
     ]
 
     private static let byID = Dictionary(uniqueKeysWithValues: declarations.map { ($0.source.id, $0) })

@@ -42,9 +42,10 @@ extension ProviderDeclaration {
     static let boe = ProviderDeclaration(
         source: .boe, origin: "https://www.bankofengland.co.uk",
         documents: .range(maxDays: unlimited) { days in
-            "/boeapps/database/_iadb-fromshowcolumns.asp?csv.x=yes&SeriesCodes=\(BOEDocument.series.map(\.code).joined(separator: ","))"
-                + "&UsingCodes=Y&CSVF=TN&Datefrom=\(PublishedDate.slashedWithMonthName(days.lowerBound))"
-                + "&Dateto=\(PublishedDate.slashedWithMonthName(days.upperBound))"
+            .get(
+                "/boeapps/database/_iadb-fromshowcolumns.asp?csv.x=yes&SeriesCodes=\(BOEDocument.series.map(\.code).joined(separator: ","))"
+                    + "&UsingCodes=Y&CSVF=TN&Datefrom=\(PublishedDate.slashedWithMonthName(days.lowerBound))"
+                    + "&Dateto=\(PublishedDate.slashedWithMonthName(days.upperBound))")
         },
         parse: BOEDocument.parse)
 }

@@ -31,9 +31,13 @@ package enum CNBDocument {
 /// Decodes a publisher's JSON into `Decodable` types: `Decimal` fields read a number's own
 /// digits, never through a binary floating point.
 enum PublishedJSON {
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(RatesProviderError) -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, what: String, keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    ) throws(RatesProviderError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = keys
+            return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context) where context.codingPath.isEmpty: throw .unreadable("not valid JSON")

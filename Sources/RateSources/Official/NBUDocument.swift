@@ -28,8 +28,9 @@ extension ProviderDeclaration {
     static let nbu = ProviderDeclaration(
         source: .nbu, origin: "https://bank.gov.ua",
         documents: .range(maxDays: unlimited) { days in
-            "/NBU_Exchange/exchange_site?start=\(QueryDate.compact(days.lowerBound))&end=\(QueryDate.compact(days.upperBound))"
-                + "&json&sort=exchangedate&order=asc"
+            .get(
+                "/NBU_Exchange/exchange_site?start=\(QueryDate.compact(days.lowerBound))&end=\(QueryDate.compact(days.upperBound))"
+                    + "&json&sort=exchangedate&order=asc")
         },
         parse: NBUDocument.parse)
 }

@@ -8,18 +8,18 @@ package struct OfficialFeed: Sendable {
     package let source: RateSource
     /// The publisher's scheme and host (`https://api.nbp.pl`), or its stand-in.
     package let origin: URL
-    /// The documents for the newest days: what a refresh fetches when nothing is missing.
-    package let latest: @Sendable (_ today: CalendarDate) -> [URL]
-    /// The documents covering `days` (the publisher's own ranges, split where it limits them);
-    /// `nil` when the publisher offers no ranges: then a document per day (``day``).
-    package let range: (@Sendable (_ days: ClosedRange<CalendarDate>) -> [URL])?
-    /// The document of one day, for a publisher without ranges.
-    package let day: (@Sendable (_ date: CalendarDate) -> URL)?
-    package let parse: @Sendable (Data) throws(RatesProviderError) -> [FetchedRates]
+    private let declaration: ProviderDeclaration
     /// The status the publisher answers for a range without rates (the NBP's 404 "Brak danych").
-    package var emptyStatus: Int? = nil
+    package var emptyStatus: Int? { declaration.emptyStatus }
     /// The fewest currencies a day may quote and be stored.
-    package var minimumCurrencies = RatesValidator.minimumCurrencies
+    package var minimumCurrencies: Int { declaration.minimumCurrencies }
+
+    /// One document to ask for: where, what to POST (`nil`: a GET), and the series it holds.
+    package struct Document: Sendable, Equatable {
+        package let url: URL
+        package let body: DocumentRequest.Body?
+        package let series: ProviderDeclaration.Series?
+    }
 
     /// Days a refresh looks back when nothing is missing: a weekly table's whole week, a long weekend.
     package var lookback: Int { source.cadence == .weekly ? 14 : 10 }
@@ -33,39 +33,60 @@ package struct OfficialFeed: Sendable {
 
     init?(_ declaration: ProviderDeclaration, origin: URL? = nil) {
         guard let origin = origin ?? URL(string: declaration.origin) else { return nil }
-        let source = declaration.source
-        let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
-        @Sendable func url(_ pathAndQuery: String) -> URL { URL(string: base + pathAndQuery)! }
-        let lookback = source.cadence == .weekly ? 14 : 10
-        @Sendable func recent(_ today: CalendarDate) -> ClosedRange<CalendarDate> {
-            today.adding(days: -lookback)...today.adding(days: source.datesAhead ? 1 : 0)
-        }
-        self.source = source
+        self.source = declaration.source
         self.origin = origin
-        self.parse = declaration.parse
-        self.emptyStatus = declaration.emptyStatus
-        self.minimumCurrencies = declaration.minimumCurrencies
-        switch declaration.documents {
-        case .range(let maxDays, let path):
-            let make: @Sendable (ClosedRange<CalendarDate>) -> [URL] = { days in Self.chunks(days, of: maxDays).map { url(path($0)) } }
-            latest = { today in make(recent(today)) }
-            range = make
-            day = nil
-        case .year(let path):
-            let make: @Sendable (ClosedRange<CalendarDate>) -> [URL] = { days in
-                (days.lowerBound.year...days.upperBound.year).map { url(path($0)) }
-            }
-            latest = { today in make(recent(today)) }
-            range = make
-            day = nil
-        case .whole(let path):
-            latest = { _ in [url(path)] }
-            range = { _ in [url(path)] }
-            day = nil
-        case .day(let newest, let path):
-            latest = { today in [url(newest ?? path(today.adding(days: source.datesAhead ? 1 : 0)))] }
-            range = nil
-            day = { url(path($0)) }
+        self.declaration = declaration
+    }
+
+    /// The documents for the newest days: what a refresh fetches when nothing is missing. A
+    /// publisher of a document per day gives its newest (today's, or its undated latest).
+    package func latest(_ today: CalendarDate) -> [Document] {
+        let ahead = today.adding(days: source.datesAhead ? 1 : 0)
+        return documents(today.adding(days: -lookback)...ahead, newest: ahead)
+    }
+
+    /// The documents covering `days` (the publisher's own ranges, split where it limits them,
+    /// or a document per day).
+    package func documents(covering days: ClosedRange<CalendarDate>) -> [Document] {
+        documents(days, newest: nil)
+    }
+
+    /// Whether a run of days costs a document per day (the publisher offers no ranges).
+    package var fetchesDayByDay: Bool { Self.isDayByDay(declaration.documents) }
+
+    /// The rates in `data`, the answer to `document`.
+    package func parse(_ data: Data, of document: Document) throws(RatesProviderError) -> [FetchedRates] {
+        try declaration.parse(data, series: document.series)
+    }
+
+    private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?) -> [Document] {
+        let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
+        return Self.requests(declaration.documents, days, newest: newest, series: nil).map { request, series in
+            Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series)
+        }
+    }
+
+    private static func requests(
+        _ documents: ProviderDeclaration.Documents, _ days: ClosedRange<CalendarDate>, newest: CalendarDate?,
+        series: ProviderDeclaration.Series?
+    ) -> [(DocumentRequest, ProviderDeclaration.Series?)] {
+        switch documents {
+        case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series) }
+        case .year(let request): return (days.lowerBound.year...days.upperBound.year).map { (request($0), series) }
+        case .month(let request): return months(days).map { (request($0.year, $0.month), series) }
+        case .whole(let request): return [(request, series)]
+        case .day(let latest, let request):
+            if let newest { return [(latest ?? request(newest), series)] }
+            return (0...days.lowerBound.days(until: days.upperBound)).map { (request(days.lowerBound.adding(days: $0)), series) }
+        case .series(let all): return all.flatMap { requests($1, days, newest: newest, series: $0) }
+        }
+    }
+
+    private static func isDayByDay(_ documents: ProviderDeclaration.Documents) -> Bool {
+        switch documents {
+        case .day: true
+        case .series(let all): all.first.map { isDayByDay($0.1) } ?? false
+        case .range, .year, .month, .whole: false
         }
     }
 
@@ -79,5 +100,16 @@ package struct OfficialFeed: Sendable {
             start = end.adding(days: 1)
         }
         return runs
+    }
+
+    /// The calendar months `days` touches, in order.
+    static func months(_ days: ClosedRange<CalendarDate>) -> [(year: Int, month: Int)] {
+        var months: [(year: Int, month: Int)] = []
+        var (year, month) = (days.lowerBound.year, days.lowerBound.month)
+        while (year, month) <= (days.upperBound.year, days.upperBound.month) {
+            months.append((year, month))
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return months
     }
 }

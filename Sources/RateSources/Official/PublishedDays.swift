@@ -79,8 +79,13 @@ extension Decimal {
 /// The day formats publishers write besides ISO 8601.
 enum PublishedDate {
     /// `25.04.2026` (the Bank of Russia, the National Bank of Ukraine).
-    static func dotted(_ text: String) -> CalendarDate? {
-        let parts = text.split(separator: ".")
+    static func dotted(_ text: String) -> CalendarDate? { dayMonthYear(text, separator: ".") }
+
+    /// `05/01/2026`, the 5th of January.
+    static func slashed(_ text: String) -> CalendarDate? { dayMonthYear(text, separator: "/") }
+
+    private static func dayMonthYear(_ text: String, separator: Character) -> CalendarDate? {
+        let parts = text.split(separator: separator)
         guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
             let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2])
         else { return nil }

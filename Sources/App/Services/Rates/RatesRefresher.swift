@@ -260,7 +260,7 @@ struct RatesRefresher: RatesRefreshing {
         do throws(RatesProviderError) {
             // A publisher that dates its rates the day they take effect may be a day ahead.
             let latestAllowed = today.adding(days: source.datesAhead ? 1 : 0)
-            for day in days { try RatesValidator.validate(day, today: latestAllowed) }
+            for day in days { try RatesValidator.validate(day, today: latestAllowed, minimum: provider.minimumCurrencies) }
         } catch {
             return await failed(kind, source, actor, started, error.message)
         }

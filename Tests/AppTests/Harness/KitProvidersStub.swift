@@ -1,0 +1,100 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TestSupport
+import Testing
+import Vapor
+
+@testable import App
+@testable import Core
+@testable import RateSources
+
+/// The kit's newer publishers on loopback, each answering at its own path with its recorded
+/// document (`Tests/RateSourcesTests/Resources/providers/`): GETs, form and JSON POSTs, SOAP
+/// calls (refused without their `SOAPAction`), and a document per currency chosen by the
+/// currency the address names. What each request sent is kept, for a test to read.
+final class KitProvidersStub: Sendable {
+    private let app: Application
+    private let requests: NIOLockedValueBox<[(provider: String, method: String, soapAction: String?, body: String)]>
+    let port: Int
+
+    private init(
+        app: Application, requests: NIOLockedValueBox<[(provider: String, method: String, soapAction: String?, body: String)]>, port: Int
+    ) {
+        self.app = app
+        self.requests = requests
+        self.port = port
+    }
+
+    /// A provider's path, and the recorded file it answers (for a publisher of a document per
+    /// currency, the file of the currency the request names).
+    static let routes: [(prefix: String, provider: String, file: @Sendable (Request) -> String?)] = [
+        ("/wasdm/refrates/fetchfiltered", "fbil", { _ in "fbil-fetchfiltered.json" }),
+        ("/swea/v1/Observations/ByGroup/130/", "rb", { _ in "rb-bygroup.json" }),
+        ("/public/market-data-and-statistics/", "hkma", { _ in "hkma-er-eeri-daily.json" }),
+        ("/resource/32sa-8pi3.json", "banrep", { _ in "banrep-32sa-8pi3.json" }),
+        ("/api/GetAllExchangeRates", "cbn", { _ in "cbn-getallexchangerates.json" }),
+        ("/en/currency-rate-movement/data", "bom", { $0.method == .POST ? "bom-data.json" : nil }),
+        ("/wp-admin/admin-ajax.php", "cbk", { $0.method == .POST ? "cbk-admin-ajax.json" : nil }),
+        (
+            "/service/rest/taxas/get/evolucao/taxa/intervalo", "bna",
+            { request in
+                (try? request.query.get(String.self, at: "moeda")) == "ALL" ? "bna-intervalo-all.json" : nil
+            }
+        ),
+        (
+            "/olinda/servico/PTAX/", "bcb",
+            { request in
+                // …?@moeda='USD'&…
+                request.url.query?.split(separator: "&").first { $0.hasPrefix("@moeda=") }
+                    .map { "bcb-cotacaomoedaperiodo-\($0.dropFirst(8).prefix(3).lowercased()).json" }
+            }
+        ),
+        ("/exrates/rates/dynamics/", "nbrb", { "nbrb-dynamics-\($0.url.path.split(separator: "/").last ?? "").json" }),
+        ("/public/exchange-rate/", "bnm", { "bnm-month-\($0.url.path.split(separator: "/")[2].lowercased()).json" }),
+        ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
+        ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
+    ]
+
+    private static func soap(_ request: Request, _ action: String, _ file: String) -> String? {
+        request.method == .POST && request.headers.first(name: "SOAPAction") == action
+            && request.headers.contentType?.description.hasPrefix("text/xml") == true ? file : nil
+    }
+
+    static let providers: [RateSource] = [.fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb, .cba]
+
+    static func start() async throws -> KitProvidersStub {
+        _ = quietLogging
+        let app = try await Application.make(.testing)
+        app.http.server.configuration.hostname = "127.0.0.1"
+        app.http.server.configuration.port = 0
+        let requests = NIOLockedValueBox<[(provider: String, method: String, soapAction: String?, body: String)]>([])
+        let answer: @Sendable (Request) async throws -> Response = { request in
+            guard let route = routes.first(where: { request.url.path.hasPrefix($0.prefix) }) else { return Response(status: .notFound) }
+            let body = request.body.string ?? ""
+            requests.withLockedValue {
+                $0.append((route.provider, request.method.rawValue, request.headers.first(name: "SOAPAction"), body))
+            }
+            guard let name = route.file(request), let data = try? CentralBanksStub.document(name) else {
+                return Response(status: .notFound)
+            }
+            return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(data: data))
+        }
+        app.on(.GET, .catchall, use: answer)
+        app.on(.POST, .catchall, body: .collect(maxSize: "64kb"), use: answer)
+        try await app.server.start(address: nil)
+        let port = try #require(app.http.server.shared.localAddress?.port)
+        return KitProvidersStub(app: app, requests: requests, port: port)
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// What `provider` was sent: each request's method, `SOAPAction` and body.
+    func requests(_ provider: String) -> [(method: String, soapAction: String?, body: String)] {
+        requests.withLockedValue { $0.filter { $0.provider == provider }.map { ($0.method, $0.soapAction, $0.body) } }
+    }
+
+    func stop() async throws {
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+import Vapor
+
+@testable import App
+@testable import Core
+@testable import RateSources
+
+/// Each of the kit's newer providers backfilled through the app, on PostgreSQL, from a loopback
+/// stand-in: the kit asks each publisher the way it wants (a POST, a SOAP call, a document per
+/// currency), reads the answers, merges a day's currencies across documents, validates against
+/// the provider's own minimum and stores the days.
+@Suite("The kit's providers backfilled from their stand-ins, stored on PostgreSQL", .serialized)
+struct KitProvidersBackfillTests {
+    /// Each provider, the days its recorded documents hold, and how many it stores of them.
+    static let cases: [(RateSource, first: String, last: String, days: Int, currencies: Int)] = [
+        (.fbil, "2026-03-17", "2026-03-20", 3, 6), (.rb, "2026-03-24", "2026-03-27", 4, 29),
+        (.hkma, "2026-02-25", "2026-02-28", 4, 17), (.banrep, "2026-03-17", "2026-03-24", 8, 1),
+        (.cbn, "2026-05-14", "2026-05-21", 6, 12), (.bom, "2026-05-19", "2026-05-22", 4, 38),
+        (.cbk, "2026-03-16", "2026-03-19", 4, 17), (.bna, "2026-05-19", "2026-05-21", 3, 67),
+        (.bcb, "2026-03-02", "2026-03-06", 5, 10), (.nbrb, "2026-03-01", "2026-03-17", 17, 30),
+        (.bnm, "2026-03-02", "2026-03-19", 14, 27), (.mnb, "2025-03-24", "2025-03-28", 5, 32),
+        (.cba, "2026-03-02", "2026-03-18", 13, 30),
+    ]
+
+    @Test("every provider's days are stored, each with every currency its documents quote")
+    func backfillEach() async throws {
+        let stub = try await KitProvidersStub.start()
+        defer { Task { try? await stub.stop() } }
+        var configuration = AppConfiguration.forTests(
+            providers: KitProvidersStub.providers.map(\.id),
+            providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
+        configuration.ratesTimeout = 5
+        // 2026-06-01: every recorded day is past.
+        try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_780_272_000)).closure) { app in
+            for (source, first, last, count, currencies) in Self.cases {
+                let days = try #require(CalendarDate(iso8601: first))...(try #require(CalendarDate(iso8601: last)))
+                let attempt = try #require(await app.appServices.refresher.backfill(source.id, days: days, actor: "test"))
+                #expect(attempt.outcome == .stored, "\(source.id): \(attempt.message)")
+                var stored: [RateSnapshot] = []
+                for offset in 0...days.lowerBound.days(until: days.upperBound) {
+                    let day = days.lowerBound.adding(days: offset)
+                    let newest = try await app.appServices.rateStore.newest(onOrBefore: day, sources: [source.id])
+                    if let newest, newest.effectiveDate == day { stored.append(newest) }
+                }
+                #expect(stored.count == count, "\(source.id)")
+                #expect(stored.allSatisfy { $0.rates.keys.filter { $0 != source.homeCurrency }.count == currencies }, "\(source.id)")
+            }
+            // A SOAP call names its action and sends its envelope; the Bank of Mongolia's POST its days as JSON.
+            let mnb = try #require(stub.requests("mnb").first)
+            #expect(mnb.method == "POST" && mnb.soapAction == "\"http://www.mnb.hu/webservices/GetExchangeRates\"")
+            #expect(mnb.body.contains("<startDate>2025-03-24</startDate><endDate>2025-03-28</endDate>"))
+            #expect(stub.requests("bom").first?.body == #"{"startDate":"2026-05-19","endDate":"2026-05-22"}"#)
+            // A document per currency: one request for each.
+            #expect(stub.requests("bcb").count == 10 && stub.requests("nbrb").count == 30)
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import RateSources
+
+/// The providers the kit's second round declares: JSON read with float noise, numbers with
+/// thousands separators, currencies by name, a document per currency (a series), SOAP answers
+/// with a document inside. Figures are written out by hand from the recorded documents.
+@Suite("The kit's providers of series, POSTs and SOAP: each recorded document parsed into exact rates")
+struct KitSeriesAndPostDocumentTests {
+    static func parse(_ declaration: ProviderDeclaration, _ fixture: String, series code: String? = nil) throws -> [FetchedRates] {
+        let series = try code.map { code in try #require(declaration.seriesList.first { $0.code == code }) }
+        return try declaration.parse(try OfficialDocumentTests.fixture(fixture), series: series)
+    }
+
+    static let decimal = OfficialDocumentTests.decimal
+    static func on(_ date: String, _ days: [FetchedRates]) throws -> FetchedRates { try OfficialDocumentTests.on(date, days) }
+
+    @Test("FBIL: rupees per the units the product names (100 JPY, 10,000 IDR)")
+    func fbil() throws {
+        let days = try Self.parse(.fbil, "fbil-fetchfiltered.json")
+        #expect(days.map(\.effectiveDate.description) == ["2026-03-17", "2026-03-18", "2026-03-20"])
+        let day = try Self.on("2026-03-18", days)
+        #expect(day.baseCurrency == "INR" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("92.4514"))
+        #expect(day.rates["JPY"] == Self.decimal("0.5829"), "58.29 per 100 JPY")
+        #expect(day.rates["IDR"] == Self.decimal("0.00546406"), "54.6406 per 10,000 IDR")
+        #expect(day.rates.count == 6)
+    }
+
+    @Test("Riksbank: a series SEK<code>PMI per currency; the SEKETT helper is no rate")
+    func rb() throws {
+        let day = try Self.on("2026-03-26", try Self.parse(.rb, "rb-bygroup.json"))
+        #expect(day.rates["EUR"] == Self.decimal("10.8405"))
+        #expect(day.rates["JPY"] == Self.decimal("0.05885"))
+        #expect(day.rates["IDR"] == Self.decimal("0.00056"))
+        #expect(day.rates["ETT"] == nil && day.rates.count == 29)
+    }
+
+    @Test("a float's noise read to 15 significant digits, the figure set; a figure of 15 digits or fewer kept whole")
+    func floatNoise() {
+        for (written, set) in [
+            ("7.8245000000000005", "7.8245"), ("2.7913999999999999", "2.7914"), ("0.00046659999999999998", "0.0004666"),
+            ("16172267.240000001", "16172267.24"), ("104.76819999999999", "104.7682"), ("123456.789012345", "123456.789012345"),
+            ("0.000002172", "0.000002172"),
+        ] {
+            #expect(FloatWritten.faithful(Self.decimal(written)) == Self.decimal(set), "\(written)")
+        }
+    }
+
+    @Test("HKMA: binary-float noise read as the figure set (7.8245000000000005 is 7.8245); retired currencies and indices left out")
+    func hkma() throws {
+        let days = try Self.parse(.hkma, "hkma-er-eeri-daily.json")
+        #expect(days.map(\.effectiveDate.description) == ["2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28"])
+        let saturday = try Self.on("2026-02-28", days)
+        #expect(saturday.rates["USD"] == Self.decimal("7.8245"))
+        let friday = try Self.on("2026-02-27", days)
+        #expect(friday.rates["JPY"] == Self.decimal("0.05015") && friday.rates["IDR"] == Self.decimal("0.0004666"))
+        #expect(friday.rates["DEM"] == nil && friday.rates.count == 17)
+        // A range the monthly bulletin does not reach yet is empty, not an error.
+        let empty = #"{"header":{"success":true,"err_code":"0000","err_msg":"No error found"},"result":{"datasize":0,"records":[]}}"#
+        #expect(try ProviderDeclaration.hkma.parse(Data(empty.utf8)).isEmpty)
+        let refused = #"{"header":{"success":false,"err_code":"1001","err_msg":"Invalid date"},"result":null}"#
+        #expect(throws: RatesProviderError.providerError("Invalid date")) { try ProviderDeclaration.hkma.parse(Data(refused.utf8)) }
+    }
+
+    @Test("Banco de la República: the one TRM, stored on every day of its validity (a weekend's spans Saturday to Tuesday)")
+    func banrep() throws {
+        let days = try Self.parse(.banrep, "banrep-32sa-8pi3.json")
+        #expect(
+            days.map(\.effectiveDate.description) == [
+                "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22", "2026-03-23", "2026-03-24",
+            ])
+        #expect(try Self.on("2026-03-17", days).rates == ["USD": Self.decimal("3691.9")])
+        for date in ["2026-03-21", "2026-03-22", "2026-03-23", "2026-03-24"] {
+            #expect(try Self.on(date, days).rates == ["USD": Self.decimal("3704.87")])
+        }
+        #expect(ProviderDeclaration.banrep.minimumCurrencies == 1)
+    }
+
+    @Test("Central Bank of Nigeria: currencies by name, the central rate; the West African unit of account left out")
+    func cbn() throws {
+        let day = try Self.on("2026-05-20", try Self.parse(.cbn, "cbn-getallexchangerates.json"))
+        #expect(day.rates["USD"] == Self.decimal("1372.8431"))
+        #expect(day.rates["GBP"] == Self.decimal("1839.3352"))
+        #expect(day.rates["XOF"] == Self.decimal("2.4229"), "CFA")
+        #expect(day.rates["CNY"] == Self.decimal("201.7611"), "YUAN/RENMINBI")
+        #expect(day.rates["XDR"] == Self.decimal("1885.4627"))
+        #expect(day.rates.count == 12)
+    }
+
+    @Test("Bank of Mongolia: a POST, thousands separated by commas, gold per troy ounce as published, SDR as XDR")
+    func bom() throws {
+        let day = try Self.on("2026-05-21", try Self.parse(.bom, "bom-data.json"))
+        #expect(day.rates["USD"] == Self.decimal("3576.5"))
+        #expect(day.rates["KWD"] == Self.decimal("11657.43"))
+        #expect(day.rates["XAU"] == Self.decimal("16164724.93"))
+        #expect(day.rates["XDR"] == Self.decimal("4886.31") && day.rates["SDR"] == nil)
+        #expect(day.rates["VND"] == Self.decimal("0.14"))
+        #expect(day.rates.count == 38)
+    }
+
+    @Test("Central Bank of Kenya: names, JPY per 100, the four East African currencies written the other way round left out")
+    func cbk() throws {
+        let days = try Self.parse(.cbk, "cbk-admin-ajax.json")
+        // 28 November 2025 is listed twice, the same rates each time: one day.
+        #expect(days.count == 549 && days.first?.effectiveDate.description == "2024-01-05")
+        let day = try Self.on("2026-03-19", days)
+        #expect(day.rates["USD"] == Self.decimal("129.52"))
+        #expect(day.rates["JPY"] == Self.decimal("0.812"), "81.20 per 100 JPY")
+        #expect(day.rates["CAD"] == Self.decimal("94.54"), "CAN $")
+        #expect(day.rates["UGX"] == nil && day.rates["TZS"] == nil)
+        #expect(day.rates.count == 17)
+    }
+
+    @Test(
+        "Banco Nacional de Angola: every currency at once (moeda=ALL, the lek's code); STD is the new dobra, VEF today's bolívar, ZMK a thousandth of a kwacha"
+    )
+    func bna() throws {
+        let days = try Self.parse(.bna, "bna-intervalo-all.json")
+        #expect(days.map(\.effectiveDate.description) == ["2026-05-19", "2026-05-20", "2026-05-21"])
+        let day = try Self.on("2026-05-19", days)
+        #expect(day.baseCurrency == "AOA" && day.rates["USD"] == Self.decimal("913.116"))
+        #expect(day.rates["ALL"] == Self.decimal("11.18329"), "the lek itself")
+        #expect(day.rates["STN"] == Self.decimal("43.53396") && day.rates["STD"] == nil)
+        #expect(day.rates["VES"] == Self.decimal("1.79548") && day.rates["VEF"] == nil)
+        #expect(day.rates["ZMW"] == Self.decimal("48.52") && day.rates["ZMK"] == nil, "0.04852 per old kwacha")
+        #expect(day.rates["EEK"] == nil && day.rates["HRK"] == nil && day.rates["XAU"] == nil)
+        #expect(day.rates.count == 67)
+    }
+
+    @Test("Banco Central do Brasil: a document per currency, the closing PTAX bulletin's mean of buying and selling")
+    func bcb() throws {
+        let usd = try Self.parse(.bcb, "bcb-cotacaomoedaperiodo-usd.json", series: "USD")
+        #expect(usd.count == 5)
+        #expect(try Self.on("2026-03-03", usd).rates == ["USD": Self.decimal("5.2867")], "(5.2864 + 5.2870) / 2")
+        let jpy = try Self.parse(.bcb, "bcb-cotacaomoedaperiodo-jpy.json", series: "JPY")
+        #expect(try Self.on("2026-03-02", jpy).rates == ["JPY": Self.decimal("0.032965")], "(0.03296 + 0.03297) / 2")
+    }
+
+    @Test("National Bank of Belarus: a document per currency by the bank's id, per its scale (100 JPY, 100,000 IRR)")
+    func nbrb() throws {
+        #expect(
+            try Self.on("2026-03-06", try Self.parse(.nbrb, "nbrb-dynamics-431.json", series: "USD")).rates == [
+                "USD": Self.decimal("2.9013")
+            ])
+        #expect(
+            try Self.on("2026-03-02", try Self.parse(.nbrb, "nbrb-dynamics-508.json", series: "JPY")).rates == [
+                "JPY": Self.decimal("0.018285")
+            ])
+        #expect(
+            try Self.on("2026-03-02", try Self.parse(.nbrb, "nbrb-dynamics-461.json", series: "IRR")).rates == [
+                "IRR": Self.decimal("0.000002172")
+            ])
+        #expect(throws: RatesProviderError.self) { try Self.parse(.nbrb, "nbrb-dynamics-431.json", series: "JPY") }
+    }
+
+    @Test("Bank Negara Malaysia: a document per currency and month, middle rates with float noise, per 100 JPY, SDR as XDR")
+    func bnm() throws {
+        #expect(
+            try Self.on("2026-03-03", try Self.parse(.bnm, "bnm-month-aud.json", series: "AUD")).rates == ["AUD": Self.decimal("2.7914")])
+        #expect(
+            try Self.on("2026-03-03", try Self.parse(.bnm, "bnm-month-jpy.json", series: "JPY")).rates == ["JPY": Self.decimal("0.02496")])
+        #expect(
+            try Self.on("2026-03-03", try Self.parse(.bnm, "bnm-month-sdr.json", series: "XDR")).rates == ["XDR": Self.decimal("5.3877")])
+    }
+
+    @Test("Magyar Nemzeti Bank: a SOAP answer holding an escaped document, forints per 1 or 100 units, a decimal comma")
+    func mnb() throws {
+        let days = try Self.parse(.mnb, "mnb-arfolyamok.xml")
+        #expect(days.map(\.effectiveDate.description) == ["2025-03-24", "2025-03-25", "2025-03-26", "2025-03-27", "2025-03-28"])
+        let day = try Self.on("2025-03-24", days)
+        #expect(day.rates["EUR"] == Self.decimal("398.44") && day.rates["USD"] == Self.decimal("367.6"))
+        #expect(day.rates["JPY"] == Self.decimal("2.4577") && day.rates["IDR"] == Self.decimal("0.0222"))
+        #expect(day.rates.count == 32)
+    }
+
+    @Test("Central Bank of Armenia: a SOAP data set of a range, and the latest day's answer; per 10 JPY, per 100 IRR, gold per gram")
+    func cba() throws {
+        let range = try Self.parse(.cba, "cba-exchangerates-2.xml")
+        #expect(range.count == 13 && range.allSatisfy { $0.rates.count == 30 })
+        let day = try Self.on("2026-03-05", range)
+        #expect(day.rates["USD"] == Self.decimal("377.59"))
+        #expect(day.rates["JPY"] == Self.decimal("2.4001"), "24.001 per 10 JPY")
+        #expect(day.rates["IRR"] == Self.decimal("0.00028699"), "0.028699 per 100 IRR")
+        #expect(day.rates["XAU"] == Self.decimal("62502"))
+        let latest = try Self.parse(.cba, "cba-exchangerates-1.xml")
+        #expect(latest.map(\.effectiveDate.description) == ["2026-03-18"])
+        #expect(latest[0].rates["USD"] == Self.decimal("377.39") && latest[0].rates["XAG"] == Self.decimal("973.28"))
+    }
+
+    static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
+        (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
+        (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
+        (.cbn, "cbn-getallexchangerates.json", nil, "\"1372.8431\""), (.bom, "bom-data.json", nil, "\"3,576.50\""),
+        (.cbk, "cbk-admin-ajax.json", nil, "\"129.5200\""), (.bna, "bna-intervalo-all.json", nil, "5.73746"),
+        (.bcb, "bcb-cotacaomoedaperiodo-usd.json", "USD", "5.1995"), (.nbrb, "nbrb-dynamics-431.json", "USD", "2.8523"),
+        (.bnm, "bnm-month-aud.json", "AUD", "2.7724000000000002"), (.mnb, "mnb-arfolyamok.xml", nil, "398,44"),
+        (.cba, "cba-exchangerates-2.xml", nil, ">377.59<"),
+    ]
+
+    @Test(
+        "hostile documents are refused with a reason, never half-read: an HTML error page, a truncated file, nothing, a negative or a zero rate",
+        arguments: documents.indices)
+    func hostile(_ index: Int) throws {
+        let (declaration, fixture, code, rate) = Self.documents[index]
+        let series = try code.map { code in try #require(declaration.seriesList.first { $0.code == code }) }
+        let served = try OfficialDocumentTests.fixture(fixture)
+        let text = String(decoding: served, as: UTF8.self)
+        #expect(text.contains(rate), "\(fixture) has \(rate)")
+        let digits = rate.trimmingCharacters(in: CharacterSet(charactersIn: "\"<>"))
+        func with(_ replacement: String) -> Data {
+            Data(text.replacingOccurrences(of: rate, with: rate.replacingOccurrences(of: digits, with: replacement)).utf8)
+        }
+        let hostile: [(String, Data)] = [
+            ("an HTML error page", Data("<!DOCTYPE html><html><body><h1>Service unavailable</h1></body></html>".utf8)),
+            ("a truncated file", served.prefix(served.count / 2)),
+            ("nothing", Data()),
+            ("a negative rate", with("-" + digits)),
+            ("a zero rate", with("0")),
+        ]
+        for (what, data) in hostile {
+            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") { try declaration.parse(data, series: series) }
+        }
+    }
+}
