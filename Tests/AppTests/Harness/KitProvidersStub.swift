@@ -28,6 +28,15 @@ final class KitProvidersStub: Sendable {
     /// A provider's path, and the recorded file it answers (for a publisher of a document per
     /// currency, the file of the currency the request names).
     static let routes: [(prefix: String, provider: String, file: @Sendable (Request) -> String?)] = [
+        ("/en/arkhiv-kursov-valyut/json/all/2026-04-01/", "cbu", { _ in "cbu-all-2026-04-01.json" }),
+        ("/rss/get_rates.cfm", "nbk", { $0.url.query == "fdate=01.04.2026" ? "nbk-get-rates-01-04-2026.xml" : nil }),
+        ("/en/kurs/export_xml.php", "nbt", { _ in "nbt-export-xml-2026-05-18.xml" }),
+        ("/kurs/2026/20052026.xml", "cbt", { _ in "cbt-20052026.xml" }),
+        ("/gw/api/ct/monetarypolicy/currencies/", "nbg", { $0.url.query == "date=2026-03-03" ? "nbg-currencies-2026-03-03.json" : nil }),
+        ("/currencies/04.09.2026.xml", "cbar", { _ in "cbar-currencies.xml" }),
+        ("/en/official_exchange_rates", "nbm", { _ in "nbm-official-exchange-rates-06-04-2026.xml" }),
+        ("/files/xml/years/nbrfxrates2026.xml", "bnr", { _ in "bnr-nbrfxrates2026.xml" }),
+        ("/estadisticascambiarias/v1.0/Cotizaciones", "bcra", { _ in "bcra-cotizaciones-2026-03-19.json" }),
         ("/wasdm/refrates/fetchfiltered", "fbil", { _ in "fbil-fetchfiltered.json" }),
         ("/swea/v1/Observations/ByGroup/130/", "rb", { _ in "rb-bygroup.json" }),
         ("/public/market-data-and-statistics/", "hkma", { _ in "hkma-er-eeri-daily.json" }),
@@ -60,7 +69,10 @@ final class KitProvidersStub: Sendable {
             && request.headers.contentType?.description.hasPrefix("text/xml") == true ? file : nil
     }
 
-    static let providers: [RateSource] = [.fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb, .cba]
+    static let providers: [RateSource] = [
+        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
+        .cba,
+    ]
 
     static func start() async throws -> KitProvidersStub {
         _ = quietLogging

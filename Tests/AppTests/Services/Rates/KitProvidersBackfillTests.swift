@@ -15,6 +15,11 @@ import Vapor
 struct KitProvidersBackfillTests {
     /// Each provider, the days its recorded documents hold, and how many it stores of them.
     static let cases: [(RateSource, first: String, last: String, days: Int, currencies: Int)] = [
+        (.cbu, "2026-04-01", "2026-04-01", 1, 75), (.nbk, "2026-04-01", "2026-04-01", 1, 39),
+        (.nbt, "2026-05-18", "2026-05-18", 1, 36), (.cbt, "2026-05-20", "2026-05-20", 1, 48),
+        (.nbg, "2026-03-03", "2026-03-03", 1, 42), (.cbar, "2026-09-04", "2026-09-04", 1, 42),
+        (.nbm, "2026-04-06", "2026-04-06", 1, 40), (.bnr, "2026-01-05", "2026-01-09", 3, 37),
+        (.bcra, "2026-03-19", "2026-03-19", 1, 36),
         (.fbil, "2026-03-17", "2026-03-20", 3, 6), (.rb, "2026-03-24", "2026-03-27", 4, 29),
         (.hkma, "2026-02-25", "2026-02-28", 4, 17), (.banrep, "2026-03-17", "2026-03-24", 8, 1),
         (.cbn, "2026-05-14", "2026-05-21", 6, 12), (.bom, "2026-05-19", "2026-05-22", 4, 38),
@@ -32,8 +37,8 @@ struct KitProvidersBackfillTests {
             providers: KitProvidersStub.providers.map(\.id),
             providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
         configuration.ratesTimeout = 5
-        // 2026-06-01: every recorded day is past.
-        try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_780_272_000)).closure) { app in
+        // 2026-10-01: every recorded day is past.
+        try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_790_812_800)).closure) { app in
             for (source, first, last, count, currencies) in Self.cases {
                 let days = try #require(CalendarDate(iso8601: first))...(try #require(CalendarDate(iso8601: last)))
                 let attempt = try #require(await app.appServices.refresher.backfill(source.id, days: days, actor: "test"))
@@ -45,7 +50,8 @@ struct KitProvidersBackfillTests {
                     if let newest, newest.effectiveDate == day { stored.append(newest) }
                 }
                 #expect(stored.count == count, "\(source.id)")
-                #expect(stored.allSatisfy { $0.rates.keys.filter { $0 != source.homeCurrency }.count == currencies }, "\(source.id)")
+                let quoted = stored.map { $0.rates.keys.filter { $0 != source.homeCurrency }.count }
+                #expect(quoted.allSatisfy { $0 == currencies }, "\(source.id): \(quoted)")
             }
             // A SOAP call names its action and sends its envelope; the Bank of Mongolia's POST its days as JSON.
             let mnb = try #require(stub.requests("mnb").first)
