@@ -190,6 +190,60 @@ struct KitSeriesAndPostDocumentTests {
         #expect(latest[0].rates["USD"] == Self.decimal("377.39") && latest[0].rates["XAG"] == Self.decimal("973.28"))
     }
 
+    @Test("Danmarks Nationalbank: `;`-separated rows, kroner per 100 units, days written 2026M03D31, `..` for no rate")
+    func dnb() throws {
+        let days = try Self.parse(.dnb, "dnb-data.csv")
+        #expect(days.count == 269 && days.first?.effectiveDate.description == "2025-03-03")
+        let july = try Self.on("2025-07-08", days)
+        #expect(july.rates["EUR"] == Self.decimal("7.4609") && july.rates["JPY"] == Self.decimal("0.043453"))
+        #expect(july.rates["BGN"] == Self.decimal("3.8148") && july.rates.count == 30)
+        // The lev after Bulgaria's euro: no rate.
+        let march = try Self.on("2026-03-31", days)
+        #expect(march.rates["BGN"] == nil && march.rates["USD"] == Self.decimal("6.4994") && march.rates.count == 29)
+    }
+
+    @Test("Bank of Israel: SDMX-CSV, shekels per 10^UNIT_MULT units (100 JPY, 10 LBP)")
+    func boi() throws {
+        let days = try Self.parse(.boi, "boi-1-0.csv")
+        let day = try Self.on("2026-03-02", days)
+        #expect(day.baseCurrency == "ILS" && day.rates["USD"] == Self.decimal("3.073"))
+        #expect(day.rates["JPY"] == Self.decimal("0.01971"), "1.971 per 100 JPY")
+        #expect(day.rates["LBP"] == Self.decimal("0.00003"), "0.0003 per 10 LBP")
+        #expect(day.rates.count == 14)
+        #expect(try Self.on("2026-03-05", days).rates.count == 7, "the main seven only")
+    }
+
+    @Test("Banca d'Italia: 150 currencies per euro in a day's CSV; a currency of several countries once; N.A. and the disclaimer skipped")
+    func bdi() throws {
+        let day = try #require(try Self.parse(.bdi, "bdi-dailyrates-2026-02-10.csv").first)
+        #expect(day.effectiveDate.description == "2026-02-10" && day.baseCurrency == "EUR" && day.quotation == .unitsPerBase)
+        #expect(day.rates["USD"] == Self.decimal("1.1894") && day.rates["JPY"] == Self.decimal("184.51"))
+        #expect(day.rates["XOF"] == Self.decimal("655.957") && day.rates["XCG"] == Self.decimal("2.129"))
+        #expect(day.rates["VES"] == Self.decimal("457.6697") && day.rates["ZWG"] == Self.decimal("30.4362"))
+        #expect(day.rates["IRR"] == nil && day.rates.count == 150)
+    }
+
+    @Test("the blend counts the Banca d'Italia's copies of the ECB's rates once, the ECB's, and its other currencies as its own")
+    func bdiRepublishesTheECB() throws {
+        ProviderKit.register()
+        func snapshot(_ source: RateSource, _ date: String, _ rates: [String: String]) throws -> RateSnapshot {
+            RateSnapshot(
+                source: source.id, baseCurrency: "EUR", effectiveDate: try #require(CalendarDate(iso8601: date)),
+                storedAt: Date(timeIntervalSince1970: 0), rates: rates.mapValues { Self.decimal($0) }, quotation: .unitsPerBase)
+        }
+        let ecb = try snapshot(.ecb, "2026-02-10", ["USD": "1.1894", "JPY": "184.51"])
+        let bdi = try snapshot(.bdi, "2026-02-10", ["USD": "1.1894", "JPY": "184.51", "AFN": "75.2664"])
+        let blender = RateBlender(pegs: [])
+        let tenth = try #require(CalendarDate(iso8601: "2026-02-10"))
+        let day = try #require(blender.blend([ecb, bdi], on: tenth))
+        #expect(day.rates["USD"]?.quotes.map(\.source) == ["ecb"])
+        #expect(day.rates["AFN"]?.quotes.map(\.source) == ["bdi"] && day.rates["AFN"]?.rate == Self.decimal("75.2664"))
+        // Without the ECB's day (older than the blend counts), the Banca d'Italia's figures count.
+        let old = try snapshot(.ecb, "2026-01-20", ["USD": "1.17"])
+        let alone = try #require(blender.blend([old, bdi], on: tenth))
+        #expect(alone.rates["USD"]?.quotes.map(\.source) == ["bdi"])
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -197,7 +251,8 @@ struct KitSeriesAndPostDocumentTests {
         (.cbk, "cbk-admin-ajax.json", nil, "\"129.5200\""), (.bna, "bna-intervalo-all.json", nil, "5.73746"),
         (.bcb, "bcb-cotacaomoedaperiodo-usd.json", "USD", "5.1995"), (.nbrb, "nbrb-dynamics-431.json", "USD", "2.8523"),
         (.bnm, "bnm-month-aud.json", "AUD", "2.7724000000000002"), (.mnb, "mnb-arfolyamok.xml", nil, "398,44"),
-        (.cba, "cba-exchangerates-2.xml", nil, ">377.59<"),
+        (.cba, "cba-exchangerates-2.xml", nil, ">377.59<"), (.dnb, "dnb-data.csv", nil, "746.0900"),
+        (.boi, "boi-1-0.csv", nil, "3.073"), (.bdi, "bdi-dailyrates-2026-02-10.csv", nil, "1.1894"),
     ]
 
     @Test(

@@ -23,6 +23,9 @@ package struct RateSource: Sendable, Equatable {
     /// The publisher dates its rates the day they take effect, which may be tomorrow (the Bank
     /// of Russia and the National Bank of Ukraine publish in the afternoon for the next day).
     package var datesAhead = false
+    /// Another provider whose rates this one republishes for the currencies both quote (the
+    /// Banca d'Italia's majors are the ECB's): the blend counts such a figure once, the original's.
+    package var republishes: RateSourceID? = nil
 
     package enum Cadence: String, Sendable {
         case daily, weekly

@@ -5,9 +5,11 @@ package enum ProviderKit {
     package static let declarations: [ProviderDeclaration] = [
         .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe,
         // Europe
-        .bnr, .mnb, .rb, .nbrb, .nbm,
+        .bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm,
         // Central Asia and the Caucasus
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba,
+        // The Middle East
+        .boi,
         // Asia
         .fbil, .hkma, .bnm, .bom,
         // Africa

@@ -60,6 +60,14 @@ final class KitProvidersStub: Sendable {
         ),
         ("/exrates/rates/dynamics/", "nbrb", { "nbrb-dynamics-\($0.url.path.split(separator: "/").last ?? "").json" }),
         ("/public/exchange-rate/", "bnm", { "bnm-month-\($0.url.path.split(separator: "/")[2].lowercased()).json" }),
+        ("/v1/data", "dnb", { $0.method == .POST ? "dnb-data.csv" : nil }),
+        ("/FusionEdgeServer/sdmx/v2/data/dataflow/BOI.STATISTICS/EXR/1.0/", "boi", { _ in "boi-1-0.csv" }),
+        (
+            "/terzevalute-wf-web/rest/v1.0/dailyRates", "bdi",
+            { request in
+                (try? request.query.get(String.self, at: "referenceDate")).map { "bdi-dailyrates-\($0).csv" }
+            }
+        ),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
@@ -71,7 +79,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba,
+        .cba, .dnb, .boi, .bdi,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -10,6 +10,8 @@ import Foundation
 ///    own euro rate; a provider that does not quote the euro (the Polish table B) goes through
 ///    the blended rate of its home currency. When no provider quotes the euro, the first
 ///    provider's home currency is the pivot instead (table B alone is a blend in złoty).
+///    A provider that republishes another's rates (the Banca d'Italia, the ECB's) counts only
+///    for the currencies the other does not quote.
 /// 3. **Screening.** Where at least ``minimumToScreen`` providers quote a currency, the quote
 ///    farthest from the median of the others' is dropped if it is more than ``threshold`` (2 %)
 ///    away, and again while at least three remain: one bad quote cannot drag the good ones out
@@ -65,6 +67,7 @@ package struct RateBlender: Sendable {
         // answers every pair it quotes.
         let base =
             providers.contains { $0.value.rates[Self.base] != nil } ? Self.base : providers.first?.value.baseCurrency ?? Self.base
+        let counted = Dictionary(uniqueKeysWithValues: providers.map { ($0.key, $0.value) })
         var quotes: [String: [Quote]] = [:]
         var throughHome: [(id: RateSourceID, snapshot: RateSnapshot)] = []
         for (id, snapshot) in providers {
@@ -72,7 +75,9 @@ package struct RateBlender: Sendable {
                 throughHome.append((id, snapshot))
                 continue
             }
-            for code in snapshot.currencyCodes where code != base && !Self.notCurrencies.contains(code) {
+            // A republished figure counts once, as its original's (``RateSource/republishes``).
+            let original = RateSource.withID(id).republishes.flatMap { counted[$0] }
+            for code in snapshot.currencyCodes where code != base && !Self.notCurrencies.contains(code) && original?.rates[code] == nil {
                 guard let (numerator, denominator) = snapshot.ratio(from: base, to: code) else { continue }
                 // The published number where it is per pivot already, else the quotient to 12 digits.
                 let rate =
