@@ -244,6 +244,51 @@ struct KitSeriesAndPostDocumentTests {
         #expect(alone.rates["USD"]?.quotes.map(\.source) == ["bdi"])
     }
 
+    @Test(
+        "an HTML page's tables: cells' text without tags, character references decoded, white space collapsed; nested and unclosed tables")
+    func htmlTables() {
+        let page = HTMLTables(
+            """
+            <h5>Journ&eacute;e du&nbsp;18/05/2026</h5><TABLE><tr><th>Code</th><th>Rate</th></tr>
+            <tr><td><strong>\n  USD </strong></td><td><div align='right'> 2,9034</div></td></tr>
+            <tr><td>caf&#233; &amp; &#x41;</td><td>1<br>2</td></tr><tr><td><table><tr><td>inner</td></tr></table></td></tr></table>
+            <table><tr><td>left open
+            """)
+        #expect(page.tables == [[["inner"]], [["Code", "Rate"], ["USD", "2,9034"], ["café & A", "1 2"], [""]]])
+        #expect(page.text.contains("Journée du 18/05/2026"))
+    }
+
+    @Test("Banque Centrale de Tunisie: the page's first table, dinars per 1, 10, 100 or 1,000 units, a decimal comma, the day above it")
+    func bct() throws {
+        let day = try #require(try Self.parse(.bct, "bct-cours-archiv-2026-05-18.html").first)
+        #expect(day.effectiveDate.description == "2026-05-18" && day.baseCurrency == "TND")
+        #expect(day.rates["USD"] == Self.decimal("2.9034") && day.rates["EUR"] == Self.decimal("3.3965"))
+        #expect(day.rates["JPY"] == Self.decimal("0.0184093"), "18,4093 per 1,000 JPY")
+        #expect(day.rates["DZD"] == Self.decimal("0.02198"), "0,2198 per 10 DZD")
+        #expect(day.rates["MRU"] == Self.decimal("0.07292") && day.rates.count == 20)
+        #expect(try Self.parse(.bct, "bct-cours-archiv-2026-05-19.html").first?.effectiveDate.description == "2026-05-19")
+    }
+
+    @Test("BCEAO: currencies by French name, accents written as \\xC3\\xA9 text, `.` between thousands, the day in words")
+    func bceao() throws {
+        let day = try #require(try Self.parse(.bceao, "bceao-get-all-reference-by-date-2026-03-16.html").first)
+        #expect(day.effectiveDate.description == "2026-03-16" && day.baseCurrency == "XOF")
+        #expect(day.rates["EUR"] == Self.decimal("655.957") && day.rates["USD"] == Self.decimal("605.52"))
+        #expect(day.rates["SEK"] == Self.decimal("59.47"), "Couronne su\\xC3\\xA9doise")
+        #expect(day.rates["KWD"] == Self.decimal("1953.02"), "1.953,0200")
+        #expect(day.rates["JPY"] == Self.decimal("4.0781") && day.rates.count == 27)
+        #expect(try Self.parse(.bceao, "bceao-get-all-reference-by-date-2026-03-17.html").first?.effectiveDate.description == "2026-03-17")
+    }
+
+    @Test("Reserve Bank of Malawi: a row per currency and day, the middle rate, days written Jan 02 2024; the Irish pound left out")
+    func rbm() throws {
+        let days = try Self.parse(.rbm, "rbm-exchangeratesfilter.html")
+        #expect(days.map(\.effectiveDate.description) == ["2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"])
+        let day = try Self.on("2024-01-02", days)
+        #expect(day.rates["USD"] == Self.decimal("1683.3663") && day.rates["ZAR"] == Self.decimal("94.7898"))
+        #expect(day.rates["IEP"] == nil && day.rates["CMD"] == nil && day.rates.count == 36)
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -253,6 +298,9 @@ struct KitSeriesAndPostDocumentTests {
         (.bnm, "bnm-month-aud.json", "AUD", "2.7724000000000002"), (.mnb, "mnb-arfolyamok.xml", nil, "398,44"),
         (.cba, "cba-exchangerates-2.xml", nil, ">377.59<"), (.dnb, "dnb-data.csv", nil, "746.0900"),
         (.boi, "boi-1-0.csv", nil, "3.073"), (.bdi, "bdi-dailyrates-2026-02-10.csv", nil, "1.1894"),
+        (.bct, "bct-cours-archiv-2026-05-18.html", nil, "2,9034"),
+        (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
+        (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"),
     ]
 
     @Test(

@@ -13,7 +13,7 @@ package enum ProviderKit {
         // Asia
         .fbil, .hkma, .bnm, .bom,
         // Africa
-        .cbn, .cbk, .bna,
+        .cbn, .cbk, .bna, .bct, .bceao, .rbm,
         // The Americas
         .bcra, .bcb, .banrep,
     ]

@@ -101,6 +101,15 @@ enum PublishedDate {
         return CalendarDate(year: year, month: month, day: day)
     }
 
+    /// `Jan 02 2024` (the Reserve Bank of Malawi).
+    static func withMonthName(monthFirst text: some StringProtocol) -> CalendarDate? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, let month = monthNumbers[parts[0].lowercased()], (1...2).contains(parts[1].count),
+            let day = Int(parts[1]), parts[2].count == 4, let year = Int(parts[2])
+        else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+
     /// `17/Mar/2026`, as the Bank of England's query asks for days.
     static func slashedWithMonthName(_ date: CalendarDate) -> String {
         "\(twoDigits(date.day))/\(monthNames[date.month - 1])/\(date.year)"

@@ -68,6 +68,14 @@ final class KitProvidersStub: Sendable {
                 (try? request.query.get(String.self, at: "referenceDate")).map { "bdi-dailyrates-\($0).csv" }
             }
         ),
+        ("/bct/siteprod/cours_archiv.jsp", "bct", { $0.method == .POST ? "bct-cours-archiv-2026-05-18.html" : nil }),
+        (
+            "/fr/cours/get_all_reference_by_date", "bceao",
+            { request in
+                (try? request.query.get(String.self, at: "dateJour")).map { "bceao-get-all-reference-by-date-\($0).html" }
+            }
+        ),
+        ("/Statistics/ExchangeRatesFilter/", "rbm", { $0.method == .POST ? "rbm-exchangeratesfilter.html" : nil }),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
@@ -79,7 +87,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm,
     ]
 
     static func start() async throws -> KitProvidersStub {

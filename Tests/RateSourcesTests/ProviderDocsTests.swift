@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import RateSources
+
+/// What the operator's documents say about the providers is what the kit declares.
+@Suite("The docs name every declared provider")
+struct ProviderDocsTests {
+    static func document(_ path: String) throws -> String {
+        try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../" + path), encoding: .utf8
+        )
+    }
+
+    @Test("docs/CONFIGURATION.md gives RATES_PROVIDERS' default as the catalogue's list of central banks, in order")
+    func defaultList() throws {
+        ProviderKit.register()
+        let row = try #require(
+            try Self.document("docs/CONFIGURATION.md").split(separator: "\n").first { $0.hasPrefix("| `RATES_PROVIDERS` |") })
+        let written = try #require(row.split(separator: "`").dropFirst(3).first)
+        #expect(written == RateSource.officialProviders.map(\.id.rawValue).joined(separator: ","))
+    }
+
+    @Test("docs/OPERATIONS.md names every provider's host, to allow out of the network")
+    func hosts() throws {
+        let operations = try Self.document("docs/OPERATIONS.md")
+        for declaration in ProviderKit.declarations {
+            let host = try #require(URL(string: declaration.origin)?.host)
+            #expect(operations.contains("`\(host)`"), "\(declaration.source.id)")
+        }
+    }
+}
