@@ -124,6 +124,7 @@ struct KitProviderDocumentTests {
         #expect(day.rates["MXN"] == Self.decimal("78.438321") && day.rates["MXP"] == nil)
         #expect(day.rates["VES"] == Self.decimal("3.1304543") && day.rates["VEB"] == nil)
         #expect(day.rates["XDR"] == Self.decimal("1894.5677"))
+        #expect(day.rates["REF"] == nil && day.rates["CNH"] == nil, "the reference dollar again; the offshore yuan")
         // The peso itself, gold and silver are written 0.
         #expect(day.rates["ARS"] == nil && day.rates["XAU"] == nil)
     }

@@ -31,3 +31,37 @@ struct ProviderCurrencyNamesTests {
         #expect(catalog.currency(for: "EEK").name == "Kroon (withdrawn 2011)")
     }
 }
+
+/// Every currency the kit's providers quote in their recorded documents has a name in English
+/// (the catalogue) and in each page language (CLDR through Foundation).
+@Suite("Currency names for every code the kit's providers quote")
+struct KitProviderCurrencyNamesTests {
+    static var codes: Set<String> {
+        get throws {
+            var codes: Set<String> = []
+            for (declaration, fixture, _) in KitProviderDocumentTests.documents {
+                for day in try declaration.parse(try OfficialDocumentTests.fixture(fixture)) { codes.formUnion(day.rates.keys) }
+            }
+            for (declaration, fixture, series, _) in KitSeriesAndPostDocumentTests.documents {
+                let series = series.flatMap { code in declaration.seriesList.first { $0.code == code } }
+                for day in try declaration.parse(try OfficialDocumentTests.fixture(fixture), series: series) {
+                    codes.formUnion(day.rates.keys)
+                }
+            }
+            return codes.subtracting(RateBlender.notCurrencies)
+        }
+    }
+
+    @Test("each has an English name", arguments: ["en"])
+    func english(_ language: String) throws {
+        let nameless = try Self.codes.filter { Fixtures.catalog.currency(for: $0).name == $0 }
+        #expect(nameless.isEmpty, "\(nameless.sorted())")
+    }
+
+    @Test("each has a name in every page language", arguments: ["ru", "de", "ar", "ja"])
+    func translated(_ language: String) throws {
+        let locale = Locale(identifier: language)
+        let nameless = try Self.codes.filter { (locale.localizedString(forCurrencyCode: $0) ?? $0) == $0 }
+        #expect(nameless.isEmpty, "\(language): \(nameless.sorted())")
+    }
+}

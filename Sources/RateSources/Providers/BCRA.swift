@@ -14,6 +14,8 @@ extension ProviderDeclaration {
     /// read). A currency it does not quote that day is written 0 and left out. Two codes are
     /// older than the currencies they stand for, which their dollar crosses show: `MXP` is the
     /// Mexican peso of today (17.8 per dollar) and `VEB` the bolívar of today (445 per dollar).
+    /// Two are no currency's code and are left out: `REF` is the dollar again, at the
+    /// Communication A 3500 reference rate, and `CNH` the offshore yuan's market rate.
     static let bcra = ProviderDeclaration(
         source: .bcra, origin: "https://api.bcra.gob.ar",
         documents: .day(latest: nil) { "/estadisticascambiarias/v1.0/Cotizaciones?fecha=\($0)" },
@@ -34,7 +36,7 @@ extension ProviderDeclaration {
                 throw .unreadable("the rates are dated \(results.fecha.prefix(20))")
             }
             var days = PublishedDays(.bcra)
-            for row in results.detalle where row.tipoCotizacion != 0 {
+            for row in results.detalle where row.tipoCotizacion != 0 && !["REF", "CNH"].contains(row.codigoMoneda) {
                 let code = ["MXP": "MXN", "VEB": "VES"][row.codigoMoneda] ?? row.codigoMoneda
                 guard Currency.isWellFormedCode(code) else { continue }
                 try days.add(code, row.tipoCotizacion, on: date)
