@@ -289,6 +289,20 @@ struct KitSeriesAndPostDocumentTests {
         #expect(day.rates["IEP"] == nil && day.rates["CMD"] == nil && day.rates.count == 36)
     }
 
+    @Test("CFETS: the central parity, yuan per unit (per 100 JPY); the pairs written the other way left out; a second page refused")
+    func cfets() throws {
+        let days = try Self.parse(.cfets, "cfets-ccprhisnew-2026-09-04-1.json")
+        #expect(days.map(\.effectiveDate.description) == ["2026-09-01", "2026-09-02", "2026-09-03", "2026-09-04"])
+        let day = try Self.on("2026-09-04", days)
+        #expect(day.baseCurrency == "CNY" && day.rates["USD"] == Self.decimal("6.7787") && day.rates["EUR"] == Self.decimal("7.8397"))
+        #expect(day.rates["JPY"] == Self.decimal("0.043135"), "4.3135 per 100 JPY")
+        #expect(day.rates["MOP"] == nil && day.rates.count == 10)
+        // 65 days in two pages: what one page holds is not all the days asked for.
+        #expect(throws: RatesProviderError.unreadable("the days fill 2 pages, not one")) {
+            try Self.parse(.cfets, "cfets-ccprhisnew-2026-08-31-1.json")
+        }
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -300,7 +314,7 @@ struct KitSeriesAndPostDocumentTests {
         (.boi, "boi-1-0.csv", nil, "3.073"), (.bdi, "bdi-dailyrates-2026-02-10.csv", nil, "1.1894"),
         (.bct, "bct-cours-archiv-2026-05-18.html", nil, "2,9034"),
         (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
-        (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"),
+        (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
     ]
 
     @Test(

@@ -11,7 +11,7 @@ package enum ProviderKit {
         // The Middle East
         .boi,
         // Asia
-        .fbil, .hkma, .bnm, .bom,
+        .cfets, .fbil, .hkma, .bnm, .bom,
         // Africa
         .cbn, .cbk, .bna, .bct, .bceao, .rbm,
         // The Americas

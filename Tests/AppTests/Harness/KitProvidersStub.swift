@@ -76,6 +76,7 @@ final class KitProvidersStub: Sendable {
             }
         ),
         ("/Statistics/ExchangeRatesFilter/", "rbm", { $0.method == .POST ? "rbm-exchangeratesfilter.html" : nil }),
+        ("/ags/ms/cm-u-bk-ccpr/CcprHisNew", "cfets", { $0.method == .POST ? "cfets-ccprhisnew-2026-09-04-1.json" : nil }),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
@@ -87,7 +88,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets,
     ]
 
     static func start() async throws -> KitProvidersStub {
