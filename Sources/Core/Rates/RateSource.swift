@@ -26,6 +26,25 @@ package struct RateSource: Sendable, Equatable {
     /// Another provider whose rates this one republishes for the currencies both quote (the
     /// Banca d'Italia's majors are the ECB's): the blend counts such a figure once, the original's.
     package var republishes: RateSourceID? = nil
+    /// Where the publisher is, for menus that group providers.
+    package var region: Region? = nil
+
+    /// The parts of the world the Source menu groups providers by, in its order.
+    package enum Region: String, Sendable, CaseIterable {
+        case europe, centralAsia, middleEast, asiaPacific, africa, americas
+
+        /// Its heading, in the page's language.
+        package var title: Message {
+            switch self {
+            case .europe: Message("Europe")
+            case .centralAsia: Message("Central Asia and the Caucasus")
+            case .middleEast: Message("The Middle East")
+            case .asiaPacific: Message("Asia and the Pacific")
+            case .africa: Message("Africa")
+            case .americas: Message("The Americas")
+            }
+        }
+    }
 
     package enum Cadence: String, Sendable {
         case daily, weekly
@@ -58,7 +77,7 @@ package struct RateSource: Sendable, Equatable {
         "ecb", "European Central Bank",
         website: "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
         home: "EUR", country: "EU", rateType: "reference rate",
-        terms: "https://www.ecb.europa.eu/services/using-our-site/disclaimer/html/index.en.html",
+        region: .europe, terms: "https://www.ecb.europa.eu/services/using-our-site/disclaimer/html/index.en.html",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Berlin"))
     package static let exchangeRateAPI = RateSource(
         id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com",
@@ -70,49 +89,49 @@ package struct RateSource: Sendable, Equatable {
     package static let boc = official(
         "boc", "Bank of Canada", website: "https://www.bankofcanada.ca/rates/exchange/daily-exchange-rates/",
         home: "CAD", quotation: .basePerUnit, country: "CA", rateType: "indicative rate",
-        terms: "https://www.bankofcanada.ca/terms/",
+        region: .americas, terms: "https://www.bankofcanada.ca/terms/",
         publishes: PublicationTime(hour: 16, minute: 30, timeZone: "America/Toronto"))
     package static let cnb = official(
         "cnb", "Czech National Bank",
         website: "https://www.cnb.cz/en/financial-markets/foreign-exchange-market/central-bank-exchange-rate-fixing/",
         home: "CZK", quotation: .basePerUnit, country: "CZ", rateType: "exchange rate fixing",
-        terms: "https://www.cnb.cz/en/terms-of-use/",
+        region: .europe, terms: "https://www.cnb.cz/en/terms-of-use/",
         publishes: PublicationTime(hour: 14, minute: 30, timeZone: "Europe/Prague"))
     package static let nbp = official(
         "nbp", "National Bank of Poland", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
         home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table A",
-        terms: "https://api.nbp.pl/en.html",
+        region: .europe, terms: "https://api.nbp.pl/en.html",
         publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
     /// Table B: about 115 less-traded currencies, published on Wednesdays.
     package static let nbpB = official(
         "nbp.b", "National Bank of Poland, table B", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
         home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table B", cadence: .weekly,
-        terms: "https://api.nbp.pl/en.html",
+        region: .europe, terms: "https://api.nbp.pl/en.html",
         publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
     package static let cbr = official(
         "cbr", "Bank of Russia", website: "https://www.cbr.ru/eng/currency_base/daily/",
         home: "RUB", quotation: .basePerUnit, country: "RU", rateType: "official rate",
-        terms: "https://www.cbr.ru/eng/about/",
+        region: .europe, terms: "https://www.cbr.ru/eng/about/",
         publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Moscow"), datesAhead: true)
     package static let nb = official(
         "nb", "Norges Bank", website: "https://www.norges-bank.no/en/topics/Statistics/exchange_rates/",
         home: "NOK", quotation: .basePerUnit, country: "NO", rateType: "reference rate",
-        terms: "https://www.norges-bank.no/en/about/Terms-of-use/",
+        region: .europe, terms: "https://www.norges-bank.no/en/about/Terms-of-use/",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Oslo"))
     package static let rba = official(
         "rba", "Reserve Bank of Australia", website: "https://www.rba.gov.au/statistics/historical-data.html#exchange-rates",
         home: "AUD", quotation: .unitsPerBase, country: "AU", rateType: "indicative rate",
-        terms: "https://www.rba.gov.au/copyright/",
+        region: .asiaPacific, terms: "https://www.rba.gov.au/copyright/",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Australia/Sydney"))
     package static let nbu = official(
         "nbu", "National Bank of Ukraine", website: "https://bank.gov.ua/en/markets/exchangerates",
         home: "UAH", quotation: .basePerUnit, country: "UA", rateType: "official rate",
-        terms: "https://bank.gov.ua/en/about/terms",
+        region: .europe, terms: "https://bank.gov.ua/en/about/terms",
         publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Kyiv"), datesAhead: true)
     package static let boe = official(
         "boe", "Bank of England", website: "https://www.bankofengland.co.uk/boeapps/database/",
         home: "GBP", quotation: .unitsPerBase, country: "GB", rateType: "spot rate",
-        terms: "https://www.bankofengland.co.uk/legal",
+        region: .europe, terms: "https://www.bankofengland.co.uk/legal",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"))
 
     /// Every official provider's rates blended (``RateBlender``): the converter's default source.
@@ -195,7 +214,8 @@ package struct RateSource: Sendable, Equatable {
 
     package static func official(
         _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
-        rateType: String, cadence: Cadence = .daily, terms: String, publishes: PublicationTime? = nil, datesAhead: Bool = false
+        rateType: String, cadence: Cadence = .daily, region: Region? = nil, terms: String, publishes: PublicationTime? = nil,
+        datesAhead: Bool = false
     ) -> RateSource {
         var source = RateSource(id: id, name: name, website: website, isBundled: false)
         source.homeCurrency = home
@@ -207,6 +227,7 @@ package struct RateSource: Sendable, Equatable {
         source.isOfficial = true
         source.publishes = publishes
         source.datesAhead = datesAhead
+        source.region = region
         return source
     }
 }

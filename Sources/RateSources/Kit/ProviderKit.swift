@@ -1,22 +1,19 @@
 import Core
 
-/// Every provider the kit declares, in the order the pages list them after the ECB.
+/// Every provider the kit declares: the first central banks (their sources are Core's), then
+/// the rest by region, in the order the Source menu lists them.
 package enum ProviderKit {
-    package static let declarations: [ProviderDeclaration] = [
-        .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe,
-        // Europe
-        .bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm,
-        // Central Asia and the Caucasus
-        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba,
-        // The Middle East
-        .boi,
-        // Asia
-        .cfets, .fbil, .hkma, .bnm, .bom,
-        // Africa
-        .cbn, .cbk, .bna, .bct, .bceao, .rbm,
-        // The Americas
-        .bcra, .bcb, .banrep,
+    package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
+        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm]),
+        (.centralAsia, [.cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba]),
+        (.middleEast, [.boi]),
+        (.asiaPacific, [.cfets, .fbil, .hkma, .bnm, .bom]),
+        (.africa, [.cbn, .cbk, .bna, .bct, .bceao, .rbm]),
+        (.americas, [.bcra, .bcb, .banrep]),
     ]
+
+    package static let declarations: [ProviderDeclaration] =
+        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers)
 
     private static let byID = Dictionary(uniqueKeysWithValues: declarations.map { ($0.source.id, $0) })
 
@@ -24,5 +21,14 @@ package enum ProviderKit {
 
     /// Makes the declared providers known to every layer (``RateSource/register(_:)``): App
     /// calls it before it reads its configuration.
-    package static func register() { RateSource.register(declarations.map(\.source)) }
+    package static func register() {
+        RateSource.register(
+            regions.flatMap { region, providers in
+                providers.map { declaration in
+                    var source = declaration.source
+                    source.region = region
+                    return source
+                }
+            })
+    }
 }

@@ -12,3 +12,14 @@ package struct MenuOption: Encodable, Sendable, Equatable {
         self.selected = selected
     }
 }
+
+/// A labelled group of a menu's options (an `<optgroup>`).
+package struct MenuGroup: Encodable, Sendable, Equatable {
+    package let label: String
+    package let options: [MenuOption]
+
+    package init(label: String, options: [MenuOption]) {
+        self.label = label
+        self.options = options
+    }
+}

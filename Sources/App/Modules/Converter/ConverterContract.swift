@@ -208,8 +208,11 @@ package enum Converter {
         /// The currency menus, the pair selected.
         let fromOptions: SelectOptions
         let toOptions: SelectOptions
-        /// The sources with rates, the one converted with selected; whether there is more than one to choose.
+        /// The sources with rates, the one converted with selected: those of no region (the
+        /// blend, a commercial feed), then the central banks by region; whether there is more
+        /// than one to choose.
         let sourceOptions: [MenuOption]
+        let sourceGroups: [MenuGroup]
         let hasSources: Bool
         /// The id of the source used when none is chosen (the live script leaves it out of addresses).
         let defaultSource: String

@@ -41,10 +41,16 @@ package struct ConverterPresenter: Sendable {
         let currencies = output.currencies.map { SelectOptions.Choice(value: $0.code, label: "\($0.code) — \(l.currencyName($0))") }
         let placeholder = l.text("Choose a currency")
         let sourceError = errors[.source].map(l.text)
-        let sourceOptions = output.sources.map {
+        func option(_ source: RateSource) -> MenuOption {
             MenuOption(
-                value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l),
-                selected: $0.id == (query.source ?? output.source.id))
+                value: source.id.rawValue, label: RatesSourceViewModel.name(of: source, in: l),
+                selected: source.id == (query.source ?? output.source.id))
+        }
+        // The blend and the sources of no region first, then the central banks by region.
+        let sourceOptions = output.sources.filter { $0.region == nil }.map(option)
+        let sourceGroups = RateSource.Region.allCases.compactMap { region -> MenuGroup? in
+            let options = output.sources.filter { $0.region == region }.map(option)
+            return options.isEmpty ? nil : MenuGroup(label: l.text(region.title), options: options)
         }
         return Converter.ViewModel(
             title: title,
@@ -63,7 +69,8 @@ package struct ConverterPresenter: Sendable {
             fromOptions: SelectOptions(currencies, selected: output.accepted?.from ?? query.from, placeholder: placeholder),
             toOptions: SelectOptions(currencies, selected: output.accepted?.to ?? query.to, placeholder: placeholder),
             sourceOptions: sourceOptions,
-            hasSources: sourceOptions.count > 1 || sourceError != nil,
+            sourceGroups: sourceGroups,
+            hasSources: sourceOptions.count + sourceGroups.map(\.options.count).reduce(0, +) > 1 || sourceError != nil,
             defaultSource: output.defaultSource.rawValue,
             sourceError: sourceError,
             details: details,

@@ -231,17 +231,26 @@ struct OfficialSourcesPageTests {
             let csv = try await TestBrowser(app).get("/rates/USD/PLN/daily.csv?range=1m&source=nbp")
             #expect(csv.html.contains("2026-03-05,3.6771\r\n"))
 
+            // The source menu: the blend first, then the central banks grouped by region.
+            let menu = try await TestBrowser(app).get("/?from=USD&to=PLN&amount=100").html
+            #expect(menu.contains("<select id=\"source\" name=\"source\"><option value=\"blend\" selected>All official sources</option>"))
+            #expect(menu.contains("<optgroup label=\"Europe\"><option value=\"ecb\">European Central Bank</option>"))
+            #expect(
+                menu.contains(
+                    "<option value=\"nbu\">National Bank of Ukraine</option></optgroup><optgroup label=\"Asia and the Pacific\">"
+                        + "<option value=\"rba\">Reserve Bank of Australia</option></optgroup></select>"))
             // The source menu and the details in each language.
-            for (language, nbp, summary) in [
-                ("ru", "Национальный банк Польши", "Курсы 4 центральных банков"),
-                ("de", "Polnische Nationalbank", "Kurse von 4 Zentralbanken"),
-                ("ar", "البنك الوطني البولندي", "أسعار من 4 بنوك مركزية"),
-                ("ja", "ポーランド国立銀行", "4 行の中央銀行のレート"),
+            for (language, nbp, europe, summary) in [
+                ("ru", "Национальный банк Польши", "Европа", "Курсы 4 центральных банков"),
+                ("de", "Polnische Nationalbank", "Europa", "Kurse von 4 Zentralbanken"),
+                ("ar", "البنك الوطني البولندي", "أوروبا", "أسعار من 4 بنوك مركزية"),
+                ("ja", "ポーランド国立銀行", "ヨーロッパ", "4 行の中央銀行のレート"),
             ] {
                 let browser = TestBrowser(app)
                 browser.setHeader("Accept-Language", language)
                 let page = try await browser.get("/?from=USD&to=PLN&amount=100")
                 #expect(page.html.contains("<option value=\"nbp\">\(nbp)</option>"), "\(language)")
+                #expect(page.html.contains("<optgroup label=\"\(europe)\">"), "\(language)")
                 // Arabic isolates the number inside its sentence.
                 let text = page.html.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
                 #expect(text.contains("<summary>\(summary)</summary>"), "\(language)")
