@@ -76,9 +76,20 @@ final class FakeAttemptThrottle: SignInThrottling, SignUpThrottling {
 /// Hands out canned refresh attempts and remembers who asked.
 final class FakeRefresher: RatesRefreshing {
     let attempts: [RefreshAttempt]
+    let backfillable: [RateSource]
+    /// The backfillable providers that publish a document per day.
+    let dayByDay: Set<RateSourceID>
     private let calls = NIOLockedValueBox<[String]>([])
 
-    init(attempts: [RefreshAttempt] = []) { self.attempts = attempts }
+    init(
+        attempts: [RefreshAttempt] = [], backfillable: [RateSource] = [.ecb, .cbr, .nbp], dayByDay: Set<RateSourceID> = [RateSource.cbr.id]
+    ) {
+        self.attempts = attempts
+        self.backfillable = backfillable
+        self.dayByDay = dayByDay
+    }
+
+    func fetchesDayByDay(_ source: RateSourceID) -> Bool { dayByDay.contains(source) }
 
     var actors: [String] { calls.withLockedValue { $0 } }
 
@@ -92,8 +103,6 @@ final class FakeRefresher: RatesRefreshing {
         calls.withLockedValue { $0.append("backfill:\(source):\(days.lowerBound)..\(days.upperBound):\(actor ?? "schedule")") }
         return Self.attempt(.backfill, actor: actor, .stored, "Stored 3 days of rates.")
     }
-
-    var backfillable: [RateSource] { [.ecb, .cbr, .nbp] }
 
     func importHistory(actor: String?) async -> RefreshAttempt {
         calls.withLockedValue { $0.append("import:\(actor ?? "schedule")") }

@@ -45,7 +45,7 @@ struct AdminRatesInteractor: Sendable {
         let today = CalendarDate(containing: now())
         if let from = query.from, let to = query.to, let source, errors.isEmpty {
             let latest = today.adding(days: source.datesAhead ? 1 : 0)
-            let most = source.id == RateSource.cbr.id ? AdminRates.maxBackfillDaysOneByOne : AdminRates.maxBackfillDays
+            let most = refresher.fetchesDayByDay(source.id) ? AdminRates.maxBackfillDaysOneByOne : AdminRates.maxBackfillDays
             if from > to {
                 errors[.to] = Message("The last day comes before the first ({day}).", ["day": .day(from)])
             } else if to > latest {

@@ -107,6 +107,10 @@ struct RatesRefresher: RatesRefreshing {
     /// The enabled providers whose days can be fetched over a range.
     var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
 
+    func fetchesDayByDay(_ source: RateSourceID) -> Bool {
+        (providers.first { $0.source.id == source } as? any DailyRatesProvider)?.fetchesDayByDay ?? false
+    }
+
     /// Fetches `provider`'s days of `days` (an admin's backfill) and stores those not stored yet.
     func backfill(_ provider: any DailyRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
         let started = now()

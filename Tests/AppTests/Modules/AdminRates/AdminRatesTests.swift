@@ -84,6 +84,10 @@ struct AdminRatesTests {
             errors(try await attempt("cbr", "2025-01-01", "2025-03-01")) == [
                 .to: "At most 31 days at a time from Bank of Russia: split the range."
             ])
+        // Any publisher of a document per day, not only the Bank of Russia, is limited to a month.
+        let georgia = FakeRefresher(backfillable: [.ecb, .nbg], dayByDay: [RateSource.nbg.id])
+        let tooLong = try await interactor(georgia).backfill(.init(provider: "nbg", from: "2025-01-01", to: "2025-03-01"), by: admin)
+        #expect(errors(tooLong) == [.to: "At most 31 days at a time from National Bank of Georgia: split the range."])
         // The form comes back with what was typed.
         guard case .invalid(let output) = try await attempt("nbp", "2025-03-02", "2025-03-01") else { return }
         #expect(output.backfill == .init(provider: "nbp", from: "2025-03-02", to: "2025-03-01"))
