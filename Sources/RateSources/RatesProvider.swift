@@ -74,6 +74,20 @@ package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
         case archiveCSV(megabytes: Int)
     }
 
+    /// What kind of failure it is, for a metric's label: `timed-out`, `unreachable`,
+    /// `http-status`, `unreadable`, `provider-error`, `invalid-rates` (refused by validation), `too-large`.
+    package var category: String {
+        switch self {
+        case .timedOut: "timed-out"
+        case .unreachable: "unreachable"
+        case .httpStatus: "http-status"
+        case .unreadable: "unreadable"
+        case .providerError: "provider-error"
+        case .invalidRates: "invalid-rates"
+        case .tooLarge: "too-large"
+        }
+    }
+
     package var message: Message {
         switch self {
         case .timedOut(let seconds):

@@ -10,8 +10,9 @@ import Web
 ///
 /// Through swift-metrics: Vapor's own request counts and latency histograms by route and status
 /// (`http_requests_total`, `http_request_duration_seconds`, `http_request_errors_total`), and
-/// the app's `rates_refreshes_total{kind,outcome}` and `database_connection_wait_seconds`.
-/// Read when scraped: `rates_snapshot_age_seconds`, and the session and contact page caches'
+/// the app's `rates_refreshes_total{kind,outcome}`, `rates_provider_failures_total{provider,reason}`
+/// and `database_connection_wait_seconds`. Read when scraped: `rates_snapshot_age_seconds`,
+/// `rates_provider_age_days{provider}`, and the session and contact page caches'
 /// hits, misses and size, and whether they are trusted (`session_cache_live`, `contact_page_cache_live`).
 enum AppMetrics {
     /// The process's one registry; swift-metrics reports to it once ``bootstrap()`` has run.
@@ -71,6 +72,16 @@ enum AppMetrics {
             let now = services.now()
             snapshotAge.set(now.timeIntervalSince(snapshot.storedAt))
             snapshotEffectiveAge.set(Double(snapshot.effectiveDate.days(until: CalendarDate(containing: now))))
+        }
+        if let newest = try? await services.rateStore.newestDays() {
+            let today = CalendarDate(containing: services.now())
+            for source in services.enabledProviders where source.isOfficial {
+                guard let day = source.family.compactMap({ newest[$0] }).max() else { continue }
+                registry.makeGauge(
+                    name: "rates_provider_age_days", labels: [("provider", source.id.rawValue)],
+                    help: "Days between the provider's newest stored day and today (UTC)."
+                ).set(Double(day.days(until: today)))
+            }
         }
         sessionCache.set(from: services.sessionCache)
         contactPageCache.set(from: services.contactPageCache)

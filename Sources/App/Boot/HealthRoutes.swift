@@ -1,3 +1,4 @@
+import Core
 import Persistence
 import SQLKit
 import ServiceInterfaces
@@ -11,6 +12,9 @@ import Web
 /// - `GET /health/ready`: this instance can serve every page: the database answered a query
 ///   within a second, rates are loaded, and it is not shutting down. 503 otherwise, with what
 ///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
+/// - `GET /health/providers`: each enabled provider's newest stored day, how many days it is
+///   behind its cadence, and its last success and last failure with the reason, as JSON
+///   (what the admin page's health table shows).
 enum HealthRoutes {
     static let readinessTimeout: Duration = .seconds(1)
 
@@ -19,6 +23,41 @@ enum HealthRoutes {
         let draining: Bool
         let database: String
         let rates: String
+    }
+
+    /// One provider in `/health/providers`.
+    struct Provider: Encodable {
+        let provider: String
+        let name: String
+        let newestDay: String?
+        let daysBehind: Int?
+        let failing: Bool
+        let lastSuccess: Attempt?
+        let lastFailure: Attempt?
+
+        struct Attempt: Encodable {
+            let at: Date
+            let kind: String
+            let message: String
+        }
+
+        init(_ health: ProviderHealth, today: CalendarDate) {
+            provider = health.source.id.rawValue
+            name = health.source.name
+            newestDay = health.newestDay?.description
+            daysBehind = health.daysBehind(on: today)
+            failing = health.isFailing
+            lastSuccess = health.lastSuccess.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
+            lastFailure = health.lastFailure.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case provider, name, failing
+            case newestDay = "newest_day"
+            case daysBehind = "days_behind"
+            case lastSuccess = "last_success"
+            case lastFailure = "last_failure"
+        }
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) {
@@ -47,6 +86,11 @@ enum HealthRoutes {
             var headers: HTTPHeaders = ["Cache-Control": "no-store"]
             if !readiness.ready { headers.add(name: "Retry-After", value: String(DatabaseUnavailable.retryAfterSeconds)) }
             return try Response.json(readiness, status: readiness.ready ? .ok : .serviceUnavailable, headers: headers)
+        }
+        routes.get(SiteURL.Route.healthProviders.pathComponents) { _ async throws -> Response in
+            let today = CalendarDate(containing: services.now())
+            let providers = try await services.refresher.health().map { Provider($0, today: today) }
+            return try Response.json(["providers": providers], status: .ok, headers: ["Cache-Control": "no-store"])
         }
     }
 }

@@ -64,6 +64,8 @@ extension SiteURL {
         /// `/health/live`'s older name.
         case healthz = "/healthz"
         case healthReady = "/health/ready"
+        /// Each provider's newest day, last success and last failure (JSON).
+        case healthProviders = "/health/providers"
         case metrics = "/metrics"
 
         var pattern: String { rawValue }
@@ -77,7 +79,9 @@ extension SiteURL {
         /// What the language menu's links start with.
         static let languagePrefix = "/language/"
         /// The load balancers' probes, which log at debug.
-        static let healthChecks: Set<String> = [Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern]
+        static let healthChecks: Set<String> = [
+            Route.healthLive.pattern, Route.healthz.pattern, Route.healthReady.pattern, Route.healthProviders.pattern,
+        ]
 
         /// What Vapor registers: constants, and parameters for the `:name` segments.
         var pathComponents: [PathComponent] { rawValue.pathComponents }

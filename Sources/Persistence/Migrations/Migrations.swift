@@ -6,6 +6,6 @@ package enum Migrations {
         CreateRateSnapshots(), CreateUsers(), CreateSessions(), CreateLoginFailures(), CreateRateRefreshAttempts(),
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
         AddContactChangeNotifications(), AddRateChangeNotifications(), AddSessionFlashKind(), AddRefreshAttemptMessageParts(),
-        AddSnapshotQuotation(), CreateLedgerConversions(),
+        AddSnapshotQuotation(), CreateLedgerConversions(), AddRefreshAttemptSourceIndex(),
     ]
 }

@@ -77,6 +77,17 @@ package final class FluentRateRefreshStore: Sendable {
         }
     }
 
+    /// `source`'s newest attempt (a refresh or a backfill) with one of `outcomes`.
+    package func newestAttempt(of source: RateSourceID, outcomes: [RefreshAttempt.Outcome]) async throws -> RefreshAttempt? {
+        try await database.run { database in
+            try await RefreshAttemptModel.query(on: database)
+                .filter(\.$source == source.rawValue).filter(\.$outcome ~~ outcomes.map(\.rawValue))
+                .filter(\.$kind ~~ [RefreshAttempt.Kind.refresh.rawValue, RefreshAttempt.Kind.backfill.rawValue])
+                .sort(\.$startedAt, .descending).first()
+                .map { try $0.toEntity() }
+        }
+    }
+
     /// "CCra" in ASCII: any fixed number the app owns.
     private static let lockKey: Int32 = 0x4343_7261
 

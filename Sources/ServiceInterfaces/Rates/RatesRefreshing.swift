@@ -11,6 +11,8 @@ package protocol RatesRefreshing: Sendable {
     func recentAttempts(limit: Int) async throws -> [RefreshAttempt]
     /// The enabled providers whose days can be fetched over a range.
     var backfillable: [RateSource] { get }
+    /// Each enabled provider's health, in the catalogue's order.
+    func health() async throws -> [ProviderHealth]
     /// Whether `source` costs a document per day of a range (its backfills are kept shorter).
     func fetchesDayByDay(_ source: RateSourceID) -> Bool
 }

@@ -91,6 +91,11 @@ final class FakeRefresher: RatesRefreshing {
 
     func fetchesDayByDay(_ source: RateSourceID) -> Bool { dayByDay.contains(source) }
 
+    /// Each backfillable provider with no day and no attempt.
+    func health() async throws -> [ProviderHealth] {
+        backfillable.map { ProviderHealth(source: $0, newestDay: nil, lastSuccess: nil, lastFailure: nil) }
+    }
+
     var actors: [String] { calls.withLockedValue { $0 } }
 
     func refresh(actor: String?) async -> [RefreshAttempt] {

@@ -17,7 +17,7 @@ struct MigrationNamesTests {
                 "App.CreateRateRefreshAttempts", "App.CreateContacts", "App.AddSnapshotRatesCurrencyIndex", "App.CreateThrottleEvents",
                 "App.AddSessionChangeNotifications", "App.AddContactChangeNotifications", "App.AddRateChangeNotifications",
                 "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts", "Persistence.AddSnapshotQuotation",
-                "Persistence.CreateLedgerConversions",
+                "Persistence.CreateLedgerConversions", "Persistence.AddRefreshAttemptSourceIndex",
             ])
     }
 }

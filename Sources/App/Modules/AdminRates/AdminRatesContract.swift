@@ -45,6 +45,8 @@ enum AdminRates {
     struct ProviderStatus: Sendable, Equatable {
         let source: RateSource
         let snapshot: RateSnapshot?
+        /// Its newest day, last success and last failure (`nil` where not read).
+        var health: ProviderHealth? = nil
     }
 
     /// The backfill form as typed.
@@ -165,8 +167,17 @@ enum AdminRates {
         let base: String
         /// The newest stored day, or a dash.
         let newestDay: String
+        /// Days behind its cadence (a dash when on time or without days), and whether that is late.
+        let daysBehind: String
+        let isLate: Bool
         let currencyCount: String
         let inBlend: Bool
+        /// Its newest success and failure (when, and for the failure why), or dashes.
+        let lastSuccess: String
+        let lastFailure: String
+        let failureReason: String
+        /// Its newest attempt failed.
+        let isFailing: Bool
     }
 
     struct OutlierRowViewModel: Encodable, Sendable, Equatable {

@@ -18,8 +18,13 @@ struct AdminRatesInteractor: Sendable {
     func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {
         let admin = try authorize(actor)
         let snapshot = await rates.currentSnapshot()
+        // The page shows without the health columns if the log cannot be read.
+        let health = Dictionary(((try? await refresher.health()) ?? []).map { ($0.source.id, $0) }, uniquingKeysWith: { first, _ in first })
         var statuses: [AdminRates.ProviderStatus] = []
-        for provider in providers { statuses.append(.init(source: provider, snapshot: await rates.currentSnapshot(of: provider.id))) }
+        for provider in providers {
+            statuses.append(
+                .init(source: provider, snapshot: await rates.currentSnapshot(of: provider.id), health: health[provider.id]))
+        }
         var output = AdminRates.Output(
             admin: admin, providers: statuses, snapshot: snapshot,
             currencies: snapshot.map { catalog.currencies(for: $0.currencyCodes) } ?? [],

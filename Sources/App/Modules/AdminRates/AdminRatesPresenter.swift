@@ -17,13 +17,19 @@ struct AdminRatesPresenter: Sendable {
             providerName: output.snapshot.map { RatesSourceViewModel.name(of: $0.provider, in: l) } ?? "",
             providerURL: output.snapshot.flatMap { $0.provider.website.isEmpty ? nil : $0.provider.website },
             providers: output.providers.map { status in
-                AdminRates.ProviderRowViewModel(
+                let behind = status.health?.daysBehind(on: output.today) ?? 0
+                return AdminRates.ProviderRowViewModel(
                     name: RatesSourceViewModel.name(of: status.source, in: l),
                     url: status.source.website.isEmpty ? nil : status.source.website,
                     base: status.source.homeCurrency ?? status.snapshot?.baseCurrency ?? "–",
-                    newestDay: status.snapshot.map { l.date($0.effectiveDate) } ?? "–",
+                    newestDay: (status.health?.newestDay ?? status.snapshot?.effectiveDate).map(l.date) ?? "–",
+                    daysBehind: behind > 0 ? l.number(String(behind)) : "–", isLate: behind > 0,
                     currencyCount: status.snapshot.map { l.number(String($0.rates.count)) } ?? "–",
-                    inBlend: status.source.isOfficial)
+                    inBlend: status.source.isOfficial,
+                    lastSuccess: status.health?.lastSuccess.map { ContactDetailPresenter.moment($0.startedAt, in: l) } ?? "–",
+                    lastFailure: status.health?.lastFailure.map { ContactDetailPresenter.moment($0.startedAt, in: l) } ?? "–",
+                    failureReason: status.health?.lastFailure.map { l.text($0.message) } ?? "",
+                    isFailing: status.health?.isFailing ?? false)
             },
             outliers: output.outliers.map { outlier in
                 AdminRates.OutlierRowViewModel(

@@ -107,6 +107,19 @@ struct RatesRefresher: RatesRefreshing {
     /// The enabled providers whose days can be fetched over a range.
     var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
 
+    func health() async throws -> [ProviderHealth] {
+        let newest = try await snapshots.newestDays()
+        var health: [ProviderHealth] = []
+        for source in providers.map(\.source) {
+            health.append(
+                ProviderHealth(
+                    source: source, newestDay: source.family.compactMap { newest[$0] }.max(),
+                    lastSuccess: try await store.newestAttempt(of: source.id, outcomes: [.stored, .unchanged]),
+                    lastFailure: try await store.newestAttempt(of: source.id, outcomes: [.failed])))
+        }
+        return health
+    }
+
     func fetchesDayByDay(_ source: RateSourceID) -> Bool {
         (providers.first { $0.source.id == source } as? any DailyRatesProvider)?.fetchesDayByDay ?? false
     }
@@ -259,14 +272,14 @@ struct RatesRefresher: RatesRefreshing {
         let days: [FetchedRates]
         switch result {
         case .success(let fetched): days = fetched
-        case .failure(let error): return await failed(kind, source, actor, started, error.message)
+        case .failure(let error): return await failed(kind, source, actor, started, error.message, category: error.category)
         }
         do throws(RatesProviderError) {
             // A publisher that dates its rates the day they take effect may be a day ahead.
             let latestAllowed = today.adding(days: source.datesAhead ? 1 : 0)
             for day in days { try RatesValidator.validate(day, today: latestAllowed, minimum: provider.minimumCurrencies) }
         } catch {
-            return await failed(kind, source, actor, started, error.message)
+            return await failed(kind, source, actor, started, error.message, category: error.category)
         }
         guard !days.isEmpty else {
             return await log(
@@ -381,8 +394,10 @@ struct RatesRefresher: RatesRefreshing {
     }
 
     private func failed(
-        _ kind: RefreshAttempt.Kind, _ source: RateSource, _ actor: String?, _ started: Date, _ reason: Message
+        _ kind: RefreshAttempt.Kind, _ source: RateSource, _ actor: String?, _ started: Date, _ reason: Message,
+        category: String = "storing"
     ) async -> RefreshAttempt {
+        Counter(label: "rates_provider_failures_total", dimensions: [("provider", source.id.rawValue), ("reason", category)]).increment()
         let entry = attempt(
             kind, source, actor, started, .failed,
             Message(

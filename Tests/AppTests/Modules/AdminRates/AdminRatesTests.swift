@@ -32,7 +32,12 @@ struct AdminRatesTests {
         let attempts = (0..<25).map { FakeRefresher.attempt(.refresh, actor: nil, .unchanged, .verbatim("n\($0)")) }
         let output = try await interactor(FakeRefresher(attempts: attempts)).overview(for: admin, flash: .success("Hello"))
         #expect(output.admin == admin)
-        #expect(output.providers == [.init(source: .ecb, snapshot: Fixtures.snapshot), .init(source: .exchangeRateAPI, snapshot: nil)])
+        // Each provider with its health as the refresher reports it (the fake: no day, no attempt).
+        let ecbHealth = ProviderHealth(source: .ecb, newestDay: nil, lastSuccess: nil, lastFailure: nil)
+        #expect(
+            output.providers == [
+                .init(source: .ecb, snapshot: Fixtures.snapshot, health: ecbHealth), .init(source: .exchangeRateAPI, snapshot: nil),
+            ])
         #expect(output.outliers == FakeOutliers.outliers && output.backfillable == [.ecb, .cbr, .nbp])
         #expect(output.snapshot == Fixtures.snapshot)
         #expect(output.attempts.count == 20)
@@ -102,20 +107,33 @@ struct AdminRatesTests {
 
     @Test("the outliers and the providers as the page shows them; several refreshes summed up in one message")
     func providersAndOutliers() throws {
+        // The Polish bank: its newest day ten days old, a success on May 2 and a failure since.
+        let success = RefreshAttempt(
+            kind: .refresh, source: "nbp", startedAt: testNow.addingTimeInterval(-10 * 86_400), duration: 1, actor: nil, outcome: .stored,
+            message: "Stored.")
+        let failure = RefreshAttempt(
+            kind: .refresh, source: "nbp", startedAt: testNow.addingTimeInterval(-3600), duration: 1, actor: nil, outcome: .failed,
+            message: Message("{source}: {reason}. The current rates stay in place.", ["source": .text("NBP"), "reason": .text("HTTP 503")]))
+        let health = ProviderHealth(
+            source: .nbp, newestDay: CalendarDate(iso8601: "2025-05-02"), lastSuccess: success, lastFailure: failure)
         var output = AdminRates.Output(
-            admin: admin, providers: [.init(source: .nbp, snapshot: nil), .init(source: .exchangeRateAPI, snapshot: Fixtures.snapshot)],
+            admin: admin,
+            providers: [.init(source: .nbp, snapshot: nil, health: health), .init(source: .exchangeRateAPI, snapshot: Fixtures.snapshot)],
             snapshot: nil, currencies: [], attempts: [], flash: nil, outliers: FakeOutliers.outliers)
         output.today = CalendarDate(iso8601: "2025-05-12")!
         let model = AdminRatesPresenter().present(output, in: en)
+        #expect(health.isFailing && health.daysBehind(on: output.today) == 7)
         #expect(
             model.providers == [
                 .init(
-                    name: "National Bank of Poland", url: RateSource.nbp.website, base: "PLN", newestDay: "–", currencyCount: "–",
-                    inBlend: true),
+                    name: "National Bank of Poland", url: RateSource.nbp.website, base: "PLN", newestDay: "May 2, 2025", daysBehind: "7",
+                    isLate: true, currencyCount: "–", inBlend: true, lastSuccess: "May 2, 2025, 12:00 UTC",
+                    lastFailure: "May 12, 2025, 11:00 UTC", failureReason: "NBP: HTTP 503. The current rates stay in place.",
+                    isFailing: true),
                 .init(
                     name: "ExchangeRate-API", url: "https://www.exchangerate-api.com", base: "EUR", newestDay: "May 9, 2025",
-                    currencyCount: "8",
-                    inBlend: false),
+                    daysBehind: "–", isLate: false, currencyCount: "8", inBlend: false, lastSuccess: "–", lastFailure: "–",
+                    failureReason: "", isFailing: false),
             ])
         #expect(
             model.outliers == [

@@ -65,4 +65,46 @@ struct KitProvidersBackfillTests {
             #expect(stub.requests("bcb").count == 10 && stub.requests("nbrb").count == 30)
         }
     }
+
+    @Test("a failing provider shows as such: on the admin page's health table, at /health/providers and in the metrics")
+    func health() async throws {
+        let stub = try await KitProvidersStub.start()
+        defer { Task { try? await stub.stop() } }
+        let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
+        var configuration = AppConfiguration.forTests(
+            initialAdmin: admin, providers: [RateSource.bcra.id, RateSource.nbk.id],
+            providerOrigins: [RateSource.bcra.id: stub.url, RateSource.nbk.id: stub.url])
+        configuration.ratesTimeout = 5
+        // 2026-03-30: the Argentine day stored is eleven days old, eight past its allowance.
+        try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_774_872_000)).closure) { app in
+            let refresher = app.appServices.refresher
+            let day = try #require(CalendarDate(iso8601: "2026-03-19"))
+            #expect(await refresher.backfill(RateSource.bcra.id, days: day...day, actor: "test")?.outcome == .stored)
+            // The stand-in has no Kazakh document for that day: 404.
+            #expect(await refresher.backfill(RateSource.nbk.id, days: day...day, actor: "test")?.outcome == .failed)
+
+            let json = try await TestBrowser(app).get("/health/providers")
+            #expect(json.status == .ok && json.headers.first(name: .cacheControl) == "no-store")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.html.utf8)) as? [String: [[String: Any]]])
+            let providers = try #require(document["providers"])
+            let argentina = try #require(providers.first { $0["provider"] as? String == "bcra" })
+            #expect(argentina["newest_day"] as? String == "2026-03-19" && argentina["days_behind"] as? Int == 8)
+            #expect(argentina["failing"] as? Bool == false && argentina["last_success"] != nil)
+            let kazakhstan = try #require(providers.first { $0["provider"] as? String == "nbk" })
+            #expect(kazakhstan["failing"] as? Bool == true && kazakhstan["newest_day"] == nil)
+            let failure = try #require(kazakhstan["last_failure"] as? [String: Any])
+            #expect((failure["message"] as? String)?.contains("404") == true && failure["kind"] as? String == "backfill")
+
+            let browser = TestBrowser(app)
+            try await browser.signIn(admin.email, admin.password)
+            let page = try await browser.get("/admin/rates").html
+            #expect(page.contains("<th scope=\"col\">Last failure</th>"))
+            #expect(page.contains("<tr class=\"provider-failing\"><td><a href=\"\(RateSource.nbk.website)\" rel=\"noopener\">"))
+            #expect(page.contains("<td class=\"number late\">8</td>"))
+
+            let metrics = try await TestBrowser(app).get("/metrics").html
+            #expect(metrics.contains("rates_provider_failures_total{provider=\"nbk\",reason=\"http-status\"}"))
+            #expect(metrics.contains("rates_provider_age_days{provider=\"bcra\"} 11"))
+        }
+    }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How one provider is doing: its newest stored day, and its newest successful and failed
+/// attempts (a refresh or a backfill), the failure with its reason.
+package struct ProviderHealth: Sendable, Equatable {
+    package let source: RateSource
+    package let newestDay: CalendarDate?
+    package let lastSuccess: RefreshAttempt?
+    package let lastFailure: RefreshAttempt?
+
+    package init(source: RateSource, newestDay: CalendarDate?, lastSuccess: RefreshAttempt?, lastFailure: RefreshAttempt?) {
+        self.source = source
+        self.newestDay = newestDay
+        self.lastSuccess = lastSuccess
+        self.lastFailure = lastFailure
+    }
+
+    /// Days a publisher may go without a new day and not be late: a weekend and a holiday for
+    /// a daily one, its week and the same for a weekly one.
+    package var allowance: Int { source.cadence == .weekly ? 10 : 3 }
+
+    /// Days its newest stored day is behind what its cadence leads one to expect on `today`
+    /// (0: on time); `nil` when it has no day stored.
+    package func daysBehind(on today: CalendarDate) -> Int? {
+        guard let newestDay else { return nil }
+        let expected = today.adding(days: source.datesAhead ? 1 : 0)
+        return max(0, newestDay.days(until: expected) - allowance)
+    }
+
+    /// Whether its newest attempt failed.
+    package var isFailing: Bool {
+        guard let lastFailure else { return false }
+        return lastSuccess.map { lastFailure.startedAt > $0.startedAt } ?? true
+    }
+}
