@@ -73,8 +73,9 @@ package struct OfficialRatesProvider: DailyRatesProvider {
     package func fetchRecentDays(today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
         let reach = today.adding(days: -feed.lookback)...today.adding(days: source.datesAhead ? 1 : 0)
         let days = try await fetch(feed.latest(today))
-        // A publisher without ranges answers with its newest file, whatever its day.
-        return feed.fetchesDayByDay
+        // A publisher without ranges answers with its newest file, whatever its day; so does a
+        // newest document of its own (``ProviderDeclaration/latest``).
+        return feed.fetchesDayByDay || feed.hasLatestDocument
             ? days.filter { $0.effectiveDate <= reach.upperBound } : days.filter { reach.contains($0.effectiveDate) }
     }
 

@@ -303,6 +303,34 @@ struct KitSeriesAndPostDocumentTests {
         }
     }
 
+    @Test(
+        "State Bank of Pakistan: a workbook laid out wide, a column per day in Excel serials, names with typos, float averages to 15 digits"
+    )
+    func sbp() throws {
+        let days = try Self.parse(.sbp, "sbp-bfer-daily.xlsx")
+        #expect(
+            days.count == 22 && days.first?.effectiveDate.description == "2026-04-01"
+                && days.last?.effectiveDate.description == "2026-04-30")
+        let day = try Self.on("2026-04-01", days)
+        #expect(day.baseCurrency == "PKR" && day.rates["AUD"] == Self.decimal("192.929678"))
+        #expect(day.rates["USD"] == Self.decimal("279.351785714286"), "279.35178571428565, the banks' mean, to 15 digits")
+        #expect(day.rates["JPY"] == Self.decimal("1.759259"), "Japnese Yen")
+        #expect(day.rates["BHD"] == Self.decimal("738.93075") && day.rates.count == 23)
+        // The archive: every business day since July 2013 in one sheet.
+        let archive = try Self.parse(.sbp, "sbp-bfer-daily-arch.xlsx")
+        #expect(archive.first?.effectiveDate.description == "2013-07-02" && archive.count > 3000)
+        #expect(try Self.on("2013-07-03", archive).rates["AUD"] == Self.decimal("90.817045"))
+        // Not a workbook, or one without the sheet's header: refused.
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.sbp.parse(Data("PK\u{3}\u{4}".utf8)) }
+        let served = try OfficialDocumentTests.fixture("sbp-bfer-daily.xlsx")
+        #expect(throws: RatesProviderError.self, "a truncated workbook") {
+            try ProviderDeclaration.sbp.parse(served.prefix(served.count / 2))
+        }
+        #expect(throws: RatesProviderError.self, "an HTML error page") {
+            try ProviderDeclaration.sbp.parse(Data("<!DOCTYPE html><html><body>Service unavailable</body></html>".utf8))
+        }
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),

@@ -21,6 +21,9 @@ package struct ProviderDeclaration: Sendable {
     package var minimumCurrencies = RatesValidator.minimumCurrencies
     /// The status it answers for a range without rates (the NBP's 404 "Brak danych").
     package var emptyStatus: Int? = nil
+    /// The one document a refresh asks for when nothing is missing, where the publisher has
+    /// one apart from those a range needs (the current month's file beside the archive).
+    package var latest: DocumentRequest? = nil
 
     /// A provider whose documents each hold every currency it quotes.
     package init(
@@ -74,6 +77,8 @@ package struct ProviderDeclaration: Sendable {
         case month(@Sendable (Int, Int) -> DocumentRequest)
         /// One document that holds every day.
         case whole(DocumentRequest)
+        /// Documents that together hold every day (an archive and the current month's file).
+        case files([DocumentRequest])
         /// Each series' own documents (``init(source:origin:series:documents:parse:)``).
         case series([(Series, Documents)])
     }

@@ -42,6 +42,7 @@ package struct OfficialFeed: Sendable {
     /// publisher of a document per day gives its newest (today's, or its undated latest).
     package func latest(_ today: CalendarDate) -> [Document] {
         let ahead = today.adding(days: source.datesAhead ? 1 : 0)
+        if let latest = declaration.latest { return [document(latest, series: nil)] }
         return documents(today.adding(days: -lookback)...ahead, newest: ahead)
     }
 
@@ -50,6 +51,9 @@ package struct OfficialFeed: Sendable {
     package func documents(covering days: ClosedRange<CalendarDate>) -> [Document] {
         documents(days, newest: nil)
     }
+
+    /// Whether a refresh asks for a newest document of the publisher's own (not a range's).
+    package var hasLatestDocument: Bool { declaration.latest != nil }
 
     /// Whether a run of days costs a document per day (the publisher offers no ranges).
     package var fetchesDayByDay: Bool { Self.isDayByDay(declaration.documents) }
@@ -60,10 +64,12 @@ package struct OfficialFeed: Sendable {
     }
 
     private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?) -> [Document] {
+        Self.requests(declaration.documents, days, newest: newest, series: nil).map(document)
+    }
+
+    private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?) -> Document {
         let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
-        return Self.requests(declaration.documents, days, newest: newest, series: nil).map { request, series in
-            Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series)
-        }
+        return Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series)
     }
 
     private static func requests(
@@ -75,6 +81,7 @@ package struct OfficialFeed: Sendable {
         case .year(let request): return (days.lowerBound.year...days.upperBound.year).map { (request($0), series) }
         case .month(let request): return months(days).map { (request($0.year, $0.month), series) }
         case .whole(let request): return [(request, series)]
+        case .files(let requests): return requests.map { ($0, series) }
         case .day(let latest, let request):
             if let newest { return [(latest ?? request(newest), series)] }
             return (0...days.lowerBound.days(until: days.upperBound)).map { (request(days.lowerBound.adding(days: $0)), series) }
@@ -86,7 +93,7 @@ package struct OfficialFeed: Sendable {
         switch documents {
         case .day: true
         case .series(let all): all.first.map { isDayByDay($0.1) } ?? false
-        case .range, .year, .month, .whole: false
+        case .range, .year, .month, .whole, .files: false
         }
     }
 

@@ -77,6 +77,10 @@ final class KitProvidersStub: Sendable {
         ),
         ("/Statistics/ExchangeRatesFilter/", "rbm", { $0.method == .POST ? "rbm-exchangeratesfilter.html" : nil }),
         ("/ags/ms/cm-u-bk-ccpr/CcprHisNew", "cfets", { $0.method == .POST ? "cfets-ccprhisnew-2026-09-04-1.json" : nil }),
+        (
+            "/assets/document/BFER_Daily", "sbp",
+            { $0.url.path.hasSuffix("_Arch.xlsx") ? "sbp-bfer-daily-arch.xlsx" : "sbp-bfer-daily.xlsx" }
+        ),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
@@ -88,7 +92,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp,
     ]
 
     static func start() async throws -> KitProvidersStub {

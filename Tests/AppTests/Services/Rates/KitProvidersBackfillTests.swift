@@ -30,6 +30,7 @@ struct KitProvidersBackfillTests {
         (.boi, "2026-03-02", "2026-03-02", 1, 14), (.bdi, "2026-02-10", "2026-02-11", 2, 150),
         (.bct, "2026-05-18", "2026-05-18", 1, 20), (.bceao, "2026-03-16", "2026-03-17", 2, 27),
         (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 10),
+        (.sbp, "2026-04-01", "2026-04-03", 3, 23),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
