@@ -142,24 +142,7 @@ struct KitProviderDocumentTests {
         arguments: documents.indices)
     func hostile(_ index: Int) throws {
         let (declaration, fixture, rate) = Self.documents[index]
-        let served = try OfficialDocumentTests.fixture(fixture)
-        let text = String(decoding: served, as: UTF8.self)
-        #expect(text.contains(rate), "\(fixture) has \(rate)")
-        // The rate's digits, inside whatever quotes or tags the format puts around them.
-        let digits = rate.trimmingCharacters(in: CharacterSet(charactersIn: "\"<>"))
-        func with(_ replacement: String) -> Data {
-            Data(text.replacingOccurrences(of: rate, with: rate.replacingOccurrences(of: digits, with: replacement)).utf8)
-        }
-        var hostile: [(String, Data)] = [
-            ("an HTML error page", Data("<!DOCTYPE html><html><body><h1>Service unavailable</h1></body></html>".utf8)),
-            ("a truncated file", served.prefix(served.count / 2)),
-            ("nothing", Data()),
-            ("a negative rate", with("-" + digits)),
-        ]
         // The Central Bank of Argentina writes 0 for a currency it does not quote that day.
-        if declaration.source != .bcra { hostile.append(("a zero rate", with("0"))) }
-        for (what, data) in hostile {
-            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") { try declaration.parse(data) }
-        }
+        try HostileDocuments.check(declaration, fixture, rate: rate, zeroIsARate: declaration.source != .bcra)
     }
 }

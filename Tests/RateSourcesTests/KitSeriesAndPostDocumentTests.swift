@@ -351,22 +351,6 @@ struct KitSeriesAndPostDocumentTests {
     func hostile(_ index: Int) throws {
         let (declaration, fixture, code, rate) = Self.documents[index]
         let series = try code.map { code in try #require(declaration.seriesList.first { $0.code == code }) }
-        let served = try OfficialDocumentTests.fixture(fixture)
-        let text = String(decoding: served, as: UTF8.self)
-        #expect(text.contains(rate), "\(fixture) has \(rate)")
-        let digits = rate.trimmingCharacters(in: CharacterSet(charactersIn: "\"<>"))
-        func with(_ replacement: String) -> Data {
-            Data(text.replacingOccurrences(of: rate, with: rate.replacingOccurrences(of: digits, with: replacement)).utf8)
-        }
-        let hostile: [(String, Data)] = [
-            ("an HTML error page", Data("<!DOCTYPE html><html><body><h1>Service unavailable</h1></body></html>".utf8)),
-            ("a truncated file", served.prefix(served.count / 2)),
-            ("nothing", Data()),
-            ("a negative rate", with("-" + digits)),
-            ("a zero rate", with("0")),
-        ]
-        for (what, data) in hostile {
-            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") { try declaration.parse(data, series: series) }
-        }
+        try HostileDocuments.check(declaration, fixture, rate: rate, series: series)
     }
 }
