@@ -35,10 +35,16 @@ package struct RateBlender: Sendable {
 
     package let pegs: [Peg]
     private let order: [RateSourceID: Int]
+    /// Each provider that republishes another's rates, and whose (``RateSource/republishes``):
+    /// read once here, not from the catalogue's lock for every day blended.
+    private let republished: [RateSourceID: RateSourceID]
 
     package init(pegs: [Peg]) {
         self.pegs = pegs
-        order = Dictionary(RateSource.officialProviders.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let providers = RateSource.officialProviders
+        order = Dictionary(providers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        republished = Dictionary(
+            providers.compactMap { source in source.republishes.map { (source.id, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The blend of `snapshots` (any providers' days; the newest of each provider on or before
@@ -76,7 +82,7 @@ package struct RateBlender: Sendable {
                 continue
             }
             // A republished figure counts once, as its original's (``RateSource/republishes``).
-            let original = RateSource.withID(id).republishes.flatMap { counted[$0] }
+            let original = republished[id].flatMap { counted[$0] }
             for code in snapshot.currencyCodes where code != base && !Self.notCurrencies.contains(code) && original?.rates[code] == nil {
                 guard let (numerator, denominator) = snapshot.ratio(from: base, to: code) else { continue }
                 // The published number where it is per pivot already, else the quotient to 12 digits.
