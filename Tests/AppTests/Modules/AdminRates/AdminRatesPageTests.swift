@@ -209,7 +209,8 @@ struct AdminRatesPageTests {
             let started = Date()
             let flash = try await press("/admin/rates/refresh", in: browser)
             #expect(flash == "ExchangeRate-API: no answer within 1 second. The current rates stay in place.")
-            #expect(Date().timeIntervalSince(started) < 10)
+            // At the 1-second limit (and one more try), with room for a machine busy starting tests.
+            #expect(Date().timeIntervalSince(started) < 20)
             #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
         }
         // A refusal is an answer: it is reported at once (after one more try), not when the
