@@ -39,4 +39,30 @@ struct PublicationScheduleTests {
         #expect(Self.due(.boc, "2026-03-20T21:00:00Z") == "2026-03-20") // 17:00 in Toronto
         #expect(Self.due(.boc, "2026-03-20T20:00:00Z") == "2026-03-19") // 16:00
     }
+
+    @Test("every kit provider is fetched after its own publication time, in a time zone that exists")
+    func everyKitProvider() throws {
+        for declaration in ProviderKit.declarations {
+            let publishes = try #require(declaration.source.publishes, "\(declaration.source.id)")
+            #expect(TimeZone(identifier: publishes.timeZone) != nil, "\(declaration.source.id): \(publishes.timeZone)")
+            #expect((0..<24).contains(publishes.hour) && (0..<60).contains(publishes.minute))
+        }
+        #expect(Self.due(.cfets, "2026-03-20T01:00:00Z") == "2026-03-19") // 09:00 in Shanghai
+        #expect(Self.due(.cfets, "2026-03-20T01:30:00Z") == "2026-03-20") // 09:30: the day's central parity
+        #expect(Self.due(.hkma, "2026-03-20T10:00:00Z") == "2026-03-19") // 18:00 in Hong Kong
+        // The National Bank of Georgia sets the next day's rates in the evening.
+        #expect(Self.due(.nbg, "2026-03-20T12:00:00Z") == "2026-03-20") // 16:00 in Tbilisi: Thursday's, for Friday
+        #expect(Self.due(.nbg, "2026-03-20T13:30:00Z") == "2026-03-21") // 17:30: Friday's, for Saturday
+    }
+
+    @Test("the State Bank of Pakistan releases a month's days from the 15th of the next")
+    func monthlyRelease() {
+        #expect(Self.due(.sbp, "2026-03-10T12:00:00Z") == "2026-01-30", "January's last weekday until March's release")
+        #expect(Self.due(.sbp, "2026-03-15T04:00:00Z") == "2026-01-30") // 09:00 in Karachi on the 15th
+        #expect(Self.due(.sbp, "2026-03-15T06:00:00Z") == "2026-02-27", "February's, ending on a Saturday")
+        #expect(Self.due(.sbp, "2026-01-20T06:00:00Z") == "2025-12-31", "across the year")
+        #expect(
+            RateSource.PublicationTime.endOfMonthReleased(by: CalendarDate(iso8601: "2026-01-14")!, releaseDay: 15).description
+                == "2025-11-30")
+    }
 }

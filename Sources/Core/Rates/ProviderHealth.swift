@@ -20,10 +20,14 @@ package struct ProviderHealth: Sendable, Equatable {
     package var allowance: Int { source.cadence == .weekly ? 10 : 3 }
 
     /// Days its newest stored day is behind what its cadence leads one to expect on `today`
-    /// (0: on time); `nil` when it has no day stored.
+    /// (0: on time); `nil` when it has no day stored. A publisher releasing a month at a time
+    /// is expected to hold the last month whose release's latest day has passed.
     package func daysBehind(on today: CalendarDate) -> Int? {
         guard let newestDay else { return nil }
-        let expected = today.adding(days: source.datesAhead ? 1 : 0)
+        let expected =
+            source.publishes?.monthlyRelease.map {
+                RateSource.PublicationTime.endOfMonthReleased(by: today, releaseDay: $0.upperBound + 1)
+            } ?? today.adding(days: source.datesAhead ? 1 : 0)
         return max(0, newestDay.days(until: expected) - allowance)
     }
 

@@ -55,11 +55,24 @@ package struct RateSource: Sendable, Equatable {
         package let hour: Int
         package let minute: Int
         package let timeZone: String
+        /// For a publisher that releases a month's days together, in arrears: the days of the
+        /// next month the release comes out on (the State Bank of Pakistan's, from the 15th to
+        /// the 28th). `nil`: each day's rates come out that day.
+        package var monthlyRelease: ClosedRange<Int>? = nil
 
-        package init(hour: Int, minute: Int, timeZone: String) {
+        package init(hour: Int, minute: Int, timeZone: String, monthlyRelease: ClosedRange<Int>? = nil) {
             self.hour = hour
             self.minute = minute
             self.timeZone = timeZone
+            self.monthlyRelease = monthlyRelease
+        }
+
+        /// The last day of the newest month whose release is out by `day`, when the release
+        /// comes out on the `releaseDay`th of the following month.
+        package static func endOfMonthReleased(by day: CalendarDate, releaseDay: Int) -> CalendarDate {
+            let monthsBack = day.day >= releaseDay ? 1 : 2
+            let month = day.year * 12 + (day.month - 1) - monthsBack + 1 // the month after the one released
+            return CalendarDate(year: month / 12, month: month % 12 + 1, day: 1)!.adding(days: -1)
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// When each provider's newest rates are out, so the schedule fetches a provider only once its
 /// publication is due and not yet stored: after its publication time in its own time zone, on
 /// weekdays (the Polish table B on Wednesdays), dated the next day where the publisher dates
-/// ahead. The ECB's TARGET holidays are known (``ECBPublicationSchedule``); other holidays only
+/// ahead; a month's days once its release is due (from the first day it may come out on). The ECB's TARGET holidays are known (``ECBPublicationSchedule``); other holidays only
 /// cost a fetch that finds nothing new.
 package enum PublicationSchedule {
     /// The effective date of the newest rates `source` has published by `now`.
@@ -20,6 +20,9 @@ package enum PublicationSchedule {
             var day = CalendarDate(year: year, month: month, day: dayOfMonth)
         else { return CalendarDate(containing: now) }
         if ((local.hour ?? 0), (local.minute ?? 0)) < (publishes.hour, publishes.minute) { day = day.adding(days: -1) }
+        if let release = publishes.monthlyRelease {
+            day = RateSource.PublicationTime.endOfMonthReleased(by: day, releaseDay: release.lowerBound)
+        }
         while !isPublicationDay(day, cadence: source.cadence ?? .daily) { day = day.adding(days: -1) }
         return source.datesAhead ? day.adding(days: 1) : day
     }
