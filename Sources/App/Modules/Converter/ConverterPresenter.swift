@@ -38,7 +38,7 @@ package struct ConverterPresenter: Sendable {
             title = "\(heading) · \(appName)"
         }
         // Both menus list the same currencies: one list, written once (``SelectOptions``).
-        let currencies = output.currencies.map { SelectOptions.Choice(value: $0.code, label: "\($0.code) — \(l.currencyName($0))") }
+        let currencies = Self.currencyChoices(output.currencies, blend: output.snapshot.blend, in: l)
         let placeholder = l.text("Choose a currency")
         let sourceError = errors[.source].map(l.text)
         func option(_ source: RateSource) -> MenuOption {
@@ -87,6 +87,23 @@ package struct ConverterPresenter: Sendable {
             converterURL: SiteURL.converter.path,
             maxIntegerDigits: Amount.maxIntegerDigits,
             maxFractionDigits: Amount.maxFractionDigits)
+    }
+
+    /// The currency menus' entries, `USD — US Dollar`; from the blend, each with how many
+    /// providers quote it, as the blend's details list them (`PKR — Pakistani Rupee · 3 sources`).
+    /// The blend's base, which every rate is against, is not counted.
+    static func currencyChoices(_ currencies: [Currency], blend: BlendedDay?, in l: Localization) -> [SelectOptions.Choice] {
+        // A dozen counts at most among 150 currencies: each count's words are written once.
+        var counted: [Int: String] = [:]
+        return currencies.map { currency in
+            let label = "\(currency.code) — \(l.currencyName(currency))"
+            guard let count = blend?.rates[currency.code]?.quotes.count, count > 0 else {
+                return SelectOptions.Choice(value: currency.code, label: label)
+            }
+            let sources = counted[count] ?? l.plural("{count} source", "{count} sources", count: count)
+            counted[count] = sources
+            return SelectOptions.Choice(value: currency.code, label: "\(label) · \(sources)")
+        }
     }
 
     /// Which day's rates a conversion used. The latest: `Rates of 2026-10-30 (3 days ago)`. A

@@ -43,7 +43,7 @@ struct ConverterPageTests {
         }
     }
 
-    @Test("lists every currency with a rate, sorted by code, as `USD — US Dollar`")
+    @Test("lists every currency with a rate, sorted by code, as `USD — US Dollar · 1 source` (the blend of the ECB alone)")
     func currencyLists() async throws {
         try await withPostgresApp { app in
             try await app.testing().test(.GET, "/") { res in
@@ -52,9 +52,9 @@ struct ConverterPageTests {
                 let from = html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
                 #expect(from.occurrences(of: "<option value=") == 61)
                 #expect(html.contains("<option value=\"AED\">AED — "))
-                #expect(html.contains("<option value=\"USD\" selected>USD — US Dollar</option>"))
-                #expect(html.contains("<option value=\"EUR\" selected>EUR — Euro</option>"))
-                #expect(html.contains("<option value=\"JPY\">JPY — Japanese Yen</option>"))
+                #expect(html.contains("<option value=\"USD\" selected>USD — US Dollar · 1 source</option>"))
+                #expect(html.contains("<option value=\"EUR\" selected>EUR — Euro</option>"), "the blend's base")
+                #expect(html.contains("<option value=\"JPY\">JPY — Japanese Yen · 1 source</option>"))
                 let codes = html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
                     .components(separatedBy: "<option value=\"").dropFirst().map { String($0.prefix(3)) }
                 #expect(codes == codes.sorted() && codes.count == 61)

@@ -324,6 +324,36 @@ struct ConverterPresenterTests {
         #expect(try result(in: .ru).result.historyLabel == "История курса этой пары")
     }
 
+    @Test(
+        "from the blend, each currency's menu entry says how many providers quote it, in each language; the base and other sources say nothing"
+    )
+    func currencyEntriesCountTheirSources() throws {
+        let day = try #require(CalendarDate(iso8601: "2026-03-05"))
+        func quotes(_ sources: [RateSourceID]) -> BlendedRate {
+            BlendedRate(rate: 1, quotes: sources.map { ProviderQuote(source: $0, date: day, rate: 1, exclusion: nil) })
+        }
+        let blend = BlendedDay(
+            date: day, base: "EUR",
+            rates: [
+                "USD": quotes([RateSource.ecb, .cnb, .nbp, .nbu, .rba].map(\.id)), "AFN": quotes([RateSource.nbpB.id]),
+                "GEL": quotes([RateSource.ecb.id, RateSource.nbu.id]),
+            ],
+            outliers: [], sources: [RateSource.ecb, .cnb, .nbp, .nbu, .rba].map(\.id))
+        let currencies = try ["AFN", "EUR", "GEL", "USD"].map { Fixtures.catalog.currency(for: $0) }
+        func labels(_ language: Language, blend: BlendedDay? = blend) -> [String] {
+            ConverterPresenter.currencyChoices(currencies, blend: blend, in: Localizations.of(language)).map(\.label)
+        }
+        #expect(
+            labels(.en) == [
+                "AFN — Afghan Afghani · 1 source", "EUR — Euro", "GEL — Georgian Lari · 2 sources", "USD — US Dollar · 5 sources",
+            ])
+        #expect(labels(.ru)[0].hasSuffix(" · 1 источник") && labels(.ru)[2].hasSuffix(" · 2 источника"))
+        #expect(labels(.ru)[3].hasSuffix(" · 5 источников"))
+        #expect(labels(.de)[3].hasSuffix(" · 5 Quellen") && labels(.ja)[3].hasSuffix(" · 5 件の情報源"))
+        #expect(labels(.ar)[0].hasSuffix(" · مصدر واحد") && labels(.ar)[2].hasSuffix(" · مصدران"))
+        #expect(labels(.en, blend: nil) == ["AFN — Afghan Afghani", "EUR — Euro", "GEL — Georgian Lari", "USD — US Dollar"])
+    }
+
     @Test("a validation message in each language")
     func validationInEachLanguage() {
         let invalid = output(

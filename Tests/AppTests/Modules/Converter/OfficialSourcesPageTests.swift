@@ -172,6 +172,10 @@ struct OfficialSourcesPageTests {
                 ))
             let blendMenu = blend.html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
             #expect(blendMenu.occurrences(of: "<option value=") >= 140)
+            // Each entry says how many of the banks quote the currency; table B alone quotes the afghani.
+            #expect(blendMenu.contains("<option value=\"AFN\">AFN — Afghan Afghani · 1 source</option>"), "\(blendMenu.prefix(600))")
+            #expect(blendMenu.contains("<option value=\"USD\" selected>USD — US Dollar · 5 sources</option>"))
+            #expect(menu.contains("<option value=\"USD\" selected>USD — US Dollar</option>"), "one provider's menu counts nothing")
             #expect(blend.html.contains("<option value=\"blend\" selected>All official sources</option>"))
 
             // A source that does not exist, or has no rates yet: 422 at the source field.
