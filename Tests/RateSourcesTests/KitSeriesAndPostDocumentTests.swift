@@ -331,6 +331,21 @@ struct KitSeriesAndPostDocumentTests {
         }
     }
 
+    @Test("Bank of Tanzania: the mean of a row per currency and day, a comma after the decimal point too, days as 19-May-26; RUR left out")
+    func bota() throws {
+        let days = try Self.parse(.bota, "bota-previous-rates-2.html")
+        #expect(days.map(\.effectiveDate.description) == ["2026-05-19"])
+        let day = try Self.on("2026-05-19", days)
+        #expect(day.baseCurrency == "TZS" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("2602.0545"), "2,602.0,545")
+        #expect(day.rates["KWD"] == Self.decimal("8472.3"), "8,472.3,000")
+        #expect(day.rates["UGX"] == Self.decimal("0.705") && day.rates["JPY"] == Self.decimal("18.04"))
+        #expect(day.rates["RUB"] == Self.decimal("32.26") && day.rates["RUR"] == nil, "the ruble once, by its current code")
+        #expect(day.rates.count == 42)
+        // The form page the GET answers, before its POST: a table without rows is no day.
+        #expect(throws: RatesProviderError.self) { try Self.parse(.bota, "bota-previous-rates-1.html") }
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -343,6 +358,7 @@ struct KitSeriesAndPostDocumentTests {
         (.bct, "bct-cours-archiv-2026-05-18.html", nil, "2,9034"),
         (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
+        (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"),
     ]
 
     @Test(

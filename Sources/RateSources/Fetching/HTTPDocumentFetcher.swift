@@ -46,41 +46,59 @@ package struct HTTPDocumentFetcher: Sendable {
 
     /// The document at `url`: a GET, or a POST of `body` (a form, a SOAP envelope). A redirect
     /// of a POST is followed with the same POST where it says so (307, 308), else with a GET.
+    /// A form that must carry what its page hands out (``DocumentRequest/form(_:page:carrying:_:)``)
+    /// is posted after a GET of that page, within the same deadline.
     package func fetch(_ url: URL, posting body: DocumentRequest.Body? = nil) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
-        var location = url
-        var posting = body
-        var redirects = 0
         do {
-            while true {
-                var request = HTTPClientRequest(url: location.absoluteString)
-                request.headers = [
-                    "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
-                    "User-Agent": userAgent,
-                ]
-                if let posting {
-                    request.method = .POST
-                    request.headers.add(name: "Content-Type", value: posting.contentType)
-                    if let action = posting.soapAction { request.headers.add(name: "SOAPAction", value: action) }
-                    request.body = .bytes(ByteBuffer(string: posting.text))
-                }
-                let response = try await execute(request, deadline: deadline)
-                if let next = try Self.redirect(from: response, at: location, origin: url) {
-                    redirects += 1
-                    guard redirects <= Self.maxRedirects else {
-                        throw RatesProviderError.unreachable("more than \(Self.maxRedirects) redirects")
-                    }
-                    if ![307, 308].contains(response.status.code) { posting = nil }
-                    location = next
-                    continue
-                }
-                guard response.status == .ok else { throw RatesProviderError.httpStatus(Int(response.status.code)) }
-                return try await Self.body(of: response)
+            guard let body, let form = body.form else { return try await exchange(url, posting: body, deadline: deadline).data }
+            guard let pageURL = URL(string: form.page, relativeTo: url)?.absoluteURL, pageURL.host == url.host else {
+                throw RatesProviderError.unreadable("the form's page \(form.page.prefix(60)) is not on \(url.host ?? "its host")")
             }
+            let page = try await exchange(pageURL, posting: nil, deadline: deadline)
+            let formPage = try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
+            let posted = DocumentRequest.Body(
+                text: try formPage.body(carrying: form.carrying, then: body.text), contentType: body.contentType)
+            return try await exchange(url, posting: posted, cookie: formPage.cookie, deadline: deadline).data
         } catch let error as RatesProviderError {
             throw error
         } catch {
             throw Self.classify(error, timeout: timeout)
+        }
+    }
+
+    /// One request's answer, its redirects followed, with the headers of the last.
+    private func exchange(
+        _ url: URL, posting body: DocumentRequest.Body?, cookie: String? = nil, deadline: NIODeadline
+    ) async throws -> (data: Data, headers: HTTPHeaders) {
+        var location = url
+        var posting = body
+        var redirects = 0
+        while true {
+            var request = HTTPClientRequest(url: location.absoluteString)
+            request.headers = [
+                "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
+                "User-Agent": userAgent,
+            ]
+            if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+            if let posting {
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: posting.contentType)
+                if let action = posting.soapAction { request.headers.add(name: "SOAPAction", value: action) }
+                request.body = .bytes(ByteBuffer(string: posting.text))
+            }
+            let response = try await execute(request, deadline: deadline)
+            if let next = try Self.redirect(from: response, at: location, origin: url) {
+                redirects += 1
+                guard redirects <= Self.maxRedirects else {
+                    throw RatesProviderError.unreachable("more than \(Self.maxRedirects) redirects")
+                }
+                if ![307, 308].contains(response.status.code) { posting = nil }
+                location = next
+                continue
+            }
+            guard response.status == .ok else { throw RatesProviderError.httpStatus(Int(response.status.code)) }
+            return (try await Self.body(of: response), response.headers)
         }
     }
 

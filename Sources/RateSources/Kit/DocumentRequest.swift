@@ -12,6 +12,15 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
         package let contentType: String
         /// The `SOAPAction` header a SOAP 1.1 service routes by.
         package var soapAction: String? = nil
+        /// The page a form is taken from, when its POST must carry what the page hands out.
+        package var form: Form? = nil
+    }
+
+    /// A form page to GET before posting: its cookies go back with the POST, and so do the
+    /// hidden fields named in `carrying`, before the request's own fields.
+    package struct Form: Sendable, Equatable {
+        package let page: String
+        package let carrying: [String]
     }
 
     package init(stringLiteral value: String) {
@@ -35,6 +44,15 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     /// A POST of `body` (`application/x-www-form-urlencoded`, JSON or a SOAP envelope).
     package static func post(_ pathAndQuery: String, _ body: String, contentType: String) -> DocumentRequest {
         DocumentRequest(pathAndQuery: pathAndQuery, body: Body(text: body, contentType: contentType))
+    }
+
+    /// A form posted to `path` as a browser would, after a GET of `page`: the POST sends back
+    /// the cookies the page set and its hidden fields named in `carrying` (an antiforgery
+    /// token, ASP.NET's `__VIEWSTATE`), then `fields` (`dateFrom=…&dateTo=…`, encoded already).
+    package static func form(_ path: String, page: String, carrying: [String], _ fields: String) -> DocumentRequest {
+        var body = Body(text: fields, contentType: "application/x-www-form-urlencoded")
+        body.form = Form(page: page, carrying: carrying)
+        return DocumentRequest(pathAndQuery: path, body: body)
     }
 
     /// A SOAP 1.1 call of `action` in `namespace` (ending in `/`) with `parameters` (name and

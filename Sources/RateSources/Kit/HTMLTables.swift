@@ -84,6 +84,11 @@ package struct HTMLTables {
 
     /// `text` with character references decoded and runs of white space made one space.
     static func clean(_ text: Substring) -> String {
+        decoded(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// `text` with character references decoded.
+    static func decoded(_ text: Substring) -> String {
         var decoded = ""
         var rest = text
         while let ampersand = rest.firstIndex(of: "&") {
@@ -100,7 +105,7 @@ package struct HTMLTables {
             }
         }
         decoded += rest
-        return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return decoded
     }
 
     private static let named: [String: Character] = [

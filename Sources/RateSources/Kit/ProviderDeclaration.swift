@@ -118,6 +118,10 @@ extension ProviderDeclaration {
         package static func monthDayYear(_ date: CalendarDate) -> String {
             "\(PublishedDate.twoDigits(date.month))-\(PublishedDate.twoDigits(date.day))-\(date.year)"
         }
+        /// `03/16/2026`, month first.
+        package static func monthFirstSlashed(_ date: CalendarDate) -> String {
+            monthDayYear(date).replacingOccurrences(of: "-", with: "/")
+        }
         /// `16032026`.
         package static func dayMonthYear(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "") }
     }

@@ -92,12 +92,14 @@ enum PublishedDate {
         return CalendarDate(year: year, month: month, day: day)
     }
 
-    /// `17 Mar 2026` (the Bank of England) or `03-Jan-2023` (the Reserve Bank of Australia).
+    /// `17 Mar 2026` (the Bank of England), `03-Jan-2023` (the Reserve Bank of Australia) or
+    /// `19-May-26` (the Bank of Tanzania: a two-digit year is 1970 to 2069).
     static func withMonthName(_ text: some StringProtocol, separator: Character) -> CalendarDate? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: separator)
-        guard parts.count == 3, (1...2).contains(parts[0].count), parts[2].count == 4,
-            let day = Int(parts[0]), let month = monthNumbers[parts[1].lowercased()], let year = Int(parts[2])
+        guard parts.count == 3, (1...2).contains(parts[0].count), parts[2].count == 4 || parts[2].count == 2,
+            let day = Int(parts[0]), let month = monthNumbers[parts[1].lowercased()], let written = Int(parts[2])
         else { return nil }
+        let year = parts[2].count == 4 ? written : written + (written < 70 ? 2000 : 1900)
         return CalendarDate(year: year, month: month, day: day)
     }
 

@@ -77,6 +77,17 @@ final class KitProvidersStub: Sendable {
         ),
         ("/Statistics/ExchangeRatesFilter/", "rbm", { $0.method == .POST ? "rbm-exchangeratesfilter.html" : nil }),
         ("/ags/ms/cm-u-bk-ccpr/CcprHisNew", "cfets", { $0.method == .POST ? "cfets-ccprhisnew-2026-09-04-1.json" : nil }),
+        // As the Bank of Tanzania's server: a POST without the page's antiforgery token and cookie is a 500.
+        (
+            "/ExchangeRate/previous_rates", "bota",
+            { request in
+                guard request.method == .POST else { return "bota-previous-rates-1.html" }
+                let carries =
+                    request.headers.first(name: "Cookie")?.contains("__RequestVerificationToken=\(botaCookie)") == true
+                    && request.body.string?.hasPrefix("__RequestVerificationToken=jd5KNjc0tLCkU5rIQdshrRo3") == true
+                return carries ? "bota-previous-rates-2.html" : nil
+            }
+        ),
         (
             "/assets/document/BFER_Daily", "sbp",
             { $0.url.path.hasSuffix("_Arch.xlsx") ? "sbp-bfer-daily-arch.xlsx" : "sbp-bfer-daily.xlsx" }
@@ -85,6 +96,9 @@ final class KitProvidersStub: Sendable {
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
 
+    /// The antiforgery cookie the Bank of Tanzania's form page sets.
+    static let botaCookie = "c00k1e-of-the-form"
+
     private static func soap(_ request: Request, _ action: String, _ file: String) -> String? {
         request.method == .POST && request.headers.first(name: "SOAPAction") == action
             && request.headers.contentType?.description.hasPrefix("text/xml") == true ? file : nil
@@ -92,7 +106,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota,
     ]
 
     static func start() async throws -> KitProvidersStub {
@@ -108,9 +122,14 @@ final class KitProvidersStub: Sendable {
                 $0.append((route.provider, request.method.rawValue, request.headers.first(name: "SOAPAction"), body))
             }
             guard let name = route.file(request), let data = try? CentralBanksStub.document(name) else {
-                return Response(status: .notFound)
+                return Response(status: route.provider == "bota" ? .internalServerError : .notFound)
             }
-            return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(data: data))
+            var headers: HTTPHeaders = ["Content-Type": "application/json"]
+            if route.provider == "bota", request.method == .GET {
+                headers.add(name: "Set-Cookie", value: "__RequestVerificationToken=\(botaCookie); path=/; HttpOnly")
+                headers.add(name: "Set-Cookie", value: "ASP.NET_SessionId=abc; expires=Wed, 21 Oct 2026 07:28:00 GMT; path=/")
+            }
+            return Response(status: .ok, headers: headers, body: .init(data: data))
         }
         app.on(.GET, .catchall, use: answer)
         app.on(.POST, .catchall, body: .collect(maxSize: "64kb"), use: answer)

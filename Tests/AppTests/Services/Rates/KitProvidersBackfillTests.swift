@@ -30,7 +30,7 @@ struct KitProvidersBackfillTests {
         (.boi, "2026-03-02", "2026-03-02", 1, 14), (.bdi, "2026-02-10", "2026-02-11", 2, 150),
         (.bct, "2026-05-18", "2026-05-18", 1, 20), (.bceao, "2026-03-16", "2026-03-17", 2, 27),
         (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 10),
-        (.sbp, "2026-04-01", "2026-04-03", 3, 23),
+        (.sbp, "2026-04-01", "2026-04-03", 3, 23), (.bota, "2026-05-19", "2026-05-19", 1, 42),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
@@ -62,6 +62,10 @@ struct KitProvidersBackfillTests {
             #expect(mnb.method == "POST" && mnb.soapAction == "\"http://www.mnb.hu/webservices/GetExchangeRates\"")
             #expect(mnb.body.contains("<startDate>2025-03-24</startDate><endDate>2025-03-28</endDate>"))
             #expect(stub.requests("bom").first?.body == #"{"startDate":"2026-05-19","endDate":"2026-05-22"}"#)
+            // A form: its page first, then the POST carrying the page's token (and its cookie, or the stand-in answers 500).
+            let bota = stub.requests("bota")
+            #expect(bota.map(\.method) == ["GET", "POST"])
+            #expect(bota.last?.body.hasSuffix("&dateFrom=05%2F19%2F2026&dateTo=05%2F19%2F2026") == true, "\(bota.last?.body ?? "")")
             // A document per currency: one request for each.
             #expect(stub.requests("bcb").count == 10 && stub.requests("nbrb").count == 30)
         }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// A publisher's form page, read for what its POST must carry back: the cookies it set and the
+/// values of its hidden inputs (an ASP.NET antiforgery token that must match its cookie, the
+/// `__VIEWSTATE` of a WebForms page). A server refuses a POST without them.
+struct FormPage {
+    /// The page's cookies as a `Cookie` header sends them (`name=value; name=value`), if it set any.
+    let cookie: String?
+    /// Each `<input>`'s value by its name, character references decoded.
+    let inputs: [String: String]
+
+    init(_ data: Data, setCookies: [String]) throws(RatesProviderError) {
+        guard let html = String(data: data, encoding: .utf8) else { throw .unreadable("the form's page is not text") }
+        let pairs = setCookies.compactMap { $0.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) }
+        cookie = pairs.isEmpty ? nil : pairs.joined(separator: "; ")
+        inputs = Self.inputs(in: html)
+    }
+
+    /// `fields` after the `carrying` inputs' names and values, form-encoded; a page without
+    /// one of them (an error page, a changed form) is refused rather than posted half-filled.
+    func body(carrying names: [String], then fields: String) throws(RatesProviderError) -> String {
+        var parts: [String] = []
+        for name in names {
+            guard let value = inputs[name] else { throw .unreadable("the form's page has no \(name.prefix(40))") }
+            parts.append("\(Self.encoded(name))=\(Self.encoded(value))")
+        }
+        return (parts + (fields.isEmpty ? [] : [fields])).joined(separator: "&")
+    }
+
+    /// The `name` and `value` of every `<input …>` tag, one pass over the page.
+    static func inputs(in html: String) -> [String: String] {
+        var found: [String: String] = [:]
+        var rest = html[...]
+        while let start = rest.range(of: "<input", options: .caseInsensitive) {
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else { break }
+            let attributes = Self.attributes(rest[start.upperBound..<end])
+            if let name = attributes["name"] { found[name] = attributes["value"] ?? "" }
+            rest = rest[rest.index(after: end)...]
+        }
+        return found
+    }
+
+    /// A tag's quoted attributes (`name="…"` or `name='…'`) by lower-cased name.
+    private static func attributes(_ tag: Substring) -> [String: String] {
+        var attributes: [String: String] = [:]
+        var rest = tag
+        while let equals = rest.firstIndex(of: "=") {
+            let name = rest[..<equals].split(whereSeparator: { $0.isWhitespace }).last.map { $0.lowercased() } ?? ""
+            let afterEquals = rest[rest.index(after: equals)...].drop { $0.isWhitespace }
+            guard let quote = afterEquals.first, quote == "\"" || quote == "'" else {
+                rest = afterEquals
+                continue
+            }
+            let valueStart = afterEquals.index(after: afterEquals.startIndex)
+            guard let valueEnd = afterEquals[valueStart...].firstIndex(of: quote) else { break }
+            attributes[name] = HTMLTables.decoded(afterEquals[valueStart..<valueEnd])
+            rest = afterEquals[afterEquals.index(after: valueEnd)...]
+        }
+        return attributes
+    }
+
+    /// `text` as a form's value: everything but letters, digits and `-._~` percent-encoded.
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}
