@@ -22,7 +22,7 @@ struct LanguagePageTests {
             #expect(page.html.contains("<h1 id=\"converter-title\">Конвертация валют</h1>"))
             #expect(page.html.contains("1\u{A0}000 USD = 145\u{A0}183 JPY"))
             #expect(page.html.contains("доллар США → японская иена"))
-            #expect(page.html.contains("<option value=\"JPY\" selected>JPY — японская иена</option>"))
+            #expect(page.html.contains("<option value=\"JPY\" selected>JPY — японская иена · 1 источник</option>"))
             #expect(page.html.contains("lang=\"ru\" hreflang=\"ru\" aria-current=\"true\">Русский</a>"))
             #expect(page.headers.first(name: .contentLanguage) == "ru")
             let vary = page.headers.first(name: .vary) ?? ""
