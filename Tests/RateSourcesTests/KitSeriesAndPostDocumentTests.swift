@@ -346,6 +346,18 @@ struct KitSeriesAndPostDocumentTests {
         #expect(throws: RatesProviderError.self) { try Self.parse(.bota, "bota-previous-rates-1.html") }
     }
 
+    @Test("Central Bank of Sri Lanka: a table per currency, rupees per unit, gold per troy ounce; the offshore yuan left out")
+    func cbsl() throws {
+        let days = try Self.parse(.cbsl, "cbsl-exrates-results.html")
+        #expect(days.map(\.effectiveDate.description) == ["2025-05-15", "2025-05-16", "2025-05-19"])
+        let day = try Self.on("2025-05-19", days)
+        #expect(day.baseCurrency == "LKR" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("298.8165") && day.rates["JPY"] == Self.decimal("2.0596"))
+        #expect(day.rates["XAU"] == Self.decimal("963884.9136") && day.rates["IDR"] == Self.decimal("0.0181"))
+        #expect(day.rates["CNH"] == nil && day.rates["CNY"] != nil && day.rates.count == 54)
+        #expect(try Self.on("2025-05-16", days).rates["USD"] == Self.decimal("298.5101"))
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -358,7 +370,7 @@ struct KitSeriesAndPostDocumentTests {
         (.bct, "bct-cours-archiv-2026-05-18.html", nil, "2,9034"),
         (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
-        (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"),
+        (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
     ]
 
     @Test(

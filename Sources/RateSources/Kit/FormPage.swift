@@ -6,8 +6,9 @@ import Foundation
 struct FormPage {
     /// The page's cookies as a `Cookie` header sends them (`name=value; name=value`), if it set any.
     let cookie: String?
-    /// Each `<input>`'s value by its name, character references decoded.
-    let inputs: [String: String]
+    /// The values of the `<input>`s of each name, in the page's order, character references
+    /// decoded (a list of checkboxes shares one name).
+    let inputs: [String: [String]]
 
     init(_ data: Data, setCookies: [String]) throws(RatesProviderError) {
         guard let html = String(data: data, encoding: .utf8) else { throw .unreadable("the form's page is not text") }
@@ -16,25 +17,25 @@ struct FormPage {
         inputs = Self.inputs(in: html)
     }
 
-    /// `fields` after the `carrying` inputs' names and values, form-encoded; a page without
-    /// one of them (an error page, a changed form) is refused rather than posted half-filled.
+    /// `fields` after every value the page gives the `carrying` names, form-encoded; a page
+    /// without one of them (an error page, a changed form) is refused rather than posted half-filled.
     func body(carrying names: [String], then fields: String) throws(RatesProviderError) -> String {
         var parts: [String] = []
         for name in names {
-            guard let value = inputs[name] else { throw .unreadable("the form's page has no \(name.prefix(40))") }
-            parts.append("\(Self.encoded(name))=\(Self.encoded(value))")
+            guard let values = inputs[name] else { throw .unreadable("the form's page has no \(name.prefix(40))") }
+            parts += values.map { "\(Self.encoded(name))=\(Self.encoded($0))" }
         }
         return (parts + (fields.isEmpty ? [] : [fields])).joined(separator: "&")
     }
 
     /// The `name` and `value` of every `<input …>` tag, one pass over the page.
-    static func inputs(in html: String) -> [String: String] {
-        var found: [String: String] = [:]
+    static func inputs(in html: String) -> [String: [String]] {
+        var found: [String: [String]] = [:]
         var rest = html[...]
         while let start = rest.range(of: "<input", options: .caseInsensitive) {
             guard let end = rest[start.upperBound...].firstIndex(of: ">") else { break }
             let attributes = Self.attributes(rest[start.upperBound..<end])
-            if let name = attributes["name"] { found[name] = attributes["value"] ?? "" }
+            if let name = attributes["name"] { found[name, default: []].append(attributes["value"] ?? "") }
             rest = rest[rest.index(after: end)...]
         }
         return found

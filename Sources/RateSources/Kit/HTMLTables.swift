@@ -19,6 +19,13 @@ package struct HTMLTables {
         guard !tables.isEmpty else { throw .unreadable("not \(what): no table") }
     }
 
+    /// Whether `data` ends as a whole page does, with `</html>` (white space after it allowed):
+    /// a page of many tables cut short still holds whole tables, and must not pass for all of them.
+    package static func isWhole(_ data: Data) -> Bool {
+        let tail = String(decoding: data.suffix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return tail.lowercased().hasSuffix("</html>")
+    }
+
     init(_ html: String) {
         var open: [(rows: [[String]], row: [String]?, cell: String?)] = []
         var text = ""

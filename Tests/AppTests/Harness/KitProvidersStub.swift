@@ -88,6 +88,14 @@ final class KitProvidersStub: Sendable {
                 return carries ? "bota-previous-rates-2.html" : nil
             }
         ),
+        ("/cbsl_custom/exrates/exrates.php", "cbsl", { _ in "cbsl-exrates.html" }),
+        (
+            "/cbsl_custom/exrates/exrates_results.php", "cbsl",
+            { request in
+                request.method == .POST && request.body.string?.contains("chk_cur%5B%5D=USD~US%20Dollar") == true
+                    ? "cbsl-exrates-results.html" : nil
+            }
+        ),
         (
             "/assets/document/BFER_Daily", "sbp",
             { $0.url.path.hasSuffix("_Arch.xlsx") ? "sbp-bfer-daily-arch.xlsx" : "sbp-bfer-daily.xlsx" }
@@ -106,7 +114,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl,
     ]
 
     static func start() async throws -> KitProvidersStub {
