@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -356,6 +357,44 @@ struct KitSeriesAndPostDocumentTests {
         #expect(day.rates["XAU"] == Self.decimal("963884.9136") && day.rates["IDR"] == Self.decimal("0.0181"))
         #expect(day.rates["CNH"] == nil && day.rates["CNY"] != nil && day.rates.count == 54)
         #expect(try Self.on("2025-05-16", days).rates["USD"] == Self.decimal("298.5101"))
+    }
+
+    @Test(
+        "Central Bank of Egypt: a workbook of buying and selling rates by currency name, its mean stored; Excel days, Sunday a business day"
+    )
+    func cbe() throws {
+        let days = try Self.parse(.cbe, "cbe-gethistoricaldata.xlsx")
+        #expect(
+            days.map(\.effectiveDate.description) == [
+                "2026-04-01", "2026-04-02", "2026-04-05", "2026-04-06", "2026-04-07", "2026-04-08", "2026-04-09",
+            ])
+        let day = try Self.on("2026-04-09", days)
+        #expect(day.baseCurrency == "EGP" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("53.14005"), "the mean of 53.0734 and 53.2067")
+        #expect(day.rates["JPY"] == Self.decimal("0.334498"), "33.4068 and 33.4928 per 100")
+        #expect(day.rates["KWD"] == Self.decimal("173.3771") && day.rates.count == 18)
+        // The form page: its token and the data source the POST carries back.
+        let page = try FormPage(try OfficialDocumentTests.fixture("cbe-historical-data.html"), setCookies: [])
+        #expect(
+            page.inputs["DataSourceId"] == ["19CFFDDBFF494350A5E9C6A4397FC7DF"] && page.inputs["__RequestVerificationToken"]?.count == 1)
+        // Hostile workbooks: nothing read from any.
+        let served = try OfficialDocumentTests.fixture("cbe-gethistoricaldata.xlsx")
+        let sheet = "xl/worksheets/sheet1.xml"
+        let hostile: [(String, Data)] = [
+            ("a negative rate", try EditedArchive.replacing("<v>53.0734</v>", with: "<v>-53.0734</v>", in: sheet, of: served)),
+            ("a zero rate", try EditedArchive.replacing("<v>53.2067</v>", with: "<v>0</v>", in: sheet, of: served)),
+            (
+                "a currency unknown",
+                try EditedArchive.replacing("<t>Euro</t>", with: "<t>Euro 100</t>", in: "xl/sharedStrings.xml", of: served)
+            ),
+            ("a truncated workbook", served.prefix(served.count / 2)),
+            ("an HTML error page", Data("<!DOCTYPE html><html><body>Request Rejected</body></html>".utf8)),
+            ("nothing", Data()),
+        ]
+        for (what, data) in hostile {
+            #expect(throws: RatesProviderError.self, "\(what)") { try ProviderDeclaration.cbe.parse(data) }
+        }
+        #expect(try ProviderDeclaration.cbe.parse(try EditedArchive.replacing("x", with: "x", in: "none", of: served)).count == 7)
     }
 
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [

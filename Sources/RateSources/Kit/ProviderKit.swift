@@ -8,7 +8,7 @@ package enum ProviderKit {
         (.centralAsia, [.cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi]),
         (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .bnm, .bom]),
-        (.africa, [.cbn, .cbk, .bota, .bna, .bct, .bceao, .rbm]),
+        (.africa, [.cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .rbm]),
         (.americas, [.bcra, .bcb, .banrep]),
     ]
 

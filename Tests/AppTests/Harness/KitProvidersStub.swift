@@ -88,6 +88,15 @@ final class KitProvidersStub: Sendable {
                 return carries ? "bota-previous-rates-2.html" : nil
             }
         ),
+        ("/en/economic-research/statistics/cbe-exchange-rates/historical-data", "cbe", { _ in "cbe-historical-data.html" }),
+        (
+            "/api/statistics/GetHistoricalData", "cbe",
+            { request in
+                let body = request.body.string ?? ""
+                return request.method == .POST && body.hasPrefix("__RequestVerificationToken=YQadBhZ3z1ZtC")
+                    && body.contains("&DataSourceId=19CFFDDBFF494350A5E9C6A4397FC7DF&") ? "cbe-gethistoricaldata.xlsx" : nil
+            }
+        ),
         ("/cbsl_custom/exrates/exrates.php", "cbsl", { _ in "cbsl-exrates.html" }),
         (
             "/cbsl_custom/exrates/exrates_results.php", "cbsl",
@@ -114,7 +123,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -31,7 +31,7 @@ struct KitProvidersBackfillTests {
         (.bct, "2026-05-18", "2026-05-18", 1, 20), (.bceao, "2026-03-16", "2026-03-17", 2, 27),
         (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 10),
         (.sbp, "2026-04-01", "2026-04-03", 3, 23), (.bota, "2026-05-19", "2026-05-19", 1, 42),
-        (.cbsl, "2025-05-15", "2025-05-19", 3, 54),
+        (.cbsl, "2025-05-15", "2025-05-19", 3, 54), (.cbe, "2026-04-01", "2026-04-09", 7, 18),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
@@ -67,6 +67,9 @@ struct KitProvidersBackfillTests {
             let bota = stub.requests("bota")
             #expect(bota.map(\.method) == ["GET", "POST"])
             #expect(bota.last?.body.hasSuffix("&dateFrom=05%2F19%2F2026&dateTo=05%2F19%2F2026") == true, "\(bota.last?.body ?? "")")
+            let cbe = try #require(stub.requests("cbe").last?.body)
+            #expect(cbe.contains("&FromDateRaw=01%2F04%2F2026&ToDateRaw=09%2F04%2F2026&") && cbe.hasSuffix("&SubmitAction=2"))
+            #expect(cbe.contains("&SelectedSelectOptions=Japanese%20Yen%20100&"))
             // Every currency the form page lists, asked for by its checkbox's value.
             let cbsl = stub.requests("cbsl")
             #expect(cbsl.map(\.method) == ["GET", "POST"] && cbsl.last?.body.components(separatedBy: "chk_cur%5B%5D=").count == 56)
