@@ -397,6 +397,26 @@ struct KitSeriesAndPostDocumentTests {
         #expect(try ProviderDeclaration.cbe.parse(try EditedArchive.replacing("x", with: "x", in: "none", of: served)).count == 7)
     }
 
+    @Test(
+        "Monetary Authority of Singapore: a month's CSV, year and month written where they change, per unit or per 100 by the column's title"
+    )
+    func mas() throws {
+        let days = try Self.parse(.mas, "mas-exchangerates-2.csv")
+        #expect(
+            days.count == 22 && days.first?.effectiveDate.description == "2026-03-02"
+                && days.last?.effectiveDate.description == "2026-03-31")
+        let day = try Self.on("2026-03-02", days)
+        #expect(day.baseCurrency == "SGD" && day.rates["EUR"] == Self.decimal("1.494") && day.rates["USD"] == Self.decimal("1.2674"))
+        #expect(day.rates["JPY"] == Self.decimal("0.008107"), "0.8107 per 100")
+        #expect(day.rates["VND"] == Self.decimal("0.00004843") && day.rates["CHF"] == Self.decimal("1.6497"))
+        #expect(day.rates.count == 21)
+        #expect(try Self.on("2026-03-31", days).rates["USD"] == Self.decimal("1.2913"), "`,,31`: March 2026 still")
+        // The form page hands out the view state the POST carries back.
+        let page = try FormPage(try OfficialDocumentTests.fixture("mas-exchangerates-1.html"), setCookies: [])
+        #expect(["__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION"].allSatisfy { page.inputs[$0]?.count == 1 })
+        #expect(page.inputs["__VIEWSTATEGENERATOR"] == ["C335971F"])
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -410,6 +430,7 @@ struct KitSeriesAndPostDocumentTests {
         (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
         (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
+        (.mas, "mas-exchangerates-2.csv", nil, "1.2674"),
     ]
 
     @Test(

@@ -7,7 +7,7 @@ package enum ProviderKit {
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm]),
         (.centralAsia, [.cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .bnm, .bom]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bom]),
         (.africa, [.cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .rbm]),
         (.americas, [.bcra, .bcb, .banrep]),
     ]

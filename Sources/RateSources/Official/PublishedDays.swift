@@ -119,6 +119,9 @@ enum PublishedDate {
 
     static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
 
+    /// `3` for `Mar` (any case).
+    static func monthNumber(_ name: some StringProtocol) -> Int? { monthNumbers[name.lowercased()] }
+
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
 }

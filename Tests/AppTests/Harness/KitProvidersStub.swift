@@ -97,6 +97,16 @@ final class KitProvidersStub: Sendable {
                     && body.contains("&DataSourceId=19CFFDDBFF494350A5E9C6A4397FC7DF&") ? "cbe-gethistoricaldata.xlsx" : nil
             }
         ),
+        (
+            "/statistics/msb/ExchangeRates.aspx", "mas",
+            { request in
+                guard request.method == .POST else { return "mas-exchangerates-1.html" }
+                let body = request.body.string ?? ""
+                return body.hasPrefix("__VIEWSTATE=F3HhhhI8r6bEr9rLvJ49k7quNDdtPhb%2F7m2K%2BZsHxGrZjbALNYt6iOF%2B")
+                    && body.contains("&__VIEWSTATEGENERATOR=C335971F&__EVENTVALIDATION=g56cj7akByMXY%2B3wplV%2F")
+                    ? "mas-exchangerates-2.csv" : nil
+            }
+        ),
         ("/cbsl_custom/exrates/exrates.php", "cbsl", { _ in "cbsl-exrates.html" }),
         (
             "/cbsl_custom/exrates/exrates_results.php", "cbsl",
@@ -123,7 +133,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas,
     ]
 
     static func start() async throws -> KitProvidersStub {

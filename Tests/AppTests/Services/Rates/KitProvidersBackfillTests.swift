@@ -32,6 +32,7 @@ struct KitProvidersBackfillTests {
         (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 10),
         (.sbp, "2026-04-01", "2026-04-03", 3, 23), (.bota, "2026-05-19", "2026-05-19", 1, 42),
         (.cbsl, "2025-05-15", "2025-05-19", 3, 54), (.cbe, "2026-04-01", "2026-04-09", 7, 18),
+        (.mas, "2026-03-02", "2026-03-31", 22, 21),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
@@ -67,6 +68,9 @@ struct KitProvidersBackfillTests {
             let bota = stub.requests("bota")
             #expect(bota.map(\.method) == ["GET", "POST"])
             #expect(bota.last?.body.hasSuffix("&dateFrom=05%2F19%2F2026&dateTo=05%2F19%2F2026") == true, "\(bota.last?.body ?? "")")
+            let mas = try #require(stub.requests("mas").last?.body)
+            #expect(mas.contains("StartYearDropDownList=2026&ctl00%24ContentPlaceHolder1%24StartMonthDropDownList=3&"))
+            #expect(mas.contains("FrequencyDropDownList=D&") && mas.hasSuffix("DownloadButton=Download"))
             let cbe = try #require(stub.requests("cbe").last?.body)
             #expect(cbe.contains("&FromDateRaw=01%2F04%2F2026&ToDateRaw=09%2F04%2F2026&") && cbe.hasSuffix("&SubmitAction=2"))
             #expect(cbe.contains("&SelectedSelectOptions=Japanese%20Yen%20100&"))
