@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import Core
+@testable import RateSources
+
+/// What the providers' recorded documents add up to: each currency and the daily providers that
+/// quote it (a provider counts for its own currency too: every rate it writes is against it).
+@Suite("Coverage of the recorded documents: currencies, daily sources, own central banks")
+struct RecordedCoverageTests {
+    /// Each declared provider's currencies, read from every recorded document of its own.
+    static func quoted() throws -> [RateSourceID: Set<String>] {
+        let folder = try #require(Bundle.module.url(forResource: "providers", withExtension: nil, subdirectory: "Resources"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var quoted: [RateSourceID: Set<String>] = [:]
+        for declaration in ProviderKit.declarations {
+            let id = declaration.source.id
+            let prefix =
+                switch id.rawValue {
+                case "nb": "norges-bank-"
+                case "nbp": "nbp-table-a-"
+                case "nbp.b": "nbp-table-b-"
+                default: "\(id.rawValue)-"
+                }
+            var codes: Set<String> = [declaration.source.homeCurrency!]
+            for file in files where file.hasPrefix(prefix) {
+                let data = try Data(contentsOf: folder.appendingPathComponent(file))
+                let stem = file.split(separator: ".").first.map(String.init) ?? file
+                let series = declaration.seriesList.first { stem.hasSuffix("-\($0.code.lowercased())") || stem.hasSuffix("-\($0.key)") }
+                // Form pages and other documents that hold no rates are no days: skipped.
+                guard let days = try? declaration.parse(data, series: series) else { continue }
+                for day in days { codes.formUnion(day.rates.keys) }
+            }
+            quoted[id] = codes
+        }
+        let ecbDaily = try #require(Bundle.module.url(forResource: "ecb-daily", withExtension: "xml", subdirectory: "Resources"))
+        let ecb = try ECBRatesDocument.parse(try Data(contentsOf: ecbDaily))
+        quoted[RateSource.ecb.id] = Set(ecb.flatMap(\.rates.keys)).union(["EUR"])
+        return quoted
+    }
+
+    @Test(
+        "at least 150 current currencies, 95 of them from three or more daily providers, 40 from their own central bank; none from a weekly table alone"
+    )
+    func coverage() throws {
+        let catalog = try CurrencyCatalog.bundled()
+        let quoted = try Self.quoted()
+        var sources: [String: Set<RateSourceID>] = [:]
+        for (id, codes) in quoted {
+            for code in codes where catalog.isListed(code) { sources[code, default: []].insert(id) }
+        }
+        let weekly = RateSource.nbpB.id
+        let daily = sources.mapValues { $0.subtracting([weekly]) }
+        let ownCentralBank = Set(ProviderKit.declarations.compactMap(\.source.homeCurrency) + ["EUR"]).filter(catalog.isListed)
+        #expect(sources.count >= 150, "\(sources.count) current currencies")
+        #expect(
+            daily.values.filter { $0.count >= 3 }.count >= 95, "\(daily.values.filter { $0.count >= 3 }.count) with three daily sources")
+        #expect(ownCentralBank.count >= 40, "\(ownCentralBank.sorted())")
+        let weeklyAlone = daily.filter(\.value.isEmpty).keys.sorted()
+        #expect(weeklyAlone.isEmpty, "from table B alone: \(weeklyAlone)")
+        // The recorded documents give 159 current currencies, 99 of them from three daily sources or more, and
+        // 42 from their own central bank.
+    }
+}
