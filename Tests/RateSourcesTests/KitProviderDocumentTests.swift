@@ -55,6 +55,17 @@ struct KitProviderDocumentTests {
         #expect(day.rates.count == 36)
     }
 
+    @Test("National Bank of the Kyrgyz Republic: the day's five daily rates in windows-1251, decimal commas; the weekly table refused")
+    func nbkr() throws {
+        let day = try Self.only(try Self.parse(.nbkr, "nbkr-daily.xml"), on: "2026-05-24")
+        #expect(day.baseCurrency == "KGS" && day.quotation == .basePerUnit)
+        #expect(day.rates["USD"] == Self.decimal("87.45") && day.rates["EUR"] == Self.decimal("101.5076"))
+        #expect(day.rates["KZT"] == Self.decimal("0.1859") && day.rates.count == 5)
+        #expect(throws: RatesProviderError.unreadable("not the daily rates but Weekly Exchange Rates")) {
+            try Self.parse(.nbkr, "nbkr-weekly.xml")
+        }
+    }
+
     @Test("National Bank of Moldova: lei per 1 or 100 units, a dotted date")
     func nbm() throws {
         let day = try Self.only(try Self.parse(.nbm, "nbm-official-exchange-rates-06-04-2026.xml"), on: "2026-04-06")
@@ -134,7 +145,7 @@ struct KitProviderDocumentTests {
         (.nbt, "nbt-export-xml-2026-05-18.xml", "9.3450"), (.nbm, "nbm-official-exchange-rates-06-04-2026.xml", "17.6124"),
         (.cbar, "cbar-currencies.xml", ">1.7<"), (.nbk, "nbk-get-rates-01-04-2026.xml", "478.77"),
         (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
-        (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"),
+        (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"), (.nbkr, "nbkr-daily.xml", "87,4500"),
     ]
 
     @Test(
