@@ -417,6 +417,24 @@ struct KitSeriesAndPostDocumentTests {
         #expect(page.inputs["__VIEWSTATEGENERATOR"] == ["C335971F"])
     }
 
+    @Test("Central Bank of Kuwait: a fragment per currency in fils (thousandths of a dinar), dotted days, Sunday a business day")
+    func cbkkw() throws {
+        let usd = try Self.parse(.cbkkw, "cbkkw-get-exchange-rates-USD.html", series: "USD")
+        #expect(usd.map(\.effectiveDate.description) == ["2026-09-06", "2026-09-07", "2026-09-08"])
+        #expect(usd[0].baseCurrency == "KWD" && usd[0].rates == ["USD": Self.decimal("0.30685")], "306.850 fils")
+        #expect(try Self.on("2026-09-08", usd).rates["USD"] == Self.decimal("0.30665"))
+        #expect(
+            try Self.on("2026-09-08", try Self.parse(.cbkkw, "cbkkw-get-exchange-rates-JPY.html", series: "JPY")).rates["JPY"]
+                == Self.decimal("0.001998"))
+        #expect(
+            try Self.on("2026-09-08", try Self.parse(.cbkkw, "cbkkw-get-exchange-rates-GBP.html", series: "GBP")).rates["GBP"]
+                == Self.decimal("0.415097"))
+        // Another currency's table is not this one's; the form's ids as it lists them; withdrawn currencies not asked for.
+        #expect(throws: RatesProviderError.self) { try Self.parse(.cbkkw, "cbkkw-get-exchange-rates-USD.html", series: "EUR") }
+        #expect(ProviderDeclaration.cbkkw.seriesList.first { $0.code == "USD" }?.key == "USD:128735")
+        #expect(ProviderDeclaration.cbkkw.seriesList.count == 101 && !ProviderDeclaration.cbkkw.seriesList.contains { $0.code == "VEF" })
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -430,7 +448,7 @@ struct KitSeriesAndPostDocumentTests {
         (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
         (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
-        (.mas, "mas-exchangerates-2.csv", nil, "1.2674"),
+        (.mas, "mas-exchangerates-2.csv", nil, "1.2674"), (.cbkkw, "cbkkw-get-exchange-rates-USD.html", "USD", "306.850"),
     ]
 
     @Test(

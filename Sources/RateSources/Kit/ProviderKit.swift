@@ -6,7 +6,7 @@ package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbt, .cbt, .nbg, .cbar, .cba]),
-        (.middleEast, [.boi]),
+        (.middleEast, [.boi, .cbkkw]),
         (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bom]),
         (.africa, [.cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .rbm]),
         (.americas, [.bcra, .bcb, .banrep]),

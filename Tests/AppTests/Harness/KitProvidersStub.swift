@@ -108,6 +108,15 @@ final class KitProvidersStub: Sendable {
                     ? "mas-exchangerates-2.csv" : nil
             }
         ),
+        (
+            "/en/monetary-policy/market-operations/exchange-rates/get-exchange-rates", "cbkkw",
+            { request in
+                // `selCurrency=USD%3A128735`: the four recorded currencies' tables, an empty one for the others.
+                let code = (try? request.content.get(String.self, at: "selCurrency"))?.prefix(3) ?? ""
+                return ["USD", "EUR", "GBP", "JPY"].contains(code)
+                    ? "cbkkw-get-exchange-rates-\(code).html" : "\(KitProvidersStub.noRates) \(code)"
+            }
+        ),
         ("/cbsl_custom/exrates/exrates.php", "cbsl", { _ in "cbsl-exrates.html" }),
         (
             "/cbsl_custom/exrates/exrates_results.php", "cbsl",
@@ -124,6 +133,10 @@ final class KitProvidersStub: Sendable {
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
 
+    /// An answer of this stand-in's own rather than a recorded file: a table of the currency
+    /// after it, without rows.
+    static let noRates = "(a table without rows)"
+
     /// The antiforgery cookie the Bank of Tanzania's form page sets.
     static let botaCookie = "c00k1e-of-the-form"
 
@@ -134,7 +147,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw,
     ]
 
     static func start() async throws -> KitProvidersStub {
@@ -149,7 +162,11 @@ final class KitProvidersStub: Sendable {
             requests.withLockedValue {
                 $0.append((route.provider, request.method.rawValue, request.headers.first(name: "SOAPAction"), body))
             }
-            guard let name = route.file(request), let data = try? CentralBanksStub.document(name) else {
+            guard let name = route.file(request),
+                let data = name.hasPrefix(noRates)
+                    ? Data("<table><tr><th>Date</th><th>KWD / \(name.suffix(3))</th></tr></table>".utf8)
+                    : try? CentralBanksStub.document(name)
+            else {
                 return Response(status: route.provider == "bota" ? .internalServerError : .notFound)
             }
             var headers: HTTPHeaders = ["Content-Type": "application/json"]

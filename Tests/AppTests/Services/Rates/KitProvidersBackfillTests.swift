@@ -33,6 +33,7 @@ struct KitProvidersBackfillTests {
         (.sbp, "2026-04-01", "2026-04-03", 3, 23), (.bota, "2026-05-19", "2026-05-19", 1, 42),
         (.cbsl, "2025-05-15", "2025-05-19", 3, 54), (.cbe, "2026-04-01", "2026-04-09", 7, 18),
         (.mas, "2026-03-02", "2026-03-31", 22, 21), (.nbkr, "2026-05-24", "2026-05-24", 1, 5),
+        (.cbkkw, "2026-09-08", "2026-09-08", 1, 4),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
