@@ -435,6 +435,21 @@ struct KitSeriesAndPostDocumentTests {
         #expect(ProviderDeclaration.cbkkw.seriesList.count == 101 && !ProviderDeclaration.cbkkw.seriesList.contains { $0.code == "VEF" })
     }
 
+    @Test(
+        "Bank Indonesia: a search per currency, the mean of selling and buying per the Value's units, days as 5 Mar 2026; the form without results is no day"
+    )
+    func bi() throws {
+        let aud = try Self.parse(.bi, "bi-default-aud.html", series: "AUD")
+        #expect(aud.map(\.effectiveDate.description) == ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"])
+        #expect(try Self.on("2026-03-05", aud).rates == ["AUD": Self.decimal("11888.44")], "11,949.58 and 11,827.30")
+        #expect(
+            try Self.on("2026-03-05", try Self.parse(.bi, "bi-default-aed.html", series: "AED")).rates["AED"] == Self.decimal("4604.015"))
+        #expect(try Self.parse(.bi, "bi-default.html", series: "USD").isEmpty, "the page before a search")
+        #expect(ProviderDeclaration.wholeUnits("100.00") == 100 && ProviderDeclaration.wholeUnits("1.50") == nil)
+        let page = try FormPage(try OfficialDocumentTests.fixture("bi-default.html"), setCookies: [])
+        #expect(["__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION", "__REQUESTDIGEST"].allSatisfy { page.inputs[$0]?.count == 1 })
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -449,6 +464,7 @@ struct KitSeriesAndPostDocumentTests {
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
         (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
         (.mas, "mas-exchangerates-2.csv", nil, "1.2674"), (.cbkkw, "cbkkw-get-exchange-rates-USD.html", "USD", "306.850"),
+        (.bi, "bi-default-aud.html", "AUD", "11,949.58"),
     ]
 
     @Test(

@@ -7,7 +7,7 @@ package enum ProviderKit {
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bom]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bi, .bom]),
         (.africa, [.cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .rbm]),
         (.americas, [.bcra, .bcb, .banrep]),
     ]

@@ -113,8 +113,11 @@ enum PublishedDate {
     }
 
     /// `17/Mar/2026`, as the Bank of England's query asks for days.
-    static func slashedWithMonthName(_ date: CalendarDate) -> String {
-        "\(twoDigits(date.day))/\(monthNames[date.month - 1])/\(date.year)"
+    static func slashedWithMonthName(_ date: CalendarDate) -> String { withMonthName(date, separator: "/") }
+
+    /// `02-Mar-2026` with `-` (Bank Indonesia's form), or another separator.
+    static func withMonthName(_ date: CalendarDate, separator: Character) -> String {
+        "\(twoDigits(date.day))\(separator)\(monthNames[date.month - 1])\(separator)\(date.year)"
     }
 
     static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }

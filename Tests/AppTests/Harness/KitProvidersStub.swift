@@ -117,6 +117,17 @@ final class KitProvidersStub: Sendable {
                     ? "cbkkw-get-exchange-rates-\(code).html" : "\(KitProvidersStub.noRates) \(code)"
             }
         ),
+        (
+            "/en/statistik/informasi-kurs/transaksi-bi/default.aspx", "bi",
+            { request in
+                // A search carries the page's request digest; the three recorded currencies' results, the bare page for the others.
+                guard request.method == .POST, let body = request.body.string, body.contains("&__REQUESTDIGEST=0x") else {
+                    return "bi-default.html"
+                }
+                let code = ["AED", "AUD", "BND"].first { body.contains("ddlmatauang1=\($0)%20%20&") }
+                return code.map { "bi-default-\($0.lowercased()).html" } ?? "bi-default.html"
+            }
+        ),
         ("/cbsl_custom/exrates/exrates.php", "cbsl", { _ in "cbsl-exrates.html" }),
         (
             "/cbsl_custom/exrates/exrates_results.php", "cbsl",
@@ -147,7 +158,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw, .bi,
     ]
 
     static func start() async throws -> KitProvidersStub {
