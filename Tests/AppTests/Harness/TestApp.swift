@@ -109,7 +109,7 @@ extension AppConfiguration {
         sourceCodeURL: String = defaultSourceCodeURL,
         trustedProxies: [IPAddressRange] = []
     ) -> AppConfiguration {
-        AppConfiguration(
+        var configuration = AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
             passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
             ratesProviders: providers, providerOrigins: providerOrigins,
@@ -118,6 +118,12 @@ extension AppConfiguration {
             ratesTimeout: ratesTimeout,
             ratesRefreshInterval: 0, ratesSyncInterval: 0,
             trustedProxies: trustedProxies)
+        // Work on a CI machine running a dozen tests at once can wait seconds for a thread: an
+        // 11-second limit instead of 5 keeps that from passing for an outage (the tests of the
+        // limits themselves set their own).
+        configuration.databasePoolTimeout = 10
+        configuration.databaseStatementTimeout = 10
+        return configuration
     }
 }
 
