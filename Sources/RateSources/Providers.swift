@@ -91,10 +91,11 @@ package struct OfficialRatesProvider: DailyRatesProvider {
     /// per currency) holds the currencies of both; a currency in both is the later document's.
     private func fetch(_ documents: [OfficialFeed.Document]) async throws(RatesProviderError) -> [FetchedRates] {
         var days: [CalendarDate: FetchedRates] = [:]
+        var formPages: [URL: FormPage] = [:]
         for document in documents {
             let data: Data
             do {
-                data = try await fetcher.fetch(document.url, posting: document.body)
+                data = try await fetcher.fetch(document.url, posting: document.body, formPages: &formPages)
             } catch {
                 if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
                 throw error

@@ -49,14 +49,29 @@ package struct HTTPDocumentFetcher: Sendable {
     /// A form that must carry what its page hands out (``DocumentRequest/form(_:page:carrying:_:)``)
     /// is posted after a GET of that page, within the same deadline.
     package func fetch(_ url: URL, posting body: DocumentRequest.Body? = nil) async throws(RatesProviderError) -> Data {
+        var formPages: [URL: FormPage] = [:]
+        return try await fetch(url, posting: body, formPages: &formPages)
+    }
+
+    /// As ``fetch(_:posting:)``, a form's page read once for all the documents of one fetch
+    /// (Bank Indonesia's 25 currencies post the same page's view state): `formPages` keeps it.
+    func fetch(
+        _ url: URL, posting body: DocumentRequest.Body?, formPages: inout [URL: FormPage]
+    ) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         do {
             guard let body, let form = body.form else { return try await exchange(url, posting: body, deadline: deadline).data }
             guard let pageURL = URL(string: form.page, relativeTo: url)?.absoluteURL, pageURL.host == url.host else {
                 throw RatesProviderError.unreadable("the form's page \(form.page.prefix(60)) is not on \(url.host ?? "its host")")
             }
-            let page = try await exchange(pageURL, posting: nil, deadline: deadline)
-            let formPage = try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
+            let formPage: FormPage
+            if let known = formPages[pageURL] {
+                formPage = known
+            } else {
+                let page = try await exchange(pageURL, posting: nil, deadline: deadline)
+                formPage = try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
+                formPages[pageURL] = formPage
+            }
             let posted = DocumentRequest.Body(
                 text: try formPage.body(carrying: form.carrying, then: body.text), contentType: body.contentType)
             return try await exchange(url, posting: posted, cookie: formPage.cookie, deadline: deadline).data

@@ -69,6 +69,8 @@ struct KitProvidersBackfillTests {
             let bota = stub.requests("bota")
             #expect(bota.map(\.method) == ["GET", "POST"])
             #expect(bota.last?.body.hasSuffix("&dateFrom=05%2F19%2F2026&dateTo=05%2F19%2F2026") == true, "\(bota.last?.body ?? "")")
+            // A search per currency, all posting what one GET of the form's page handed out.
+            #expect(stub.requests("bi").map(\.method) == ["GET"] + Array(repeating: "POST", count: 25))
             let mas = try #require(stub.requests("mas").last?.body)
             #expect(mas.contains("StartYearDropDownList=2026&ctl00%24ContentPlaceHolder1%24StartMonthDropDownList=3&"))
             #expect(mas.contains("FrequencyDropDownList=D&") && mas.hasSuffix("DownloadButton=Download"))
