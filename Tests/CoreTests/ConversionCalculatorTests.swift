@@ -25,6 +25,31 @@ struct ConversionCalculatorTests {
         #expect(try convert("1000", "USD", "KWD").result == Fixtures.decimal("307.234"))
     }
 
+    @Test("a day written both ways (rands per dollar, yen per rand) converts through the exact product or quotient of the published rates")
+    func ratesWrittenBothWays() throws {
+        let day = RateSnapshot(
+            source: "ecb", baseCurrency: "ZAR", effectiveDate: CalendarDate(iso8601: "2026-03-27")!, storedAt: Date(),
+            rates: ["USD": Fixtures.decimal("17.1302"), "EUR": Fixtures.decimal("19.7408"), "JPY": Fixtures.decimal("9.3324")],
+            quotation: .basePerUnit, reversed: ["JPY", "ZAR"])
+        #expect(day.reversed == ["JPY"], "the base is 1 either way")
+        #expect(day.quotation(of: "JPY") == .unitsPerBase && day.quotation(of: "USD") == .basePerUnit)
+        func convert(_ amount: String, _ from: String, _ to: String) throws -> Decimal {
+            try calculator.convert(try #require(try Amount.parse(amount)), from: from, to: to, in: day).result
+        }
+        // 100 × 17.1302 × 9.3324 = 15986.587848: yen have no minor units.
+        #expect(try convert("100", "USD", "JPY") == 15986)
+        // 100,000 ÷ (9.3324 × 17.1302) = 625.5244…
+        #expect(try convert("100000", "JPY", "USD") == Fixtures.decimal("625.52"))
+        // Written alike, a quotient as before: 100 × 17.1302 ÷ 19.7408 = 86.7755…
+        #expect(try convert("100", "USD", "EUR") == Fixtures.decimal("86.77"))
+        // Through the base: 1,000 yen are 1,000 ÷ 9.3324 = 107.1535… rand; a rand is 9.3324 yen.
+        #expect(try convert("1000", "JPY", "ZAR") == Fixtures.decimal("107.15"))
+        #expect(try convert("10", "ZAR", "JPY") == 93)
+        #expect(day.unitsPerBase("JPY") == Fixtures.decimal("9.3324") && day.unitsPerBase("USD") == 1 / Fixtures.decimal("17.1302"))
+        let mixed = Quotation.ratio(from: 2, .unitsPerBase, to: 3, .basePerUnit)
+        #expect(mixed.numerator == 1 && mixed.denominator == 6, "1 ÷ (2 × 3)")
+    }
+
     @Test("truncates, never rounds up")
     func truncatesNotRounds() throws {
         // 1 × 0.84770 / 1.1252 = 0.753377…: rounding would say 0.75 too, so pick one that differs:

@@ -102,7 +102,7 @@ struct KitSeriesAndPostDocumentTests {
         #expect(day.rates.count == 38)
     }
 
-    @Test("Central Bank of Kenya: names, JPY per 100, the four East African currencies written the other way round left out")
+    @Test("Central Bank of Kenya: names, JPY per 100, the four East African currencies written the other way round and kept so")
     func cbk() throws {
         let days = try Self.parse(.cbk, "cbk-admin-ajax.json")
         // 28 November 2025 is listed twice, the same rates each time: one day.
@@ -111,8 +111,15 @@ struct KitSeriesAndPostDocumentTests {
         #expect(day.rates["USD"] == Self.decimal("129.52"))
         #expect(day.rates["JPY"] == Self.decimal("0.812"), "81.20 per 100 JPY")
         #expect(day.rates["CAD"] == Self.decimal("94.54"), "CAN $")
-        #expect(day.rates["UGX"] == nil && day.rates["TZS"] == nil)
-        #expect(day.rates.count == 17)
+        // `KES / USHS 29.0900`: Ugandan shillings per shilling, as written.
+        #expect(day.rates["UGX"] == Self.decimal("29.09") && day.rates["TZS"] == Self.decimal("20.11"))
+        #expect(day.rates["RWF"] == Self.decimal("11.26") && day.rates["BIF"] == Self.decimal("22.92"))
+        #expect(day.reversed == ["UGX", "TZS", "RWF", "BIF"] && day.quotation == .basePerUnit)
+        #expect(day.rates.count == 21)
+        // 100 shillings are 2,909 Ugandan shillings, and 129.52 shillings a dollar.
+        let snapshot = day.snapshot(storedAt: Date())
+        let (numerator, denominator) = try #require(snapshot.ratio(from: "USD", to: "UGX"))
+        #expect(numerator == Self.decimal("3767.7368") && denominator == 1, "129.52 × 29.09")
     }
 
     @Test(
@@ -290,14 +297,17 @@ struct KitSeriesAndPostDocumentTests {
         #expect(day.rates["IEP"] == nil && day.rates["CMD"] == nil && day.rates.count == 36)
     }
 
-    @Test("CFETS: the central parity, yuan per unit (per 100 JPY); the pairs written the other way left out; a second page refused")
+    @Test("CFETS: the central parity, yuan per unit (per 100 JPY), the CNY/X pairs units per yuan as written; a second page refused")
     func cfets() throws {
         let days = try Self.parse(.cfets, "cfets-ccprhisnew-2026-09-04-1.json")
         #expect(days.map(\.effectiveDate.description) == ["2026-09-01", "2026-09-02", "2026-09-03", "2026-09-04"])
         let day = try Self.on("2026-09-04", days)
         #expect(day.baseCurrency == "CNY" && day.rates["USD"] == Self.decimal("6.7787") && day.rates["EUR"] == Self.decimal("7.8397"))
         #expect(day.rates["JPY"] == Self.decimal("0.043135"), "4.3135 per 100 JPY")
-        #expect(day.rates["MOP"] == nil && day.rates.count == 10)
+        #expect(day.rates["MOP"] == Self.decimal("1.1919") && day.rates["KRW"] == Self.decimal("202.07"), "CNY/MOP, CNY/KRW")
+        #expect(day.reversed.count == 15 && day.reversed.contains("TRY") && !day.reversed.contains("USD") && day.rates.count == 25)
+        let snapshot = day.snapshot(storedAt: Date())
+        #expect(snapshot.unitsPerBase("KRW") == Self.decimal("202.07") && snapshot.quotation(of: "USD") == .basePerUnit)
         // 65 days in two pages: what one page holds is not all the days asked for.
         #expect(throws: RatesProviderError.unreadable("the days fill 2 pages, not one")) {
             try Self.parse(.cfets, "cfets-ccprhisnew-2026-08-31-1.json")
@@ -450,6 +460,31 @@ struct KitSeriesAndPostDocumentTests {
         #expect(["__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION", "__REQUESTDIGEST"].allSatisfy { page.inputs[$0]?.count == 1 })
     }
 
+    @Test(
+        "South African Reserve Bank: a series per currency; rands per dollar, pound and euro, the twenty others per rand, each as written; a series of another name refused"
+    )
+    func sarb() throws {
+        let usd = try Self.parse(.sarb, "sarb-excx135d.json", series: "USD")
+        #expect(usd.map(\.effectiveDate.description) == ["2026-03-24", "2026-03-25", "2026-03-26", "2026-03-27"])
+        let friday = try Self.on("2026-03-27", usd)
+        #expect(friday.baseCurrency == "ZAR" && friday.rates == ["USD": Self.decimal("17.1302")] && friday.reversed.isEmpty)
+        let yen = try Self.on("2026-03-27", try Self.parse(.sarb, "sarb-excb120d.json", series: "JPY"))
+        #expect(yen.rates == ["JPY": Self.decimal("9.3324")] && yen.reversed == ["JPY"], "Japan: Yen per Rand")
+        #expect(
+            try Self.on("2026-03-24", try Self.parse(.sarb, "sarb-excb126d.json", series: "TWD")).rates["TWD"] == Self.decimal("1.8898"))
+        // The day as the kit joins its series: a dollar is 17.1302 × 9.3324 yen.
+        let day = friday.adding(yen).snapshot(storedAt: Date())
+        let (numerator, denominator) = try #require(day.ratio(from: "USD", to: "JPY"))
+        #expect(numerator == Self.decimal("159.86587848") && denominator == 1)
+        #expect(day.ratio(from: "JPY", to: "USD").map { [$0.numerator, $0.denominator] } == [1, Self.decimal("159.86587848")])
+        #expect(throws: RatesProviderError.self) { try Self.parse(.sarb, "sarb-excb120d.json", series: "CNY") }
+        #expect(ProviderDeclaration.sarb.seriesList.count == 23 && Set(ProviderDeclaration.sarb.seriesList.map(\.code)).count == 23)
+        // A day without an observation is written `null`: no rate, not an unreadable document.
+        let withNull = String(decoding: try OfficialDocumentTests.fixture("sarb-excx135d.json"), as: UTF8.self)
+            .replacingOccurrences(of: "\"Value\":17.1302", with: "\"Value\":null")
+        #expect(try ProviderDeclaration.sarb.parse(Data(withNull.utf8), series: ProviderDeclaration.sarb.seriesList[0]).count == 3)
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.fbil, "fbil-fetchfiltered.json", nil, "92.451400"), (.rb, "rb-bygroup.json", nil, "10.8405"),
         (.hkma, "hkma-er-eeri-daily.json", nil, "7.8245000000000005"), (.banrep, "banrep-32sa-8pi3.json", nil, "\"3691.9\""),
@@ -464,7 +499,7 @@ struct KitSeriesAndPostDocumentTests {
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
         (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
         (.mas, "mas-exchangerates-2.csv", nil, "1.2674"), (.cbkkw, "cbkkw-get-exchange-rates-USD.html", "USD", "306.850"),
-        (.bi, "bi-default-aud.html", "AUD", "11,949.58"),
+        (.bi, "bi-default-aud.html", "AUD", "11,949.58"), (.sarb, "sarb-excb120d.json", "JPY", "9.3324"),
     ]
 
     @Test(

@@ -1,36 +1,114 @@
 """A loopback stand-in for every central bank the app fetches: each publisher's real document
-(Tests/RateSourcesTests/Resources/providers, of March 2026) at that publisher's own path, whatever
-the query asks (the app keeps the days it asked for). The browser tests (test_11) and
-scripts/bench point every `<ID>_BASE_URL` at it. Run alone, it prints its port and serves.
+(Tests/RateSourcesTests/Resources/providers, recorded in 2026) at that publisher's own path,
+whatever days the query asks for (the app keeps the days it asked for). Publishers of a
+document per currency get the recorded currency's document, or a 404 for the others; a form's
+page is served to a GET and its result to the POST (the Swift stand-in,
+Tests/AppTests/Harness/KitProvidersStub.swift, also checks the tokens posted back). The
+browser tests (test_11) and scripts/bench point every `<ID>_BASE_URL` at it. Run alone, it
+prints its port and serves.
 """
+import re
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, unquote
 
 ROOT = Path(__file__).resolve().parents[2]
 PROVIDERS = ROOT / "Tests" / "RateSourcesTests" / "Resources" / "providers"
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
+# The first ten central banks (the browser tests' providers), then every other the app fetches,
+# in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm cbu nbk nbkr nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp cbsl hkma mas bnm "
+                    "bi bom sarb cbn cbk bota bna cbe bct bceao rbm bcra bcb banrep").split()
 
-# Each publisher's path, and the file it serves.
+
+def always(name):
+    return lambda method, path, query, body: name
+
+
+def on_post(name, page=None):
+    return lambda method, path, query, body: name if method == "POST" else page
+
+
+def by(pattern, template, source="path"):
+    """The file named by what `pattern` finds in the path, the query or the body."""
+    def choose(method, path, query, body):
+        found = re.search(pattern, {"path": path, "query": query, "body": body}[source])
+        return template.format(found.group(1).lower()) if found else None
+    return choose
+
+
+# Each publisher's path, and how the file it serves is chosen.
 ROUTES = [
-    ("/valet/observations/group/FX_RATES_DAILY/json", PROVIDERS / "boc-valet-fx-rates-daily-2026-03-12.json", "application/json"),
-    ("/cnbapi/exrates/daily-year", PROVIDERS / "cnb-exrates-daily-year-2026.json", "application/json"),
-    ("/api/exchangerates/tables/A/", PROVIDERS / "nbp-table-a-2026-03-01..05.json", "application/json"),
-    ("/api/exchangerates/tables/B/", PROVIDERS / "nbp-table-b-2026-03-01..05.json", "application/json"),
-    ("/scripts/XML_daily.asp", PROVIDERS / "cbr-xml-daily.xml", "application/xml; charset=windows-1251"),
-    ("/api/data/EXR/B..NOK.SP", PROVIDERS / "norges-bank-exr-b-nok-sp.csv", "text/csv"),
-    ("/statistics/tables/csv/f11.1-data.csv", PROVIDERS / "rba-f11.1-data.csv", "text/csv"),
-    ("/NBU_Exchange/exchange_site", PROVIDERS / "nbu-exchange-site-2026-03.json", "application/json"),
-    ("/boeapps/database/_iadb-fromshowcolumns.asp", PROVIDERS / "boe-iadb-usd-eur-spot.csv", "text/csv"),
-    ("/stats/eurofxref/eurofxref-daily.xml", RESOURCES / "ecb-daily-2026-03-05.xml", "text/xml"),
+    ("/valet/observations/group/FX_RATES_DAILY/json", always("boc-valet-fx-rates-daily-2026-03-12.json")),
+    ("/cnbapi/exrates/daily-year", always("cnb-exrates-daily-year-2026.json")),
+    ("/api/exchangerates/tables/A/", always("nbp-table-a-2026-03-01..05.json")),
+    ("/api/exchangerates/tables/B/", always("nbp-table-b-2026-03-01..05.json")),
+    ("/scripts/XML_daily.asp", always("cbr-xml-daily.xml")),
+    ("/api/data/EXR/B..NOK.SP", always("norges-bank-exr-b-nok-sp.csv")),
+    ("/statistics/tables/csv/f11.1-data.csv", always("rba-f11.1-data.csv")),
+    ("/NBU_Exchange/exchange_site", always("nbu-exchange-site-2026-03.json")),
+    ("/boeapps/database/_iadb-fromshowcolumns.asp", always("boe-iadb-usd-eur-spot.csv")),
+    ("/stats/eurofxref/eurofxref-daily.xml", lambda *_: RESOURCES / "ecb-daily-2026-03-05.xml"),
+    ("/en/arkhiv-kursov-valyut/json/all/", always("cbu-all-2026-04-01.json")),
+    ("/rss/get_rates.cfm", always("nbk-get-rates-01-04-2026.xml")),
+    ("/en/kurs/export_xml.php", always("nbt-export-xml-2026-05-18.xml")),
+    ("/XML/daily.xml", always("nbkr-daily.xml")),
+    ("/kurs/", always("cbt-20052026.xml")),
+    ("/gw/api/ct/monetarypolicy/currencies/", always("nbg-currencies-2026-03-03.json")),
+    ("/currencies/", always("cbar-currencies.xml")),
+    ("/en/official_exchange_rates", always("nbm-official-exchange-rates-06-04-2026.xml")),
+    ("/files/xml/years/", always("bnr-nbrfxrates2026.xml")),
+    ("/estadisticascambiarias/v1.0/Cotizaciones", always("bcra-cotizaciones-2026-03-19.json")),
+    ("/wasdm/refrates/fetchfiltered", always("fbil-fetchfiltered.json")),
+    ("/swea/v1/Observations/ByGroup/130/", always("rb-bygroup.json")),
+    ("/public/market-data-and-statistics/", always("hkma-er-eeri-daily.json")),
+    ("/resource/32sa-8pi3.json", always("banrep-32sa-8pi3.json")),
+    ("/api/GetAllExchangeRates", always("cbn-getallexchangerates.json")),
+    ("/en/currency-rate-movement/data", on_post("bom-data.json")),
+    ("/wp-admin/admin-ajax.php", on_post("cbk-admin-ajax.json")),
+    ("/service/rest/taxas/get/evolucao/taxa/intervalo", always("bna-intervalo-all.json")),
+    ("/olinda/servico/PTAX/", by(r"@moeda='([A-Z]{3})'", "bcb-cotacaomoedaperiodo-{}.json", "query")),
+    ("/exrates/rates/dynamics/", by(r"/dynamics/(\d+)", "nbrb-dynamics-{}.json")),
+    ("/public/exchange-rate/", by(r"/exchange-rate/([A-Za-z]{3})", "bnm-month-{}.json")),
+    ("/v1/data", on_post("dnb-data.csv")),
+    ("/FusionEdgeServer/sdmx/v2/data/dataflow/BOI.STATISTICS/EXR/1.0/", always("boi-1-0.csv")),
+    ("/terzevalute-wf-web/rest/v1.0/dailyRates", always("bdi-dailyrates-2026-02-10.csv")),
+    ("/bct/siteprod/cours_archiv.jsp", on_post("bct-cours-archiv-2026-05-18.html")),
+    ("/fr/cours/get_all_reference_by_date", always("bceao-get-all-reference-by-date-2026-03-16.html")),
+    ("/Statistics/ExchangeRatesFilter/", on_post("rbm-exchangeratesfilter.html")),
+    ("/ags/ms/cm-u-bk-ccpr/CcprHisNew", on_post("cfets-ccprhisnew-2026-09-04-1.json")),
+    ("/ExchangeRate/previous_rates", on_post("bota-previous-rates-2.html", "bota-previous-rates-1.html")),
+    ("/en/economic-research/statistics/cbe-exchange-rates/historical-data", always("cbe-historical-data.html")),
+    ("/api/statistics/GetHistoricalData", on_post("cbe-gethistoricaldata.xlsx")),
+    ("/statistics/msb/ExchangeRates.aspx", on_post("mas-exchangerates-2.csv", "mas-exchangerates-1.html")),
+    ("/en/monetary-policy/market-operations/exchange-rates/get-exchange-rates",
+     by(r"selCurrency=(USD|EUR|GBP|JPY)%3A", "cbkkw-get-exchange-rates-{}.html", "body")),
+    ("/en/statistik/informasi-kurs/transaksi-bi/default.aspx",
+     lambda method, path, query, body: next(
+         (f"bi-default-{code.lower()}.html" for code in ("AED", "AUD", "BND") if method == "POST" and f"ddlmatauang1={code}%20%20&" in body),
+         "bi-default.html")),
+    ("/cbsl_custom/exrates/exrates_results.php", on_post("cbsl-exrates-results.html")),
+    ("/cbsl_custom/exrates/exrates.php", always("cbsl-exrates.html")),
+    ("/assets/document/BFER_Daily", lambda method, path, query, body:
+        "sbp-bfer-daily-arch.xlsx" if path.endswith("_Arch.xlsx") else "sbp-bfer-daily.xlsx"),
+    ("/SarbWebApi/WebIndicators/Shared/GetTimeseriesObservations/", by(r"Observations/([A-Z0-9]+)/", "sarb-{}.json")),
+    ("/arfolyamok.asmx", on_post("mnb-arfolyamok.xml")),
+    ("/exchangerates.asmx", on_post("cba-exchangerates-2.xml")),
 ]
 
 
 def origin_variables(base):
     """`<ID>_BASE_URL` of every central bank, pointing at `base`."""
-    return {provider.upper().replace(".", "_") + "_BASE_URL": base for provider in OFFICIAL}
+    return {provider.upper().replace(".", "_") + "_BASE_URL": base for provider in EVERY}
+
+
+def kind(name):
+    suffix = Path(str(name)).suffix
+    return {".json": "application/json", ".xml": "application/xml", ".csv": "text/csv", ".html": "text/html; charset=utf-8",
+            ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}.get(suffix, "application/octet-stream")
 
 
 class Server(ThreadingHTTPServer):
@@ -41,18 +119,35 @@ class Server(ThreadingHTTPServer):
 
 class CentralBanks:
     def __init__(self, port=0):
-        documents = [(prefix, path.read_bytes(), kind) for prefix, path, kind in ROUTES]
+        cache = {}
+
+        def document(name):
+            path = name if isinstance(name, Path) else PROVIDERS / name
+            if path not in cache:
+                cache[path] = path.read_bytes() if path.is_file() else None
+            return cache[path]
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                path = self.path.split("?")[0]
-                match = next(((body, kind) for prefix, body, kind in documents if path.startswith(prefix)), None)
-                body, kind = match or (b"not found", "text/plain")
-                self.send_response(200 if match else 404)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
+            def answer(self, method):
+                length = min(int(self.headers.get("Content-Length") or 0), 1 << 20)
+                body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
+                path, _, query = self.path.partition("?")
+                query = unquote(query)
+                chooser = next((choose for prefix, choose in ROUTES if path.startswith(prefix)), None)
+                name = chooser(method, path, query, body) if chooser else None
+                data = document(name) if name else None
+                self.send_response(200 if data is not None else 404)
+                self.send_header("Content-Type", kind(name) if data is not None else "text/plain")
+                data = data if data is not None else b"not found"
+                self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(body)
+                self.wfile.write(data)
+
+            def do_GET(self):
+                self.answer("GET")
+
+            def do_POST(self):
+                self.answer("POST")
 
             def log_message(self, *args):
                 pass
@@ -66,7 +161,9 @@ class CentralBanks:
         return f"http://127.0.0.1:{self.port}"
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.argv[1:] == ["--providers"]:
+    print(",".join(EVERY))
+elif __name__ == "__main__":
     banks = CentralBanks()
     print(banks.port, flush=True)
     sys.stdout.close()

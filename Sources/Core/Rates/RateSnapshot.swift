@@ -2,7 +2,9 @@ import Foundation
 
 /// One provider's rates for one day, or the blend of several providers' for one day. The
 /// rates are written as the provider writes them (``quotation``): units of each currency per
-/// unit of `baseCurrency`, or units of `baseCurrency` per unit of each currency.
+/// unit of `baseCurrency`, or units of `baseCurrency` per unit of each currency; a publisher
+/// that writes some currencies one way and some the other (the South African Reserve Bank) has
+/// the exceptions in ``reversed``, so every rate stays the number it published.
 package struct RateSnapshot: Sendable, Equatable {
     /// Identifies the stored snapshot; `nil` until it is stored (and for a blend, which never is).
     package var id: UUID? {
@@ -20,6 +22,8 @@ package struct RateSnapshot: Sendable, Equatable {
     /// Each currency's rate, written as ``quotation`` says; the base itself maps to 1.
     package let rates: [String: Decimal]
     package let quotation: Quotation
+    /// The currencies whose rates are written the other way from ``quotation``.
+    package let reversed: Set<String>
     /// The codes this snapshot can convert between, sorted (once: every page lists them).
     package let currencyCodes: [String]
     /// Tells this stored snapshot from every other, for cache validators (written once: every
@@ -30,7 +34,7 @@ package struct RateSnapshot: Sendable, Equatable {
 
     package init(
         id: UUID? = nil, source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate,
-        storedAt: Date, rates: [String: Decimal], quotation: Quotation = .unitsPerBase
+        storedAt: Date, rates: [String: Decimal], quotation: Quotation = .unitsPerBase, reversed: Set<String> = []
     ) {
         self.id = id
         self.source = source
@@ -38,6 +42,7 @@ package struct RateSnapshot: Sendable, Equatable {
         self.effectiveDate = effectiveDate
         self.storedAt = storedAt
         self.quotation = quotation
+        self.reversed = reversed.isEmpty ? reversed : reversed.filter { $0 != baseCurrency && rates[$0] != nil }
         var rates = rates
         rates[baseCurrency] = 1
         self.rates = rates
@@ -56,21 +61,24 @@ package struct RateSnapshot: Sendable, Equatable {
 
     package var isBlend: Bool { source == RateSourceID.blend }
 
-    /// One unit of `from` in `to` as a quotient of two of the rates (`numerator / denominator`),
-    /// crossing through the base; `nil` when either currency has no rate.
-    package func ratio(from: String, to: String) -> (numerator: Decimal, denominator: Decimal)? {
-        guard let fromRate = rates[from], let toRate = rates[to] else { return nil }
-        return switch quotation {
-        case .unitsPerBase: (toRate, fromRate)
-        case .basePerUnit: (fromRate, toRate)
-        }
+    /// Which way `code`'s rate is written.
+    package func quotation(of code: String) -> Quotation {
+        reversed.isEmpty || !reversed.contains(code) ? quotation : quotation.reversed
     }
 
-    /// Units of `code` per unit of the base, whichever way the rates are written (38 digits
-    /// when they must be divided).
+    /// One unit of `from` in `to` as a quotient of two of the rates (`numerator / denominator`),
+    /// crossing through the base (``Quotation/ratio(from:_:to:_:)``); `nil` when either
+    /// currency has no rate.
+    package func ratio(from: String, to: String) -> (numerator: Decimal, denominator: Decimal)? {
+        guard let fromRate = rates[from], let toRate = rates[to] else { return nil }
+        return Quotation.ratio(from: fromRate, quotation(of: from), to: toRate, quotation(of: to))
+    }
+
+    /// Units of `code` per unit of the base, whichever way its rate is written (38 digits
+    /// when it must be divided).
     package func unitsPerBase(_ code: String) -> Decimal? {
         guard let rate = rates[code] else { return nil }
-        return quotation == .unitsPerBase ? rate : 1 / rate
+        return quotation(of: code) == .unitsPerBase ? rate : 1 / rate
     }
 
     private static func versionKey(source: RateSourceID, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {

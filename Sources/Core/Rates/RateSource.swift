@@ -245,15 +245,6 @@ package struct RateSource: Sendable, Equatable {
     }
 }
 
-/// Which way a provider writes a rate.
-package enum Quotation: String, Sendable, Equatable {
-    /// Units of the currency per one unit of the home currency (the ECB: 1 EUR = 1.0876 USD).
-    case unitsPerBase = "units-per-base"
-    /// Units of the home currency per one unit of the currency (the Czech National Bank:
-    /// 1 USD = 23.456 CZK), after dividing by the publisher's own unit (100 JPY = 15.234 CZK).
-    case basePerUnit = "base-per-unit"
-}
-
 extension RateSource {
     /// The source a page uses when the visitor names none: the configured one while it has
     /// rates, else the blend (or the first with rates). A default without rates yet

@@ -14,6 +14,8 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
     @Field(key: "stored_at") package var storedAt: Date
     /// ``Quotation``'s raw value: which way the rates are written.
     @Field(key: "quotation") package var quotation: String
+    /// ``RateSnapshot/reversed``, space-separated (``reversedText(_:)``).
+    @Field(key: "reversed") package var reversed: String
     @Children(for: \.$snapshot) package var rates: [SnapshotRateModel]
 
     package init() {}
@@ -25,7 +27,14 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
         effectiveDate = snapshot.effectiveDate.description
         storedAt = snapshot.storedAt
         quotation = snapshot.quotation.rawValue
+        reversed = Self.reversedText(snapshot.reversed)
     }
+
+    /// The stored form of ``RateSnapshot/reversed``: the codes sorted, space-separated.
+    package static func reversedText(_ codes: Set<String>) -> String { codes.sorted().joined(separator: " ") }
+
+    /// ``RateSnapshot/reversed`` from its stored form.
+    package static func reversedCodes(_ text: String) -> Set<String> { Set(text.split(separator: " ").map(String.init)) }
 
     /// The entity, with the rates that were eager-loaded (`with(\.$rates)`).
     package func toEntity() throws -> RateSnapshot {
@@ -38,7 +47,8 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
         return RateSnapshot(
             id: id, source: try RateSourceID(stored: source, in: "rate_snapshots \(id?.uuidString ?? "?")"), baseCurrency: baseCurrency,
             effectiveDate: date, storedAt: storedAt,
-            rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }), quotation: quotation)
+            rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }), quotation: quotation,
+            reversed: Self.reversedCodes(reversed))
     }
 }
 

@@ -182,10 +182,11 @@ package struct FluentRateSnapshotStore: Sendable {
     ) async throws {
         try await sql.raw(
             """
-            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at, quotation)
+            INSERT INTO \(ident: RateSnapshotModel.schema) (id, source, base_currency, effective_date, stored_at, quotation, reversed)
             SELECT * FROM unnest(\(bind: ids)::uuid[], \(bind: snapshots.map(\.source.rawValue))::text[],
                 \(bind: snapshots.map(\.baseCurrency))::text[], \(bind: snapshots.map(\.effectiveDate.description))::text[],
-                \(bind: snapshots.map(\.storedAt))::timestamptz[], \(bind: snapshots.map(\.quotation.rawValue))::text[])
+                \(bind: snapshots.map(\.storedAt))::timestamptz[], \(bind: snapshots.map(\.quotation.rawValue))::text[],
+                \(bind: snapshots.map { RateSnapshotModel.reversedText($0.reversed) })::text[])
             """
         ).run()
         let batch = 50_000
@@ -210,12 +211,12 @@ package struct FluentRateSnapshotStore: Sendable {
         let batch = 2000
         for start in stride(from: 0, to: snapshots.count, by: batch) {
             var insert = sql.insert(into: RateSnapshotModel.schema)
-                .columns("id", "source", "base_currency", "effective_date", "stored_at", "quotation")
+                .columns("id", "source", "base_currency", "effective_date", "stored_at", "quotation", "reversed")
             for index in start..<min(snapshots.count, start + batch) {
                 let snapshot = snapshots[index]
                 insert = insert.values([
                     ids[index], snapshot.source.rawValue, snapshot.baseCurrency, snapshot.effectiveDate.description, snapshot.storedAt,
-                    snapshot.quotation.rawValue,
+                    snapshot.quotation.rawValue, RateSnapshotModel.reversedText(snapshot.reversed),
                 ])
             }
             try await insert.run()

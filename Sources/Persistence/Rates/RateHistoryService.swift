@@ -40,7 +40,7 @@ package struct FluentRateHistoryService: StoredRateDays {
         let rows = try await database.run { database in
             try await (database as! any SQLDatabase).raw(
                 """
-                SELECT s.effective_date, s.stored_at, s.quotation, f.rate AS from_rate, t.rate AS to_rate
+                SELECT s.effective_date, s.stored_at, s.quotation, s.reversed, f.rate AS from_rate, t.rate AS to_rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
                 JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
@@ -54,14 +54,19 @@ package struct FluentRateHistoryService: StoredRateDays {
         points.reserveCapacity(rows.count)
         var version = SHA256()
         for row in rows {
-            var fromRate = try row.decode(column: "from_rate", as: Decimal.self)
-            var toRate = try row.decode(column: "to_rate", as: Decimal.self)
-            // Rates written as the base per unit: one unit of `from` is fromRate/toRate of `to`.
-            if try row.decode(column: "quotation", as: String.self) == Quotation.basePerUnit.rawValue { swap(&fromRate, &toRate) }
-            guard fromRate > 0, toRate > 0, let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self))
+            let fromPublished = try row.decode(column: "from_rate", as: Decimal.self)
+            let toPublished = try row.decode(column: "to_rate", as: Decimal.self)
+            guard fromPublished > 0, toPublished > 0,
+                let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self))
             else {
                 continue
             }
+            // A point's rates are per unit of the base: one unit of `from` is toRate/fromRate of `to`.
+            let quotation = Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase
+            let reversed = RateSnapshotModel.reversedCodes(try row.decode(column: "reversed", as: String.self))
+            let (toRate, fromRate) = Quotation.ratio(
+                from: fromPublished, reversed.contains(from) ? quotation.reversed : quotation,
+                to: toPublished, reversed.contains(to) ? quotation.reversed : quotation)
             let point = RatePoint(
                 date: date, fromRate: fromRate, toRate: toRate,
                 value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
@@ -123,7 +128,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                 : "group_concat(r.currency_code || '=' || r.rate, ',')"
             try await sql.raw(
                 """
-                SELECT s.id, s.source, s.effective_date, s.quotation, \(rates) AS rates
+                SELECT s.id, s.source, s.effective_date, s.quotation, s.reversed, \(rates) AS rates
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
                 \(filter)
@@ -153,11 +158,14 @@ package struct FluentRateHistoryService: StoredRateDays {
         let snapshot = try row.decode(column: "id", as: UUID.self)
         let source = try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots")
         let quotation = Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase
+        let reversed = RateSnapshotModel.reversedCodes(try row.decode(column: "reversed", as: String.self))
         for pair in try row.decode(column: "rates", as: String.self).split(separator: ",") {
             guard let equals = pair.firstIndex(of: "="), let rate = Decimal(plainText: pair[pair.index(after: equals)...]) else {
                 throw StoredRateError(description: "snapshot \(snapshot) has an unreadable rate: \(pair)")
             }
-            builder.add(snapshot: snapshot, date: date, code: String(pair[..<equals]), rate: rate, source: source, quotation: quotation)
+            builder.add(
+                snapshot: snapshot, date: date, code: String(pair[..<equals]), rate: rate, source: source, quotation: quotation,
+                reversed: reversed)
         }
     }
 }

@@ -7,20 +7,28 @@ import Foundation
 struct PublishedDays {
     let source: RateSource
     private var days: [CalendarDate: [String: Decimal]] = [:]
+    /// Each day's currencies written the other way from the source's ``Quotation``.
+    private var reversed: [CalendarDate: Set<String>] = [:]
 
     init(_ source: RateSource) {
         self.source = source
     }
 
     /// `rate` is units of the home currency per `units` of `code` (or units of `code` per one
-    /// unit of the home currency, as the source's ``Quotation`` says); stored per one unit.
-    mutating func add(_ code: String, _ rate: Decimal, units: Int = 1, on date: CalendarDate) throws(RatesProviderError) {
+    /// unit of the home currency, as the source's ``Quotation`` says; the other way round where
+    /// `reversed`, as a few of some publishers' rates are); stored per one unit.
+    mutating func add(
+        _ code: String, _ rate: Decimal, units: Int = 1, on date: CalendarDate, reversed isReversed: Bool = false
+    ) throws(RatesProviderError) {
         guard rate > 0 else { throw .unreadable("\(code) on \(date) has the rate \(rate.plainText)") }
         guard units > 0 else { throw .unreadable("\(code) on \(date) is quoted per \(units) units") }
         let perUnit = rate.dividedByUnits(units)
-        if let earlier = days[date, default: [:]].updateValue(perUnit, forKey: code), earlier != perUnit {
+        let earlier = days[date, default: [:]].updateValue(perUnit, forKey: code)
+        let wasReversed = reversed[date]?.contains(code) ?? false
+        if let earlier, earlier != perUnit || wasReversed != isReversed {
             throw .unreadable("\(code) appears twice on \(date) with different rates")
         }
+        if isReversed { reversed[date, default: []].insert(code) }
     }
 
     var isEmpty: Bool { days.isEmpty }
@@ -48,7 +56,8 @@ struct PublishedDays {
         guard !days.isEmpty else { throw .unreadable("the document holds no rates") }
         return days.keys.sorted().map { date in
             FetchedRates(
-                source: source.id, baseCurrency: source.homeCurrency!, effectiveDate: date, rates: days[date]!, quotation: source.quotation)
+                source: source.id, baseCurrency: source.homeCurrency!, effectiveDate: date, rates: days[date]!, quotation: source.quotation,
+                reversed: reversed[date] ?? [])
         }
     }
 }

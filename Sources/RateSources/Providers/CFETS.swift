@@ -14,8 +14,7 @@ extension ProviderDeclaration {
     /// "100JPY/CNY", …, "CNY/MOP", …], "pageTotal": 1}, "records": [{"date": "2026-08-31",
     /// "values": ["6.7828", …]}]}`, a value per pair of the head, newest first, at most 50 days
     /// a page (a run of at most 50 days is one page). `X/CNY` is yuan per unit (per 100 for
-    /// `100JPY`); `CNY/X`, the other way round, units per yuan: a day here holds one direction,
-    /// so those fifteen are left out rather than turned into figures the system did not set.
+    /// `100JPY`); `CNY/X`, the other way round, units per yuan, kept so (``RateSnapshot/reversed``).
     static let cfets = ProviderDeclaration(
         source: .cfets, origin: "https://www.chinamoney.com.cn",
         documents: .range(maxDays: 50) {
@@ -43,14 +42,16 @@ extension ProviderDeclaration {
                 guard let date = CalendarDate(iso8601: day.date), day.values.count == document.data.head.count else {
                     throw .unreadable("a day is \(day.date.prefix(20)) with \(day.values.count) values")
                 }
-                for (pair, value) in zip(document.data.head, day.values) where pair.hasSuffix("/CNY") {
-                    let foreign = pair.dropLast(4)
+                for (pair, value) in zip(document.data.head, day.values) {
+                    let perYuan = pair.hasPrefix("CNY/")
+                    guard perYuan || pair.hasSuffix("/CNY") else { throw .unreadable("a pair is \(pair.prefix(12))") }
+                    let foreign = perYuan ? pair.dropFirst(4) : pair.dropLast(4)
                     let units = foreign.hasPrefix("100") ? 100 : 1
                     let code = String(foreign.dropFirst(units == 100 ? 3 : 0))
                     guard Currency.isWellFormedCode(code), let rate = Decimal(plainText: value) else {
                         throw .unreadable("\(pair.prefix(12)) is \(value.prefix(20))")
                     }
-                    try days.add(code, rate, units: units, on: date)
+                    try days.add(code, rate, units: units, on: date, reversed: perYuan)
                 }
             }
             return days.isEmpty ? [] : try days.fetched()

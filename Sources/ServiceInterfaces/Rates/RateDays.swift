@@ -21,14 +21,26 @@ package struct RateDays: Sendable {
         package let snapshot: UUID
         /// Which way the day's rates are written (its provider's way).
         package var quotation: Quotation = .unitsPerBase
+        /// The columns whose rates are written the other way (``RateSnapshot/reversed``); almost
+        /// always none.
+        package var reversed: [Int] = []
 
-        package init(date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID, quotation: Quotation = .unitsPerBase) {
+        package init(
+            date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID, quotation: Quotation = .unitsPerBase,
+            reversed: [Int] = []
+        ) {
             let width = (rates.lastIndex { $0 != nil } ?? -1) + 1
             self.date = date
             self.rates = Array(rates.prefix(width))
             self.values = Array(values.prefix(width))
             self.snapshot = snapshot
             self.quotation = quotation
+            self.reversed = reversed
+        }
+
+        /// Which way the rate in `column` is written.
+        package func quotation(_ column: Int) -> Quotation {
+            reversed.isEmpty || !reversed.contains(column) ? quotation : quotation.reversed
         }
 
         /// The rate in `column`; `nil` where the day does not quote its currency.
@@ -149,6 +161,10 @@ package struct RateDays: Sendable {
                 // A point's rates are per unit of the base: a day written the other way is turned round
                 // by swapping them (one unit of `from` is fromRate/toRate units of `to` there).
                 let date = days[index].date
+                guard days[index].reversed.isEmpty else {
+                    points.append(Self.point(on: days[index], date: date, fromColumn, fromRate, toColumn, toRate))
+                    continue
+                }
                 points.append(
                     days[index].quotation == .unitsPerBase
                         ? RatePoint(date: date, fromRate: fromRate, toRate: toRate, value: toValue / fromValue)
@@ -158,27 +174,39 @@ package struct RateDays: Sendable {
         return PairHistory(points: points, version: version, window: window)
     }
 
+    /// A point of a day whose rates are written both ways (``Quotation/ratio(from:_:to:_:)``):
+    /// its value from the exact product, as rare as such days are.
+    private static func point(
+        on day: Day, date: CalendarDate, _ fromColumn: Int, _ fromRate: Decimal, _ toColumn: Int, _ toRate: Decimal
+    )
+        -> RatePoint
+    {
+        let (numerator, denominator) = Quotation.ratio(from: fromRate, day.quotation(fromColumn), to: toRate, day.quotation(toColumn))
+        return RatePoint(date: date, fromRate: denominator, toRate: numerator, value: numerator.nearestDouble / denominator.nearestDouble)
+    }
+
     /// Collects rows ordered by effective date, then by when they were stored, one snapshot's
     /// rows together: a later snapshot of the same date replaces the earlier.
     package struct Builder {
         private var columns: [String: Int] = [:]
-        private var days: [(date: CalendarDate, snapshot: UUID, quotation: Quotation, rates: [String: Decimal])] = []
+        private var days: [(date: CalendarDate, snapshot: UUID, quotation: Quotation, reversed: Set<String>, rates: [String: Decimal])] =
+            []
         private var sources: Set<RateSourceID> = []
 
         package init() {}
 
         package mutating func add(
             snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: RateSourceID = RateSource.ecb.id,
-            quotation: Quotation = .unitsPerBase
+            quotation: Quotation = .unitsPerBase, reversed: Set<String> = []
         ) {
             if columns[code] == nil { columns[code] = columns.count }
             if !sources.contains(source) { sources.insert(source) }
             if days.last?.snapshot == snapshot {
                 days[days.count - 1].rates[code] = rate
             } else if days.last?.date == date {
-                days[days.count - 1] = (date, snapshot, quotation, [code: rate])
+                days[days.count - 1] = (date, snapshot, quotation, reversed, [code: rate])
             } else {
-                days.append((date, snapshot, quotation, [code: rate]))
+                days.append((date, snapshot, quotation, reversed, [code: rate]))
             }
         }
 
@@ -186,15 +214,16 @@ package struct RateDays: Sendable {
         /// what 27 years of blended days are built from, without a dictionary write per rate.
         /// New currencies get their columns in code order.
         package mutating func add(
-            snapshot: UUID, date: CalendarDate, rates: [String: Decimal], source: RateSourceID, quotation: Quotation = .unitsPerBase
+            snapshot: UUID, date: CalendarDate, rates: [String: Decimal], source: RateSourceID, quotation: Quotation = .unitsPerBase,
+            reversed: Set<String> = []
         ) {
             let new = rates.keys.filter { columns[$0] == nil }
             for code in new.sorted() { columns[code] = columns.count }
             if !sources.contains(source) { sources.insert(source) }
             if days.last?.date == date {
-                days[days.count - 1] = (date, snapshot, quotation, rates)
+                days[days.count - 1] = (date, snapshot, quotation, reversed, rates)
             } else {
-                days.append((date, snapshot, quotation, rates))
+                days.append((date, snapshot, quotation, reversed, rates))
             }
         }
 
@@ -210,7 +239,9 @@ package struct RateDays: Sendable {
                     rates[column] = rate
                     values[column] = rate.nearestDouble
                 }
-                return Day(date: day.date, rates: rates, values: values, snapshot: day.snapshot, quotation: day.quotation)
+                let reversed = day.reversed.compactMap { day.rates[$0] == nil ? nil : columns[$0] }.sorted()
+                return Day(
+                    date: day.date, rates: rates, values: values, snapshot: day.snapshot, quotation: day.quotation, reversed: reversed)
             }
             return RateDays(
                 days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,

@@ -140,6 +140,10 @@ final class KitProvidersStub: Sendable {
             "/assets/document/BFER_Daily", "sbp",
             { $0.url.path.hasSuffix("_Arch.xlsx") ? "sbp-bfer-daily-arch.xlsx" : "sbp-bfer-daily.xlsx" }
         ),
+        (
+            "/SarbWebApi/WebIndicators/Shared/GetTimeseriesObservations/", "sarb",
+            { "sarb-\($0.url.path.split(separator: "/")[4].lowercased()).json" }
+        ),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
     ]
@@ -158,7 +162,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw, .bi,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw, .bi, .sarb,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -39,6 +39,41 @@ struct RateStoreTests {
         }
     }
 
+    @Test(
+        "a day written both ways (the SARB's rands per dollar, yen per rand) keeps each rate as published; the pair history from the database and from memory and the snapshot read back agree"
+    )
+    func ratesWrittenBothWays() async throws {
+        try await withPostgresApp(.emptyStore) { app in
+            let store = app.appServices.rateStore
+            func day(_ date: String, _ rates: [String: String]) -> RateSnapshot {
+                RateSnapshot(
+                    source: "sarb", baseCurrency: "ZAR", effectiveDate: CalendarDate(iso8601: date)!,
+                    storedAt: Date(timeIntervalSince1970: 0),
+                    rates: rates.mapValues(Fixtures.decimal), quotation: .basePerUnit, reversed: ["JPY", "CNY"])
+            }
+            // One day through the models, one through the arrays a backfill stores.
+            _ = try await store.save(day("2026-03-26", ["USD": "17.0435", "EUR": "19.6903", "JPY": "9.3581"]))
+            try await store.saveAll([day("2026-03-27", ["USD": "17.1302", "EUR": "19.7408", "JPY": "9.3324"])])
+            let loaded = try #require(try await store.latestBySource().first { $0.source == "sarb" })
+            #expect(loaded.reversed == ["JPY"] && loaded.rates["JPY"] == Fixtures.decimal("9.3324"), "CNY is not quoted: not reversed")
+            let ratio = try #require(loaded.ratio(from: "USD", to: "JPY"))
+            #expect(ratio.numerator == Fixtures.decimal("159.86587848") && ratio.denominator == 1, "17.1302 × 9.3324")
+
+            let database = FluentRateHistoryService(database: app.appServices.database)
+            let days = try await database.days(.provider("sarb"))
+            for (from, to) in [("USD", "JPY"), ("JPY", "USD"), ("USD", "EUR"), ("JPY", "ZAR"), ("ZAR", "JPY"), ("ZAR", "USD")] {
+                let fromDatabase = try await database.history(of: .provider("sarb"), from: from, to: to, range: .all, around: nil).points
+                let fromMemory = days.history(from: from, to: to).points
+                #expect(fromDatabase.count == 2 && fromMemory.map(\.rate) == fromDatabase.map(\.rate), "\(from)/\(to)")
+                let exact = try #require(loaded.ratio(from: from, to: to))
+                #expect(fromDatabase.last?.toRate == exact.numerator && fromDatabase.last?.fromRate == exact.denominator, "\(from)/\(to)")
+            }
+            let yen = days.history(from: "USD", to: "JPY").points.map(\.value)
+            #expect(abs(yen[1] - 159.86587848) < 1e-9 && abs(yen[0] - 17.0435 * 9.3581) < 1e-9)
+            #expect(abs(days.history(from: "JPY", to: "EUR").points[1].value - 1 / (9.3324 * 19.7408)) < 1e-15)
+        }
+    }
+
     @Test("the column really is numeric, not text or a float")
     func numericColumn() async throws {
         try await withPostgresApp(.emptyStore) { app in

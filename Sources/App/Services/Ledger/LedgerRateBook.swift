@@ -95,10 +95,12 @@ package struct LedgerRateBook {
     private func quotes(of code: String, on day: RateDays.Day) -> (Decimal, Decimal)? {
         if code == booking { return (1, 1) }
         guard let codeValue = value(of: code, on: day), let bookingValue = value(of: booking, on: day) else { return nil }
-        switch day.quotation {
-        case .unitsPerBase: return (bookingValue, codeValue) // booking per base ÷ code per base
-        case .basePerUnit: return (codeValue, bookingValue) // base per code ÷ base per booking
-        }
+        return Quotation.ratio(from: codeValue, quotation(of: code, on: day), to: bookingValue, quotation(of: booking, on: day))
+    }
+
+    private func quotation(of code: String, on day: RateDays.Day) -> Quotation {
+        guard !day.reversed.isEmpty, let column = days.columns[code] else { return day.quotation }
+        return day.quotation(column)
     }
 
     private func value(of code: String, on day: RateDays.Day) -> Decimal? {

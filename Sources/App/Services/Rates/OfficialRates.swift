@@ -151,9 +151,10 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         for column in 0..<day.columnCount {
             if let rate = day.rate(column), keeping?.contains(codes[column]) ?? true { rates[codes[column]] = rate }
         }
+        let reversed = day.reversed.compactMap { rates[codes[$0]] == nil ? nil : codes[$0] }
         return RateSnapshot(
             id: day.snapshot, source: source.id, baseCurrency: source.homeCurrency ?? "EUR", effectiveDate: day.date,
-            storedAt: Date(timeIntervalSince1970: 0), rates: rates, quotation: day.quotation)
+            storedAt: Date(timeIntervalSince1970: 0), rates: rates, quotation: day.quotation, reversed: Set(reversed))
     }
 
     // MARK: The blend over time

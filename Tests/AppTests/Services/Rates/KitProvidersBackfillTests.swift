@@ -23,17 +23,18 @@ struct KitProvidersBackfillTests {
         (.fbil, "2026-03-17", "2026-03-20", 3, 6), (.rb, "2026-03-24", "2026-03-27", 4, 29),
         (.hkma, "2026-02-25", "2026-02-28", 4, 17), (.banrep, "2026-03-17", "2026-03-24", 8, 1),
         (.cbn, "2026-05-14", "2026-05-21", 6, 12), (.bom, "2026-05-19", "2026-05-22", 4, 38),
-        (.cbk, "2026-03-16", "2026-03-19", 4, 17), (.bna, "2026-05-19", "2026-05-21", 3, 67),
+        (.cbk, "2026-03-16", "2026-03-19", 4, 21), (.bna, "2026-05-19", "2026-05-21", 3, 67),
         (.bcb, "2026-03-02", "2026-03-06", 5, 10), (.nbrb, "2026-03-01", "2026-03-17", 17, 30),
         (.bnm, "2026-03-02", "2026-03-19", 14, 27), (.mnb, "2025-03-24", "2025-03-28", 5, 32),
         (.cba, "2026-03-02", "2026-03-18", 13, 30), (.dnb, "2026-03-23", "2026-03-27", 5, 29),
         (.boi, "2026-03-02", "2026-03-02", 1, 14), (.bdi, "2026-02-10", "2026-02-11", 2, 150),
         (.bct, "2026-05-18", "2026-05-18", 1, 20), (.bceao, "2026-03-16", "2026-03-17", 2, 27),
-        (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 10),
+        (.rbm, "2024-01-02", "2024-01-05", 4, 36), (.cfets, "2026-09-01", "2026-09-04", 4, 25),
         (.sbp, "2026-04-01", "2026-04-03", 3, 23), (.bota, "2026-05-19", "2026-05-19", 1, 42),
         (.cbsl, "2025-05-15", "2025-05-19", 3, 54), (.cbe, "2026-04-01", "2026-04-09", 7, 18),
         (.mas, "2026-03-02", "2026-03-31", 22, 21), (.nbkr, "2026-05-24", "2026-05-24", 1, 5),
         (.cbkkw, "2026-09-08", "2026-09-08", 1, 4), (.bi, "2026-03-02", "2026-03-05", 4, 3),
+        (.sarb, "2026-03-24", "2026-03-27", 4, 23),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
@@ -83,6 +84,14 @@ struct KitProvidersBackfillTests {
             #expect(cbsl.last?.body.hasSuffix("&txtStart=2025-05-15&txtEnd=2025-05-19&submit_button=Submit") == true)
             // A document per currency: one request for each.
             #expect(stub.requests("bcb").count == 10 && stub.requests("nbrb").count == 30)
+            // Each rate stored the way its publisher wrote it: the SARB's twenty per rand, the CFETS's fifteen per yuan.
+            let sarb = try #require(
+                try await app.appServices.rateStore.newest(onOrBefore: CalendarDate(iso8601: "2026-03-27")!, sources: ["sarb"]))
+            #expect(
+                sarb.reversed.count == 20 && sarb.quotation(of: "USD") == .basePerUnit && sarb.rates["JPY"] == Fixtures.decimal("9.3324"))
+            let cfets = try #require(
+                try await app.appServices.rateStore.newest(onOrBefore: CalendarDate(iso8601: "2026-09-04")!, sources: ["cfets"]))
+            #expect(cfets.reversed.count == 15 && cfets.rates["MOP"] == Fixtures.decimal("1.1919"))
         }
     }
 
