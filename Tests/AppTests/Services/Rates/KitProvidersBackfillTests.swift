@@ -92,6 +92,14 @@ struct KitProvidersBackfillTests {
             let cfets = try #require(
                 try await app.appServices.rateStore.newest(onOrBefore: CalendarDate(iso8601: "2026-09-04")!, sources: ["cfets"]))
             #expect(cfets.reversed.count == 15 && cfets.rates["MOP"] == Fixtures.decimal("1.1919"))
+            // Through the API as a visitor asks: 100 dollars at 17.1302 rands and 9.3324 yen a rand, and back.
+            let browser = TestBrowser(app)
+            let yen = try await browser.get("/api/v1/convert?from=USD&to=JPY&amount=100&date=2026-03-27&source=sarb")
+            #expect(yen.status == .ok && yen.html.contains(#""result":"15986""#), "\(yen.html.prefix(300))")
+            let dollars = try await browser.get("/api/v1/convert?from=JPY&to=USD&amount=100000&date=2026-03-27&source=sarb")
+            #expect(dollars.status == .ok && dollars.html.contains(#""result":"625.52""#), "\(dollars.html.prefix(300))")
+            let kenya = try await browser.get("/api/v1/convert?from=KES&to=UGX&amount=100&date=2026-03-19&source=cbk")
+            #expect(kenya.status == .ok && kenya.html.contains(#""result":"2909""#), "\(kenya.html.prefix(300))")
         }
     }
 
