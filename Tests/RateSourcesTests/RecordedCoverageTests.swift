@@ -9,10 +9,13 @@ import Testing
 @Suite("Coverage of the recorded documents: currencies, daily sources, own central banks")
 struct RecordedCoverageTests {
     /// Each declared provider's currencies, read from every recorded document of its own.
-    static func quoted() throws -> [RateSourceID: Set<String>] {
+    static func quoted() throws -> [RateSourceID: Set<String>] { try recorded().mapValues(\.codes) }
+
+    /// Each declared provider's currencies and those of them it writes the other way round.
+    static func recorded() throws -> [RateSourceID: (codes: Set<String>, reversed: Set<String>)] {
         let folder = try #require(Bundle.module.url(forResource: "providers", withExtension: nil, subdirectory: "Resources"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        var quoted: [RateSourceID: Set<String>] = [:]
+        var quoted: [RateSourceID: (codes: Set<String>, reversed: Set<String>)] = [:]
         for declaration in ProviderKit.declarations {
             let id = declaration.source.id
             let prefix =
@@ -22,7 +25,7 @@ struct RecordedCoverageTests {
                 case "nbp.b": "nbp-table-b-"
                 default: "\(id.rawValue)-"
                 }
-            var codes: Set<String> = [declaration.source.homeCurrency!]
+            var codes: Set<String> = [declaration.source.homeCurrency!], reversed: Set<String> = []
             for file in files where file.hasPrefix(prefix) {
                 let data = try Data(contentsOf: folder.appendingPathComponent(file))
                 let stem = file.split(separator: ".").first.map(String.init) ?? file
@@ -32,14 +35,44 @@ struct RecordedCoverageTests {
                 }
                 // Form pages and other documents that hold no rates are no days: skipped.
                 guard let days = try? declaration.parse(data, series: series) else { continue }
-                for day in days { codes.formUnion(day.rates.keys) }
+                for day in days {
+                    codes.formUnion(day.rates.keys)
+                    reversed.formUnion(day.reversed)
+                }
             }
-            quoted[id] = codes
+            quoted[id] = (codes, reversed)
         }
         let ecbDaily = try #require(Bundle.module.url(forResource: "ecb-daily", withExtension: "xml", subdirectory: "Resources"))
         let ecb = try ECBRatesDocument.parse(try Data(contentsOf: ecbDaily))
-        quoted[RateSource.ecb.id] = Set(ecb.flatMap(\.rates.keys)).union(["EUR"])
+        quoted[RateSource.ecb.id] = (Set(ecb.flatMap(\.rates.keys)).union(["EUR"]), [])
         return quoted
+    }
+
+    /// What `scripts/bench` stores a year of for every provider (`scripts/lib/bench_providers.py`):
+    /// each provider's home currency, which way it writes, and the currencies its recorded
+    /// documents quote. `UPDATE_RECORDED_CURRENCIES=1` writes it anew after a provider changes.
+    @Test("scripts/lib/recorded_currencies.json lists what every provider's recorded documents quote")
+    func benchList() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../scripts/lib/recorded_currencies.json"
+        ).standardized
+        let recorded = try Self.recorded()
+        var lines: [String] = []
+        for declaration in ProviderKit.declarations {
+            let source = declaration.source
+            let (codes, reversed) = recorded[source.id] ?? ([], [])
+            func list(_ codes: Set<String>) -> String { codes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") }
+            lines.append(
+                "  \"\(source.id)\": {\"home\": \"\(source.homeCurrency!)\", \"quotation\": \"\(source.quotation.rawValue)\", "
+                    + "\"cadence\": \"\(source.cadence?.rawValue ?? "daily")\", \"currencies\": [\(list(codes))], \"reversed\": [\(list(reversed))]}"
+            )
+        }
+        let expected = "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        if ProcessInfo.processInfo.environment["UPDATE_RECORDED_CURRENCIES"] == "1" {
+            try expected.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let written = try? String(contentsOf: file, encoding: .utf8)
+        #expect(written == expected, "run UPDATE_RECORDED_CURRENCIES=1 swift test --filter RecordedCoverageTests")
     }
 
     @Test(

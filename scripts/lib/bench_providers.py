@@ -1,20 +1,21 @@
 """A year of every central bank's days, for scripts/bench's memory and /v2 measurements.
 
-Writes the days the eight central banks beside the ECB would have published over the year up
-to the bundled ECB history's newest day, straight into PostgreSQL (COPY through psql), as the
-refresher stores them: one snapshot per provider and day, its home currency as base at 1, its
-rates written the way its publisher writes them (`quotation`). Each provider quotes the
-currencies its real document holds (Tests/RateSourcesTests/Resources/providers); the values are
-the ECB's of that day where it has one, else the recorded ExchangeRate-API payload's through
-the ECB's dollar, each provider a few hundredths of a per cent off the others. The Polish
-table B is weekly (Wednesdays); the others publish on the ECB's business days.
+Writes the days each provider beside the ECB would have published over the year up to the
+bundled ECB history's newest day, straight into PostgreSQL (COPY through psql), as the refresher
+stores them: one snapshot per provider and day, its home currency as base at 1, its rates written
+the way its publisher writes them (`quotation`, and the other way for the currencies it names
+`reversed`). Each provider quotes the currencies its recorded documents hold
+(scripts/lib/recorded_currencies.json, which RecordedCoverageTests keeps true to
+Tests/RateSourcesTests/Resources/providers); the values are the ECB's of that day where it has
+one, else the recorded ExchangeRate-API payload's through the ECB's dollar, each provider a few
+hundredths of a per cent off the others. A weekly provider (the Polish table B) publishes on
+Wednesdays; the others on the ECB's business days.
 
     python3 scripts/lib/bench_providers.py psql -h 127.0.0.1 -p PORT -U postgres -d bench
 """
 import csv
 import io
 import json
-import re
 import subprocess
 import sys
 import uuid
@@ -40,22 +41,10 @@ def ecb_days():
     return days
 
 
-def codes():
-    """Each provider's home currency, quotation and the currencies its real document quotes."""
-    nbp_a = [r["code"] for r in json.loads((PROVIDERS / "nbp-table-a-2026-03-01..05.json").read_text())[0]["rates"]]
-    nbp_b = [r["code"] for r in json.loads((PROVIDERS / "nbp-table-b-2026-03-01..05.json").read_text())[0]["rates"]]
-    cnb = sorted({r["currencyCode"] for r in json.loads((PROVIDERS / "cnb-exrates-daily-year-2026.json").read_text())["rates"]})
-    nbu = sorted({r["cc"] for r in json.loads((PROVIDERS / "nbu-exchange-site-2026-03.json").read_text())})
-    cbr = sorted(set(re.findall(r"<CharCode>([A-Z]{3})</CharCode>", (PROVIDERS / "cbr-xml-daily.xml").read_bytes().decode("latin-1"))))
-    boc = sorted(key[2:5] for key in json.loads((PROVIDERS / "boc-valet-fx-rates-daily-2026-03-12.json").read_text())["seriesDetail"]
-                 if key.startswith("FX") and key.endswith("CAD"))
-    nb = sorted({row["BASE_CUR"] for row in csv.DictReader((PROVIDERS / "norges-bank-exr-b-nok-sp.csv").open())})
-    # The RBA's and the Bank of England's series codes are not ISO codes: their parsers' lists.
-    rba = "USD CNY JPY EUR KRW GBP SGD INR THB NZD TWD MYR IDR VND AED PGK HKD CAD SAR CHF PHP".split()
-    boe = "USD EUR JPY CAD CHF AUD NZD NOK SEK DKK HKD SGD SAR ZAR TWD CZK HUF PLN ILS MYR THB CNY KRW TRY INR".split()
-    return [("boc", "CAD", "base-per-unit", boc), ("cnb", "CZK", "base-per-unit", cnb), ("nbp", "PLN", "base-per-unit", nbp_a),
-            ("nbp.b", "PLN", "base-per-unit", nbp_b), ("cbr", "RUB", "base-per-unit", cbr), ("nb", "NOK", "base-per-unit", nb),
-            ("rba", "AUD", "units-per-base", rba), ("nbu", "UAH", "base-per-unit", nbu), ("boe", "GBP", "units-per-base", boe)]
+def providers():
+    """Each provider's id, home currency, quotation, cadence, currencies and those written the other way."""
+    listed = json.loads((Path(__file__).parent / "recorded_currencies.json").read_text())
+    return [(source, p["home"], p["quotation"], p["cadence"], p["currencies"], set(p["reversed"])) for source, p in listed.items()]
 
 
 def main(psql):
@@ -66,10 +55,12 @@ def main(psql):
         (ROOT / "Tests" / "RateSourcesTests" / "Resources" / "exchangerate-api-latest-USD.json").read_text())["rates"].items()}
     snapshots, rates = io.StringIO(), io.StringIO()
     count = 0
-    for index, (source, home, quotation, quoted) in enumerate(codes()):
-        skew = Decimal(1) + Decimal(index - 4) / Decimal(20000)  # ±0.02 %: never screened out
+    skipped = []
+    listed = providers()
+    for index, (source, home, quotation, cadence, quoted, reversed_codes) in enumerate(listed):
+        skew = Decimal(1) + Decimal(index % 9 - 4) / Decimal(20000)  # ±0.02 %: never screened out
         for day in year:
-            if source == "nbp.b" and day.isoweekday() != 3:
+            if cadence == "weekly" and day.isoweekday() != 3:
                 continue
             ecb = days[day]
 
@@ -80,23 +71,28 @@ def main(psql):
 
             home_per_euro = per_euro(home)
             if home_per_euro is None:
-                continue
+                skipped.append(source)
+                break
             snapshot = uuid.uuid4()
-            snapshots.write(f"{snapshot},{source},{home},{day.isoformat()},{day.isoformat()} 16:00:00+00,{quotation}\n")
+            written = sorted(code for code in reversed_codes if code != home and per_euro(code) is not None)
+            snapshots.write(f"{snapshot},{source},{home},{day.isoformat()},{day.isoformat()} 16:00:00+00,{quotation},\"{' '.join(written)}\"\n")
             rates.write(f"{uuid.uuid4()},{snapshot},{home},1\n")
             for code in quoted:
                 value = per_euro(code)
                 if code == home or value is None:
                     continue
                 units_per_home = value / home_per_euro * skew
-                rate = units_per_home if quotation == "units-per-base" else 1 / units_per_home
+                per_unit = quotation == "base-per-unit" and code not in reversed_codes
+                rate = 1 / units_per_home if per_unit else units_per_home
                 rates.write(f"{uuid.uuid4()},{snapshot},{code},{rate:.6g}\n")
                 count += 1
-    subprocess.run(psql + ["-c", "\\copy rate_snapshots (id, source, base_currency, effective_date, stored_at, quotation) FROM STDIN WITH (FORMAT csv)"],
+    subprocess.run(psql + ["-c", "\\copy rate_snapshots (id, source, base_currency, effective_date, stored_at, quotation, reversed) FROM STDIN WITH (FORMAT csv)"],
                    input=snapshots.getvalue(), text=True, check=True)
     subprocess.run(psql + ["-c", "\\copy snapshot_rates (id, snapshot_id, currency_code, rate) FROM STDIN WITH (FORMAT csv)"],
                    input=rates.getvalue(), text=True, check=True)
-    print(f"{snapshots.getvalue().count(chr(10))} days of 9 providers, {count} rates, {year[0]} to {year[-1]}")
+    missing = f" (not {', '.join(skipped)}: no ECB or ExchangeRate-API rate for the home currency)" if skipped else ""
+    print(f"{snapshots.getvalue().count(chr(10))} days of {len(listed) - len(skipped)} providers, {count} rates, "
+          f"{year[0]} to {year[-1]}{missing}")
 
 
 if __name__ == "__main__":

@@ -102,8 +102,10 @@ package typealias RateDaysCache = ListenedCache<RateDays>
 
 extension ListenedCache where Value == RateDays {
     package static let group = "rates"
-    /// Every provider's days and every stored day's: a dozen selections at most.
-    package static let selectionsKept = 16
+    /// Each provider's days, the ECB's and every stored day's, all at once: the blend reads every
+    /// provider's on each answer, and with sixteen kept for 47 providers each `/v2/rates` read
+    /// them all from the database again (5 s). Known once the provider kit has registered them.
+    package static var selectionsKept: Int { RateSource.fetchable.count + 4 }
 
     /// The days are read again after `maxAge` even if nothing was heard; reading them is one
     /// query, but not a small one.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import TestSupport
 import Testing
 import Vapor
@@ -496,6 +497,35 @@ struct CachedRateHistoryTests {
 }
 
 extension CachedRateHistoryTests {
+    /// Counts the reads of each selection.
+    final class CountedDays: StoredRateDays {
+        let reads = NIOLockedValueBox<[RateDays.Selection: Int]>([:])
+        func days(_ selection: RateDays.Selection) async throws -> RateDays {
+            reads.withLockedValue { $0[selection, default: 0] += 1 }
+            return RateDays.Builder().build()
+        }
+        func history(
+            of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+        ) async throws -> PairHistory {
+            try await days(selection).history(from: from, to: to, range: range, around: date)
+        }
+    }
+
+    @Test(
+        "every provider's days, the ECB's and every stored day's are kept at once: a blend of all of them reads none again (with sixteen kept, each /v2/rates read 47 providers' days, 5 s)"
+    )
+    func everyProviderKept() async throws {
+        ProviderKit.register() // as the app does before it reads its configuration
+        let base = CountedDays()
+        let service = CachedRateHistoryService(base: base, cache: RateDaysCache(enabled: true, isLive: true), now: { testNow })
+        let selections = [RateDays.Selection.all, .ecb] + RateSource.fetchable.map { .provider($0.id) }
+        #expect(selections.count > 40)
+        for _ in 0..<3 {
+            for selection in selections { _ = try await service.days(selection) }
+        }
+        #expect(base.reads.withLockedValue { $0 }.values.allSatisfy { $0 == 1 }, "\(base.reads.withLockedValue { $0 })")
+    }
+
     /// Three years of days: each range of a pair whose whole series is kept is the walk's.
     final class ThreeYears: StoredRateDays {
         let days: RateDays = {
