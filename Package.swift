@@ -143,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "AppBenchmarks",
             dependencies: [
-                "App", "Core", "ServiceInterfaces", "Persistence", "RateSources", "Web",
+                "App", "Core", "ServiceInterfaces", "Persistence", "RateSources", "Web", "TestSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "CompressNIO", package: "compress-nio"),

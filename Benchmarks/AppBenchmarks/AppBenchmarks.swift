@@ -6,6 +6,7 @@ import Foundation
 import Persistence
 import RateSources
 import ServiceInterfaces
+import TestSupport
 import Vapor
 import Web
 
@@ -101,9 +102,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // One day of every provider (the nine central banks' own documents, each newest day dated
-    // alike), rebased, screened and averaged into about 150 currencies: a past date's or a
-    // source's details, and each day of `/v2`'s recomputed ranges. Issue 29's target: < 5 ms.
+    // One day of every provider (each declared provider's recorded documents, its newest day dated
+    // alike), rebased, screened and averaged into about 160 currencies: a past date's or a
+    // source's details, and each day of `/v2`'s recomputed ranges. Issue 39's target: < 5 ms.
     Benchmark("BlendOneDayOfAllProviders", configuration: .init(maxDuration: .seconds(2), maxIterations: 2_000)) { benchmark in
         let stage = Stage.shared
         for _ in benchmark.scaledIterations {
@@ -189,7 +190,7 @@ final class Stage: Sendable {
         snapshot = RateSnapshot(blend: blender.blend([day], on: day.effectiveDate)!, key: "bench")
         let ecb = RateSnapshot(
             source: RateSource.ecb.id, baseCurrency: day.baseCurrency, effectiveDate: Self.blendDay, storedAt: Date(), rates: day.rates)
-        providerDays = try [ecb] + Self.centralBanksNewestDays().map { $0.snapshot(storedAt: Date()) }
+        providerDays = try [ecb] + Self.everyProvidersNewestDay().map { $0.snapshot(storedAt: Date()) }
         let catalog = try CurrencyCatalog.bundled()
         calculator = ConversionCalculator(catalog: catalog)
         let rates = FixedRates(snapshot: snapshot)
@@ -223,25 +224,13 @@ final class Stage: Sendable {
     /// Each central bank's newest day in the documents the tests hold (as the publishers served
     /// them), dated ``blendDay`` so that all of them count. Read from the package's folder, where
     /// `swift package benchmark` runs.
-    static func centralBanksNewestDays() throws -> [FetchedRates] {
-        let folder = URL(fileURLWithPath: "Tests/RateSourcesTests/Resources/providers")
-        func read(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
-        let documents: [[FetchedRates]] = [
-            try BOCDocument.parse(read("boc-valet-fx-rates-daily-2026-03-12.json")),
-            try CNBDocument.parse(read("cnb-exrates-daily-year-2026.json")),
-            try NBPDocument.parse(read("nbp-table-a-2026-03-01..05.json"), table: "A"),
-            try NBPDocument.parse(read("nbp-table-b-2026-03-01..05.json"), table: "B"),
-            try CBRDocument.parse(read("cbr-xml-daily.xml")),
-            try NorgesBankDocument.parse(read("norges-bank-exr-b-nok-sp.csv")),
-            try RBADocument.parse(read("rba-f11.1-data.csv")),
-            try NBUDocument.parse(read("nbu-exchange-site-2026-03.json")),
-            try BOEDocument.parse(read("boe-iadb-usd-eur-spot.csv")),
-        ]
-        return documents.compactMap { days in
-            days.max { $0.effectiveDate < $1.effectiveDate }.map {
-                FetchedRates(
-                    source: $0.source, baseCurrency: $0.baseCurrency, effectiveDate: blendDay, rates: $0.rates, quotation: $0.quotation)
-            }
+    /// Each declared provider's newest recorded day (every currency its documents quote on it),
+    /// all dated `blendDay`: the blend of a day of every provider.
+    static func everyProvidersNewestDay() throws -> [FetchedRates] {
+        try ProviderKit.declarations.compactMap { try RecordedDocuments.newestDay(of: $0) }.map {
+            FetchedRates(
+                source: $0.source, baseCurrency: $0.baseCurrency, effectiveDate: blendDay, rates: $0.rates, quotation: $0.quotation,
+                reversed: $0.reversed)
         }
     }
 

@@ -27,7 +27,7 @@ package struct FetchedRates: Sendable, Equatable {
 
     /// This day with `other`'s currencies too (the same day's document of another series);
     /// where both quote a currency, `other`'s rate, written `other`'s way.
-    func adding(_ other: FetchedRates) -> FetchedRates {
+    package func adding(_ other: FetchedRates) -> FetchedRates {
         FetchedRates(
             source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, rates: rates.merging(other.rates) { $1 },
             quotation: quotation, reversed: reversed.subtracting(other.rates.keys).union(other.reversed))

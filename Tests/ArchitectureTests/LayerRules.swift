@@ -40,8 +40,10 @@ enum LayerRules {
             "Glibc",
         ],
         "Sources/Run": ["App", "NIOCore", "NIOPosix"],
+        // TestSupport: the providers' recorded documents, which the blend's stage blends.
         "Benchmarks/AppBenchmarks": [
-            "App", "Core", "ServiceInterfaces", "Persistence", "RateSources", "Web", "Benchmark", "Vapor", "CompressNIO", "CSV", "NIOCore",
+            "App", "Core", "ServiceInterfaces", "Persistence", "RateSources", "Web", "TestSupport", "Benchmark", "Vapor", "CompressNIO",
+            "CSV", "NIOCore",
         ],
         "Tests/CoreTests": ["Core", "Testing"],
         "Tests/ArchitectureTests": ["Testing"],

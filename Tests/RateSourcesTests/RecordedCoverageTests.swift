@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -13,34 +14,12 @@ struct RecordedCoverageTests {
 
     /// Each declared provider's currencies and those of them it writes the other way round.
     static func recorded() throws -> [RateSourceID: (codes: Set<String>, reversed: Set<String>)] {
-        let folder = try #require(Bundle.module.url(forResource: "providers", withExtension: nil, subdirectory: "Resources"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         var quoted: [RateSourceID: (codes: Set<String>, reversed: Set<String>)] = [:]
         for declaration in ProviderKit.declarations {
-            let id = declaration.source.id
-            let prefix =
-                switch id.rawValue {
-                case "nb": "norges-bank-"
-                case "nbp": "nbp-table-a-"
-                case "nbp.b": "nbp-table-b-"
-                default: "\(id.rawValue)-"
-                }
-            var codes: Set<String> = [declaration.source.homeCurrency!], reversed: Set<String> = []
-            for file in files where file.hasPrefix(prefix) {
-                let data = try Data(contentsOf: folder.appendingPathComponent(file))
-                let stem = file.split(separator: ".").first.map(String.init) ?? file
-                let name = stem.lowercased()
-                let series = declaration.seriesList.first {
-                    name.hasSuffix("-\($0.code.lowercased())") || name.hasSuffix("-\($0.key.lowercased())")
-                }
-                // Form pages and other documents that hold no rates are no days: skipped.
-                guard let days = try? declaration.parse(data, series: series) else { continue }
-                for day in days {
-                    codes.formUnion(day.rates.keys)
-                    reversed.formUnion(day.reversed)
-                }
-            }
-            quoted[id] = (codes, reversed)
+            let days = try RecordedDocuments.days(of: declaration)
+            quoted[declaration.source.id] = (
+                Set(days.flatMap(\.rates.keys)).union([declaration.source.homeCurrency!]), Set(days.flatMap(\.reversed))
+            )
         }
         let ecbDaily = try #require(Bundle.module.url(forResource: "ecb-daily", withExtension: "xml", subdirectory: "Resources"))
         let ecb = try ECBRatesDocument.parse(try Data(contentsOf: ecbDaily))
