@@ -66,6 +66,23 @@ struct KitProviderDocumentTests {
         }
     }
 
+    @Test(
+        "National Bank of the Kyrgyz Republic, weekly: thirty-nine currencies dated the Saturday they take effect, per 10 for the yen; the withdrawn BYR left out"
+    )
+    func nbkrWeekly() throws {
+        let day = try Self.only(try Self.parse(.nbkrWeekly, "nbkr-weekly.xml"), on: "2026-05-23")
+        #expect(day.source == "nbkr.w" && day.baseCurrency == "KGS" && day.quotation == .basePerUnit)
+        #expect(day.rates["GBP"] == Self.decimal("117.4147") && day.rates["KRW"] == Self.decimal("0.0576"))
+        #expect(day.rates["JPY"] == Self.decimal("0.54969"), "5,4969 per 10 yen")
+        #expect(
+            day.rates["AMD"] == Self.decimal("0.23773") && day.rates["BYR"] == nil && day.rates["BYN"] == Self.decimal("32.0154")
+                && day.rates.count == 39)
+        #expect(throws: RatesProviderError.unreadable("not the weekly rates but Daily Exchange Rates")) {
+            try Self.parse(.nbkrWeekly, "nbkr-daily.xml")
+        }
+        #expect(RateSource.nbkrWeekly.cadence == .weekly)
+    }
+
     @Test("National Bank of Moldova: lei per 1 or 100 units, a dotted date")
     func nbm() throws {
         let day = try Self.only(try Self.parse(.nbm, "nbm-official-exchange-rates-06-04-2026.xml"), on: "2026-04-06")
@@ -146,6 +163,7 @@ struct KitProviderDocumentTests {
         (.cbar, "cbar-currencies.xml", ">1.7<"), (.nbk, "nbk-get-rates-01-04-2026.xml", "478.77"),
         (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
         (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"), (.nbkr, "nbkr-daily.xml", "87,4500"),
+        (.nbkrWeekly, "nbkr-weekly.xml", "117,4147"),
     ]
 
     @Test(

@@ -20,7 +20,7 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm cbu nbk nbkr nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp cbsl hkma mas bnm "
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp cbsl hkma mas bnm "
                     "bi bom sarb cbn cbk bota bna cbe bct bceao rbm bcra bcb banrep").split()
 
 
@@ -56,6 +56,7 @@ ROUTES = [
     ("/rss/get_rates.cfm", always("nbk-get-rates-01-04-2026.xml")),
     ("/en/kurs/export_xml.php", always("nbt-export-xml-2026-05-18.xml")),
     ("/XML/daily.xml", always("nbkr-daily.xml")),
+    ("/XML/weekly.xml", always("nbkr-weekly.xml")),
     ("/kurs/", always("cbt-20052026.xml")),
     ("/gw/api/ct/monetarypolicy/currencies/", always("nbg-currencies-2026-03-03.json")),
     ("/currencies/", always("cbar-currencies.xml")),

@@ -13,7 +13,8 @@ import Web
 ///   within a second, rates are loaded, and it is not shutting down. 503 otherwise, with what
 ///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
 /// - `GET /health/providers`: each enabled provider's newest stored day, how many days it is
-///   behind its cadence, and its last success and last failure with the reason, as JSON
+///   behind its cadence, the days of its answers refused by validation over the last week, and
+///   its last success and last failure with the reason, as JSON
 ///   (what the admin page's health table shows).
 enum HealthRoutes {
     static let readinessTimeout: Duration = .seconds(1)
@@ -32,6 +33,8 @@ enum HealthRoutes {
         let newestDay: String?
         let daysBehind: Int?
         let failing: Bool
+        /// Days of its answers refused by validation over the last week.
+        let refusedDays: Int
         let lastSuccess: Attempt?
         let lastFailure: Attempt?
 
@@ -47,6 +50,7 @@ enum HealthRoutes {
             newestDay = health.newestDay?.description
             daysBehind = health.daysBehind(on: today)
             failing = health.isFailing
+            refusedDays = health.refusedDays
             lastSuccess = health.lastSuccess.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
             lastFailure = health.lastFailure.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
         }
@@ -55,6 +59,7 @@ enum HealthRoutes {
             case provider, name, failing
             case newestDay = "newest_day"
             case daysBehind = "days_behind"
+            case refusedDays = "refused_days_7d"
             case lastSuccess = "last_success"
             case lastFailure = "last_failure"
         }

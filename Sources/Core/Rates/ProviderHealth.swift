@@ -7,6 +7,9 @@ package struct ProviderHealth: Sendable, Equatable {
     package let newestDay: CalendarDate?
     package let lastSuccess: RefreshAttempt?
     package let lastFailure: RefreshAttempt?
+    /// The days its answers held that broke a refresh rule over the last ``refusalWindow`` days
+    /// (none of an answer's days is stored when one does).
+    package var refusedDays = 0
 
     package init(source: RateSource, newestDay: CalendarDate?, lastSuccess: RefreshAttempt?, lastFailure: RefreshAttempt?) {
         self.source = source
@@ -14,6 +17,9 @@ package struct ProviderHealth: Sendable, Equatable {
         self.lastSuccess = lastSuccess
         self.lastFailure = lastFailure
     }
+
+    /// The days over which refused days are counted.
+    package static let refusalWindow = 7
 
     /// Days a publisher may go without a new day and not be late: a weekend and a holiday for
     /// a daily one, its week and the same for a weekly one.

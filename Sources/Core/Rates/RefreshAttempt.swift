@@ -35,6 +35,9 @@ package struct RefreshAttempt: Sendable, Equatable {
     package let outcome: Outcome
     /// What a person should read: what was stored, or what went wrong, in any language.
     package let message: Message
+    /// The days of the answer that broke a refresh rule (``RatesValidator``): none is stored
+    /// then, and `message` gives the first day's reason.
+    package var refusedDays = 0
 
     package init(
         id: UUID? = nil, kind: Kind, source: RateSourceID, startedAt: Date, duration: TimeInterval, actor: String?, outcome: Outcome,

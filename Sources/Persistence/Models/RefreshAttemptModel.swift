@@ -17,6 +17,8 @@ package final class RefreshAttemptModel: Model, @unchecked Sendable {
     /// The message's parts, to write it in any language (``Message/storedText``); `nil` before
     /// messages were stored with them.
     @OptionalField(key: "message_parts") package var messageParts: String?
+    /// ``RefreshAttempt/refusedDays``.
+    @Field(key: "refused_days") package var refusedDays: Int
 
     package init() {}
 
@@ -30,16 +32,19 @@ package final class RefreshAttemptModel: Model, @unchecked Sendable {
         outcome = attempt.outcome.rawValue
         message = attempt.message.english
         messageParts = attempt.message.storedText
+        refusedDays = attempt.refusedDays
     }
 
     package func toEntity() throws -> RefreshAttempt {
         guard let kind = RefreshAttempt.Kind(rawValue: kind), let outcome = RefreshAttempt.Outcome(rawValue: outcome) else {
             throw PersistenceError.corruptRow("rate_refresh_attempts \(id?.uuidString ?? "?") has kind \(kind), outcome \(outcome)")
         }
-        return RefreshAttempt(
+        var attempt = RefreshAttempt(
             id: id, kind: kind, source: try RateSourceID(stored: source, in: "rate_refresh_attempts \(id?.uuidString ?? "?")"),
             startedAt: startedAt,
             duration: Double(durationMilliseconds) / 1000, actor: actor, outcome: outcome,
             message: messageParts.flatMap(Message.init(storedText:)) ?? .verbatim(message))
+        attempt.refusedDays = refusedDays
+        return attempt
     }
 }

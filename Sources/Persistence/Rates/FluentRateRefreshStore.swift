@@ -1,5 +1,6 @@
 import Core
 import Fluent
+import Foundation
 import NIOConcurrencyHelpers
 import SQLKit
 
@@ -85,6 +86,24 @@ package final class FluentRateRefreshStore: Sendable {
                 .filter(\.$kind ~~ [RefreshAttempt.Kind.refresh.rawValue, RefreshAttempt.Kind.backfill.rawValue])
                 .sort(\.$startedAt, .descending).first()
                 .map { try $0.toEntity() }
+        }
+    }
+
+    /// Each source's days refused by validation in the attempts since `start` (sources without any left out).
+    package func refusedDays(since start: Date) async throws -> [RateSourceID: Int] {
+        try await database.run { database in
+            let rows = try await (database as! any SQLDatabase).raw(
+                """
+                SELECT source, CAST(sum(refused_days) AS BIGINT) AS refused FROM \(ident: RefreshAttemptModel.schema)
+                WHERE started_at >= \(bind: start) AND refused_days > 0 GROUP BY source
+                """
+            ).all()
+            var refused: [RateSourceID: Int] = [:]
+            for row in rows {
+                guard let id = RateSourceID(try row.decode(column: "source", as: String.self)) else { continue }
+                refused[id] = try row.decode(column: "refused", as: Int.self)
+            }
+            return refused
         }
     }
 

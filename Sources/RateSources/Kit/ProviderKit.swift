@@ -5,7 +5,7 @@ import Core
 package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm]),
-        (.centralAsia, [.cbu, .nbk, .nbkr, .nbt, .cbt, .nbg, .cbar, .cba]),
+        (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
         (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bi, .bom]),
         (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .rbm]),

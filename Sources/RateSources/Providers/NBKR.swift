@@ -6,6 +6,11 @@ extension RateSource {
         "nbkr", "National Bank of the Kyrgyz Republic", website: "https://www.nbkr.kg/index1.jsp?item=1562&lang=ENG", home: "KGS",
         quotation: .basePerUnit, country: "KG", rateType: "official rate", terms: "https://www.nbkr.kg/",
         publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Bishkek"))
+
+    package static let nbkrWeekly = official(
+        "nbkr.w", "National Bank of the Kyrgyz Republic, weekly rates", website: "https://www.nbkr.kg/index1.jsp?item=1562&lang=ENG",
+        home: "KGS", quotation: .basePerUnit, country: "KG", rateType: "official rate, weekly", cadence: .weekly,
+        terms: "https://www.nbkr.kg/", publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Bishkek"))
 }
 
 extension ProviderDeclaration {
@@ -13,8 +18,8 @@ extension ProviderDeclaration {
     /// `<CurrencyRates Date="24.05.2026">` of `<Currency ISOCode="USD">` with `Nominal` and
     /// `Value` (`87,4500`, a decimal comma), soms per `Nominal` units. The file holds only the
     /// newest day: a refresh stores it, a backfill of past days finds nothing to store (the
-    /// bank's history is a page per currency, and the weekly rates of the others, valid for a
-    /// week, are a table of another cadence: neither is read).
+    /// bank's history is a page per currency, not read). The other currencies' rates are set
+    /// weekly: ``nbkrWeekly``.
     static let nbkr = ProviderDeclaration(
         source: .nbkr, origin: "https://www.nbkr.kg",
         documents: .whole("/XML/daily.xml"),
@@ -28,6 +33,27 @@ extension ProviderDeclaration {
             var days = PublishedDays(.nbkr)
             try days.add(
                 document.records, on: try document.date("Date", PublishedDate.dotted), code: "ISOCode", units: "Nominal", value: "Value")
+            return try days.fetched()
+        })
+
+    /// The rates the bank sets each week for thirty-nine other currencies, valid for seven days:
+    /// the same document as the daily one, `Name="Weekly Exchange Rates"`, dated the Saturday
+    /// they take effect (`<ValidFor>7</ValidFor>`), `AMD` and `JPY` per 10. Beside today's
+    /// Belarusian rouble (`BYN`) it still lists the one withdrawn in 2016 (`BYR`, per 100 old
+    /// roubles): left out.
+    static let nbkrWeekly = ProviderDeclaration(
+        source: .nbkrWeekly, origin: "https://www.nbkr.kg",
+        documents: .whole("/XML/weekly.xml"),
+        parse: { data throws(RatesProviderError) in
+            let document = try XMLRecords.read(
+                data, record: ["Currency"], encoding: .windowsCP1251, what: "a National Bank of the Kyrgyz Republic weekly rates document")
+            guard document.attributes["Name"] == "Weekly Exchange Rates" else {
+                throw .unreadable("not the weekly rates but \(document.attributes["Name"]?.prefix(40) ?? "a document without a name")")
+            }
+            var days = PublishedDays(.nbkrWeekly)
+            try days.add(
+                document.records.filter { $0["ISOCode"] != "BYR" }, on: try document.date("Date", PublishedDate.dotted), code: "ISOCode",
+                units: "Nominal", value: "Value")
             return try days.fetched()
         })
 }

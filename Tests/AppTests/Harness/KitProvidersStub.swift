@@ -32,6 +32,7 @@ final class KitProvidersStub: Sendable {
         ("/rss/get_rates.cfm", "nbk", { $0.url.query == "fdate=01.04.2026" ? "nbk-get-rates-01-04-2026.xml" : nil }),
         ("/en/kurs/export_xml.php", "nbt", { _ in "nbt-export-xml-2026-05-18.xml" }),
         ("/XML/daily.xml", "nbkr", { _ in "nbkr-daily.xml" }),
+        ("/XML/weekly.xml", "nbkr.w", { _ in "nbkr-weekly.xml" }),
         ("/kurs/2026/20052026.xml", "cbt", { _ in "cbt-20052026.xml" }),
         ("/gw/api/ct/monetarypolicy/currencies/", "nbg", { $0.url.query == "date=2026-03-03" ? "nbg-currencies-2026-03-03.json" : nil }),
         ("/currencies/04.09.2026.xml", "cbar", { _ in "cbar-currencies.xml" }),
@@ -162,7 +163,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .cbkkw, .bi, .sarb,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -18,7 +18,7 @@ struct MigrationNamesTests {
                 "App.AddSessionChangeNotifications", "App.AddContactChangeNotifications", "App.AddRateChangeNotifications",
                 "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts", "Persistence.AddSnapshotQuotation",
                 "Persistence.CreateLedgerConversions", "Persistence.AddRefreshAttemptSourceIndex",
-                "Persistence.AddSnapshotReversedRates",
+                "Persistence.AddSnapshotReversedRates", "Persistence.AddRefreshAttemptRefusedDays",
             ])
     }
 }

@@ -176,6 +176,8 @@ enum AdminRates {
         let lastSuccess: String
         let lastFailure: String
         let failureReason: String
+        /// Days of its answers refused by validation over the last week, or a dash.
+        let refusedDays: String
         /// Its newest attempt failed.
         let isFailing: Bool
     }

@@ -109,13 +109,15 @@ struct RatesRefresher: RatesRefreshing {
 
     func health() async throws -> [ProviderHealth] {
         let newest = try await snapshots.newestDays()
+        let refused = try await store.refusedDays(since: now().addingTimeInterval(-Double(ProviderHealth.refusalWindow) * 86_400))
         var health: [ProviderHealth] = []
         for source in providers.map(\.source) {
-            health.append(
-                ProviderHealth(
-                    source: source, newestDay: source.family.compactMap { newest[$0] }.max(),
-                    lastSuccess: try await store.newestAttempt(of: source.id, outcomes: [.stored, .unchanged]),
-                    lastFailure: try await store.newestAttempt(of: source.id, outcomes: [.failed])))
+            var provider = ProviderHealth(
+                source: source, newestDay: source.family.compactMap { newest[$0] }.max(),
+                lastSuccess: try await store.newestAttempt(of: source.id, outcomes: [.stored, .unchanged]),
+                lastFailure: try await store.newestAttempt(of: source.id, outcomes: [.failed]))
+            provider.refusedDays = refused[source.id] ?? 0
+            health.append(provider)
         }
         return health
     }
@@ -274,12 +276,19 @@ struct RatesRefresher: RatesRefreshing {
         case .success(let fetched): days = fetched
         case .failure(let error): return await failed(kind, source, actor, started, error.message, category: error.category)
         }
-        do throws(RatesProviderError) {
-            // A publisher that dates its rates the day they take effect may be a day ahead.
-            let latestAllowed = today.adding(days: source.datesAhead ? 1 : 0)
-            for day in days { try RatesValidator.validate(day, today: latestAllowed, minimum: provider.minimumCurrencies) }
-        } catch {
-            return await failed(kind, source, actor, started, error.message, category: error.category)
+        // A publisher that dates its rates the day they take effect may be a day ahead. Every day
+        // is checked, so the health table can say how many broke a rule; none is stored if one did.
+        let latestAllowed = today.adding(days: source.datesAhead ? 1 : 0)
+        var refused: [RatesProviderError] = []
+        for day in days {
+            do throws(RatesProviderError) {
+                try RatesValidator.validate(day, today: latestAllowed, minimum: provider.minimumCurrencies)
+            } catch {
+                refused.append(error)
+            }
+        }
+        if let first = refused.first {
+            return await failed(kind, source, actor, started, first.message, category: first.category, refusedDays: refused.count)
         }
         guard !days.isEmpty else {
             return await log(
@@ -395,14 +404,18 @@ struct RatesRefresher: RatesRefreshing {
 
     private func failed(
         _ kind: RefreshAttempt.Kind, _ source: RateSource, _ actor: String?, _ started: Date, _ reason: Message,
-        category: String = "storing"
+        category: String = "storing", refusedDays: Int = 0
     ) async -> RefreshAttempt {
         Counter(label: "rates_provider_failures_total", dimensions: [("provider", source.id.rawValue), ("reason", category)]).increment()
-        let entry = attempt(
+        if refusedDays > 0 {
+            Counter(label: "rates_provider_refused_days_total", dimensions: [("provider", source.id.rawValue)]).increment(by: refusedDays)
+        }
+        var entry = attempt(
             kind, source, actor, started, .failed,
             Message(
                 "{source}: {reason}. The current rates stay in place.",
                 ["source": .message(source.displayName), "reason": .message(reason)]))
+        entry.refusedDays = refusedDays
         logger.warning("\(kind.rawValue) of \(source.id) by \(actor ?? "schedule") failed: \(entry.message)")
         return await log(entry)
     }

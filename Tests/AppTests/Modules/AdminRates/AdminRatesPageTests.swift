@@ -153,6 +153,17 @@ struct AdminRatesPageTests {
             #expect(try await converterSummary(app) == "100 USD = 88.87 EUR")
             let attempt = try #require(try await RefreshAttemptModel.query(on: app.db).first())
             #expect(attempt.outcome == "failed" && attempt.actor == "admin@example.org")
+            // A day refused by validation is counted on the health table, at /health/providers and in the metrics.
+            let refused = [.negativeRate, .fewCurrencies, .futureDate, .badCode].contains(path) ? 1 : 0
+            #expect(attempt.refusedDays == refused)
+            let health = try await browser.get("/health/providers").html
+            let providers = (try? JSONSerialization.jsonObject(with: Data(health.utf8))) as? [String: [[String: Any]]]
+            #expect(providers?["providers"]?.first?["refused_days_7d"] as? Int == refused, "\(health.prefix(600))")
+            let admin = try await browser.get("/admin/rates").html
+            #expect(admin.contains("<th scope=\"col\" class=\"number\">Days refused (7 days)</th>"))
+            #expect(admin.contains("</td><td class=\"number\">\(refused == 1 ? "1" : "–")</td></tr>"))
+            let metrics = try await browser.get("/metrics").html
+            if refused == 1 { #expect(metrics.contains("rates_provider_refused_days_total{provider=\"exchangerate-api\"}")) }
         }
     }
 

@@ -114,8 +114,9 @@ struct AdminRatesTests {
         let failure = RefreshAttempt(
             kind: .refresh, source: "nbp", startedAt: testNow.addingTimeInterval(-3600), duration: 1, actor: nil, outcome: .failed,
             message: Message("{source}: {reason}. The current rates stay in place.", ["source": .text("NBP"), "reason": .text("HTTP 503")]))
-        let health = ProviderHealth(
+        var health = ProviderHealth(
             source: .nbp, newestDay: CalendarDate(iso8601: "2025-05-02"), lastSuccess: success, lastFailure: failure)
+        health.refusedDays = 2
         var output = AdminRates.Output(
             admin: admin,
             providers: [.init(source: .nbp, snapshot: nil, health: health), .init(source: .exchangeRateAPI, snapshot: Fixtures.snapshot)],
@@ -129,11 +130,11 @@ struct AdminRatesTests {
                     name: "National Bank of Poland", url: RateSource.nbp.website, base: "PLN", newestDay: "May 2, 2025", daysBehind: "7",
                     isLate: true, currencyCount: "–", inBlend: true, lastSuccess: "May 2, 2025, 12:00 UTC",
                     lastFailure: "May 12, 2025, 11:00 UTC", failureReason: "NBP: HTTP 503. The current rates stay in place.",
-                    isFailing: true),
+                    refusedDays: "2", isFailing: true),
                 .init(
                     name: "ExchangeRate-API", url: "https://www.exchangerate-api.com", base: "EUR", newestDay: "May 9, 2025",
                     daysBehind: "–", isLate: false, currencyCount: "8", inBlend: false, lastSuccess: "–", lastFailure: "–",
-                    failureReason: "", isFailing: false),
+                    failureReason: "", refusedDays: "–", isFailing: false),
             ])
         #expect(
             model.outliers == [
