@@ -176,12 +176,18 @@ extension Decimal {
     /// each: `DecimalParts` reads such a mantissa through its text). `Decimal` arithmetic where
     /// the mantissas do not fit.
     package func quotient(dividingBy divisor: Decimal, significantDigits: Int) -> Decimal {
+        quotientWithParts(dividingBy: divisor, significantDigits: significantDigits).quotient
+    }
+
+    /// ``quotient(dividingBy:significantDigits:)``, with the quotient's parts where the long
+    /// division made them (arithmetic that goes on with it need not read them back).
+    package func quotientWithParts(dividingBy divisor: Decimal, significantDigits: Int) -> (quotient: Decimal, parts: DecimalParts?) {
         if let dividend = DecimalParts(self), let parts = DecimalParts(divisor),
-            let quotient = dividend.quotient(dividingBy: parts, significantDigits: significantDigits)?.decimal
+            let quotient = dividend.quotient(dividingBy: parts, significantDigits: significantDigits), let decimal = quotient.decimal
         {
-            return quotient
+            return (decimal, quotient)
         }
-        return (self / divisor).rounded(toSignificantDigits: significantDigits)
+        return ((self / divisor).rounded(toSignificantDigits: significantDigits), nil)
     }
 }
 

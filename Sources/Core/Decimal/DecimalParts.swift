@@ -51,6 +51,11 @@ package struct DecimalParts: Equatable {
 
     private static let twoTo64 = Decimal(UInt64.max) + 1
 
+    /// Whether the value is exactly one (`1`, `1.0000`).
+    package var isOne: Bool {
+        !isNegative && exponent <= 0 && -exponent < UInt128.powersOfTen.count && mantissa == UInt128.powersOfTen[-exponent]
+    }
+
     /// The integer a `Decimal` significand writes (digits only), if it fits 128 bits.
     private static func integer(_ text: String) -> UInt128? {
         var value: UInt128 = 0

@@ -65,12 +65,30 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         try await days.days(.provider(source.id))
     }
 
-    /// Each blended provider's stored days.
+    /// Each blended provider's stored days, in the blend's order. Those not in memory are read
+    /// ``concurrentReads`` at a time: one after another, the 48 providers' took 3.4 s at start.
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
-        var all: [(source: RateSource, days: RateDays)] = []
-        for source in blended { all.append((source, try await days.days(.provider(source.id)))) }
-        return all
+        let blended = blended, days = days
+        var read = [RateDays?](repeating: nil, count: blended.count)
+        try await withThrowingTaskGroup(of: (Int, RateDays).self) { group in
+            var next = 0
+            func readNext() {
+                guard next < blended.count else { return }
+                let index = next, id = blended[index].id
+                next += 1
+                group.addTask { (index, try await days.days(.provider(id))) }
+            }
+            for _ in 0..<Self.concurrentReads { readNext() }
+            while let (index, providerDays) = try await group.next() {
+                read[index] = providerDays
+                readNext()
+            }
+        }
+        return zip(blended, read).map { ($0, $1!) }
     }
+
+    /// Providers' days read at once: as many as the database's pool gives this instance easily.
+    static let concurrentReads = 4
 
     /// The blend of `date` (each provider's newest day on or before it) with every quote;
     /// `providers` narrows it to some of them (`/v2`'s `providers`), without pegs, which no

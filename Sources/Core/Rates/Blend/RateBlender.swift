@@ -83,12 +83,10 @@ package struct RateBlender: Sendable {
             }
             // A republished figure counts once, as its original's (``RateSource/republishes``).
             let original = republished[id].flatMap { counted[$0] }
+            let pivot = Pivot(snapshot, base)
             for code in snapshot.currencyCodes where code != base && !Self.notCurrencies.contains(code) && original?.rates[code] == nil {
-                guard let (numerator, denominator) = snapshot.ratio(from: base, to: code) else { continue }
-                // The published number where it is per pivot already, else the quotient to 12 digits.
-                let rate =
-                    denominator == 1 ? numerator : numerator.quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
-                quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
+                guard let rate = snapshot.rates[code] else { continue }
+                quotes[code, default: []].append(pivot.quote(rate, snapshot.quotation(of: code), source: id, date: snapshot.effectiveDate))
             }
         }
         // A provider without a pivot rate goes through its home currency's rate from the others
@@ -101,10 +99,21 @@ package struct RateBlender: Sendable {
             let home = snapshot.baseCurrency
             if blended[home] == nil, let homeQuotes = quotes[home] { blended[home] = combine(homeQuotes, on: day) }
             guard let homePerBase = blended[home]?.rate else { continue }
+            let homeParts = DecimalParts(homePerBase)
             for code in snapshot.currencyCodes where code != base && code != home && !Self.notCurrencies.contains(code) {
                 guard let (numerator, denominator) = snapshot.ratio(from: home, to: code) else { continue }
-                let rate = (homePerBase * numerator).quotient(dividingBy: denominator, significantDigits: Self.significantDigits)
-                quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate: rate))
+                // The home currency's blended rate times the provider's quotient: integer steps
+                // where the product fits 128 bits (`Decimal`'s product cost microseconds each).
+                if let homeParts, let parts = DecimalParts(numerator), let divisor = DecimalParts(denominator),
+                    let product = DecimalParts.productOfMagnitudes(homeParts, parts),
+                    let quotient = product.quotient(dividingBy: divisor, significantDigits: Self.significantDigits),
+                    let rate = quotient.decimal
+                {
+                    quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, (rate, quotient)))
+                    continue
+                }
+                let rate = (homePerBase * numerator).quotientWithParts(dividingBy: denominator, significantDigits: Self.significantDigits)
+                quotes[code, default: []].append(Quote(source: id, date: snapshot.effectiveDate, rate))
             }
         }
 
@@ -140,12 +149,58 @@ package struct RateBlender: Sendable {
             isBundled: !sources.isEmpty && sources.allSatisfy { newest[$0]?.source == RateSource.bundledECB.id })
     }
 
+    /// A provider's rate of the pivot, its parts read once for all its currencies' quotes.
+    private struct Pivot {
+        let rate: Decimal
+        let way: Quotation
+        let parts: DecimalParts?
+        let isOne: Bool
+
+        init(_ snapshot: RateSnapshot, _ base: String) {
+            rate = snapshot.rates[base] ?? 1
+            way = snapshot.quotation(of: base)
+            parts = DecimalParts(rate)
+            isOne = rate == 1
+        }
+
+        /// `rate`, written `way`, per unit of the pivot (``Quotation/ratio(from:_:to:_:)``): the
+        /// published number where it is per pivot already, else the quotient to 12 digits.
+        func quote(_ rate: Decimal, _ way: Quotation, source: RateSourceID, date: CalendarDate) -> Quote {
+            if way == .unitsPerBase, self.way == .unitsPerBase, isOne { return Quote(source: source, date: date, rate: rate) }
+            if way == .basePerUnit, self.way == .basePerUnit, let parts, let divisor = DecimalParts(rate), divisor.mantissa != 0,
+                !divisor.isOne, let quotient = parts.quotient(dividingBy: divisor, significantDigits: RateBlender.significantDigits),
+                let decimal = quotient.decimal
+            {
+                return Quote(source: source, date: date, (decimal, quotient))
+            }
+            let (numerator, denominator) = Quotation.ratio(from: self.rate, self.way, to: rate, way)
+            return denominator == 1
+                ? Quote(source: source, date: date, rate: numerator)
+                : Quote(
+                    source: source, date: date,
+                    numerator.quotientWithParts(dividingBy: denominator, significantDigits: RateBlender.significantDigits))
+        }
+    }
+
     /// One provider's quote rebased to the euro: its published number, or a quotient of them to
     /// ``significantDigits`` (never a 38-digit `Decimal`, which every later step would pay for).
     private struct Quote {
         let source: RateSourceID
         let date: CalendarDate
         let rate: Decimal
+        /// `rate` for the screening's and the mean's arithmetic.
+        let exact: Exact
+
+        init(source: RateSourceID, date: CalendarDate, rate: Decimal) {
+            (self.source, self.date, self.rate, exact) = (source, date, rate, Exact(rate))
+        }
+
+        /// A quotient, with the parts its long division made where it made them.
+        init(source: RateSourceID, date: CalendarDate, _ quotient: (quotient: Decimal, parts: DecimalParts?)) {
+            (self.source, self.date, rate) = (source, date, quotient.quotient)
+            exact =
+                quotient.parts.map { Exact(parts: DecimalParts(mantissa: $0.mantissa, exponent: $0.exponent)) } ?? Exact(quotient.quotient)
+        }
     }
 
     private struct Combined {
@@ -170,21 +225,27 @@ package struct RateBlender: Sendable {
                 rate: quote.rate, quotes: [ProviderQuote(source: quote.source, date: quote.date, rate: quote.rate, exclusion: nil)],
                 outliers: [])
         }
-        let rates = quotes.map { Exact($0.rate) }
+        let rates = quotes.map(\.exact)
         var exclusions = [ProviderQuote.Exclusion?](repeating: nil, count: quotes.count)
         var kept = Array(quotes.indices)
         var outliers: [(source: RateSourceID, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal)] = []
         while kept.count >= Self.minimumToScreen {
             let sorted = kept.map { rates[$0] }.sorted()
-            var worst: (index: Int, median: Exact, deviation: Decimal)?
+            // Deviations (distance ÷ median) compared as cross products, exact and without a
+            // division each: past the threshold when distance > median × 2 %, worse than another's
+            // when distance × its median > its distance × median. Only the worst is divided.
+            var worst: (index: Int, median: Exact, distance: Exact)?
             for index in kept {
                 let median = Exact.median(of: sorted, without: rates[index])
                 guard median.isPositive else { continue }
-                let deviation = rates[index].distance(to: median).quotient(dividingBy: median, significantDigits: Self.deviationDigits)
-                if deviation > (worst?.deviation ?? Self.threshold) { worst = (index, median, deviation) }
+                let distance = rates[index].distance(to: median)
+                guard distance > median * Self.exactThreshold else { continue }
+                if let other = worst, !(distance * other.median > other.distance * median) { continue }
+                worst = (index, median, distance)
             }
             guard let worst else { break }
-            let deviation = worst.deviation.rounded(toSignificantDigits: 4)
+            let deviation = worst.distance.quotient(dividingBy: worst.median, significantDigits: Self.deviationDigits)
+                .rounded(toSignificantDigits: 4)
             let median = worst.median.decimal
             exclusions[worst.index] = .outlier(median: median.rounded(toSignificantDigits: Self.significantDigits), deviation: deviation)
             outliers.append((quotes[worst.index].source, quotes[worst.index].date, quotes[worst.index].rate, median, deviation))
@@ -196,9 +257,10 @@ package struct RateBlender: Sendable {
         } else {
             var sum = Exact.zero, weights = Exact.zero
             for index in kept {
-                let weight = Self.weight(age: quotes[index].date.days(until: day))
-                sum = sum + (weight == 1 ? rates[index] : rates[index] * Exact(weight))
-                weights = weights + Exact(weight)
+                let age = quotes[index].date.days(until: day)
+                let weight = age <= Self.fullWeightAge ? Self.one : Self.exactWeight(age: age)
+                sum = sum + (age <= Self.fullWeightAge ? rates[index] : rates[index] * weight)
+                weights = weights + weight
             }
             rate = sum.quotient(dividingBy: weights, significantDigits: Self.significantDigits)
         }
@@ -208,8 +270,9 @@ package struct RateBlender: Sendable {
         return Combined(rate: rate, quotes: described, outliers: outliers)
     }
 
-    /// A deviation's precision while screening: far below any threshold's.
+    /// A deviation's precision before it is rounded to the four digits shown.
     private static let deviationDigits = 19
+    private static let exactThreshold = Exact(threshold)
 
     /// Full weight up to ``fullWeightAge`` days old, then halved for each day more.
     package static func weight(age: Int) -> Decimal {
@@ -217,6 +280,14 @@ package struct RateBlender: Sendable {
         let halvings = age - fullWeightAge
         return halvings < halved.count ? halved[halvings] : (0..<halvings).reduce(Decimal(1)) { weight, _ in weight / 2 }
     }
+
+    private static let one = Exact(1)
+    /// ``weight(age:)`` in the blend's arithmetic: the halvings as far as ``maximumAge`` reaches read once.
+    private static func exactWeight(age: Int) -> Exact {
+        let halvings = age - fullWeightAge
+        return halvings < halvedExact.count ? halvedExact[halvings] : Exact(weight(age: age))
+    }
+    private static let halvedExact = halved.map(Exact.init)
 
     /// 1, ½, ¼, … as far as ``maximumAge`` reaches.
     private static let halved: [Decimal] = (0...maximumAge).map { halvings in

@@ -665,6 +665,14 @@ struct RateHistoryPageTests {
             #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
             let database = FluentRateHistoryService(database: app.appServices.database)
             let days = try await database.days()
+            // A few days of one provider are read day by day through the index, every day in one
+            // pass over the rates: the same days either way.
+            let ecb = try await database.days(.ecb)
+            #expect(ecb.days.count == days.days.count && ecb.days.count <= FluentRateHistoryService.fewDays)
+            #expect(ecb.fingerprint == days.fingerprint && ecb.codes.sorted() == days.codes.sorted())
+            for (one, other) in zip(ecb.days, days.days) {
+                #expect(ecb.codes.map { ecb.columns[$0].flatMap(one.rate) } == ecb.codes.map { days.columns[$0].flatMap(other.rate) })
+            }
             for (from, to) in [("USD", "EUR"), ("EUR", "JPY"), ("GBP", "CHF"), ("JPY", "USD"), ("USD", "QQQ")] {
                 let fromDatabase = try await database.history(from: from, to: to).points
                 let fromMemory = days.history(from: from, to: to).points
