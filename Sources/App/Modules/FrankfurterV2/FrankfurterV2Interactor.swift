@@ -125,6 +125,14 @@ struct FrankfurterV2Interactor: Sendable {
                     (blend, version) = (latest?.blend, latest?.version ?? "")
                 }
                 return try answer(query, blend.map { [$0] } ?? [], version: version, isCurrent: true)
+            case .day(let date) where query.providers == nil && !query.expandProviders && date < CalendarDate(containing: now()):
+                // A past day of the blend of every provider, as kept for every day (as ranges are):
+                // blending the day again for each request took 3–6 ms with 48 providers.
+                let days = try await rates.blendedSeries().days
+                guard let day = days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
+                let records = Self.records(of: day, codes: days.codes, query: query)
+                guard !records.isEmpty else { throw FrankfurterV2.Failure.notFound }
+                return FrankfurterV2.Rates(query: query, records: records, version: try await versionOfDays(), isCurrent: isCurrent(query))
             case .day(let date):
                 let blend = try await rates.blend(on: date, providers: query.providers)
                 return try answer(query, blend.map { [$0] } ?? [], version: try await versionOfDays(), isCurrent: isCurrent(query))

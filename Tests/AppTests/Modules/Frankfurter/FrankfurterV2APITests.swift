@@ -150,6 +150,21 @@ struct FrankfurterV2APITests {
         }
     }
 
+    @Test("a past day of the blend is the day kept for every day: the same records as the day blended again for its providers' rates")
+    func pastDayAsKept() async throws {
+        try await withBlend { app in
+            for date in ["2026-03-04", "2026-03-01", "2026-03-02", "2026-02-10"] {
+                for base in ["USD", "PLN"] {
+                    let kept = try records(try await TestBrowser(app).get("/v2/rates?date=\(date)&base=\(base)"))
+                    var recomputed = try records(try await TestBrowser(app).get("/v2/rates?date=\(date)&base=\(base)&expand=providers"))
+                    for index in recomputed.indices { recomputed[index]["providers"] = nil }
+                    #expect(kept.count > 25 && (kept.first?["date"] as? String).map { $0 <= date } == true, "\(date)")
+                    #expect(NSArray(array: kept) == NSArray(array: recomputed), "\(date) in \(base)")
+                }
+            }
+        }
+    }
+
     @Test("errors are {\"message\": …}: 422 for input refused, 404 when no rates answer, never cached")
     func errors() async throws {
         try await withBlend { app in
