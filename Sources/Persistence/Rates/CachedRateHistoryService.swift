@@ -59,6 +59,12 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         return cache.value(RateDaysCache.group, selection.key, now: now()) ?? previous.withLockedValue { $0[selection] }
     }
 
+    /// The selection's days if they are kept and nothing was stored since they were read.
+    package func keptDays(_ selection: RateDays.Selection) -> RateDays? {
+        guard cache.isLive else { return nil }
+        return cache.value(RateDaysCache.group, selection.key, now: now())
+    }
+
     /// The selection's days: kept, else read (one read shared by every request that misses);
     /// a request that finds them forgotten after a change gets the days read before if the
     /// read takes longer than ``staleAfter``. Straight from the database while the cache cannot be trusted.
