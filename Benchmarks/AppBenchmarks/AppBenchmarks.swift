@@ -221,11 +221,9 @@ final class Stage: Sendable {
 
     func pair(_ index: Int) -> (String, String) { Self.pair(index) }
 
-    /// Each central bank's newest day in the documents the tests hold (as the publishers served
-    /// them), dated ``blendDay`` so that all of them count. Read from the package's folder, where
-    /// `swift package benchmark` runs.
-    /// Each declared provider's newest recorded day (every currency its documents quote on it),
-    /// all dated `blendDay`: the blend of a day of every provider.
+    /// Each declared provider's newest day in the documents the tests hold (as the publishers
+    /// served them; every currency its documents quote on it), dated ``blendDay`` so that all of
+    /// them count: the blend of a day of every provider.
     static func everyProvidersNewestDay() throws -> [FetchedRates] {
         try ProviderKit.declarations.compactMap { try RecordedDocuments.newestDay(of: $0) }.map {
             FetchedRates(
