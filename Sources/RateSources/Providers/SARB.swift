@@ -25,18 +25,24 @@ extension ProviderDeclaration {
         minimumCurrencies: 1,
         parse: { data, series throws(RatesProviderError) in
             struct Observation: Decodable {
-                let Period: String
-                let Timeseries: String
-                let Value: Decimal?
+                let period: String
+                let timeseries: String
+                let value: Decimal?
+
+                enum CodingKeys: String, CodingKey {
+                    case period = "Period"
+                    case timeseries = "Timeseries"
+                    case value = "Value"
+                }
             }
             guard let name = sarbSeries.first(where: { $0.key == series.key })?.name else { throw .unreadable("no series \(series.key)") }
             var days = PublishedDays(.sarb)
             for row in try PublishedJSON.decode([Observation].self, from: data, what: "South African Reserve Bank observations") {
-                guard row.Timeseries == name else { throw .unreadable("\(series.key) is “\(row.Timeseries.prefix(40))”, not “\(name)”") }
-                guard let date = CalendarDate(iso8601: String(row.Period.prefix(10))), row.Period.dropFirst(10).hasPrefix("T00:00") else {
-                    throw .unreadable("\(series.code) is dated \(row.Period.prefix(20))")
+                guard row.timeseries == name else { throw .unreadable("\(series.key) is “\(row.timeseries.prefix(40))”, not “\(name)”") }
+                guard let date = CalendarDate(iso8601: String(row.period.prefix(10))), row.period.dropFirst(10).hasPrefix("T00:00") else {
+                    throw .unreadable("\(series.code) is dated \(row.period.prefix(20))")
                 }
-                guard let value = row.Value else { continue }
+                guard let value = row.value else { continue }
                 try days.add(series.code, value, on: date, reversed: !name.hasPrefix("Rand per "))
             }
             return days.isEmpty ? [] : try days.fetched()
