@@ -24,17 +24,7 @@ extension ProviderDeclaration {
         source: .nbkr, origin: "https://www.nbkr.kg",
         documents: .whole("/XML/daily.xml"),
         minimumCurrencies: 4,
-        parse: { data throws(RatesProviderError) in
-            let document = try XMLRecords.read(
-                data, record: ["Currency"], encoding: .windowsCP1251, what: "a National Bank of the Kyrgyz Republic daily rates document")
-            guard document.attributes["Name"] == "Daily Exchange Rates" else {
-                throw .unreadable("not the daily rates but \(document.attributes["Name"]?.prefix(40) ?? "a document without a name")")
-            }
-            var days = PublishedDays(.nbkr)
-            try days.add(
-                document.records, on: try document.date("Date", PublishedDate.dotted), code: "ISOCode", units: "Nominal", value: "Value")
-            return try days.fetched()
-        })
+        parse: { data throws(RatesProviderError) in try nbkrRates(data, of: .nbkr, table: "daily") })
 
     /// The rates the bank sets each week for thirty-nine other currencies, valid for seven days:
     /// the same document as the daily one, `Name="Weekly Exchange Rates"`, dated the Saturday
@@ -44,16 +34,22 @@ extension ProviderDeclaration {
     static let nbkrWeekly = ProviderDeclaration(
         source: .nbkrWeekly, origin: "https://www.nbkr.kg",
         documents: .whole("/XML/weekly.xml"),
-        parse: { data throws(RatesProviderError) in
-            let document = try XMLRecords.read(
-                data, record: ["Currency"], encoding: .windowsCP1251, what: "a National Bank of the Kyrgyz Republic weekly rates document")
-            guard document.attributes["Name"] == "Weekly Exchange Rates" else {
-                throw .unreadable("not the weekly rates but \(document.attributes["Name"]?.prefix(40) ?? "a document without a name")")
-            }
-            var days = PublishedDays(.nbkrWeekly)
-            try days.add(
-                document.records.filter { $0["ISOCode"] != "BYR" }, on: try document.date("Date", PublishedDate.dotted), code: "ISOCode",
-                units: "Nominal", value: "Value")
-            return try days.fetched()
-        })
+        parse: { data throws(RatesProviderError) in try nbkrRates(data, of: .nbkrWeekly, table: "weekly", leavingOut: ["BYR"]) })
+
+    /// One of the bank's two files (`Name="Daily Exchange Rates"` or `"Weekly Exchange Rates"`),
+    /// refused when it is the other one, without the currencies `leavingOut` names.
+    private static func nbkrRates(
+        _ data: Data, of source: RateSource, table: String, leavingOut: Set<String> = []
+    ) throws(RatesProviderError) -> [FetchedRates] {
+        let document = try XMLRecords.read(
+            data, record: ["Currency"], encoding: .windowsCP1251, what: "a National Bank of the Kyrgyz Republic \(table) rates document")
+        guard document.attributes["Name"] == "\(table.prefix(1).uppercased() + table.dropFirst()) Exchange Rates" else {
+            throw .unreadable("not the \(table) rates but \(document.attributes["Name"]?.prefix(40) ?? "a document without a name")")
+        }
+        var days = PublishedDays(source)
+        try days.add(
+            document.records.filter { !leavingOut.contains($0["ISOCode"] ?? "") }, on: try document.date("Date", PublishedDate.dotted),
+            code: "ISOCode", units: "Nominal", value: "Value")
+        return try days.fetched()
+    }
 }
