@@ -288,6 +288,27 @@ struct KitSeriesAndPostDocumentTests {
         #expect(try Self.parse(.bceao, "bceao-get-all-reference-by-date-2026-03-17.html").first?.effectiveDate.description == "2026-03-17")
     }
 
+    @Test(
+        "BEAC: the home page's side column of buying and selling rates, francs CFA per unit, their mean stored on the value date under them"
+    )
+    func beac() throws {
+        let day = try #require(try Self.parse(.beac, "beac-doc.html").first)
+        #expect(day.effectiveDate.description == "2026-05-22" && day.baseCurrency == "XAF" && day.quotation == .basePerUnit)
+        #expect(day.rates["EUR"] == Self.decimal("655.957"), "the parity, bought and sold alike")
+        #expect(day.rates["USD"] == Self.decimal("563.6411"), "(561.2317 + 566.0505) / 2")
+        #expect(day.rates["CAD"] == Self.decimal("409.86305"), "(407.7958 + 411.9303) / 2, a digit more than either")
+        #expect(day.rates["JPY"] == Self.decimal("3.5527") && day.rates["ZAR"] == Self.decimal("34.31055") && day.rates.count == 13)
+        // Its rates without the value date under them are dated by nothing.
+        let served = String(decoding: try OfficialDocumentTests.fixture("beac-doc.html"), as: UTF8.self)
+        let undated = served.replacingOccurrences(of: "Date de valeur : 22/05/2026", with: "Date de valeur :")
+        #expect(throws: RatesProviderError.unreadable("not the BEAC's home page: no Date de valeur under its rates")) {
+            try ProviderDeclaration.beac.parse(Data(undated.utf8))
+        }
+        // The rest of the page without its rates: nothing to store.
+        let withoutRates = served.replacingOccurrences(of: "taux_de_change_list", with: "")
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.beac.parse(Data(withoutRates.utf8)) }
+    }
+
     @Test("Reserve Bank of Malawi: a row per currency and day, the middle rate, days written Jan 02 2024; the Irish pound left out")
     func rbm() throws {
         let days = try Self.parse(.rbm, "rbm-exchangeratesfilter.html")
@@ -495,7 +516,7 @@ struct KitSeriesAndPostDocumentTests {
         (.cba, "cba-exchangerates-2.xml", nil, ">377.59<"), (.dnb, "dnb-data.csv", nil, "746.0900"),
         (.boi, "boi-1-0.csv", nil, "3.073"), (.bdi, "bdi-dailyrates-2026-02-10.csv", nil, "1.1894"),
         (.bct, "bct-cours-archiv-2026-05-18.html", nil, "2,9034"),
-        (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"),
+        (.bceao, "bceao-get-all-reference-by-date-2026-03-16.html", nil, "605,5200"), (.beac, "beac-doc.html", nil, "561.2317"),
         (.rbm, "rbm-exchangeratesfilter.html", nil, "1683.3663"), (.cfets, "cfets-ccprhisnew-2026-09-04-1.json", nil, "\"6.7787\""),
         (.bota, "bota-previous-rates-2.html", nil, "2,602.0,545"), (.cbsl, "cbsl-exrates-results.html", nil, "298.8165"),
         (.mas, "mas-exchangerates-2.csv", nil, "1.2674"), (.cbkkw, "cbkkw-get-exchange-rates-USD.html", "USD", "306.850"),

@@ -147,6 +147,8 @@ final class KitProvidersStub: Sendable {
         ),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
+        // Last: every path starts with the BEAC's home page's.
+        ("/", "beac", { $0.url.path == "/" ? "beac-doc.html" : nil }),
     ]
 
     /// An answer of this stand-in's own rather than a recorded file: a table of the currency
@@ -163,7 +165,7 @@ final class KitProvidersStub: Sendable {
 
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
-        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb,
+        .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
     ]
 
     static func start() async throws -> KitProvidersStub {
@@ -193,6 +195,7 @@ final class KitProvidersStub: Sendable {
             return Response(status: .ok, headers: headers, body: .init(data: data))
         }
         app.on(.GET, .catchall, use: answer)
+        app.on(.GET, use: answer) // the root, which a catch-all does not match
         app.on(.POST, .catchall, body: .collect(maxSize: "64kb"), use: answer)
         try await app.server.start(address: nil)
         let port = try #require(app.http.server.shared.localAddress?.port)

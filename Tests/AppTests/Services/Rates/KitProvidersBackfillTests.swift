@@ -35,7 +35,7 @@ struct KitProvidersBackfillTests {
         (.mas, "2026-03-02", "2026-03-31", 22, 21), (.nbkr, "2026-05-24", "2026-05-24", 1, 5),
         (.nbkrWeekly, "2026-05-23", "2026-05-23", 1, 39),
         (.cbkkw, "2026-09-08", "2026-09-08", 1, 4), (.bi, "2026-03-02", "2026-03-05", 4, 3),
-        (.sarb, "2026-03-24", "2026-03-27", 4, 23),
+        (.sarb, "2026-03-24", "2026-03-27", 4, 23), (.beac, "2026-05-22", "2026-05-22", 1, 13),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
