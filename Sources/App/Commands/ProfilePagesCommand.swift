@@ -99,6 +99,17 @@ struct ProfilePagesCommand: AsyncCommand {
             outputs.append(try await converter.show(Converter.Query(Converter.Input(from: from, to: to, amount: amount(index)))))
         }
         await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count], in: english) }
+        await time(result, "page key and the amount's texts") { index in
+            let output = outputs[index % outputs.count]
+            _ = (ConverterPresenter.pageKey(of: output, in: english), ConverterPresenter.amountTexts(of: output, in: english))
+        }
+        try await time(result, "frame filled with them") { index in
+            let output = outputs[index % outputs.count]
+            let texts = ConverterPresenter.amountTexts(of: output, in: english)!
+            _ = try await request(SiteURL.converter.path).renderPage(
+                "converter", key: ConverterPresenter.pageKey(of: output, in: english), texts: texts.all
+            ) { converterPresenter.present(output, amount: Converter.AmountTexts($0), in: english) }
+        }
         let models = outputs.map { converterPresenter.present($0, in: english) }
         try await time(result, "page skeleton filled") { index in
             _ = try await app.pages.render("converter", models[index % models.count], for: request(SiteURL.converter.path))

@@ -115,10 +115,14 @@ enum FrankfurterV2 {
         let currencies: [String]
     }
 
-    /// What the currencies and providers answers were made of, for their `ETag`.
+    /// The currencies or providers answer: what it is made of, for its `ETag`, and its items,
+    /// made from the days in memory only when no answer is kept for that version (every
+    /// currency's first and last quoted day is a walk over 27 years of days).
     struct Listing<Item: Sendable>: Sendable {
-        let items: [Item]
         let version: String
+        let make: @Sendable () -> [Item]
+
+        var items: [Item] { make() }
     }
 
     /// How an answer is written: JSON; CSV by a `.csv` suffix or `Accept: text/csv`; NDJSON

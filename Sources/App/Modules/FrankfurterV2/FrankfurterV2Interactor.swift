@@ -297,19 +297,19 @@ struct FrankfurterV2Interactor: Sendable {
         do {
             let series = try await rates.blendedSeries()
             let days = try await rates.providerDays()
-            let byProvider = Self.quotedBy(days)
-            var codes: [String]
-            if let chosen {
-                codes = Set(days.filter { chosen.contains($0.source.id) }.flatMap { $0.days.columns.keys }).sorted()
-            } else if scope == "all" {
-                codes = series.days.columns.keys.sorted()
-            } else {
-                codes = try await rates.latestBlend().map { Set($0.blend.rates.keys).union([$0.blend.base]).sorted() } ?? []
+            // The blend's currencies today, by default; every one it ever quoted; or the providers'.
+            let codes: Set<String> =
+                if let chosen {
+                    Set(days.filter { chosen.contains($0.source.id) }.flatMap { $0.days.columns.keys })
+                } else if scope == "all" {
+                    Set(series.days.columns.keys)
+                } else {
+                    try await rates.latestBlend().map { Set($0.blend.rates.keys).union([$0.blend.base]) } ?? []
+                }
+            return FrankfurterV2.Listing(version: series.version + "|\(scope ?? "")|\(chosen ?? [])") {
+                let byProvider = Self.quotedBy(days)
+                return codes.subtracting(RateBlender.notCurrencies).sorted().map { info($0, series: series.days, quotedBy: byProvider) }
             }
-            codes = codes.filter { !RateBlender.notCurrencies.contains($0) }
-            return FrankfurterV2.Listing(
-                items: codes.map { info($0, series: series.days, quotedBy: byProvider) },
-                version: series.version + "|\(scope ?? "")|\(chosen ?? [])")
         } catch {
             throw .unavailable
         }
@@ -325,8 +325,7 @@ struct FrankfurterV2Interactor: Sendable {
             guard series.days.columns[code] != nil || byProvider[code] != nil, !RateBlender.notCurrencies.contains(code) else {
                 throw FrankfurterV2.Failure.notFound
             }
-            return FrankfurterV2.Listing(
-                items: [info(code, series: series.days, quotedBy: byProvider)], version: series.version + "|" + code)
+            return FrankfurterV2.Listing(version: series.version + "|" + code) { [info(code, series: series.days, quotedBy: byProvider)] }
         } catch let failure as FrankfurterV2.Failure {
             throw failure
         } catch {
@@ -360,14 +359,14 @@ struct FrankfurterV2Interactor: Sendable {
         do {
             let days = try await rates.providerDays()
             let today = CalendarDate(containing: now())
-            let items = days.map { source, days in
-                let end = days.days.last?.date
-                return FrankfurterV2.ProviderInfo(
-                    source: source, start: days.days.first?.date, end: end,
-                    missed: end.map { Self.missed(since: $0, of: source, today: today) }, currencies: days.columns.keys.sorted())
+            return FrankfurterV2.Listing(version: days.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";") + "|\(today)") {
+                days.map { source, days in
+                    let end = days.days.last?.date
+                    return FrankfurterV2.ProviderInfo(
+                        source: source, start: days.days.first?.date, end: end,
+                        missed: end.map { Self.missed(since: $0, of: source, today: today) }, currencies: days.columns.keys.sorted())
+                }
             }
-            return FrankfurterV2.Listing(
-                items: items, version: days.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";") + "|\(today)")
         } catch {
             throw .unavailable
         }

@@ -111,8 +111,9 @@ struct FrankfurterV2View: Sendable {
         return unknown.isEmpty ? nil : .unprocessable("unknown parameter: \(unknown.joined(separator: ", "))")
     }
 
+    /// The answer kept for its validator, made by `body` only when none is.
     private func json(_ request: Request, _ key: [String], body: () -> [UInt8]) async throws -> Response {
-        try await request.respondCaching(directive(cachePolicy.etag(["v2"] + key), current: true)) {
+        try await request.respondCaching(directive(cachePolicy.etag(["v2"] + key), current: true), keep: .byValidator) {
             Response(headers: ["Content-Type": FrankfurterV2.Format.json.contentType], bytes: body())
         }
     }
