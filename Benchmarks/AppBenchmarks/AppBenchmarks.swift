@@ -225,7 +225,8 @@ final class Stage: Sendable {
     /// served them; every currency its documents quote on it), dated ``blendDay`` so that all of
     /// them count: the blend of a day of every provider.
     static func everyProvidersNewestDay() throws -> [FetchedRates] {
-        try ProviderKit.declarations.compactMap { try RecordedDocuments.newestDay(of: $0) }.map {
+        // The central banks' (tax and customs authorities' rates are never blended).
+        try ProviderKit.declarations.filter { $0.source.kind == .centralBank }.compactMap { try RecordedDocuments.newestDay(of: $0) }.map {
             FetchedRates(
                 source: $0.source, baseCurrency: $0.baseCurrency, effectiveDate: blendDay, rates: $0.rates, quotation: $0.quotation,
                 reversed: $0.reversed)

@@ -79,8 +79,18 @@ package struct OfficialRatesProvider: DailyRatesProvider {
             ? days.filter { $0.effectiveDate <= reach.upperBound } : days.filter { reach.contains($0.effectiveDate) }
     }
 
+    /// The days of `days`; for rates in force until the next (a month's, a quarter's), also the
+    /// one in force on its first day, which a conversion on that day needs.
     package func fetchDays(_ days: ClosedRange<CalendarDate>, today: CalendarDate) async throws(RatesProviderError) -> [FetchedRates] {
-        try await fetch(feed.documents(covering: days)).filter { days.contains($0.effectiveDate) }
+        let cadence = source.cadence ?? .daily
+        guard cadence.appliesUntilNext else {
+            return try await fetch(feed.documents(covering: days)).filter { days.contains($0.effectiveDate) }
+        }
+        let fetched = try await fetch(feed.documents(covering: days.lowerBound.adding(days: -cadence.reach)...days.upperBound))
+        let before = fetched.last { $0.effectiveDate <= days.lowerBound }.flatMap { newest in
+            newest.effectiveDate < days.lowerBound && cadence.isInForce(newest.effectiveDate, on: days.lowerBound) ? newest : nil
+        }
+        return (before.map { [$0] } ?? []) + fetched.filter { days.contains($0.effectiveDate) }
     }
 
     package var fetchesDayByDay: Bool { feed.fetchesDayByDay }

@@ -12,7 +12,7 @@ enum HostileDocuments {
     /// with whatever quotes or tags the format puts around its digits.
     static func check(
         _ declaration: ProviderDeclaration, _ fixture: String, rate: String, series: ProviderDeclaration.Series? = nil,
-        zeroIsARate: Bool = true
+        month: CalendarDate? = nil, zeroIsARate: Bool = true
     ) throws {
         let served = try OfficialDocumentTests.fixture(fixture)
         let text = String(decoding: served, as: UTF8.self)
@@ -29,7 +29,9 @@ enum HostileDocuments {
         ]
         if zeroIsARate { hostile.append(("a zero rate", with("0"))) }
         for (what, data) in hostile {
-            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") { try declaration.parse(data, series: series) }
+            #expect(throws: RatesProviderError.self, "\(declaration.source.id): \(what)") {
+                try declaration.parse(data, series: series, month: month)
+            }
         }
     }
 }

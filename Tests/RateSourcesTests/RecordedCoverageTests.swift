@@ -59,12 +59,14 @@ struct RecordedCoverageTests {
     )
     func coverage() throws {
         let catalog = try CurrencyCatalog.bundled()
-        let quoted = try Self.quoted()
+        // Central banks' rates: tax and customs authorities' are for returns, never blended.
+        let quoted = try Self.quoted().filter { RateSource.withID($0.key).kind == .centralBank }
         var sources: [String: Set<RateSourceID>] = [:]
         for (id, codes) in quoted {
             for code in codes where catalog.isListed(code) { sources[code, default: []].insert(id) }
         }
-        let weekly = Set(ProviderKit.declarations.filter { $0.source.cadence != .daily }.map(\.source.id))
+        let weekly = Set(
+            ProviderKit.declarations.filter { $0.source.cadence != .daily && $0.source.kind == .centralBank }.map(\.source.id))
         #expect(weekly == [RateSource.nbpB.id, RateSource.nbkrWeekly.id])
         let daily = sources.mapValues { $0.subtracting(weekly) }
         let ownCentralBank = Set(ProviderKit.declarations.compactMap(\.source.homeCurrency) + ["EUR"]).filter(catalog.isListed)

@@ -19,7 +19,10 @@ package enum RecordedDocuments {
             let series = declaration.seriesList.first {
                 name.hasSuffix("-\($0.code.lowercased())") || name.hasSuffix("-\($0.key.lowercased())")
             }
-            guard let read = try? declaration.parse(try Data(contentsOf: folder.appendingPathComponent(file)), series: series) else {
+            // A document of a month that does not name it (InforEuro's) is read as of the month it was recorded in.
+            let month = declaration.source.cadence == .monthly ? CalendarDate(year: 1998, month: 12, day: 1) : nil
+            guard let read = try? declaration.parse(try Data(contentsOf: folder.appendingPathComponent(file)), series: series, month: month)
+            else {
                 continue
             }
             days += read

@@ -62,6 +62,11 @@ def main(psql):
         for day in year:
             if cadence == "weekly" and day.isoweekday() != 3:
                 continue
+            # A tax authority's month (its first day) or quarter (its last, the US Treasury's record date).
+            if cadence == "monthly" and day.day != 1:
+                continue
+            if cadence == "quarterly" and not (day.month % 3 == 0 and (day + timedelta(days=1)).day == 1):
+                continue
             ecb = days[day]
 
             def per_euro(code):

@@ -21,7 +21,8 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
 EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp cbsl hkma mas bnm "
-                    "bi bom sarb cbn cbk bota bna cbe bct bceao beac rbm bcra bcb banrep").split()
+                    "bi bom sarb cbn cbk bota bna cbe bct bceao beac rbm bcra bcb banrep "
+                    "hmrc inforeuro ust").split()
 
 
 def always(name):
@@ -98,6 +99,10 @@ ROUTES = [
     ("/SarbWebApi/WebIndicators/Shared/GetTimeseriesObservations/", by(r"Observations/([A-Z0-9]+)/", "sarb-{}.json")),
     ("/arfolyamok.asmx", on_post("mnb-arfolyamok.xml")),
     ("/exchangerates.asmx", on_post("cba-exchangerates-2.xml")),
+    ("/uk/api/exchange_rates/files/monthly_csv_", lambda method, path, query, body:
+        "hmrc-monthly-csv-2026-9.csv" if path.endswith("2026-9.csv") else "hmrc-monthly-csv-2026-8.csv"),
+    ("/budg/inforeuro/api/public/monthly-rates", always("inforeuro-monthly-rates.json")),
+    ("/services/api/fiscal_service/v1/accounting/od/rates_of_exchange", always("ust-rates-of-exchange.json")),
     # Last: every path starts with the BEAC's home page's.
     ("/", lambda method, path, query, body: "beac-doc.html" if path == "/" else None),
 ]

@@ -75,7 +75,7 @@ enum AppMetrics {
         }
         if let newest = try? await services.rateStore.newestDays() {
             let today = CalendarDate(containing: services.now())
-            for source in services.enabledProviders where source.isOfficial {
+            for source in services.enabledProviders where source.kind != .commercial {
                 guard let day = source.family.compactMap({ newest[$0] }).max() else { continue }
                 registry.makeGauge(
                     name: "rates_provider_age_days", labels: [("provider", source.id.rawValue)],

@@ -67,8 +67,9 @@ package struct AppConfiguration: Sendable {
     /// the provider's public address.
     var ratesProviderURL: URL? = nil
     /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
-    /// order): every central bank by default. The default source, if it is a provider, is always among them.
-    var ratesProviders: [RateSourceID] = RateSource.officialProviders.map(\.id)
+    /// order): every central bank and tax authority by default. The default source, if it is a
+    /// provider, is always among them.
+    var ratesProviders: [RateSourceID] = (RateSource.officialProviders + RateSource.taxAndCustomsProviders).map(\.id)
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
     var providerOrigins: [RateSourceID: URL] = [:]
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for

@@ -21,9 +21,8 @@ package struct ProviderHealth: Sendable, Equatable {
     /// The days over which refused days are counted.
     package static let refusalWindow = 7
 
-    /// Days a publisher may go without a new day and not be late: a weekend and a holiday for
-    /// a daily one, its week and the same for a weekly one.
-    package var allowance: Int { source.cadence == .weekly ? 10 : 3 }
+    /// Days a publisher may go without a new day and not be late (``RateSource/Cadence/allowance``).
+    package var allowance: Int { (source.cadence ?? .daily).allowance }
 
     /// Days its newest stored day is behind what its cadence leads one to expect on `today`
     /// (0: on time); `nil` when it has no day stored. A publisher releasing a month at a time

@@ -16,8 +16,11 @@ package struct RateSource: Sendable, Equatable {
     package var rateType: String? = nil
     package var cadence: Cadence? = nil
     package var termsURL: String? = nil
-    /// A central bank's own rates: part of the blend (a commercial feed never is).
+    /// A central bank's own rates: part of the blend (a commercial feed never is, nor a tax
+    /// authority's).
     package var isOfficial = false
+    /// What kind of publisher it is; tax and customs authorities' rates are never blended.
+    package var kind: Kind = .centralBank
     /// When a day's rates are out, in the publisher's time: the schedule fetches after it.
     package var publishes: PublicationTime? = nil
     /// The publisher dates its rates the day they take effect, which may be tomorrow (the Bank
@@ -44,10 +47,6 @@ package struct RateSource: Sendable, Equatable {
             case .americas: Message("The Americas")
             }
         }
-    }
-
-    package enum Cadence: String, Sendable {
-        case daily, weekly
     }
 
     /// A time of day in a time zone (`Europe/Berlin`), after which the publisher's rates are out.
@@ -92,9 +91,12 @@ package struct RateSource: Sendable, Equatable {
         home: "EUR", country: "EU", rateType: "reference rate",
         region: .europe, terms: "https://www.ecb.europa.eu/services/using-our-site/disclaimer/html/index.en.html",
         publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Berlin"))
-    package static let exchangeRateAPI = RateSource(
-        id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com",
-        isBundled: false)
+    package static let exchangeRateAPI: RateSource = {
+        var source = RateSource(
+            id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com", isBundled: false)
+        source.kind = .commercial
+        return source
+    }()
     /// The ECB snapshot that ships with the app, so it converts before any refresh.
     package static let bundledECB = RateSource(
         id: "ecb-bundled", name: ecb.name, website: ecb.website, isBundled: true)
@@ -154,17 +156,24 @@ package struct RateSource: Sendable, Equatable {
     /// first ten, then those the provider kit declares (``register(_:)``).
     package static var officialProviders: [RateSource] { catalog.withLock(\.official) }
 
+    /// The tax and customs authorities whose rates the app can fetch (never blended), in the
+    /// order the pages list them.
+    package static var taxAndCustomsProviders: [RateSource] { catalog.withLock(\.taxAndCustoms) }
+
     /// Every source a stored snapshot may name.
     package static var known: [RateSource] { catalog.withLock(\.known) }
 
-    /// The providers `RATES_PROVIDERS` may name: the central banks and the commercial feed.
+    /// The providers `RATES_PROVIDERS` may name: the central banks, the tax and customs
+    /// authorities and the commercial feed.
     package static var fetchable: [RateSource] { catalog.withLock(\.fetchable) }
 
     /// Adds the providers `RateSources` declares (its provider kit) to the lists above, once at
     /// start; a source already known is left as it is, so registering twice changes nothing.
     package static func register(_ sources: [RateSource]) {
         catalog.withLock { catalog in
-            for source in sources where catalog.byID[source.id] == nil { catalog.add(official: source) }
+            for source in sources where catalog.byID[source.id] == nil {
+                if source.kind == .taxAndCustoms { catalog.add(taxAndCustoms: source) } else { catalog.add(official: source) }
+            }
         }
     }
 
@@ -172,9 +181,10 @@ package struct RateSource: Sendable, Equatable {
     /// asked several times per request.
     private struct Catalog: Sendable {
         var official: [RateSource] = []
+        var taxAndCustoms: [RateSource] = []
         var byID: [RateSourceID: RateSource] = [:]
-        var known: [RateSource] { official + [.exchangeRateAPI, .bundledECB, .blend] }
-        var fetchable: [RateSource] { official + [.exchangeRateAPI] }
+        var known: [RateSource] { official + taxAndCustoms + [.exchangeRateAPI, .bundledECB, .blend] }
+        var fetchable: [RateSource] { official + taxAndCustoms + [.exchangeRateAPI] }
 
         init() {
             for source in [RateSource.exchangeRateAPI, .bundledECB, .blend] { byID[source.id] = source }
@@ -183,6 +193,11 @@ package struct RateSource: Sendable, Equatable {
 
         mutating func add(official source: RateSource) {
             official.append(source)
+            byID[source.id] = source
+        }
+
+        mutating func add(taxAndCustoms source: RateSource) {
+            taxAndCustoms.append(source)
             byID[source.id] = source
         }
     }
@@ -241,6 +256,25 @@ package struct RateSource: Sendable, Equatable {
         source.publishes = publishes
         source.datesAhead = datesAhead
         source.region = region
+        return source
+    }
+
+    /// A tax or customs authority's rates (``Kind/taxAndCustoms``): fetched like a central
+    /// bank's, never blended, each in force from its day until the next (``Cadence/isInForce(_:on:)``).
+    package static func taxAndCustoms(
+        _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation, country: String, rateType: String,
+        cadence: Cadence, terms: String, publishes: PublicationTime? = nil, datesAhead: Bool = false
+    ) -> RateSource {
+        var source = RateSource(id: id, name: name, website: website, isBundled: false)
+        source.homeCurrency = home
+        source.quotation = quotation
+        source.countryCode = country
+        source.rateType = rateType
+        source.cadence = cadence
+        source.termsURL = terms
+        source.kind = .taxAndCustoms
+        source.publishes = publishes
+        source.datesAhead = datesAhead
         return source
     }
 }

@@ -13,8 +13,9 @@ package struct ProviderDeclaration: Sendable {
     /// The publisher's scheme and host (`https://cbu.uz`); `<ID>_BASE_URL` replaces it.
     package let origin: String
     package let documents: Documents
-    /// Reads a document into dated rates; a document of one series is read knowing which.
-    let read: @Sendable (Data, Series?) throws(RatesProviderError) -> [FetchedRates]
+    /// Reads a document into dated rates; a document of one series is read knowing which, one
+    /// of a month (``Documents/month(_:)``) knowing the month's first day.
+    let read: @Sendable (Data, Series?, CalendarDate?) throws(RatesProviderError) -> [FetchedRates]
     /// The first day its documents hold (`nil`: as far back as the ECB's history).
     package var firstDay: CalendarDate? = nil
     /// The fewest currencies one of its days may quote and be stored.
@@ -34,7 +35,24 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.documents = documents
         self.minimumCurrencies = minimumCurrencies
-        self.read = { data, _ throws(RatesProviderError) in try parse(data) }
+        self.read = { data, _, _ throws(RatesProviderError) in try parse(data) }
+    }
+
+    /// A provider of a document per month that does not write its month (InforEuro's): each
+    /// read knowing the first day of the month it was asked for.
+    package init(
+        source: RateSource, origin: String, monthly documents: @escaping @Sendable (Int, Int) -> DocumentRequest,
+        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data, CalendarDate) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.source = source
+        self.origin = origin
+        self.documents = .month(documents)
+        self.minimumCurrencies = minimumCurrencies
+        self.read = { data, _, month throws(RatesProviderError) in
+            guard let month else { throw .unreadable("a document of no month") }
+            return try parse(data, month)
+        }
     }
 
     /// A provider that publishes a document per currency (a series), read knowing which one;
@@ -48,7 +66,7 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.minimumCurrencies = minimumCurrencies
         self.documents = .series(series.map { ($0, documents($0)) })
-        self.read = { data, series throws(RatesProviderError) in
+        self.read = { data, series, _ throws(RatesProviderError) in
             guard let series else { throw .unreadable("a document of no series") }
             return try parse(data, series)
         }
@@ -60,9 +78,10 @@ package struct ProviderDeclaration: Sendable {
         return all.map(\.0)
     }
 
-    /// `data` read as the document it is (of `series`, for a provider of series).
-    package func parse(_ data: Data, series: Series? = nil) throws(RatesProviderError) -> [FetchedRates] {
-        try read(data, series)
+    /// `data` read as the document it is (of `series`, for a provider of series; of the month
+    /// starting `month`, for a provider of monthly documents).
+    package func parse(_ data: Data, series: Series? = nil, month: CalendarDate? = nil) throws(RatesProviderError) -> [FetchedRates] {
+        try read(data, series, month)
     }
 
     /// How the publisher cuts its rates into documents; each is asked for under the origin.

@@ -12,8 +12,11 @@ package enum ProviderKit {
         (.americas, [.bcra, .bcb, .banrep]),
     ]
 
+    /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.
+    package static let taxAndCustoms: [ProviderDeclaration] = [.hmrc, .inforeuro, .ust]
+
     package static let declarations: [ProviderDeclaration] =
-        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers)
+        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers) + taxAndCustoms
 
     private static let byID = Dictionary(uniqueKeysWithValues: declarations.map { ($0.source.id, $0) })
 
@@ -29,6 +32,6 @@ package enum ProviderKit {
                     source.region = region
                     return source
                 }
-            })
+            } + taxAndCustoms.map(\.source))
     }
 }

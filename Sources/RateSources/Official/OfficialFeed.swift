@@ -14,15 +14,17 @@ package struct OfficialFeed: Sendable {
     /// The fewest currencies a day may quote and be stored.
     package var minimumCurrencies: Int { declaration.minimumCurrencies }
 
-    /// One document to ask for: where, what to POST (`nil`: a GET), and the series it holds.
+    /// One document to ask for: where, what to POST (`nil`: a GET), and the series or month it holds.
     package struct Document: Sendable, Equatable {
         package let url: URL
         package let body: DocumentRequest.Body?
         package let series: ProviderDeclaration.Series?
+        /// The first day of the month asked for, for a publisher of a document per month.
+        package var month: CalendarDate? = nil
     }
 
-    /// Days a refresh looks back when nothing is missing: a weekly table's whole week, a long weekend.
-    package var lookback: Int { source.cadence == .weekly ? 14 : 10 }
+    /// Days a refresh looks back when nothing is missing (``RateSource/Cadence/reach``).
+    package var lookback: Int { (source.cadence ?? .daily).reach }
 
     /// The feed of `source` at `origin` (the publisher's own when `nil`); `nil` for a source
     /// the kit does not declare (the ECB and ExchangeRate-API have their own providers).
@@ -60,31 +62,32 @@ package struct OfficialFeed: Sendable {
 
     /// The rates in `data`, the answer to `document`.
     package func parse(_ data: Data, of document: Document) throws(RatesProviderError) -> [FetchedRates] {
-        try declaration.parse(data, series: document.series)
+        try declaration.parse(data, series: document.series, month: document.month)
     }
 
     private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?) -> [Document] {
-        Self.requests(declaration.documents, days, newest: newest, series: nil).map(document)
+        Self.requests(declaration.documents, days, newest: newest, series: nil).map { document($0.0, series: $0.1, month: $0.2) }
     }
 
-    private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?) -> Document {
+    private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?, month: CalendarDate? = nil) -> Document {
         let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
-        return Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series)
+        return Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series, month: month)
     }
 
     private static func requests(
         _ documents: ProviderDeclaration.Documents, _ days: ClosedRange<CalendarDate>, newest: CalendarDate?,
         series: ProviderDeclaration.Series?
-    ) -> [(DocumentRequest, ProviderDeclaration.Series?)] {
+    ) -> [(DocumentRequest, ProviderDeclaration.Series?, CalendarDate?)] {
         switch documents {
-        case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series) }
-        case .year(let request): return (days.lowerBound.year...days.upperBound.year).map { (request($0), series) }
-        case .month(let request): return months(days).map { (request($0.year, $0.month), series) }
-        case .whole(let request): return [(request, series)]
-        case .files(let requests): return requests.map { ($0, series) }
+        case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series, nil) }
+        case .year(let request): return (days.lowerBound.year...days.upperBound.year).map { (request($0), series, nil) }
+        case .month(let request):
+            return months(days).map { (request($0.year, $0.month), series, CalendarDate(year: $0.year, month: $0.month, day: 1)) }
+        case .whole(let request): return [(request, series, nil)]
+        case .files(let requests): return requests.map { ($0, series, nil) }
         case .day(let latest, let request):
-            if let newest { return [(latest ?? request(newest), series)] }
-            return (0...days.lowerBound.days(until: days.upperBound)).map { (request(days.lowerBound.adding(days: $0)), series) }
+            if let newest { return [(latest ?? request(newest), series, nil)] }
+            return (0...days.lowerBound.days(until: days.upperBound)).map { (request(days.lowerBound.adding(days: $0)), series, nil) }
         case .series(let all): return all.flatMap { requests($1, days, newest: newest, series: $0) }
         }
     }

@@ -23,14 +23,7 @@ package enum PublicationSchedule {
         if let release = publishes.monthlyRelease {
             day = RateSource.PublicationTime.endOfMonthReleased(by: day, releaseDay: release.lowerBound)
         }
-        while !isPublicationDay(day, cadence: source.cadence ?? .daily) { day = day.adding(days: -1) }
+        while !(source.cadence ?? .daily).isPublicationDay(day) { day = day.adding(days: -1) }
         return source.datesAhead ? day.adding(days: 1) : day
-    }
-
-    private static func isPublicationDay(_ day: CalendarDate, cadence: RateSource.Cadence) -> Bool {
-        switch cadence {
-        case .daily: day.isoWeekday <= 5
-        case .weekly: day.isoWeekday == 3
-        }
     }
 }

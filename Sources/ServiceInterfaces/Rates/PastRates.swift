@@ -12,6 +12,10 @@ package enum PastRates: Sendable, Equatable {
     /// The business day does not quote `code`; `quoted` is the first and last day that do
     /// (`nil` when none ever did).
     case notQuoted(code: String, day: CalendarDate, quoted: ClosedRange<CalendarDate>?)
+    /// A rate in force until the next (a tax authority's month or quarter): the newest stored
+    /// on or before the asked date, dated `day`, was offered only through `lastDay` (its period
+    /// and its grace, ``RateSource/Cadence/isInForce(_:on:)``), and no later one is stored.
+    case outOfForce(day: CalendarDate, lastDay: CalendarDate)
 }
 
 /// Looks up the rates of a past day from a source: a provider (``FluentRateSnapshotStore``

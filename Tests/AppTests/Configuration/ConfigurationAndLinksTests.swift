@@ -59,7 +59,8 @@ struct AppConfigurationTests {
     func providersAndOrigins() throws {
         let defaults = try AppConfiguration(environment: [:])
         #expect(defaults.ratesProvider == .blend)
-        #expect(defaults.enabledProviders == RateSource.officialProviders)
+        // Every central bank and tax authority.
+        #expect(defaults.enabledProviders == RateSource.officialProviders + RateSource.taxAndCustomsProviders)
         let some = try AppConfiguration(environment: ["RATES_PROVIDERS": " NBP.B, ecb ,", "RATES_PROVIDER": "cnb"])
         #expect(some.enabledProviders.map(\.id) == ["ecb", "cnb", "nbp.b"])
         let offline = try AppConfiguration(environment: ["RATES_PROVIDERS": "none"])

@@ -147,6 +147,15 @@ final class KitProvidersStub: Sendable {
         ),
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
+        (
+            "/uk/api/exchange_rates/files/monthly_csv_", "hmrc",
+            { request in
+                let month = request.url.path.split(separator: "_").last?.replacingOccurrences(of: ".csv", with: "") ?? ""
+                return ["2021-1", "2026-8", "2026-9"].contains(month) ? "hmrc-monthly-csv-\(month).csv" : nil
+            }
+        ),
+        ("/budg/inforeuro/api/public/monthly-rates", "inforeuro", { _ in "inforeuro-monthly-rates.json" }),
+        ("/services/api/fiscal_service/v1/accounting/od/rates_of_exchange", "ust", { _ in "ust-rates-of-exchange.json" }),
         // Last: every path starts with the BEAC's home page's.
         ("/", "beac", { $0.url.path == "/" ? "beac-doc.html" : nil }),
     ]
@@ -166,6 +175,8 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
+        .hmrc, .inforeuro,
+        .ust,
     ]
 
     static func start() async throws -> KitProvidersStub {

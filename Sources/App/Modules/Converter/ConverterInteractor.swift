@@ -118,6 +118,17 @@ package struct ConverterInteractor: Sendable {
 
     private func evaluate(_ query: Converter.Query, with snapshot: RateSnapshot, source: RateSourceID?) -> Converter.Output {
         var errors = query.problems.filter { $0.key != .source }
+        // A month's or a quarter's rate is offered through its period and its grace, not after.
+        if let source, let cadence = RateSource.withID(source).cadence, cadence.appliesUntilNext,
+            case let today = CalendarDate(containing: now()), !cadence.isInForce(snapshot.effectiveDate, on: today)
+        {
+            errors[.source] = Message(
+                "{source} has no rate in force today: its newest, of {rateDay}, was offered until {lastDay}.",
+                [
+                    "source": .message(RateSource.withID(source).displayName), "rateDay": .day(snapshot.effectiveDate),
+                    "lastDay": .day(cadence.lastDayInForce(of: snapshot.effectiveDate).adding(days: cadence.grace)),
+                ])
+        }
         let from = validateCode(query.from, .from, of: query, errors: &errors) { snapshot.rates[$0] != nil }
         let to = validateCode(query.to, .to, of: query, errors: &errors) { snapshot.rates[$0] != nil }
         return output(
@@ -158,6 +169,13 @@ package struct ConverterInteractor: Sendable {
                 errors[.date] =
                     firstDay.map { Message("Rates start on {day}. Choose that day or a later one.", ["day": .dayWithWeekday($0)]) }
                     ?? Message("No rates are stored for any day yet. Leave the date empty for the latest rates.")
+            case .outOfForce(let day, let lastDay):
+                errors[.date] = Message(
+                    "{source} has no rate in force on {day}: its newest, of {rateDay}, was offered until {lastDay}.",
+                    [
+                        "source": .message(RateSource.withID(source ?? rates.defaultSource).displayName), "day": .day(date),
+                        "rateDay": .day(day), "lastDay": .day(lastDay),
+                    ])
             case .notQuoted(let code, _, let quoted):
                 errors[code == from ? .from : .to] =
                     quoted.map {

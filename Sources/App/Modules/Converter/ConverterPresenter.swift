@@ -46,12 +46,15 @@ package struct ConverterPresenter: Sendable {
                 value: source.id.rawValue, label: RatesSourceViewModel.name(of: source, in: l),
                 selected: source.id == (query.source ?? output.source.id))
         }
-        // The blend and the sources of no region first, then the central banks by region.
-        let sourceOptions = output.sources.filter { $0.region == nil }.map(option)
-        let sourceGroups = RateSource.Region.allCases.compactMap { region -> MenuGroup? in
-            let options = output.sources.filter { $0.region == region }.map(option)
-            return options.isEmpty ? nil : MenuGroup(label: l.text(region.title), options: options)
-        }
+        // The blend and the sources of no region first, then the central banks by region, then
+        // the tax and customs authorities (never blended).
+        let taxAndCustoms = output.sources.filter { $0.kind == .taxAndCustoms }.map(option)
+        let sourceOptions = output.sources.filter { $0.region == nil && $0.kind != .taxAndCustoms }.map(option)
+        let sourceGroups =
+            RateSource.Region.allCases.compactMap { region -> MenuGroup? in
+                let options = output.sources.filter { $0.region == region }.map(option)
+                return options.isEmpty ? nil : MenuGroup(label: l.text(region.title), options: options)
+            } + (taxAndCustoms.isEmpty ? [] : [MenuGroup(label: l.text(Message("Tax and customs rates")), options: taxAndCustoms)])
         return Converter.ViewModel(
             title: title,
             emptyTitle: appName,

@@ -375,15 +375,6 @@ struct FrankfurterV2Interactor: Sendable {
     /// Publication days (weekdays; Wednesdays for a weekly table) strictly after `end` and
     /// before today, which the provider should have published and is not stored.
     static func missed(since end: CalendarDate, of source: RateSource, today: CalendarDate) -> Int {
-        var count = 0
-        var day = end.adding(days: 1)
-        while day < today {
-            switch source.cadence ?? .daily {
-            case .daily: if day.isoWeekday <= 5 { count += 1 }
-            case .weekly: if day.isoWeekday == 3 { count += 1 }
-            }
-            day = day.adding(days: 1)
-        }
-        return count
+        (source.cadence ?? .daily).publicationDays(after: end, before: today)
     }
 }

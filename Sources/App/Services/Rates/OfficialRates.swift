@@ -227,7 +227,13 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// The rates of `date` from `source`: a provider's newest day on or before it, or the blend of that day.
     func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates {
         guard source == RateSourceID.blend else {
-            return try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
+            let past = try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
+            // A month's or a quarter's rate is not a later period's.
+            guard let cadence = RateSource.withID(source).cadence, cadence.appliesUntilNext, case .found(let found) = past,
+                !cadence.isInForce(found.effectiveDate, on: date)
+            else { return past }
+            return .outOfForce(
+                day: found.effectiveDate, lastDay: cadence.lastDayInForce(of: found.effectiveDate).adding(days: cadence.grace))
         }
         let held = daysInMemory(of: blended)
         guard let day = try await blend(on: date) else {

@@ -252,7 +252,7 @@ struct RatesRefresher: RatesRefreshing {
         do {
             guard let daily = provider as? any DailyRatesProvider else { return .success([try await provider.fetchLatest()]) }
             let last = today.adding(days: provider.source.datesAhead ? 1 : 0)
-            let reach = provider.source.cadence == .weekly ? 14 : 10
+            let reach = (provider.source.cadence ?? .daily).reach
             guard let newest, newest < today.adding(days: -reach) else { return .success(try await daily.fetchRecentDays(today: today)) }
             let oldest = today.adding(days: -(daily.fetchesDayByDay ? maxDaysOneByOne : maxGap))
             return .success(try await daily.fetchDays(max(newest.adding(days: 1), oldest)...last, today: today))

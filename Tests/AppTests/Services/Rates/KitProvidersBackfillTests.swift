@@ -36,6 +36,8 @@ struct KitProvidersBackfillTests {
         (.nbkrWeekly, "2026-05-23", "2026-05-23", 1, 39),
         (.cbkkw, "2026-09-08", "2026-09-08", 1, 4), (.bi, "2026-03-02", "2026-03-05", 4, 3),
         (.sarb, "2026-03-24", "2026-03-27", 4, 23), (.beac, "2026-05-22", "2026-05-22", 1, 13),
+        (.hmrc, "2026-09-01", "2026-09-30", 1, 141), (.inforeuro, "2026-09-01", "2026-09-30", 1, 175),
+        (.ust, "2026-07-01", "2026-08-31", 3, 146),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")

@@ -1,0 +1,92 @@
+extension RateSource {
+    /// What kind of publisher a source is: the Source menu groups them, and only central banks blend.
+    package enum Kind: String, Sendable {
+        case centralBank = "central bank"
+        /// A tax or customs authority's rates for returns and declarations (HMRC's monthly
+        /// rates, the US Treasury's quarterly ones): each in force from its day until the next.
+        case taxAndCustoms = "tax and customs"
+        case commercial
+    }
+
+    /// How often a publisher sets its rates, and what follows from it: which days it publishes
+    /// on, how far a refresh looks back, how late it may be, and how long a rate stays in force.
+    package enum Cadence: String, Sendable {
+        case daily, weekly, monthly, quarterly
+
+        /// Whether a rate stays in force until the next one (a month's, a quarter's), rather than
+        /// being a day's.
+        package var appliesUntilNext: Bool { self == .monthly || self == .quarterly }
+
+        /// Whether `day` is one the publisher sets rates for: weekdays, the Polish table B's
+        /// Wednesdays, a month's first day, a quarter's last (the US Treasury's record dates).
+        package func isPublicationDay(_ day: CalendarDate) -> Bool {
+            switch self {
+            case .daily: day.isoWeekday <= 5
+            case .weekly: day.isoWeekday == 3
+            case .monthly: day.day == 1
+            case .quarterly: day.month % 3 == 0 && day.adding(days: 1).day == 1
+            }
+        }
+
+        /// Days a refresh looks back when nothing is missing: a weekend with a holiday, a week,
+        /// a month, a quarter (each with room to spare).
+        package var reach: Int {
+            switch self {
+            case .daily: 10
+            case .weekly: 14
+            case .monthly: 40
+            case .quarterly: 100
+            }
+        }
+
+        /// Days a publisher may go without a new day and not be late: a weekend and a holiday
+        /// for a daily one, its period and the same for the others.
+        package var allowance: Int {
+            switch self {
+            case .daily: 3
+            case .weekly: 10
+            case .monthly: 31 + Self.monthly.grace
+            case .quarterly: 92 + Self.quarterly.grace
+            }
+        }
+
+        /// Days a rate of a period is still offered after the period, while the next one is
+        /// not out: HMRC publishes a month's rates before it starts, so a week covers a late
+        /// one; the US Treasury publishes a quarter's a few days to weeks after its record date.
+        /// `0` for rates read day by day (the blend's own age limit applies to those).
+        package var grace: Int {
+            switch self {
+            case .daily, .weekly: 0
+            case .monthly: 7
+            case .quarterly: 21
+            }
+        }
+
+        /// Whether a rate dated `rateDay` is in force on `day` for a publisher of this cadence
+        /// whose rates apply until the next: up to the day before the next publication day, and
+        /// ``grace`` days beyond it. Daily and weekly rates are not cut off here.
+        package func isInForce(_ rateDay: CalendarDate, on day: CalendarDate) -> Bool {
+            guard rateDay <= day else { return false }
+            return !appliesUntilNext || day <= lastDayInForce(of: rateDay).adding(days: grace)
+        }
+
+        /// The last day of the period a rate dated `rateDay` is set for: the day before the next
+        /// publication day.
+        package func lastDayInForce(of rateDay: CalendarDate) -> CalendarDate {
+            var next = rateDay.adding(days: 1)
+            while !isPublicationDay(next) { next = next.adding(days: 1) }
+            return next.adding(days: -1)
+        }
+
+        /// Publication days strictly after `end` and before `today`.
+        package func publicationDays(after end: CalendarDate, before today: CalendarDate) -> Int {
+            var count = 0
+            var day = end.adding(days: 1)
+            while day < today {
+                if isPublicationDay(day) { count += 1 }
+                day = day.adding(days: 1)
+            }
+            return count
+        }
+    }
+}
