@@ -106,6 +106,7 @@ package func configure(
     ContactFormAssembly.register(on: app, services: services)
     ContactDetailAssembly.register(on: app, services: services)
     RateHistoryAssembly.register(on: app, services: services)
+    PricesAssembly.register(on: app, services: services)
     LedgerAssembly.register(on: app, services: services)
     LanguageChoiceAssembly.register(on: app, services: services)
     try FrankfurterAssembly.register(on: app, services: services)

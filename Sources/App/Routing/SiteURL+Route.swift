@@ -36,6 +36,8 @@ extension SiteURL {
         case ledgerDelete = "/ledger/:id/delete"
         case apiLedger = "/api/v1/ledger"
         case apiConvert = "/api/v1/convert"
+        /// A source's rates of a base against quotes over a run of days, as price lines (``Prices``).
+        case apiPrices = "/api/v1/prices"
         case apiCurrencies = "/api/v1/currencies"
         case apiLatestRates = "/api/v1/rates/latest"
         case apiDocument = "/api/v1/openapi.yaml"

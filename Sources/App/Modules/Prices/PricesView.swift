@@ -1,0 +1,104 @@
+import Core
+import Vapor
+import Web
+
+/// `GET /api/v1/prices`: reads and checks the query, asks the interactor, streams the presenter's
+/// lines. Errors are RFC 9457 problem documents: 400 (a parameter missing or malformed), 404 (no
+/// prices in the range), 422 (a source without rates), 503 (no rates yet, or history loading).
+struct PricesView: Sendable {
+    let interactor: PricesInteractor
+    let presenter: PricesPresenter
+    let now: @Sendable () -> Date
+
+    func prices(_ request: Request) async throws -> Response {
+        let instance = request.url.string
+        let query: Prices.Query
+        do {
+            query = try Self.query(request.queryItems, today: CalendarDate(containing: now()))
+        } catch {
+            return try problem(error, instance: instance).response()
+        }
+        let output: Prices.Output
+        do {
+            output = try await interactor.prices(query)
+        } catch let failure as Prices.Failure {
+            return try problem(failure, instance: instance).response()
+        }
+        return Response(
+            headers: .download(query.format.contentType, fileName: presenter.fileName(of: query)), streaming: presenter.pieces(of: output))
+    }
+
+    /// The query's values, each checked once: `base` (required), `quotes`, `from` (required),
+    /// `to` (today when absent), `source`, `format` (`json` when absent), `invert`.
+    static func query(_ items: [String: String], today: CalendarDate) throws(Prices.Failure) -> Prices.Query {
+        func code(_ text: String, _ parameter: String) throws(Prices.Failure) -> String {
+            let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+            guard Currency.isWellFormedCode(code) else {
+                throw .invalid(parameter: parameter, reason: "“\(text.prefix(16))” is not a three-letter currency code.")
+            }
+            return code
+        }
+        func day(_ parameter: String) throws(Prices.Failure) -> CalendarDate? {
+            guard let text = items[parameter], !text.isEmpty else { return nil }
+            guard let day = CalendarDate(iso8601: text) else {
+                throw .invalid(parameter: parameter, reason: "“\(text.prefix(16))” is not a day written YYYY-MM-DD.")
+            }
+            return day
+        }
+        guard let baseText = items["base"], !baseText.isEmpty else { throw .invalid(parameter: "base", reason: "base is required.") }
+        let base = try code(baseText, "base")
+        var quotes: [String]?
+        if let list = items["quotes"], !list.isEmpty {
+            let texts = list.split(separator: ",", omittingEmptySubsequences: true)
+            guard texts.count <= Prices.Query.maximumQuotes else {
+                throw .invalid(parameter: "quotes", reason: "At most \(Prices.Query.maximumQuotes) currencies.")
+            }
+            var codes: [String] = []
+            for text in texts { codes.append(try code(String(text), "quotes")) }
+            quotes = codes
+        }
+        guard let from = try day("from") else { throw .invalid(parameter: "from", reason: "from is required (YYYY-MM-DD).") }
+        let to = try day("to") ?? today
+        guard from <= to else { throw .invalid(parameter: "to", reason: "to (\(to)) is before from (\(from)).") }
+        guard to <= today else { throw .invalid(parameter: "to", reason: "to (\(to)) is after today (\(today)).") }
+        var source: RateSourceID?
+        if let text = items["source"], !text.isEmpty {
+            guard let id = RateSourceID(text.lowercased()) else {
+                throw .invalid(parameter: "source", reason: "“\(text.prefix(24))” is not a source's id.")
+            }
+            source = id
+        }
+        let formatText = items["format"].flatMap { $0.isEmpty ? nil : $0 } ?? Prices.Format.json.rawValue
+        guard let format = Prices.Format(rawValue: formatText.lowercased()) else {
+            throw .invalid(parameter: "format", reason: "format is one of ledger, beancount, csv and json.")
+        }
+        let invertText = (items["invert"] ?? "false").lowercased()
+        guard ["true", "false", "1", "0", ""].contains(invertText) else {
+            throw .invalid(parameter: "invert", reason: "invert is true or false.")
+        }
+        return Prices.Query(
+            base: base, quotes: quotes, days: from...to, source: source, format: format, invert: invertText == "true" || invertText == "1")
+    }
+
+    private func problem(_ failure: Prices.Failure, instance: String) -> ProblemDetails {
+        switch failure {
+        case .unknownSource(let id):
+            ProblemDetails(
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 422,
+                detail: "\(id.rawValue) is not a source with rates here.", instance: instance,
+                errors: ["source": "Use blend or a provider's id listed at /v2/providers."])
+        case .invalid(let parameter, let reason):
+            ProblemDetails(
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 400, detail: reason, instance: instance,
+                errors: [parameter: reason])
+        case .noPrices:
+            ProblemDetails(
+                type: ProblemDetails.Kind.unknownCurrency.uri, title: "No prices", status: 404,
+                detail: "No stored day in the range has a rate of the base against any of the quotes.", instance: instance)
+        case .unavailable:
+            ProblemDetails(
+                type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
+                detail: "No exchange rates have been stored yet. Try again in a moment.", instance: instance)
+        }
+    }
+}
