@@ -39,6 +39,7 @@ enum SiteURL: Sendable, Equatable {
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
     case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: RateSourceID? = nil)
     case apiConvert
+    case apiPrices
     case ledger
     /// The language menu's link to `language` (``LanguageChoiceView``).
     case language(Language)
@@ -85,6 +86,7 @@ enum SiteURL: Sendable, Equatable {
                 Self.rangeQuery(range, date) + [("source", source?.rawValue)]
             )
         case .apiConvert: Route.apiConvert.pattern
+        case .apiPrices: Route.apiPrices.pattern
         case .ledger: Route.ledger.pattern
         case .language(let language): Route.language.path(language.rawValue)
         case .mailto(let address):

@@ -92,11 +92,37 @@ enum RateHistory {
         let ranges: [RangeLink]
         let csvURL: String
         let csvLabel: String
+        /// The range's prices as a file for plain-text accounting (`/api/v1/prices`); `nil` without days.
+        let prices: PricesForm?
         let reverseURL: String
         let converterURL: String
         let converterLabel: String
         /// `Rates from: All official sources`
         let source: String
+    }
+
+    /// A GET form of the pair's prices over a run of days, in a format for accounting tools.
+    struct PricesForm: Encodable, Sendable, Equatable {
+        let action: String
+        let legend: String
+        let base: String
+        let quote: String
+        let source: String
+        let from: String
+        let to: String
+        let minDate: String
+        let maxDate: String
+        let fromLabel: String
+        let toLabel: String
+        let formatLabel: String
+        let formats: [FormatOption]
+        let button: String
+    }
+
+    struct FormatOption: Encodable, Sendable, Equatable {
+        let value: String
+        let label: String
+        let selected: Bool
     }
 
     struct RangeLink: Encodable, Sendable, Equatable {

@@ -129,6 +129,7 @@ struct RateHistoryPresenter: Sendable {
             csvLabel: l.plural(
                 "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)",
                 count: points.count),
+            prices: Self.pricesForm(output, points: points, source: source ?? RateSourceID.blend, in: l),
             reverseURL: SiteURL.rateHistory(
                 from: output.to.code, to: output.from.code, range: query.range, date: query.date, source: source
             )
@@ -140,6 +141,22 @@ struct RateHistoryPresenter: Sendable {
             source: l.text(
                 "Rates from: {source}",
                 ["source": RatesSourceViewModel.name(of: RateSource.withID(source ?? RateSourceID.blend), in: l)]))
+    }
+
+    /// The pair's prices over the range's days (editable), for Ledger and hledger by default.
+    static func pricesForm(
+        _ output: RateHistory.Output, points: [RatePoint], source: RateSourceID, in l: Localization
+    ) -> RateHistory.PricesForm? {
+        guard let first = points.first?.date, let last = points.last?.date else { return nil }
+        let formats: [(String, Message)] = [
+            ("ledger", Message("Ledger and hledger")), ("beancount", Message("Beancount")), ("csv", Message("CSV")),
+            ("json", Message("JSON")),
+        ]
+        return RateHistory.PricesForm(
+            action: SiteURL.apiPrices.path, legend: l.text("Prices for your books"), base: output.from.code, quote: output.to.code,
+            source: source.rawValue, from: first.description, to: last.description, minDate: Converter.firstRatesDay.description,
+            maxDate: last.description, fromLabel: l.text("From"), toLabel: l.text("To"), formatLabel: l.text("Format"),
+            formats: formats.map { .init(value: $0.0, label: l.text($0.1), selected: $0.0 == "ledger") }, button: l.text("Download prices"))
     }
 
     /// `1 month`, `All`: a range's link text.

@@ -78,6 +78,35 @@ struct PricesAPITests {
         }
     }
 
+    @Test("the history page's form asks for the pair's prices over the range's days, from the page's source, for Ledger by default")
+    func historyPageForm() async throws {
+        try await withSampleDays { app in
+            let page = try await TestBrowser(app).get("/rates/EUR/USD?source=ecb")
+            #expect(page.status == .ok)
+            for part in [
+                #"<form class="history-prices" method="get" action="/api/v1/prices">"#, #"<input type="hidden" name="base" value="EUR">"#,
+                #"<input type="hidden" name="quotes" value="USD">"#, #"<input type="hidden" name="source" value="ecb">"#,
+                #"name="from" type="date" value="2025-05-08""#, #"name="to" type="date" value="2025-05-09""#,
+                #"<option value="ledger" selected>Ledger and hledger</option>"#, "Download prices",
+            ] {
+                #expect(page.html.contains(part), "\(part)")
+            }
+            // What the form sends, as a browser would.
+            let file = try await TestBrowser(app).get(
+                "/api/v1/prices?base=EUR&quotes=USD&source=ecb&from=2025-05-08&to=2025-05-09&format=ledger")
+            #expect(file.status == .ok && file.html == "P 2025-05-08 EUR 1.1297 USD\nP 2025-05-09 EUR 1.1252 USD\n")
+            // In every language.
+            for (language, button) in [
+                ("de", "Kurse herunterladen"), ("ru", "Скачать курсы"), ("ar", "تنزيل الأسعار"), ("ja", "レートをダウンロード"),
+            ] {
+                let browser = TestBrowser(app)
+                browser.setHeader("Accept-Language", language)
+                let translated = try await browser.get("/rates/EUR/USD?source=ecb")
+                #expect(translated.status == .ok && translated.html.contains(button), "\(language)")
+            }
+        }
+    }
+
     @Test(
         "refusals: a parameter missing or malformed 400, a source without rates 422, no prices in the range 404, each naming the parameter",
         arguments: [
