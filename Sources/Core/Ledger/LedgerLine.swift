@@ -15,6 +15,8 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
     case notQuoted(code: String, day: CalendarDate)
     /// No day of the month quotes the currency (``LedgerRule/monthAverage``).
     case noRateInMonth(code: String, year: Int, month: Int)
+    /// No day of the year quotes the currency (``LedgerRule/yearAverage``).
+    case noRateInYear(code: String, year: Int)
 
     package var message: Message {
         switch self {
@@ -31,6 +33,8 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
             Message(
                 "no rate for {code} in {month}",
                 ["code": .text(code), "month": .text(Self.monthText(year, month))])
+        case .noRateInYear(let code, let year):
+            Message("no rate for {code} in {year}", ["code": .text(code), "year": .text(String(year))])
         }
     }
 

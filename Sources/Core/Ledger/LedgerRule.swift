@@ -10,7 +10,10 @@ package enum LedgerRule: String, Sendable, CaseIterable, Codable {
     /// The mean of the source's daily rates in the line's calendar month (up to its last
     /// published day), rounded to ``LedgerRule/averageSignificantDigits`` significant digits.
     case monthAverage = "month-average"
+    /// The mean of the source's daily rates in the line's calendar year (up to its last
+    /// published day), rounded like a month's: the yearly average the CRA and the IRS accept.
+    case yearAverage = "year-average"
 
-    /// A month's mean rate is rounded to this many significant digits before it converts.
+    /// A month's or a year's mean rate is rounded to this many significant digits before it converts.
     package static let averageSignificantDigits = 6
 }

@@ -158,6 +158,7 @@ struct LedgerPresenter: Sendable {
         case .sameDay: Message("Same day")
         case .previousBusinessDay: Message("Previous business day")
         case .monthAverage: Message("Month average")
+        case .yearAverage: Message("Year average")
         }
     }
 
@@ -168,6 +169,10 @@ struct LedgerPresenter: Sendable {
             Message("The rate of the last day with rates strictly before the line’s date, as Polish and Czech VAT rules ask.")
         case .monthAverage:
             Message("The mean of the source’s daily rates in the line’s calendar month, rounded to 6 significant digits.")
+        case .yearAverage:
+            Message(
+                "The mean of the source’s daily rates in the line’s calendar year (up to its last day with rates), rounded to 6 significant digits, as the CRA and the IRS accept."
+            )
         }
     }
 

@@ -32,8 +32,8 @@ package struct LedgerRateBook {
 
     /// The rate of `code` into the booking currency for a line dated `date`.
     mutating func rate(of code: String, on date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
-        // A month's lines share one rate: key them by the month's first day.
-        let key = Key(code: code, date: rule == .monthAverage ? CalendarDate(year: date.year, month: date.month, day: 1)! : date)
+        // A month's (a year's) lines share one rate: key them by its first day.
+        let key = Key(code: code, date: Self.period(of: date, rule)?.lowerBound ?? date)
         if let known = kept[key] { return known }
         let answer = look(up: code, on: date)
         kept[key] = answer
@@ -49,8 +49,20 @@ package struct LedgerRateBook {
             let asked = date.adding(days: -1)
             guard asked <= today else { return .failure(.futureDate(date)) }
             return rate(of: code, onOrBefore: asked)
+        case .monthAverage, .yearAverage:
+            return average(of: code, in: date)
+        }
+    }
+
+    /// The days an average rule's mean is over: the line's calendar month or year.
+    static func period(of date: CalendarDate, _ rule: LedgerRule) -> ClosedRange<CalendarDate>? {
+        switch rule {
+        case .sameDay, .previousBusinessDay: nil
         case .monthAverage:
-            return monthAverage(of: code, in: date)
+            CalendarDate(
+                year: date.year, month: date.month, day: 1)!...RateSource.Cadence.monthly.lastDayInForce(
+                    of: CalendarDate(year: date.year, month: date.month, day: 1)!)
+        case .yearAverage: CalendarDate(year: date.year, month: 1, day: 1)!...CalendarDate(year: date.year, month: 12, day: 31)!
         }
     }
 
@@ -67,16 +79,16 @@ package struct LedgerRateBook {
         return .success(LedgerRate(numerator: numerator, denominator: denominator, day: day.date, text: text))
     }
 
-    /// The mean of the month's daily rates (its days up to the last published), rounded to
-    /// ``LedgerRule/averageSignificantDigits`` significant digits.
-    private func monthAverage(of code: String, in date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
-        let first = CalendarDate(year: date.year, month: date.month, day: 1)!
-        guard first <= today else { return .failure(.futureDate(date)) }
-        let start = days.days.partitioningIndex { $0.date >= first }
+    /// The mean of the month's (the year's) daily rates, its days up to the last published,
+    /// rounded to ``LedgerRule/averageSignificantDigits`` significant digits.
+    private func average(of code: String, in date: CalendarDate) -> Result<LedgerRate, LedgerLineProblem> {
+        let period = Self.period(of: date, rule)!
+        guard period.lowerBound <= today else { return .failure(.futureDate(date)) }
+        let start = days.days.partitioningIndex { $0.date >= period.lowerBound }
         var sum: Decimal = 0, count = 0
         var last: CalendarDate?
         var index = start
-        while index < days.days.count, days.days[index].date.year == date.year, days.days[index].date.month == date.month {
+        while index < days.days.count, days.days[index].date <= period.upperBound {
             let day = days.days[index]
             if let (numerator, denominator) = quotes(of: code, on: day) {
                 sum += denominator == 1 ? numerator : numerator / denominator
@@ -85,7 +97,11 @@ package struct LedgerRateBook {
             }
             index += 1
         }
-        guard count > 0 else { return .failure(.noRateInMonth(code: code, year: date.year, month: date.month)) }
+        guard count > 0 else {
+            return .failure(
+                rule == .yearAverage
+                    ? .noRateInYear(code: code, year: date.year) : .noRateInMonth(code: code, year: date.year, month: date.month))
+        }
         let mean = (sum / Decimal(count)).rounded(toSignificantDigits: LedgerRule.averageSignificantDigits)
         return .success(LedgerRate(numerator: mean, denominator: 1, day: last, text: mean.plainText))
     }

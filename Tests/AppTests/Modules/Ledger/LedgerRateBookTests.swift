@@ -90,6 +90,23 @@ struct LedgerRateBookTests {
         #expect(zloty.1.text == "3.80447" && zloty.0 == Self.d("380.45"))
     }
 
+    @Test("year average: the mean of the year's 22 days with rates so far, to 6 significant digits, the same for every line of the year")
+    func yearAverage() throws {
+        // Σ(1 ÷ USD per EUR) over 31 March, April's 20 business days and 2 May ÷ 22 = 0.89307140… → 0.893071 EUR per USD;
+        // 1,000 USD = 893.071 → 893.07 EUR; its last day is 2 May.
+        let (result, rate) = try Self.convert("1000", "USD", on: "2025-01-15", .yearAverage).get()
+        #expect(rate.text == "0.893071" && result == Self.d("893.07") && rate.day == Self.day("2025-05-02"))
+        #expect(try Self.convert("1000", "USD", on: "2025-12-31", .yearAverage).get().1.text == "0.893071")
+        // 2022's two days: (1 ÷ 1.0649 + 1 ÷ 1.0666) ÷ 2 = 0.93830695… → 0.938307.
+        #expect(try Self.convert("1000", "USD", on: "2022-06-30", .yearAverage).get().1.text == "0.938307")
+        #expect(throws: LedgerLineProblem.noRateInYear(code: "HRK", year: 2025)) {
+            try Self.convert("1000", "HRK", on: "2025-04-15", .yearAverage).get()
+        }
+        #expect(throws: LedgerLineProblem.futureDate(Self.day("2026-01-05"))) {
+            try Self.convert("1", "USD", on: "2026-01-05", .yearAverage).get()
+        }
+    }
+
     @Test("a currency not quoted that day, a day before any rate, a future day")
     func notQuoted() throws {
         // The kuna's last day was Friday 30 December 2022 (7.5365 per EUR): Saturday the 31st converts
