@@ -78,6 +78,17 @@ for run in filter(None, os.environ.get("LEDGER_RESULTS", "").split(";")):
     lines.append(f"- A ledger of {count:,} lines through `POST /api/v1/ledger` (to the last byte): {timed} "
                  f"(limit {limit} s); the app's resident memory grew {growth} MB while converting it "
                  f"(limit {LEDGER_GROWTH_MB} MB){'' if met else ' ✗'}.")
+# Every price of 27 years (issue 40): within a second, memory flat.
+PRICES_LIMIT_S, PRICES_GROWTH_MB = 1.0, 50
+if os.environ.get("PRICES_RESULT"):
+    count, seconds, growth, each = (os.environ["PRICES_RESULT"].split() + [""])[:4]
+    count, seconds, growth = int(count), float(seconds), int(growth)
+    met = seconds <= PRICES_LIMIT_S and growth < PRICES_GROWTH_MB
+    if not met:
+        misses.append(f"every price of 27 years ({count:,} lines) took {seconds:.2f} s (limit {PRICES_LIMIT_S} s), memory +{growth} MB")
+    lines.append(f"- Every price of the ECB's 27 years as a Ledger journal through `GET /api/v1/prices` ({count:,} lines, to the "
+                 f"last byte): median {seconds:.2f} s of {each.replace(',', ', ')} s (limit {PRICES_LIMIT_S} s); the app's resident "
+                 f"memory grew {growth} MB while it streamed (limit {PRICES_GROWTH_MB} MB){'' if met else ' ✗'}.")
 # The first view of a range after start (the history loaded, nothing of it asked yet).
 FIRST_VIEW_LIMIT_MS = 150
 for name, label in (("FIRST_CHART_MS", "the first 27-year chart after start (`/rates/USD/EUR?range=all`)"),
