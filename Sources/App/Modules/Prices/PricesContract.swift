@@ -47,7 +47,7 @@ enum Prices {
     struct Output: Sendable {
         let query: Query
         let source: RateSource
-        let series: [(quote: String, points: [RatePoint])]
+        let series: [(quote: String, points: ArraySlice<RatePoint>)]
     }
 
     /// Why there are no prices to give.

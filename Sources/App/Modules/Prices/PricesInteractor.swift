@@ -18,12 +18,14 @@ struct PricesInteractor: Sendable {
         try load.check(from: query.days.lowerBound, of: sourceID)
         guard let current = await rates.currentSnapshot(of: sourceID) else { throw Prices.Failure.unavailable }
         let quotes = (query.quotes ?? current.currencyCodes).filter { $0 != query.base }
-        var series: [(quote: String, points: [RatePoint])] = []
+        var series: [(quote: String, points: ArraySlice<RatePoint>)] = []
         do {
             for quote in quotes {
-                let pair = try await history.history(of: sourceID, from: query.base, to: quote, range: .all, around: nil)
-                let points = pair.points.filter { query.days.contains($0.date) }
-                if !points.isEmpty { series.append((quote, points)) }
+                // The days are oldest first: the range's are a slice of them, not a copy.
+                let points = try await history.history(of: sourceID, from: query.base, to: quote, range: .all, around: nil).points
+                let start = points.partitioningIndex { $0.date >= query.days.lowerBound }
+                let end = points.partitioningIndex { $0.date > query.days.upperBound }
+                if start < end { series.append((quote, points[start..<end])) }
             }
         } catch {
             throw Prices.Failure.unavailable

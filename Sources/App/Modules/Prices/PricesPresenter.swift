@@ -16,20 +16,34 @@ struct PricesPresenter: Sendable {
         let currency: String
     }
 
-    /// Every line of `output`, in order: by day, then by quote.
-    func lines(of output: Prices.Output) -> [Line] {
-        var entries: [(date: CalendarDate, quote: Int, point: RatePoint)] = []
-        entries.reserveCapacity(output.series.reduce(0) { $0 + $1.points.count })
-        for (index, series) in output.series.enumerated() {
-            for point in series.points { entries.append((point.date, index, point)) }
+    /// The series' days merged in order, a line at a time: by day, then by quote (each series
+    /// is oldest first, so the next line is always at the head of one of them).
+    struct Merge: Sendable {
+        let series: [(quote: String, points: ArraySlice<RatePoint>)]
+        let base: String
+        let invert: Bool
+        private var heads: [Int]
+
+        init(_ output: Prices.Output) {
+            series = output.series
+            base = output.query.base
+            invert = output.query.invert
+            heads = output.series.map(\.points.startIndex)
         }
-        entries.sort { ($0.date, $0.quote) < ($1.date, $1.quote) }
-        let base = output.query.base, invert = output.query.invert
-        return entries.map { entry in
-            let quote = output.series[entry.quote].quote
-            let (numerator, denominator) = invert ? (entry.point.fromRate, entry.point.toRate) : (entry.point.toRate, entry.point.fromRate)
+
+        mutating func next() -> Line? {
+            var earliest: Int?
+            for index in series.indices where heads[index] < series[index].points.endIndex {
+                let date = series[index].points[heads[index]].date
+                if earliest.map({ date < series[$0].points[heads[$0]].date }) ?? true { earliest = index }
+            }
+            guard let index = earliest else { return nil }
+            let point = series[index].points[heads[index]]
+            heads[index] += 1
+            let quote = series[index].quote
+            let (numerator, denominator) = invert ? (point.fromRate, point.toRate) : (point.toRate, point.fromRate)
             return Line(
-                date: entry.date, commodity: invert ? quote : base,
+                date: point.date, commodity: invert ? quote : base,
                 amount: numerator.quotientText(dividingBy: denominator, minimumFractionDigits: 0, significantDigits: 10),
                 currency: invert ? base : quote)
         }
@@ -41,36 +55,37 @@ struct PricesPresenter: Sendable {
     }
 
     func pieces(of output: Prices.Output) -> Pieces {
-        Pieces(lines: lines(of: output), format: output.query.format, source: output.source)
+        Pieces(output: output)
     }
 
-    /// The answer's bytes, `linesPerPiece` lines at a time (with the CSV's header, or the JSON
-    /// array's brackets, in the first and last).
+    /// The answer's bytes, `linesPerPiece` lines at a time, each piece's lines merged as it is
+    /// written (with the CSV's header, or the JSON array's brackets, in the first and last).
     struct Pieces: AsyncSequence, Sendable {
-        let lines: [Line]
-        let format: Prices.Format
-        let source: RateSource
+        let output: Prices.Output
 
         struct AsyncIterator: AsyncIteratorProtocol {
             let pieces: Pieces
-            var start = 0
+            var merge: Merge
+            var written = 0
             var done = false
 
             mutating func next() async -> [UInt8]? {
                 guard !done else { return nil }
-                let end = Swift.min(pieces.lines.count, start + PricesPresenter.linesPerPiece)
-                let bytes = pieces.piece(start..<end)
-                done = end == pieces.lines.count
-                start = end
-                return bytes
+                var lines: [Line] = []
+                lines.reserveCapacity(PricesPresenter.linesPerPiece)
+                while lines.count < PricesPresenter.linesPerPiece, let line = merge.next() { lines.append(line) }
+                done = lines.count < PricesPresenter.linesPerPiece
+                defer { written += lines.count }
+                return pieces.piece(lines, first: written == 0, last: done)
             }
         }
 
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pieces: self) }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pieces: self, merge: Merge(output)) }
 
-        private func piece(_ range: Range<Int>) -> [UInt8] {
+        private func piece(_ lines: [Line], first: Bool, last: Bool) -> [UInt8] {
+            let format = output.query.format, source = output.source
             var text = ""
-            if range.lowerBound == 0 {
+            if first {
                 switch format {
                 case .csv: text += "date,base,quote,amount,source,type\r\n"
                 case .json: text += "["
@@ -78,19 +93,18 @@ struct PricesPresenter: Sendable {
                 }
             }
             let kind = Self.csvField(source.rateType ?? (source.id == .blend ? "blend of official rates" : "rate"))
-            for index in range {
-                let line = lines[index]
+            for (index, line) in lines.enumerated() {
                 switch format {
                 case .ledger: text += "P \(line.date) \(line.commodity) \(line.amount) \(line.currency)\n"
                 case .beancount: text += "\(line.date) price \(line.commodity) \(line.amount) \(line.currency)\n"
                 case .csv: text += "\(line.date),\(line.commodity),\(line.currency),\(line.amount),\(source.id),\(kind)\r\n"
                 case .json:
-                    if index > 0 { text += "," }
+                    if index > 0 || !first { text += "," }
                     text += #"{"date":"\#(line.date)","base":"\#(line.commodity)","quote":"\#(line.currency)","#
                     text += #""amount":"\#(line.amount)","source":"\#(source.id)"}"#
                 }
             }
-            if range.upperBound == lines.count, format == .json { text += "]" }
+            if last, format == .json { text += "]" }
             return Array(text.utf8)
         }
 
