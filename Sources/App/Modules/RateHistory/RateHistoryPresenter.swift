@@ -242,7 +242,12 @@ struct RateHistoryPresenter: Sendable {
                 ? RateHistory.DayMarker(x: Self.coordinate(Self.round(x(date))), label: l.date(date)) : nil
         }
 
-        let stretches = Self.stretches(of: points)
+        // A tax authority's rate is in force until the next: drawn as steps, level until the next
+        // rate's day, and broken only where a period was never stored.
+        let cadence = RateSource.withID(output.query?.source ?? RateSourceID.blend).cadence
+        let isStepped = cadence?.appliesUntilNext == true
+        let gap = isStepped ? cadence!.reach : Self.gapDays
+        let stretches = Self.stretches(of: points, gap: gap)
         let first = points.first!, last = points.last!
         var description = l.text(
             "From {first} to {last}, 1 {from} was worth between {low} ({lowDay}) and {high} ({highDay}); on {last} it was {rate}.",
@@ -258,7 +263,7 @@ struct RateHistoryPresenter: Sendable {
                 " "
                 + l.plural(
                     "The line breaks where no rate was quoted for more than {count} day.",
-                    "The line breaks where no rate was quoted for more than {count} days.", count: Self.gapDays)
+                    "The line breaks where no rate was quoted for more than {count} days.", count: gap)
         }
         let bucketWidth: Double? =
             points.count > Self.maxLinePoints ? (plot.right - plot.left) / Double(Self.maxLinePoints / 2) : nil
@@ -266,7 +271,9 @@ struct RateHistoryPresenter: Sendable {
             width: Self.width, height: Self.height, plotLeft: Self.coordinate(plot.left), plotRight: Self.coordinate(plot.right),
             plotTop: Self.coordinate(plot.top), plotBottom: Self.coordinate(plot.bottom), yLabelX: Self.coordinate(plot.left - 8),
             xLabelY: Self.coordinate(plot.bottom + 22),
-            lines: stretches.map { Self.line(through: coordinates[$0], bucketWidth: bucketWidth) },
+            lines: stretches.map {
+                isStepped ? Self.line(through: Self.steps(coordinates[$0])) : Self.line(through: coordinates[$0], bucketWidth: bucketWidth)
+            },
             dayMarker: dayMarker, dayCount: points.count,
             points: chartPoints, yTicks: yTicks, xTicks: xTicks, markers: markers,
             titleText: l.text(
@@ -306,11 +313,11 @@ struct RateHistoryPresenter: Sendable {
         return ([low, high], 2)
     }
 
-    /// The index ranges of the line's stretches: a new one starts after a gap of more than ``gapDays``.
-    static func stretches(of points: [RatePoint]) -> [Range<Int>] {
+    /// The index ranges of the line's stretches: a new one starts after a gap of more than `gap` days.
+    static func stretches(of points: [RatePoint], gap: Int = gapDays) -> [Range<Int>] {
         var stretches: [Range<Int>] = []
         var start = 0
-        for index in points.indices.dropFirst() where points[index - 1].date.days(until: points[index].date) > gapDays {
+        for index in points.indices.dropFirst() where points[index - 1].date.days(until: points[index].date) > gap {
             stretches.append(start..<index)
             start = index
         }
@@ -407,6 +414,18 @@ struct RateHistoryPresenter: Sendable {
     /// points for), each bucket of that width along the time axis keeps only its lowest and
     /// highest point, in order: the line keeps its shape, spikes included, in at most
     /// ``maxLinePoints`` points.
+    /// A line of steps through `coordinates`: level from each point to the next one's x, then
+    /// straight up or down to it (a rate in force until the next).
+    static func steps(_ coordinates: ArraySlice<(x: Double, y: Double)>) -> ArraySlice<(x: Double, y: Double)> {
+        var stepped: [(x: Double, y: Double)] = []
+        stepped.reserveCapacity(coordinates.count * 2)
+        for point in coordinates {
+            if let previous = stepped.last { stepped.append((point.x, previous.y)) }
+            stepped.append(point)
+        }
+        return stepped[...]
+    }
+
     static func line(through coordinates: ArraySlice<(x: Double, y: Double)>, bucketWidth: Double? = nil) -> String {
         var kept = Array(coordinates)
         if let bucketWidth {

@@ -48,6 +48,15 @@ struct TaxAndCustomsRatesTests {
             #expect(
                 page.html.contains(
                     #"<optgroup label="Tax and customs rates"><option value="hmrc" selected>HM Revenue &amp; Customs</option></optgroup>"#))
+            // August too: the history chart draws the two months as a step, level through August, then down to September's.
+            let august2026 = try #require(CalendarDate(iso8601: "2026-08-01"))...(try #require(CalendarDate(iso8601: "2026-08-31")))
+            #expect(await app.appServices.refresher.backfill(RateSource.hmrc.id, days: august2026, actor: "test")?.outcome == .stored)
+            let chart = try await browser.get("/rates/GBP/USD?source=hmrc&date=2026-09-15")
+            let line = try #require(chart.html.firstMatch(of: /<polyline class="chart-line" points="([^"]*)"\/>/)?.1)
+            let corners = line.split(separator: " ").map { $0.split(separator: ",").map(String.init) }
+            #expect(corners.count == 3 && corners[1][0] == corners[2][0] && corners[1][1] == corners[0][1], "\(line)")
+            #expect(corners[0][1] != corners[2][1], "August's 1.3367 and September's 1.3554 dollars a pound")
+
             // The blend is the central banks' alone: its details name no tax authority.
             let blend = try await browser.get("/?from=EUR&to=USD&amount=100")
             #expect(blend.status == .ok && blend.html.contains(#"<span class="source-details-provider">European Central Bank</span>"#))
