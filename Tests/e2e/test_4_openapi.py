@@ -33,6 +33,11 @@ CASES = {
     ("/api/v1/convert", "400"): "?from=USD&amount=",
     ("/api/v1/convert", "422"): "?from=USD&to=XYZ&amount=01",
     ("/api/v1/convert", "503"): "?from=USD&to=EUR&amount=1",
+    ("/api/v1/prices", "200"): "?base=EUR&quotes=USD&from=2025-05-01&to=2025-05-09&source=ecb",
+    ("/api/v1/prices", "400"): "?from=2025-05-01",
+    ("/api/v1/prices", "404"): "?base=EUR&quotes=USD&from=2020-01-01&to=2020-12-31&source=ecb",
+    ("/api/v1/prices", "422"): "?base=EUR&from=2025-05-01&source=nbp",
+    ("/api/v1/prices", "503"): "?base=EUR&from=2025-05-01",
     ("/v1/latest", "200"): "?from=USD&to=EUR,GBP",
     ("/v1/latest", "400"): "?amount=1%01",
     ("/v1/latest", "503"): "",
@@ -257,4 +262,4 @@ def test_schemathesis_finds_nothing_the_document_does_not_say(app):
          "--seed", "20261123", "--workers", "1", "--request-timeout", "10"],
         capture_output=True, text=True, timeout=600, cwd=ROOT / "artifacts")  # where it keeps its replays
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-    assert "13 selected / 13 total" in result.stdout, result.stdout[:2000]
+    assert "14 selected / 14 total" in result.stdout, result.stdout[:2000]

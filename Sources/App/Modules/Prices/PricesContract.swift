@@ -52,7 +52,9 @@ enum Prices {
 
     /// Why there are no prices to give.
     enum Failure: Error, Equatable {
-        /// A parameter that is not what it must be: its name and why, in English (the API's language).
+        /// A required parameter absent, empty or only spaces (400).
+        case missing(parameter: String)
+        /// A parameter that is not what it must be: its name and why, in English (the API's language) (422).
         case invalid(parameter: String, reason: String)
         /// A source that has no rates here (a provider not fetched, or none of that name).
         case unknownSource(RateSourceID)

@@ -11,6 +11,7 @@ struct PricesInteractor: Sendable {
 
     func prices(_ query: Prices.Query) async throws -> Prices.Output {
         let sources = await rates.availableSources()
+        guard !sources.isEmpty else { throw Prices.Failure.unavailable }
         let sourceID = query.source ?? RateSource.effectiveDefault(rates.defaultSource, among: sources)
         guard sourceID == .blend || sources.contains(where: { $0.id == sourceID }) else {
             throw Prices.Failure.unknownSource(sourceID)

@@ -3,8 +3,9 @@ import Vapor
 import Web
 
 /// `GET /api/v1/prices`: reads and checks the query, asks the interactor, streams the presenter's
-/// lines. Errors are RFC 9457 problem documents: 400 (a parameter missing or malformed), 404 (no
-/// prices in the range), 422 (a source without rates), 503 (no rates yet, or history loading).
+/// lines. Errors are RFC 9457 problem documents: 400 (`base` or `from` missing or empty), 422 (a
+/// malformed value, a source without rates), 404 (no prices in the range), 503 (no rates yet, or
+/// the history loading).
 struct PricesView: Sendable {
     let interactor: PricesInteractor
     let presenter: PricesPresenter
@@ -22,7 +23,8 @@ struct PricesView: Sendable {
         do {
             output = try await interactor.prices(query)
         } catch let failure as Prices.Failure {
-            return try problem(failure, instance: instance).response()
+            // No rates yet: try again in a minute, as the converter's API says.
+            return try problem(failure, instance: instance).response(headers: failure == .unavailable ? ["Retry-After": "60"] : [:])
         }
         return Response(
             headers: .download(query.format.contentType, fileName: presenter.fileName(of: query)), streaming: presenter.pieces(of: output))
@@ -45,11 +47,16 @@ struct PricesView: Sendable {
             }
             return day
         }
-        guard let baseText = items["base"], !baseText.isEmpty else { throw .invalid(parameter: "base", reason: "base is required.") }
-        let base = try code(baseText, "base")
+        func required(_ parameter: String) throws(Prices.Failure) -> String {
+            guard let text = items[parameter], !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw .missing(parameter: parameter)
+            }
+            return text
+        }
+        let base = try code(try required("base"), "base")
         var quotes: [String]?
         if let list = items["quotes"], !list.isEmpty {
-            let texts = list.split(separator: ",", omittingEmptySubsequences: true)
+            let texts = list.split(separator: ",", omittingEmptySubsequences: false)
             guard texts.count <= Prices.Query.maximumQuotes else {
                 throw .invalid(parameter: "quotes", reason: "At most \(Prices.Query.maximumQuotes) currencies.")
             }
@@ -57,7 +64,8 @@ struct PricesView: Sendable {
             for text in texts { codes.append(try code(String(text), "quotes")) }
             quotes = codes
         }
-        guard let from = try day("from") else { throw .invalid(parameter: "from", reason: "from is required (YYYY-MM-DD).") }
+        _ = try required("from")
+        guard let from = try day("from") else { throw .missing(parameter: "from") }
         let to = try day("to") ?? today
         guard from <= to else { throw .invalid(parameter: "to", reason: "to (\(to)) is before from (\(from)).") }
         guard to <= today else { throw .invalid(parameter: "to", reason: "to (\(to)) is after today (\(today)).") }
@@ -87,9 +95,15 @@ struct PricesView: Sendable {
                 type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 422,
                 detail: "\(id.rawValue) is not a source with rates here.", instance: instance,
                 errors: ["source": "Use blend or a provider's id listed at /v2/providers."])
+        case .missing(let parameter):
+            ProblemDetails(
+                type: ProblemDetails.Kind.missingParameter.uri, title: "Missing parameter", status: 400,
+                detail: "Give \(parameter): \(SiteURL.apiPrices.path)?base=EUR&quotes=USD&from=2026-01-01&format=ledger",
+                instance: instance,
+                errors: [parameter: "This parameter is required."])
         case .invalid(let parameter, let reason):
             ProblemDetails(
-                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 400, detail: reason, instance: instance,
+                type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameter", status: 422, detail: reason, instance: instance,
                 errors: [parameter: reason])
         case .noPrices:
             ProblemDetails(

@@ -108,15 +108,17 @@ struct PricesAPITests {
     }
 
     @Test(
-        "refusals: a parameter missing or malformed 400, a source without rates 422, no prices in the range 404, each naming the parameter",
+        "refusals: base or from missing 400, a malformed value or a source without rates 422, no prices in the range 404, each naming the parameter",
         arguments: [
             ("/api/v1/prices?from=2025-05-01", 400, "base"), ("/api/v1/prices?base=EUR", 400, "from"),
-            ("/api/v1/prices?base=E1&from=2025-05-01", 400, "base"),
-            ("/api/v1/prices?base=EUR&quotes=USD,X&from=2025-05-01", 400, "quotes"),
-            ("/api/v1/prices?base=EUR&from=2025-5-1", 400, "from"), ("/api/v1/prices?base=EUR&from=2025-05-09&to=2025-05-01", 400, "to"),
-            ("/api/v1/prices?base=EUR&from=2025-05-01&to=2099-01-01", 400, "to"),
-            ("/api/v1/prices?base=EUR&from=2025-05-01&format=qif", 400, "format"),
-            ("/api/v1/prices?base=EUR&from=2025-05-01&invert=maybe", 400, "invert"),
+            ("/api/v1/prices?base=%20%20&from=2025-05-01", 400, "base"), ("/api/v1/prices?base=EUR&from=", 400, "from"),
+            ("/api/v1/prices?base=E1&from=2025-05-01", 422, "base"),
+            ("/api/v1/prices?base=EUR&quotes=USD,X&from=2025-05-01", 422, "quotes"),
+            ("/api/v1/prices?base=EUR&quotes=USD,,GBP&from=2025-05-01", 422, "quotes"),
+            ("/api/v1/prices?base=EUR&from=2025-5-1", 422, "from"), ("/api/v1/prices?base=EUR&from=2025-05-09&to=2025-05-01", 422, "to"),
+            ("/api/v1/prices?base=EUR&from=2025-05-01&to=2099-01-01", 422, "to"),
+            ("/api/v1/prices?base=EUR&from=2025-05-01&format=qif", 422, "format"),
+            ("/api/v1/prices?base=EUR&from=2025-05-01&invert=maybe", 422, "invert"),
             ("/api/v1/prices?base=EUR&from=2025-05-01&source=nbp", 422, "source"),
             ("/api/v1/prices?base=EUR&quotes=USD&from=2010-01-01&to=2010-12-31&source=ecb", 404, ""),
         ])
