@@ -265,16 +265,11 @@ package struct RateSource: Sendable, Equatable {
         _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation, country: String, rateType: String,
         cadence: Cadence, terms: String, publishes: PublicationTime? = nil, datesAhead: Bool = false
     ) -> RateSource {
-        var source = RateSource(id: id, name: name, website: website, isBundled: false)
-        source.homeCurrency = home
-        source.quotation = quotation
-        source.countryCode = country
-        source.rateType = rateType
-        source.cadence = cadence
-        source.termsURL = terms
+        var source = official(
+            id, name, website: website, home: home, quotation: quotation, country: country, rateType: rateType, cadence: cadence,
+            terms: terms, publishes: publishes, datesAhead: datesAhead)
+        source.isOfficial = false
         source.kind = .taxAndCustoms
-        source.publishes = publishes
-        source.datesAhead = datesAhead
         return source
     }
 }
