@@ -71,6 +71,40 @@ def test_an_admin_backfills_a_bank_and_a_visitor_converts_with_it_from_the_sourc
     assert Select(browser.find_element(By.ID, "source")).first_selected_option.get_attribute("value") == "nbp"
 
 
+def test_a_ledger_preset_sets_and_locks_its_fields_and_the_receipt_cites_its_guidance(banks_app, browser):
+    """After the backfill above the Czech fixing is stored: cz-vat can be chosen, gb-vat (HMRC is
+    not fetched here) cannot."""
+    browser.get(banks_app.base + "/ledger")
+    menu = Select(browser.find_element(By.ID, "preset"))
+    assert not browser.find_element(By.CSS_SELECTOR, "#preset option[value=cz-vat]").get_attribute("disabled")
+    assert browser.find_element(By.CSS_SELECTOR, "#preset option[value=gb-vat]").get_attribute("disabled")
+    assert "It is not tax advice" in browser.find_element(By.ID, "preset-advice").text
+    assert not browser.find_element(By.ID, "preset-summary").is_displayed()
+    menu.select_by_value("cz-vat")
+    summary_text = wait_for(browser, lambda d: d.find_element(By.ID, "preset-summary").is_displayed()
+                            and d.find_element(By.ID, "preset-summary").text)
+    assert "The CNB’s exchange rate valid on the day the tax falls due" in summary_text, summary_text
+    link = browser.find_element(By.ID, "preset-guidance")
+    assert link.get_attribute("href") == "https://www.e-sbirka.cz/sb/2004/235" and "§ 4 odst. 5" in link.text
+    # What the preset sets shows, and cannot be changed while it is chosen.
+    assert Select(browser.find_element(By.ID, "to")).first_selected_option.get_attribute("value") == "CZK"
+    assert Select(browser.find_element(By.ID, "source")).first_selected_option.get_attribute("value") == "cnb"
+    assert browser.find_element(By.ID, "rule-same-day").is_selected()
+    assert browser.find_element(By.ID, "to").get_attribute("disabled") and browser.find_element(By.ID, "rule-month-average").get_attribute("disabled")
+    browser.find_element(By.ID, "text").send_keys("date,amount,currency\n2026-03-04,100,USD\n")
+    browser.find_element(By.CSS_SELECTOR, "button[value=preview]").click()
+    rates = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "table.ledger-rates tbody tr"))
+    # Wednesday 4 March's fixing, 20.914 CZK per dollar.
+    assert "20.914" in rates[0].text and "cnb" in rates[0].text, rates[0].text
+    receipt = browser.find_element(By.CSS_SELECTOR, "dl.receipt").text
+    assert "Czechia: VAT (cz-vat)" in receipt and "2,091.40 CZK" in receipt, receipt
+    screenshot(browser, "ledger-preset-cz-vat")
+    menu = Select(browser.find_element(By.ID, "preset"))
+    menu.select_by_value("none")
+    wait_for(browser, lambda d: not d.find_element(By.ID, "to").get_attribute("disabled"))
+    assert not browser.find_element(By.ID, "preset-summary").is_displayed()
+
+
 def test_the_blends_details_and_the_sources_pages_are_valid_and_accessible_in_every_language(banks_app, browser, tmp_path):
     """A past day's blend with the Czech and Polish banks beside the ECB (its details list each
     one's rate), one bank's result and its history: the W3C checker and axe-core in every language."""

@@ -38,6 +38,7 @@ CASES = {
     ("/api/v1/prices", "404"): "?base=EUR&quotes=USD&from=2020-01-01&to=2020-12-31&source=ecb",
     ("/api/v1/prices", "422"): "?base=EUR&from=2025-05-01&source=nbp",
     ("/api/v1/prices", "503"): "?base=EUR&from=2025-05-01",
+    ("/api/v1/ledger/presets", "200"): "",
     ("/v1/latest", "200"): "?from=USD&to=EUR,GBP",
     ("/v1/latest", "400"): "?amount=1%01",
     ("/v1/latest", "503"): "",
@@ -77,6 +78,16 @@ CASES = {
     ("/v2/providers", "200"): "",
     ("/v2/providers", "400"): "?x=%01",
     ("/v2/providers", "503"): "",
+    ("/v2/providers/{key}", "200"): "/v2/providers/ECB",
+    ("/v2/providers/{key}", "400"): "/v2/providers/EC%01",
+    ("/v2/providers/{key}", "404"): "/v2/providers/XYZ",
+    ("/v2/providers/{key}", "422"): "/v2/providers/ECB?x=1",
+    ("/v2/providers/{key}", "503"): "/v2/providers/ECB",
+    ("/v2/providers/{key}/rates", "200"): "/v2/providers/ecb/rates?date=2025-05-09&quotes=USD",
+    ("/v2/providers/{key}/rates", "400"): "/v2/providers/ecb/rates?base=%01",
+    ("/v2/providers/{key}/rates", "404"): "/v2/providers/ecb/rates?date=1998-12-31",
+    ("/v2/providers/{key}/rates", "422"): "/v2/providers/ecb/rates?providers=ECB",
+    ("/v2/providers/{key}/rates", "503"): "/v2/providers/ecb/rates?date=2025-05-09",
 }
 
 # The one POST: (path, status) -> (query, content type, body, accept).
@@ -262,4 +273,4 @@ def test_schemathesis_finds_nothing_the_document_does_not_say(app):
          "--seed", "20261123", "--workers", "1", "--request-timeout", "10"],
         capture_output=True, text=True, timeout=600, cwd=ROOT / "artifacts")  # where it keeps its replays
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
-    assert "14 selected / 14 total" in result.stdout, result.stdout[:2000]
+    assert "17 selected / 17 total" in result.stdout, result.stdout[:2000]

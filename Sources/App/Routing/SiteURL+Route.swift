@@ -35,6 +35,8 @@ extension SiteURL {
         case ledgerReceipt = "/ledger/:id/receipt.json"
         case ledgerDelete = "/ledger/:id/delete"
         case apiLedger = "/api/v1/ledger"
+        /// The ledger's country and purpose presets (``LedgerPreset``), as JSON.
+        case apiLedgerPresets = "/api/v1/ledger/presets"
         case apiConvert = "/api/v1/convert"
         /// A source's rates of a base against quotes over a run of days, as price lines (``Prices``).
         case apiPrices = "/api/v1/prices"
@@ -57,6 +59,10 @@ extension SiteURL {
         case frankfurterV2Currencies = "/v2/currencies"
         case frankfurterV2Currency = "/v2/currency/:code"
         case frankfurterV2Providers = "/v2/providers"
+        /// One provider's metadata, and its own rates with `/v2/rates`' parameters.
+        case frankfurterV2Provider = "/v2/providers/:key"
+        case frankfurterV2ProviderRates = "/v2/providers/:key/rates"
+        case frankfurterV2ProviderRatesCSV = "/v2/providers/:key/rates.csv"
         /// Everything else under `/v2`: its JSON 404.
         case frankfurterV2Root = "/v2"
         case frankfurterV2Other = "/v2/**"
@@ -108,7 +114,7 @@ extension SiteURL {
 
     /// The names of the routes' parameters (`:id` in `/contacts/:id`).
     enum Parameter: String, Sendable {
-        case id, from, to, dates, language, base, quote, code
+        case id, from, to, dates, language, base, quote, code, key
     }
 }
 

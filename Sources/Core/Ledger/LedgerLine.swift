@@ -17,6 +17,9 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
     case noRateInMonth(code: String, year: Int, month: Int)
     /// No day of the year quotes the currency (``LedgerRule/yearAverage``).
     case noRateInYear(code: String, year: Int)
+    /// The last rate of a source whose rates apply until the next (a month's, a quarter's) is
+    /// of `day`, for the days `through`; the one for `asked` is not out.
+    case outOfForce(day: CalendarDate, through: CalendarDate, asked: CalendarDate)
 
     package var message: Message {
         switch self {
@@ -35,6 +38,10 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
                 ["code": .text(code), "month": .text(Self.monthText(year, month))])
         case .noRateInYear(let code, let year):
             Message("no rate for {code} in {year}", ["code": .text(code), "year": .text(String(year))])
+        case .outOfForce(let day, let through, let asked):
+            Message(
+                "no rate in force on {asked}: the source’s last, of {day}, applied through {through}",
+                ["asked": .text(asked.description), "day": .text(day.description), "through": .text(through.description)])
         }
     }
 
@@ -54,20 +61,24 @@ package struct LedgerRate: Sendable, Equatable {
     package let day: CalendarDate?
     /// The rate as the receipt and the file show it: to the source's precision.
     package let text: String
+    /// The source it is of, when not the conversion's own (the NBP's table B beside table A).
+    package let source: RateSourceID?
 
     /// `numerator` and `denominator` read once (a rate converts many lines).
     private let parts: (numerator: DecimalParts, denominator: DecimalParts)?
 
-    package init(numerator: Decimal, denominator: Decimal, day: CalendarDate?, text: String) {
+    package init(numerator: Decimal, denominator: Decimal, day: CalendarDate?, text: String, source: RateSourceID? = nil) {
         self.numerator = numerator
         self.denominator = denominator
         self.day = day
         self.text = text
+        self.source = source
         parts = DecimalParts(numerator).flatMap { numerator in DecimalParts(denominator).map { (numerator, $0) } }
     }
 
     package static func == (left: LedgerRate, right: LedgerRate) -> Bool {
-        (left.numerator, left.denominator, left.day, left.text) == (right.numerator, right.denominator, right.day, right.text)
+        (left.numerator, left.denominator, left.day, left.text, left.source)
+            == (right.numerator, right.denominator, right.day, right.text, right.source)
     }
 
     /// `amount` in the booking currency, rounded to `fractionDigits` places, halves away from zero.

@@ -21,6 +21,62 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         }
     }
 
+    /// The preset a conversion followed: its id, name and the guidance it cites, in English.
+    package struct Preset: Sendable, Equatable, Codable {
+        package var id: String
+        package var name: String
+        package var guidance: String
+        package var guidanceURL: String
+        package var summary: String
+
+        package init(_ preset: LedgerPreset) {
+            id = preset.id
+            name = preset.name.english
+            guidance = preset.guidance.title
+            guidanceURL = preset.guidance.url
+            summary = preset.summary.english
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, guidance, summary
+            case guidanceURL = "guidance_url"
+        }
+    }
+
+    /// A rate the lines used: of which currency and source, for which days (a day, a month, a
+    /// quarter, a month's or a year's mean), of which day, and how many lines it converted.
+    package struct RateUsed: Sendable, Equatable, Codable {
+        package var currency: String
+        package var source: RateSourceID
+        /// Units of the booking currency per unit of ``currency``, as the lines were converted.
+        package var rate: String
+        package var rateDay: CalendarDate?
+        package var from: CalendarDate?
+        package var through: CalendarDate?
+        package var lines: Int
+
+        package init(
+            currency: String, source: RateSourceID, rate: String, rateDay: CalendarDate?, from: CalendarDate?, through: CalendarDate?,
+            lines: Int
+        ) {
+            self.currency = currency
+            self.source = source
+            self.rate = rate
+            self.rateDay = rateDay
+            self.from = from
+            self.through = through
+            self.lines = lines
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case currency, source, rate, from, through, lines
+            case rateDay = "rate_day"
+        }
+    }
+
+    /// The rates a receipt lists at most; the converted file names each line's rate and day.
+    package static let ratesListed = 1_000
+
     package var file: String?
     package var sha256: String
     package var bytes: Int
@@ -40,11 +96,17 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
     package var rounding: String
     package var appVersion: String
     package var createdAt: Date
+    package var preset: Preset?
+    /// The rates used, by currency and period (at most ``ratesListed``).
+    package var rates: [RateUsed]
+    /// Rates used beyond ``ratesListed``, not listed.
+    package var ratesNotListed: Int
 
     package init(
         file: String?, sha256: String, bytes: Int, lines: Int, convertedLines: Int, failedLines: Int, bookingCurrency: String,
         rule: LedgerRule, source: RateSourceID, sourceName: String, providers: [String], firstRateDay: CalendarDate?,
-        lastRateDay: CalendarDate?, totals: [Total], total: String, rounding: String, appVersion: String, createdAt: Date
+        lastRateDay: CalendarDate?, totals: [Total], total: String, rounding: String, appVersion: String, createdAt: Date,
+        preset: Preset? = nil, rates: [RateUsed] = [], ratesNotListed: Int = 0
     ) {
         self.file = file
         self.sha256 = sha256
@@ -64,10 +126,14 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         self.rounding = rounding
         self.appVersion = appVersion
         self.createdAt = createdAt
+        self.preset = preset
+        self.rates = rates
+        self.ratesNotListed = ratesNotListed
     }
 
     enum CodingKeys: String, CodingKey {
-        case file, sha256, bytes, lines, rule, source, providers, totals, total, rounding
+        case file, sha256, bytes, lines, rule, source, providers, totals, total, rounding, preset, rates
+        case ratesNotListed = "rates_not_listed"
         case convertedLines = "converted_lines"
         case failedLines = "failed_lines"
         case bookingCurrency = "booking_currency"
@@ -86,6 +152,32 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
             pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(self)
+    }
+
+    /// Kept receipts from before presets and rate lists read with none.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decodeIfPresent(String.self, forKey: .file)
+        sha256 = try c.decode(String.self, forKey: .sha256)
+        bytes = try c.decode(Int.self, forKey: .bytes)
+        lines = try c.decode(Int.self, forKey: .lines)
+        convertedLines = try c.decode(Int.self, forKey: .convertedLines)
+        failedLines = try c.decode(Int.self, forKey: .failedLines)
+        bookingCurrency = try c.decode(String.self, forKey: .bookingCurrency)
+        rule = try c.decode(LedgerRule.self, forKey: .rule)
+        source = try c.decode(RateSourceID.self, forKey: .source)
+        sourceName = try c.decode(String.self, forKey: .sourceName)
+        providers = try c.decode([String].self, forKey: .providers)
+        firstRateDay = try c.decodeIfPresent(CalendarDate.self, forKey: .firstRateDay)
+        lastRateDay = try c.decodeIfPresent(CalendarDate.self, forKey: .lastRateDay)
+        totals = try c.decode([Total].self, forKey: .totals)
+        total = try c.decode(String.self, forKey: .total)
+        rounding = try c.decode(String.self, forKey: .rounding)
+        appVersion = try c.decode(String.self, forKey: .appVersion)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        preset = try c.decodeIfPresent(Preset.self, forKey: .preset)
+        rates = try c.decodeIfPresent([RateUsed].self, forKey: .rates) ?? []
+        ratesNotListed = try c.decodeIfPresent(Int.self, forKey: .ratesNotListed) ?? 0
     }
 
     package static func decode(_ data: Data) throws -> LedgerReceipt {

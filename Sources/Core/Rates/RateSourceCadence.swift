@@ -78,6 +78,12 @@ extension RateSource {
             return next.adding(days: -1)
         }
 
+        /// The last day a rate dated `rateDay` stands for: its period's (``lastDayInForce(of:)``)
+        /// for a rate that applies until the next, its own day for a day's or a week's.
+        package func periodEnd(of rateDay: CalendarDate) -> CalendarDate {
+            appliesUntilNext ? lastDayInForce(of: rateDay) : rateDay
+        }
+
         /// Publication days strictly after `end` and before `today`.
         package func publicationDays(after end: CalendarDate, before today: CalendarDate) -> Int {
             var count = 0

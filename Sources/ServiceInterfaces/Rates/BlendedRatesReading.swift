@@ -11,6 +11,8 @@ package protocol BlendedRatesReading: Sendable {
     func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay]
     func blendedSeries() async throws -> BlendedSeries
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
+    /// One provider's stored days, blended or not.
+    func providerDays(of source: RateSource) async throws -> RateDays
     var pegs: [Peg] { get }
 }
 

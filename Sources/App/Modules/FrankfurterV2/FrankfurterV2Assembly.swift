@@ -6,10 +6,13 @@ import Web
 /// RubyMoney's currency table, and the `/v2` routes.
 enum FrankfurterV2Assembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+        var interactor = FrankfurterV2Interactor(
+            rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
+            providers: services.officialRates.blended, now: services.now, load: services.historyProgress)
+        // The tax and customs authorities fetched here are served alone, never blended.
+        interactor.unblended = services.enabledProviders.filter { $0.kind == .taxAndCustoms }
         let view = FrankfurterV2View(
-            interactor: FrankfurterV2Interactor(
-                rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
-                providers: services.officialRates.blended, now: services.now, load: services.historyProgress),
+            interactor: interactor,
             presenter: FrankfurterV2Presenter(),
             cachePolicy: services.cachePolicy,
             now: services.now)
@@ -19,6 +22,9 @@ enum FrankfurterV2Assembly {
         routes.get(.frankfurterV2Currencies, use: view.currencies)
         routes.get(.frankfurterV2Currency, use: view.currency)
         routes.get(.frankfurterV2Providers, use: view.providers)
+        routes.get(.frankfurterV2Provider, use: view.provider)
+        routes.get(.frankfurterV2ProviderRates, use: view.providerRates)
+        routes.get(.frankfurterV2ProviderRatesCSV, use: view.providerRates)
         routes.get(.frankfurterV2Root, use: view.notFound)
         routes.get(.frankfurterV2Other, use: view.notFound)
     }

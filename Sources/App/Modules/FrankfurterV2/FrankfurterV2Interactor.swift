@@ -11,6 +11,11 @@ struct FrankfurterV2Interactor: Sendable {
     let catalog: CurrencyCatalog
     /// The providers blended, in the catalogue's order.
     let providers: [RateSource]
+    /// The tax and customs authorities fetched: never blended, answered from their own days.
+    var unblended: [RateSource] = []
+
+    /// Every provider served here: the blended ones, then ``unblended``.
+    var served: [RateSource] { providers + unblended }
     let now: @Sendable () -> Date
     /// Days not stored yet (the bundled history still loading) are waited for, not missed.
     var load: any HistoryLoadReading = BundledHistoryProgress()
@@ -60,9 +65,14 @@ struct FrankfurterV2Interactor: Sendable {
     func providerIDs(_ text: String?) throws(FrankfurterV2.Failure) -> [RateSourceID]? {
         guard let text else { return nil }
         let keys = Self.list(text)
-        let ids = keys.map { key in RateSourceID(key).flatMap { id in providers.contains { $0.id == id } ? id : nil } }
+        let ids = keys.map { key in RateSourceID(key).flatMap { id in served.contains { $0.id == id } ? id : nil } }
         let unknown = zip(keys, ids).filter { $0.1 == nil }.map(\.0)
         guard unknown.isEmpty else { throw .unprocessable("invalid provider: \(unknown.map { $0.uppercased() }.joined(separator: ","))") }
+        // A source that is never blended answers alone, from its own days.
+        let unblended = ids.compactMap { $0 }.filter { id in !providers.contains { $0.id == id } }
+        if !unblended.isEmpty && ids.count > 1 {
+            throw .unprocessable("\(unblended.map(\.key).joined(separator: ",")) is never blended: ask for it alone")
+        }
         return ids.compactMap { $0 }
     }
 
@@ -89,6 +99,9 @@ struct FrankfurterV2Interactor: Sendable {
             if query.dates == .latest, query.providers == nil {
                 return try await rates.latestBlend()?.version ?? "none"
             }
+            if let only = query.providers, only.count == 1, let source = unblended.first(where: { $0.id == only[0] }) {
+                return "\(source.id)=\(try await rates.providerDays(of: source).version)|\(CalendarDate(containing: now()))"
+            }
             return try await versionOfDays() + "|\(CalendarDate(containing: now()))"
         } catch {
             throw .unavailable
@@ -108,6 +121,9 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The records answering `query`.
     func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        if let only = query.providers, only.count == 1, !providers.contains(where: { $0.id == only[0] }) {
+            return try await ownRates(of: try servedProvider(only[0].rawValue), query)
+        }
         switch query.dates {
         case .latest: break
         case .day(let day): try waitForDays(from: day, of: query.providers)
@@ -148,7 +164,7 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The days of `providers` (the blend's when `nil`) from `start` on (`nil`: all of them) are
     /// stored, or a 503 to retry.
-    private func waitForDays(from start: CalendarDate?, of providers: [RateSourceID]?) throws(FrankfurterV2.Failure) {
+    func waitForDays(from start: CalendarDate?, of providers: [RateSourceID]?) throws(FrankfurterV2.Failure) {
         do {
             for source in providers ?? [.blend] { try load.check(from: start, of: source) }
         } catch {
@@ -353,11 +369,14 @@ struct FrankfurterV2Interactor: Sendable {
             peg: rates.pegs.first { $0.currency == code })
     }
 
-    /// The blended providers, each with its stored days' span and currencies.
+    /// The blended providers, then the tax and customs authorities, each with its stored days'
+    /// span and currencies.
     func providerList() async throws(FrankfurterV2.Failure) -> FrankfurterV2.Listing<FrankfurterV2.ProviderInfo> {
         try waitForDays(from: nil, of: nil)
         do {
-            let days = try await rates.providerDays()
+            var read = try await rates.providerDays()
+            for source in unblended { read.append((source, try await rates.providerDays(of: source))) }
+            let days = read
             let today = CalendarDate(containing: now())
             return FrankfurterV2.Listing(version: days.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";") + "|\(today)") {
                 days.map { source, days in

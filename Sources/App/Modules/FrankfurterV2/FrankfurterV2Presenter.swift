@@ -189,26 +189,40 @@ struct FrankfurterV2Presenter: Sendable {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, provider) in providers.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            let source = provider.source
-            bytes += "{".utf8
-            member("key", source.key, into: &bytes, first: true)
-            member("name", source.name, into: &bytes)
-            member("country_code", source.countryCode, into: &bytes)
-            member("rate_type", source.rateType, into: &bytes)
-            member("pivot_currency", source.homeCurrency, into: &bytes)
-            member("data_url", source.website, into: &bytes)
-            member("terms_url", source.termsURL, into: &bytes)
-            member("start_date", provider.start?.description, into: &bytes)
-            member("end_date", provider.end?.description, into: &bytes)
-            member("publish_cadence", source.cadence?.rawValue, into: &bytes)
-            bytes += #","publishes_missed":"#.utf8
-            bytes += (provider.missed.map(String.init) ?? "null").utf8
-            bytes += #","currencies":"#.utf8
-            strings(provider.currencies, into: &bytes)
-            bytes += "}".utf8
+            write(provider, into: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         return bytes
+    }
+
+    /// `/v2/providers/{key}`: the same object as the list's.
+    func json(provider: FrankfurterV2.ProviderInfo) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(provider, into: &bytes)
+        return bytes
+    }
+
+    /// A provider as `/v2/providers` writes it, with Frankfurter's fields and this app's `kind`
+    /// (`central bank`, `tax and customs`).
+    private func write(_ provider: FrankfurterV2.ProviderInfo, into bytes: inout [UInt8]) {
+        let source = provider.source
+        bytes += "{".utf8
+        member("key", source.key, into: &bytes, first: true)
+        member("name", source.name, into: &bytes)
+        member("country_code", source.countryCode, into: &bytes)
+        member("rate_type", source.rateType, into: &bytes)
+        member("pivot_currency", source.homeCurrency, into: &bytes)
+        member("data_url", source.website, into: &bytes)
+        member("terms_url", source.termsURL, into: &bytes)
+        member("start_date", provider.start?.description, into: &bytes)
+        member("end_date", provider.end?.description, into: &bytes)
+        member("publish_cadence", source.cadence?.rawValue, into: &bytes)
+        bytes += #","publishes_missed":"#.utf8
+        bytes += (provider.missed.map(String.init) ?? "null").utf8
+        member("kind", source.kind.rawValue, into: &bytes)
+        bytes += #","currencies":"#.utf8
+        strings(provider.currencies, into: &bytes)
+        bytes += "}".utf8
     }
 
     /// `{"message": …}`, as every v2 error is written.

@@ -92,6 +92,40 @@ struct FrankfurterV2View: Sendable {
         }
     }
 
+    /// `GET /v2/providers/{key}`: one provider, blended or not, with its kind and cadence.
+    func provider(_ request: Request) async throws -> Response {
+        if let refused = Self.unknown(request.queryItems, allowed: []) { return failure(refused) }
+        do {
+            let listing = try await interactor.provider(request.parameter(.key) ?? "")
+            return try await json(request, ["provider", listing.version]) { presenter.json(provider: listing.items[0]) }
+        } catch let failure as FrankfurterV2.Failure {
+            return self.failure(failure)
+        }
+    }
+
+    /// `GET /v2/providers/{key}/rates` (`.csv`): `/v2/rates`' parameters but `providers`, answered
+    /// from that provider's own days.
+    func providerRates(_ request: Request) async throws -> Response {
+        let format = Self.format(of: request)
+        let values = request.queryItems
+        if values["providers"] != nil { return failure(.unprocessable("unknown parameter: providers")) }
+        do {
+            let source = try interactor.servedProvider(request.parameter(.key) ?? "")
+            var query = try interactor.query(values)
+            query.providers = [source.id]
+            let version = try await interactor.ownVersion(of: source)
+            let etag = cachePolicy.etag(["v2", "provider-rates", query.key, format.rawValue, version])
+            return try await request.respondCaching(directive(etag, current: interactor.isCurrent(query)), keep: .byValidator) {
+                let pieces = presenter.pieces(of: try await interactor.ownRates(of: source, query), as: format)
+                let headers: HTTPHeaders = ["Content-Type": format.contentType]
+                guard let whole = pieces.whole else { return Response(headers: headers, streaming: pieces) }
+                return Response(headers: headers, bytes: whole)
+            }
+        } catch let failure as FrankfurterV2.Failure {
+            return self.failure(failure)
+        }
+    }
+
     /// Any other path under `/v2`: 404 `not found`.
     func notFound(_ request: Request) async throws -> Response { failure(.notFound) }
 

@@ -18,5 +18,6 @@ enum LedgerAssembly {
         routes.get(.ledgerReceipt, use: view.receipt)
         routes.grouped(CSRFMiddleware()).post(.ledgerDelete, use: view.delete)
         routes.post(.apiLedger, streaming: view.api)
+        routes.get(.apiLedgerPresets, use: view.presets)
     }
 }

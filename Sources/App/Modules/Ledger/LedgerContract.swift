@@ -31,10 +31,16 @@ enum Ledger {
         var amountColumn: String? = nil
         var currencyColumn: String? = nil
         var fileName: String? = nil
+        /// A country's and purpose's preset (``LedgerPreset``), which sets the booking currency,
+        /// the source and the rule.
+        var preset: String? = nil
+        /// Whether the preset wins over the booking currency, source and rule sent beside it (the
+        /// page's form sends them all); the API refuses a preset beside different ones.
+        var presetOverrides = false
 
         /// The form's field names, which the API's query shares.
         static let fieldNames: Set<String> = [
-            "to", "source", "rule", "date_order", "date_column", "amount_column", "currency_column",
+            "to", "source", "rule", "date_order", "date_column", "amount_column", "currency_column", "preset",
         ]
     }
 
@@ -50,19 +56,30 @@ enum Ledger {
         let dateStyle: LedgerDateStyle?
         /// The date, amount and currency columns as typed, when any was chosen.
         let columns: [String?]?
+        /// The preset chosen; the booking currency, rule and source above are its.
+        let preset: LedgerPreset?
         let problems: [Field: Message]
 
         init(_ typed: Input) {
             var problems: [Field: Message] = [:]
             self.typed = typed
-            booking = (typed.to ?? "EUR").trimmingCharacters(in: .whitespaces).uppercased()
+            preset = typed.preset.flatMap { $0.lowercased() == "none" ? nil : LedgerPreset.withID($0) }
+            if let text = typed.preset, preset == nil, text.lowercased() != "none" {
+                problems[.preset] = Message(
+                    "There is no preset “{typed}”. Choose one of: {presets}.",
+                    ["typed": .text(String(text.prefix(24))), "presets": .text(LedgerPreset.all.map(\.id).joined(separator: ", "))])
+            }
+            booking = preset?.booking ?? (typed.to ?? "EUR").trimmingCharacters(in: .whitespaces).uppercased()
             if !Currency.isWellFormedCode(booking) { problems[.to] = Message("Choose the booking currency, a code such as EUR.") }
-            rule = LedgerRule(rawValue: (typed.rule ?? LedgerRule.sameDay.rawValue).lowercased())
+            rule = preset?.rule ?? LedgerRule(rawValue: (typed.rule ?? LedgerRule.sameDay.rawValue).lowercased())
             if rule == nil {
                 problems[.rule] = Message(
                     "Choose a rule: {rules}.", ["rules": .text(LedgerRule.allCases.map(\.rawValue).joined(separator: ", "))])
             }
-            if let text = typed.source {
+            if let preset {
+                source = preset.source
+                if !typed.presetOverrides, let conflict = Self.conflict(of: preset, with: typed) { problems[.preset] = conflict }
+            } else if let text = typed.source {
                 source = RateSourceID(text)
                 if source == nil { problems[.source] = Ledger.noSuchSource(text) }
             } else {
@@ -80,6 +97,21 @@ enum Ledger {
             columns = chosen.contains { $0 != nil } ? chosen : nil
             self.problems = problems
         }
+
+        /// What the API sent beside a preset that the preset sets otherwise.
+        private static func conflict(of preset: LedgerPreset, with typed: Input) -> Message? {
+            let differs =
+                typed.to.map { $0.uppercased() != preset.booking } ?? false
+                || typed.rule.map { $0.lowercased() != preset.rule.rawValue } ?? false
+                || typed.source.map { RateSourceID($0) != preset.source } ?? false
+            guard differs else { return nil }
+            return Message(
+                "The preset {preset} converts into {booking} at the {rule} rule of source {source}: leave out to, source and rule, or the preset.",
+                [
+                    "preset": .text(preset.id), "booking": .text(preset.booking), "rule": .text(preset.rule.rawValue),
+                    "source": .text(preset.source.rawValue),
+                ])
+        }
     }
 
     /// A source that does not exist, as typed.
@@ -88,7 +120,7 @@ enum Ledger {
     }
 
     enum Field: String, Sendable, Hashable {
-        case to, source, rule
+        case to, source, rule, preset
         case dateOrder = "date_order"
         case columns, file
     }
@@ -143,6 +175,37 @@ enum Ledger {
         var saved: UUID?
     }
 
+    /// `GET /api/v1/ledger/presets`' answer.
+    struct PresetsDocument: Encodable, Sendable {
+        struct Guidance: Encodable, Sendable {
+            let title: String
+            let url: String
+        }
+
+        struct Preset: Encodable, Sendable {
+            let id: String
+            let country: String
+            let name: String
+            let bookingCurrency: String
+            let source: String
+            let fallbackSource: String?
+            let rule: String
+            let summary: String
+            let guidance: Guidance
+            /// Whether the source's rates are stored here, so that the preset converts.
+            let available: Bool
+
+            enum CodingKeys: String, CodingKey {
+                case id, country, name, source, rule, summary, guidance, available
+                case bookingCurrency = "booking_currency"
+                case fallbackSource = "fallback_source"
+            }
+        }
+
+        let presets: [Preset]
+        let note: String
+    }
+
     /// What the page renders.
     struct ViewModel: Encodable, Sendable {
         struct RuleChoice: Encodable, Sendable {
@@ -180,17 +243,62 @@ enum Ledger {
         struct ReceiptRow: Encodable, Sendable {
             let label: String
             let value: String
+            /// Where the value links to (the preset's guidance).
+            var url: String? = nil
+        }
+
+        struct RateUsed: Encodable, Sendable {
+            let currency: String
+            let period: String
+            let rate: String
+            let rateDay: String
+            let source: String
+            let lines: String
         }
 
         struct ReceiptPanel: Encodable, Sendable {
             let rows: [ReceiptRow]
+            let rates: [RateUsed]
+            let ratesNote: String?
             let json: String
             let fileName: String
+        }
+
+        /// A "Country and purpose" option; its data tell the page's script what the preset sets.
+        struct PresetChoice: Encodable, Sendable {
+            let value: String
+            let label: String
+            let selected: Bool
+            let disabled: Bool
+            let booking: String
+            let source: String
+            let rule: String
+            let summary: String
+            let guidanceTitle: String
+            let guidanceURL: String
+        }
+
+        /// A preset as the list under the menu explains it.
+        struct PresetRow: Encodable, Sendable {
+            let id: String
+            let name: String
+            let booking: String
+            let source: String
+            let rule: String
+            let summary: String
+            let guidanceTitle: String
+            let guidanceURL: String
         }
 
         let title: String
         let actionURL: String
         let apiURL: String
+        let presets: [PresetChoice]
+        let presetRows: [PresetRow]
+        /// The chosen preset's summary and guidance, shown under the menu.
+        let preset: PresetChoice?
+        let presetError: String?
+        let notTaxAdvice: String
         let currencies: [MenuOption]
         let sources: [MenuOption]
         let rules: [RuleChoice]
@@ -234,6 +342,6 @@ extension Ledger.Input {
         self.init(
             to: value("to"), source: value("source"), rule: value("rule"), dateOrder: value("date_order"),
             dateColumn: value("date_column"), amountColumn: value("amount_column"), currencyColumn: value("currency_column"),
-            fileName: fileName)
+            fileName: fileName, preset: value("preset"))
     }
 }

@@ -31,6 +31,12 @@ struct LedgerInteractor: Sendable {
             currencies: codes.sorted().map(catalog.currency(for:)), entries: entries, signedIn: user != nil)
     }
 
+    /// Every preset, each with whether its source has rates here now.
+    func presets() async -> [(preset: LedgerPreset, available: Bool)] {
+        let sources = Set(await current.availableSources().map(\.id))
+        return LedgerPreset.all.map { ($0, sources.contains($0.source)) }
+    }
+
     /// Starts converting the spooled file as `query` asks: the file's scan finished, its header
     /// and dialect read, its source's days at hand; or every problem with the request.
     func start(_ query: Ledger.Query, spool: LedgerSpool, fileName: String?) async throws(Ledger.Failure) -> LedgerJob {
@@ -49,14 +55,18 @@ struct LedgerInteractor: Sendable {
                     "{source} has no rates for {code}.", ["source": .message(Self.name(settings.source)), "code": .text(settings.booking)])
             ])
         }
+        let fallback = await fallbackDays(settings, base: days.base)
         let fractionDigits = catalog.currency(for: settings.booking).resultFractionDigits
         let book = LedgerRateBook(
-            days: days.days, base: days.base, booking: settings.booking, rule: settings.rule, today: CalendarDate(containing: now()))
+            days: days.days, base: days.base, booking: settings.booking, rule: settings.rule, today: CalendarDate(containing: now()),
+            source: settings.source, cadence: RateSource.withID(settings.source).cadence ?? .daily,
+            fallback: fallback.map { ($0.source, $0.days.days, RateSource.withID($0.source).cadence ?? .daily) })
         do {
             let run = try LedgerRun(url: spool.url, facts: facts, settings: settings, book: book, fractionDigits: fractionDigits)
             return LedgerJob(
                 run: run, spool: spool, facts: facts, settings: settings, sourceName: Self.name(settings.source),
-                providers: days.providers, fractionDigits: fractionDigits, fileName: fileName, appVersion: appVersion, now: now)
+                providers: days.providers + (fallback?.days.providers ?? []), fractionDigits: fractionDigits, fileName: fileName,
+                appVersion: appVersion, now: now)
         } catch let failure as LedgerRun.Failure {
             switch failure {
             case .noColumns(let header): throw .noColumns(header: header)
@@ -68,6 +78,14 @@ struct LedgerInteractor: Sendable {
         }
     }
 
+    /// A preset's second source's days (the NBP's table B), when it has any against the same base.
+    private func fallbackDays(_ settings: LedgerRun.Settings, base: String) async -> (source: RateSourceID, days: LedgerDays)? {
+        guard let source = settings.preset?.fallback, let days = try? await rates.ledgerDays(of: source), days.base == base else {
+            return nil
+        }
+        return (source, days)
+    }
+
     /// The settings `query` names (its source available now, its columns in `header`), or every
     /// field's problem.
     func settings(_ query: Ledger.Query, header: [String]? = nil) async throws(Ledger.Failure) -> LedgerRun.Settings {
@@ -75,7 +93,11 @@ struct LedgerInteractor: Sendable {
         let sources = await current.availableSources()
         guard !sources.isEmpty else { throw .ratesUnavailable }
         let source = query.source ?? RateSource.effectiveDefault(current.defaultSource, among: sources)
-        if errors[.source] == nil, !sources.contains(where: { $0.id == source }) {
+        if let preset = query.preset, errors[.preset] == nil, !sources.contains(where: { $0.id == source }) {
+            errors[.preset] = Message(
+                "The preset {preset} needs the rates of {source}, which are not stored here yet.",
+                ["preset": .text(preset.id), "source": .message(Self.name(source))])
+        } else if errors[.source] == nil, errors[.preset] == nil, !sources.contains(where: { $0.id == source }) {
             errors[.source] = Ledger.noSuchSource(query.typed.source ?? source.rawValue)
         }
         var columns: LedgerColumns?
@@ -88,7 +110,8 @@ struct LedgerInteractor: Sendable {
             }
         }
         guard errors.isEmpty, let rule = query.rule else { throw .invalid(errors) }
-        return LedgerRun.Settings(booking: query.booking, rule: rule, source: source, columns: columns, dateStyle: query.dateStyle)
+        return LedgerRun.Settings(
+            booking: query.booking, rule: rule, source: source, columns: columns, dateStyle: query.dateStyle, preset: query.preset)
     }
 
     /// A column chosen by its number (from 1) or its header name.

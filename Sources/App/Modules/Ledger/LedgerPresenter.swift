@@ -12,15 +12,21 @@ struct LedgerPresenter: Sendable {
         let input = query.typed
         let booking = query.booking
         let source = query.source ?? output.defaultSource
-        let rule = (input.rule ?? LedgerRule.sameDay.rawValue).lowercased()
+        let rule = query.preset?.rule.rawValue ?? (input.rule ?? LedgerRule.sameDay.rawValue).lowercased()
         let order = (input.dateOrder ?? "auto").lowercased()
         let preview = output.preview
         let header = output.header
         func columnValue(_ typed: String?, _ found: Int?) -> String { typed ?? found.map { String($0 + 1) } ?? "" }
+        let presets = presetChoices(output, in: l)
         return Ledger.ViewModel(
             title: "\(l.text("Convert a ledger")) · \(l.text("Currency Converter"))",
             actionURL: SiteURL.Route.ledger.pattern,
             apiURL: SiteURL.Route.apiLedger.pattern,
+            presets: presets,
+            presetRows: presetRows(in: l),
+            preset: presets.first { $0.selected && $0.value != "none" },
+            presetError: output.errors[.preset].map(l.text),
+            notTaxAdvice: l.text(LedgerPreset.notTaxAdvice),
             currencies: output.currencies.map {
                 .init(value: $0.code, label: "\($0.code) — \(l.currencyName($0))", selected: $0.code == booking)
             },
@@ -131,7 +137,8 @@ struct LedgerPresenter: Sendable {
         ]
         let json = (try? receipt.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return .init(
-            rows: rows.map { .init(label: l.text($0.0), value: $0.1) }, json: json, fileName: Ledger.receiptFileName)
+            rows: presetReceiptRows(receipt, in: l) + rows.map { .init(label: l.text($0.0), value: $0.1) },
+            rates: ratesUsed(receipt, in: l), ratesNote: ratesUsedNote(receipt, in: l), json: json, fileName: Ledger.receiptFileName)
     }
 
     private func entry(_ entry: LedgerEntry, in l: Localization) -> Ledger.ViewModel.Entry {
@@ -228,7 +235,8 @@ struct LedgerPresenter: Sendable {
         case .success(let line):
             return Line(
                 line: row.number, cells: cells, rate: line.rate.text, rateDate: line.rate.day?.description,
-                source: job.settings.source.rawValue, converted: line.converted.plainText(fractionDigits: job.fractionDigits), error: nil)
+                source: line.rate.source?.rawValue ?? job.settings.source.rawValue,
+                converted: line.converted.plainText(fractionDigits: job.fractionDigits), error: nil)
         case .failure(let problem):
             return Line(
                 line: row.number, cells: cells, rate: nil, rateDate: nil, source: job.settings.source.rawValue, converted: nil,

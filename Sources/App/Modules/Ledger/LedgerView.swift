@@ -38,7 +38,10 @@ struct LedgerView: Sendable {
         } catch LedgerUpload.Problem.refused(let refusal) {
             return try await page(request, Ledger.Query(Ledger.Input()), failure: .refused(refusal))
         }
-        let query = Ledger.Query(Ledger.Input(form.fields, fileName: form.fileName))
+        // The form sends its booking currency, source and rule beside a preset: the preset's apply.
+        var input = Ledger.Input(form.fields, fileName: form.fileName)
+        input.presetOverrides = true
+        let query = Ledger.Query(input)
         guard let spool = form.spool else { return try await page(request, query, failure: .refused(.empty)) }
         let job: LedgerJob, output: Ledger.Output?
         do {
@@ -79,6 +82,11 @@ struct LedgerView: Sendable {
         }
         let csv = files.csv(job, writer: writer(job, in: request.localization))
         return stream(csv, type: Self.csvType, fileName: LedgerPresenter.convertedName(nil))
+    }
+
+    /// `GET /api/v1/ledger/presets`: every preset, and whether its rates are stored here.
+    func presets(_ request: Request) async throws -> Response {
+        try .json(presenter.presets(await interactor.presets()), headers: ["Cache-Control": "public, max-age=300"])
     }
 
     /// `GET /ledger/{id}/converted.csv`: a kept conversion's file.

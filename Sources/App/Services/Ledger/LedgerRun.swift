@@ -20,15 +20,19 @@ package final class LedgerRun: @unchecked Sendable {
         var columns: LedgerColumns?
         /// Chosen when slashed dates could be either way round (`dmy` or `mdy`).
         var dateStyle: LedgerDateStyle?
+        /// The preset that set the booking currency, the source and the rule, if one did.
+        var preset: LedgerPreset?
 
         package init(
-            booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil
+            booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil,
+            preset: LedgerPreset? = nil
         ) {
             self.booking = booking
             self.rule = rule
             self.source = source
             self.columns = columns
             self.dateStyle = dateStyle
+            self.preset = preset
         }
     }
 
@@ -219,6 +223,7 @@ package final class LedgerRun: @unchecked Sendable {
         facts: LedgerSpool.Facts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
     ) -> LedgerReceipt {
         let fractionDigits = fractionDigits
+        let rates = book.ratesUsed()
         return LedgerReceipt(
             file: file, sha256: facts.sha256, bytes: facts.bytes, lines: number - 1, convertedLines: convertedLines,
             failedLines: failedLines, bookingCurrency: settings.booking, rule: settings.rule, source: settings.source,
@@ -231,6 +236,7 @@ package final class LedgerRun: @unchecked Sendable {
             },
             total: total.plainText(fractionDigits: fractionDigits),
             rounding: "each line rounded half away from zero to \(fractionDigits) decimal places of \(settings.booking)",
-            appVersion: appVersion, createdAt: now)
+            appVersion: appVersion, createdAt: now, preset: settings.preset.map(LedgerReceipt.Preset.init),
+            rates: Array(rates.prefix(LedgerReceipt.ratesListed)), ratesNotListed: max(0, rates.count - LedgerReceipt.ratesListed))
     }
 }

@@ -48,7 +48,7 @@ package struct LedgerWriter: Sendable {
             buffer.writeInteger(dialect.delimiter)
             if let day = line.rate.day { buffer.writeString(dialect.dateStyle.write(day)) }
             buffer.writeInteger(dialect.delimiter)
-            writeCell(source, into: &buffer)
+            writeCell(line.rate.source?.rawValue ?? source, into: &buffer)
             buffer.writeInteger(dialect.delimiter)
             writeNumber(line.converted.plainText(fractionDigits: fractionDigits), into: &buffer)
             buffer.writeInteger(dialect.delimiter)

@@ -210,6 +210,84 @@ struct LedgerHTTPTests {
         }
     }
 
+    @Test("presets: listed with their guidance and whether they convert here; pl-vat over the API names itself and each rate used")
+    func presets() async throws {
+        try await withLedger { app in
+            _ = await app.appServices.refresher.refresh(actor: "test") // the NBP's tables A and B of the week
+            let list = try await TestBrowser(app).get("/api/v1/ledger/presets")
+            #expect(list.status == .ok && list.headers.first(name: .contentType) == "application/json; charset=utf-8")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(list.body.readableBytesView)) as? [String: Any])
+            let presets = try #require(document["presets"] as? [[String: Any]])
+            #expect(presets.count == 10 && (document["note"] as? String)?.contains("It is not tax advice") == true)
+            let poland = try #require(presets.first { $0["id"] as? String == "pl-vat" })
+            #expect(poland["source"] as? String == "nbp" && poland["fallback_source"] as? String == "nbp.b")
+            #expect(poland["rule"] as? String == "previous-business-day" && poland["booking_currency"] as? String == "PLN")
+            #expect(poland["available"] as? Bool == true)
+            #expect(
+                (poland["guidance"] as? [String: String])?["url"] == "https://isap.sejm.gov.pl/isap.nsf/DocDetails.xsp?id=WDU20040540535")
+            #expect(presets.first { $0["id"] as? String == "gb-vat" }?["available"] as? Bool == false, "HMRC is not configured here")
+
+            let lines = Array("date,amount,currency\n2026-03-05,1000,USD\n2026-03-05,10000,AFN\n".utf8)
+            let response = try await Self.post(app, "preset=pl-vat", lines, accept: "application/json")
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            let converted = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+            let rows = try #require(converted["lines"] as? [[String: Any]])
+            // Wednesday's table A for the dollar (3.6770 PLN), Wednesday's table B for the afghani (0.056626 PLN).
+            #expect(rows.map { $0["converted"] as? String } == ["3677.00", "566.26"])
+            #expect(rows.map { $0["source"] as? String } == ["nbp", "nbp.b"])
+            let receipt = try #require(converted["receipt"] as? [String: Any])
+            #expect((receipt["preset"] as? [String: Any])?["id"] as? String == "pl-vat")
+            let used = try #require(receipt["rates"] as? [[String: Any]])
+            #expect(
+                used.map { "\($0["currency"]!) \($0["rate_day"]!) \($0["rate"]!) \($0["source"]!)" } == [
+                    "AFN 2026-03-04 0.056626 nbp.b", "USD 2026-03-04 3.677 nbp",
+                ])
+
+            let refused = try await Self.post(app, "preset=pl-vat&to=EUR", lines)
+            #expect(refused.status == .unprocessableEntity && String(buffer: refused.body).contains("leave out to, source and rule"))
+            let unknown = try await Self.post(app, "preset=de-vat", lines)
+            #expect(unknown.status == .unprocessableEntity && String(buffer: unknown.body).contains("There is no preset"))
+            let missing = try await Self.post(app, "preset=gb-vat", lines)
+            #expect(missing.status == .unprocessableEntity && String(buffer: missing.body).contains("not stored here yet"))
+        }
+    }
+
+    @Test("the page's Country and purpose menu in every language: what each preset does, its guidance, not tax advice")
+    func presetMenu() async throws {
+        try await withLedger { app in
+            _ = await app.appServices.refresher.refresh(actor: "test")
+            for (language, advice) in [
+                ("en", "It is not tax advice"), ("ru", "Это не налоговая консультация"), ("de", "Dies ist keine Steuerberatung"),
+                ("ar", "وهذا ليس استشارة ضريبية"), ("ja", "税務上の助言ではありません"),
+            ] {
+                let browser = TestBrowser(app)
+                browser.setHeader("Accept-Language", language)
+                let page = try await browser.get("/ledger")
+                #expect(page.html.contains(advice), "\(language)")
+                #expect(page.html.contains(#"<select id="preset" name="preset""#), "\(language)")
+                #expect(
+                    page.html.contains(#"<option value="pl-vat" data-booking="PLN" data-source="nbp" data-rule="previous-business-day""#))
+                #expect(page.html.contains(#" disabled data-booking="GBP""#), "HMRC is not configured: gb-vat cannot be chosen")
+                #expect(page.html.contains(#"href="https://www.e-sbirka.cz/sb/2004/235""#), "the guidance linked")
+            }
+            // The form sends its own currency, source and rule beside the preset: the preset's apply,
+            // and the receipt names it, links its guidance and lists each rate used.
+            let visitor = TestBrowser(app)
+            _ = try await visitor.get("/ledger")
+            let preview = try await visitor.upload(
+                "/ledger",
+                [
+                    ("preset", "pl-vat"), ("to", "EUR"), ("source", "ecb"), ("rule", "same-day"),
+                    ("text", "date,amount,currency\n2026-03-05,1000,USD\n"),
+                ], file: nil)
+            #expect(preview.status == .ok && preview.html.contains("3,677.00 PLN"))
+            #expect(
+                preview.html.contains(#"<dd><a href="https://isap.sejm.gov.pl/isap.nsf/DocDetails.xsp?id=WDU20040540535" rel="noopener">"#))
+            #expect(preview.html.contains(#"<h4 id="rates-used-title">Rates used</h4>"#))
+            #expect(preview.html.contains(#"<option value="pl-vat" selected data-booking="PLN""#), "the preset stays chosen")
+        }
+    }
+
     @Test("the page in every language")
     func languages() async throws {
         try await withLedger { app in

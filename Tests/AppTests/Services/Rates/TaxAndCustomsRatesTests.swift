@@ -63,4 +63,51 @@ struct TaxAndCustomsRatesTests {
             #expect(!blend.html.contains(#"<span class="source-details-provider">HM Revenue"#))
         }
     }
+
+    @Test("/v2 serves HMRC alone: its own route and metadata, the list with each kind, providers=hmrc alone, never mixed in a blend")
+    func v2() async throws {
+        let stub = try await KitProvidersStub.start()
+        defer { Task { try? await stub.stop() } }
+        var configuration = AppConfiguration.forTests(providers: [RateSource.hmrc.id], providerOrigins: [RateSource.hmrc.id: stub.url])
+        configuration.ratesTimeout = 5
+        try await withPostgresApp(configuration: configuration, now: TestClock(Self.tenthOfOctober).closure) { app in
+            let months = try #require(CalendarDate(iso8601: "2026-08-01"))...(try #require(CalendarDate(iso8601: "2026-09-30")))
+            #expect(await app.appServices.refresher.backfill(RateSource.hmrc.id, days: months, actor: "test")?.outcome == .stored)
+            let browser = TestBrowser(app)
+            let metadata = try await browser.get("/v2/providers/hmrc")
+            #expect(metadata.status == .ok)
+            let provider = try #require(try JSONSerialization.jsonObject(with: Data(metadata.body.readableBytesView)) as? [String: Any])
+            #expect(provider["key"] as? String == "HMRC" && provider["kind"] as? String == "tax and customs")
+            #expect(provider["publish_cadence"] as? String == "monthly" && provider["pivot_currency"] as? String == "GBP")
+            #expect(provider["start_date"] as? String == "2026-08-01" && provider["end_date"] as? String == "2026-09-01")
+            #expect(provider["terms_url"] as? String == "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/")
+            let list = try await browser.get("/v2/providers")
+            #expect(list.html.contains(#""key":"HMRC""#) && list.html.contains(#""kind":"central bank""#))
+            #expect(try await browser.get("/v2/providers/nowhere").status == .notFound)
+            #expect(try await browser.get("/v2/providers/ecb").html.contains(#""kind":"central bank""#))
+            // A central bank's own route answers from its own days too (the bundled ECB day).
+            let ecb = try await browser.get("/v2/providers/ecb/rates?date=2025-05-09&quotes=USD")
+            #expect(ecb.html == #"[{"date":"2025-05-09","base":"EUR","quote":"USD","rate":1.1252}]"#, "\(ecb.html)")
+
+            // September's rate on a day of September: dated on its first day, as published.
+            let day = try await browser.get("/v2/providers/HMRC/rates?date=2026-09-15&quotes=USD,EUR")
+            #expect(
+                day.html
+                    == #"[{"date":"2026-09-01","base":"GBP","quote":"EUR","rate":1.1681},{"date":"2026-09-01","base":"GBP","quote":"USD","rate":1.3554}]"#,
+                "\(day.html)")
+            #expect(try await browser.get("/v2/rates?providers=hmrc&date=2026-09-15&quotes=USD,EUR").html == day.html)
+            // Rebased: a dollar in pounds; and as CSV.
+            let csv = try await browser.get("/v2/providers/hmrc/rates.csv?date=2026-09-15&base=USD&quotes=GBP")
+            #expect(csv.html == "date,base,quote,rate\r\n2026-09-01,USD,GBP,0.73778958\r\n", "\(csv.html)")
+            // A range: August's rate in force on its first day, then September's.
+            let range = try await browser.get("/v2/providers/hmrc/rates?from=2026-08-15&to=2026-09-10&quotes=USD")
+            #expect(range.html.contains(#""date":"2026-08-01""#) && range.html.contains(#""date":"2026-09-01""#), "\(range.html)")
+            // 9 October: September's rate is past its week of grace, October's was never fetched.
+            #expect(try await browser.get("/v2/providers/hmrc/rates?date=2026-10-09").status == .notFound)
+            // Never mixed into a blend; the route names its provider itself.
+            let mixed = try await browser.get("/v2/rates?providers=hmrc,ecb")
+            #expect(mixed.status == .unprocessableEntity && mixed.html.contains("HMRC is never blended: ask for it alone"))
+            #expect(try await browser.get("/v2/providers/hmrc/rates?providers=ecb").status == .unprocessableEntity)
+        }
+    }
 }
