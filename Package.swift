@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/leaf-kit.git", exact: "1.14.3"),
         // The ledger's gzip'd download, and compressed answers read back in tests.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", exact: "1.5.0"),
+        // `POST /mcp`: the Model Context Protocol's messages and tools, for AI assistants (issue 41).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
         // Microbenchmarks of the hot stages (`Benchmarks/`, run by scripts/bench).
         .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -127,6 +129,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // `POST /mcp`: the Model Context Protocol server, its messages and tools.
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             resources: [.copy("Resources")]
         ),

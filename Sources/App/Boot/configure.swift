@@ -111,6 +111,8 @@ package func configure(
     LanguageChoiceAssembly.register(on: app, services: services)
     try FrankfurterAssembly.register(on: app, services: services)
     try FrankfurterV2Assembly.register(on: app, services: services)
+    try MCPAssembly.register(on: app, services: services)
+    LLMsTextAssembly.register(on: app, services: services)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

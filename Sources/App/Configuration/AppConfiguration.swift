@@ -111,6 +111,11 @@ package struct AppConfiguration: Sendable {
     var metricsToken: String? = nil
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
     var responseCompression: Bool = true
+    /// `POST /mcp`, the Model Context Protocol endpoint for AI assistants (`MCP_ENABLED`).
+    var mcpEnabled: Bool = true
+    /// The `Origin`s `/mcp` accepts (`MCP_ALLOWED_ORIGINS`, comma-separated): none by default, so
+    /// browsers are refused (DNS rebinding) and clients that send no `Origin` work.
+    var mcpAllowedOrigins: Set<String> = []
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
@@ -219,6 +224,16 @@ extension AppConfiguration {
         whole("CONTACT_PAGE_CACHE_SIZE", in: 0...1_000_000, into: &contactPageCacheSize)
         flag("RATE_HISTORY_CACHE", into: &rateHistoryCache)
         flag("RESPONSE_COMPRESSION", into: &responseCompression)
+        flag("MCP_ENABLED", into: &mcpEnabled)
+        if let origins = value("MCP_ALLOWED_ORIGINS") {
+            for origin in origins.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !origin.isEmpty {
+                if let url = URL(string: origin), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil, url.path.isEmpty {
+                    mcpAllowedOrigins.insert(origin.lowercased())
+                } else {
+                    problems.append("MCP_ALLOWED_ORIGINS must list origins such as https://example.org, got \(origin)")
+                }
+            }
+        }
         if let token = value("METRICS_TOKEN") {
             if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) {
                 metricsToken = token

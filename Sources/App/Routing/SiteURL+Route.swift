@@ -68,6 +68,10 @@ extension SiteURL {
         case frankfurterV2Other = "/v2/**"
         /// The language menu's choice (``LanguageChoiceView``).
         case language = "/language/:language"
+        /// The Model Context Protocol endpoint for AI assistants (``MCPEndpoint``).
+        case mcp = "/mcp"
+        /// What the service is, for language models (llmstxt.org).
+        case llmsText = "/llms.txt"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"

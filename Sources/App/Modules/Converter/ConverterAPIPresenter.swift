@@ -198,8 +198,10 @@ package struct ConverterAPIPresenter: Sendable {
     func unavailable(instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.ratesUnavailable.uri, title: "Rates not available", status: 503,
-            detail: "No exchange rates have been stored yet. Try again in a moment.", instance: instance)
+            detail: Self.unavailableDetail, instance: instance)
     }
+
+    static let unavailableDetail = "No exchange rates have been stored yet. Try again in a moment."
 
     private func item(_ currency: Currency) -> CurrencyItem {
         CurrencyItem(code: currency.code, name: currency.name, minorUnits: currency.minorUnits)

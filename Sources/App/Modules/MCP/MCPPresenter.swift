@@ -1,0 +1,72 @@
+import Core
+import Foundation
+import NIOCore
+import Web
+
+/// Each tool's answer as an assistant reads it: the figures as the API writes them (the
+/// structured content, one JSON object) and a sentence or two saying them (the text).
+struct MCPPresenter: Sendable {
+    /// `convert`: `/api/v1/convert`'s answer, and its summary, rates both ways and receipt line.
+    func conversion(_ output: Converter.Output) throws -> MCPEndpoint.Answer {
+        guard let conversion = ConverterAPIPresenter().present(output) else { throw MCPEndpoint.Refusal("Give amount.") }
+        return MCPEndpoint.Answer(
+            text: "\(conversion.summary). \(conversion.rateText); \(conversion.inverseRateText). \(conversion.receipt)",
+            structured: Data(try APIJSON.encode(conversion)))
+    }
+
+    /// `get_rates`: `/v2/rates`' records, and whether they were down-sampled from `dates` dates.
+    func rates(_ rates: FrankfurterV2.Rates, dates: Int) -> MCPEndpoint.Answer {
+        let shown = Set(rates.records.map(\.date)).sorted()
+        var object = Array(#"{"records":"#.utf8) + FrankfurterV2Presenter().json(rates.records)
+        object += Array(#","dates":\#(shown.count),"downsampled":\#(shown.count < dates)}"#.utf8)
+        let text: String
+        if shown.count == 1, let first = rates.records.first {
+            let listed = rates.records.prefix(12).map { "\($0.quote) \(FrankfurterV2Presenter.number($0.rate))" }
+            text =
+                "On \(first.date), 1 \(first.base) = " + listed.joined(separator: ", ")
+                + (rates.records.count > listed.count ? " and \(rates.records.count - listed.count) more" : "") + "."
+        } else {
+            text =
+                "\(rates.records.count) rates over \(shown.count) dates, \(shown.first.map(\.description) ?? "") to \(shown.last.map(\.description) ?? "")"
+                + (shown.count < dates ? ", down-sampled from \(dates) dates (evenly spread, the last kept)." : ".")
+        }
+        return MCPEndpoint.Answer(text: text, structured: Data(object))
+    }
+
+    /// `list_currencies`: `/v2/currencies`' list.
+    func currencies(_ currencies: [FrankfurterV2.CurrencyInfo]) -> MCPEndpoint.Answer {
+        MCPEndpoint.Answer(
+            text: "\(currencies.count) currencies: " + currencies.map(\.code).joined(separator: ", ") + ".",
+            structured: Data(Array(#"{"currencies":"#.utf8) + FrankfurterV2Presenter().json(currencies: currencies) + [UInt8(ascii: "}")]))
+    }
+
+    /// `list_providers`: `/v2/providers`' list.
+    func providers(_ providers: [FrankfurterV2.ProviderInfo]) -> MCPEndpoint.Answer {
+        MCPEndpoint.Answer(
+            text: "\(providers.count) providers: " + providers.map { "\($0.source.key) (\($0.source.name))" }.joined(separator: ", ") + ".",
+            structured: Data(Array(#"{"providers":"#.utf8) + FrankfurterV2Presenter().json(providers: providers) + [UInt8(ascii: "}")]))
+    }
+
+    /// `convert_ledger`: the converted CSV as `POST /api/v1/ledger` writes it, and its receipt.
+    func ledger(_ job: LedgerJob, rows: [LedgerRun.Row]) throws -> MCPEndpoint.Answer {
+        let english = Localizations.of(.en)
+        let writer = LedgerWriter(dialect: job.run.dialect, source: job.settings.source.rawValue, fractionDigits: job.fractionDigits) {
+            row, problem in LedgerPresenter().describe(row: row, problem, in: english)
+        }
+        var buffer = ByteBuffer()
+        writer.writeHeader(job.run.header, into: &buffer)
+        for row in rows { writer.write(row, width: job.run.header.count, into: &buffer) }
+        let receipt = job.receipt()
+        var object = Array(#"{"csv":"#.utf8)
+        APIJSON.writeString(String(buffer: buffer), into: &object)
+        object += Array(#","receipt":"#.utf8) + Array(try receipt.json(pretty: false)) + [UInt8(ascii: "}")]
+        return MCPEndpoint.Answer(
+            text:
+                "\(receipt.convertedLines) of \(receipt.lines) lines converted into \(receipt.bookingCurrency) at the \(receipt.rule.rawValue) rule of \(receipt.sourceName)"
+                + (receipt.preset.map { " (preset \($0.id), following \($0.guidance))" } ?? "")
+                + "; total \(receipt.total) \(receipt.bookingCurrency)"
+                + (receipt.failedLines > 0
+                    ? "; \(receipt.failedLines) lines could not be converted (the csv's error column says why)." : "."),
+            structured: Data(object))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import MCP
+import Vapor
+import Web
+
+/// `/mcp` over HTTP: the `Origin` checked (DNS rebinding), the body bounded, then the request
+/// handed to an MCP server of its own (the SDK's stateless transport matches answers to
+/// requests by their JSON-RPC id, which two clients may share, so servers are not shared), whose
+/// `tools/call` asks the interactor and the presenter. `GET` and `DELETE` are 405.
+struct MCPView: Sendable {
+    let interactor: MCPInteractor
+    let presenter: MCPPresenter
+    /// Lower-cased `Origin`s allowed; a request without one (not a browser's) is allowed.
+    let allowedOrigins: Set<String>
+
+    /// `POST /mcp`.
+    func post(_ request: Vapor.Request) async throws -> Vapor.Response {
+        if let origin = request.headers.first(name: HTTPHeaders.Name.origin), !allowedOrigins.contains(origin.lowercased()) {
+            return Self.response(
+                MCP.HTTPResponse.error(
+                    statusCode: 403, MCPError.invalidRequest("Forbidden: the Origin \(origin.prefix(100)) is not allowed")))
+        }
+        let body: ByteBuffer
+        do {
+            // A body collected already (by a test client) is measured here too.
+            body = try await request.body.collect(max: MCPEndpoint.maxBodyBytes).get() ?? ByteBuffer()
+            guard body.readableBytes <= MCPEndpoint.maxBodyBytes else { throw Abort(.payloadTooLarge) }
+        } catch {
+            return Self.response(
+                MCP.HTTPResponse.error(
+                    statusCode: 413, MCPError.invalidRequest("The request is larger than \(MCPEndpoint.maxBodyBytes / 1024 / 1024) MB")))
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
+        let server = Server(
+            name: AppInfo.name, version: AppInfo.version,
+            instructions:
+                "Official exchange rates: convert amounts (today or a past day), get rates and series, list currencies and providers, and convert ledgers at tax rules' rates with an audit receipt.",
+            capabilities: .init(tools: .init(listChanged: false)))
+        await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: MCPToolCatalog.tools) }
+        await server.withMethodHandler(CallTool.self) { parameters in await call(parameters) }
+        // The Origin is checked above, against MCP_ALLOWED_ORIGINS rather than localhost.
+        let transport = StatelessHTTPServerTransport(
+            validationPipeline: StandardValidationPipeline(validators: [
+                AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+            ]))
+        try await server.start(transport: transport)
+        let answer = await transport.handleRequest(
+            MCP.HTTPRequest(method: "POST", headers: headers, body: Data(buffer: body), path: "/mcp"))
+        await server.stop()
+        return Self.response(answer)
+    }
+
+    /// `GET` and `DELETE /mcp`: a stateless server has no stream and no session.
+    func notAllowed(_ request: Vapor.Request) async throws -> Vapor.Response {
+        let response = Self.response(MCP.HTTPResponse.error(statusCode: 405, MCPError.invalidRequest("Method Not Allowed: POST only")))
+        response.headers.replaceOrAdd(name: HTTPHeaders.Name.allow, value: "POST")
+        return response
+    }
+
+    /// One `tools/call`: its answer, or a tool error with the API's message.
+    func call(_ parameters: CallTool.Parameters) async -> CallTool.Result {
+        let arguments = Self.arguments(parameters.arguments ?? [:])
+        do throws(MCPEndpoint.Refusal) {
+            let answer: MCPEndpoint.Answer
+            guard let tool = MCPEndpoint.Tool(rawValue: parameters.name) else {
+                throw MCPEndpoint.Refusal("There is no tool \(parameters.name.prefix(40)); tools/list names them.")
+            }
+            if let wrong = arguments.wrongTypes.sorted().first {
+                throw MCPEndpoint.Refusal("\(wrong) must be text, such as \"1250.00\" or \"USD\"")
+            }
+            do {
+                switch tool {
+                case .convert: answer = try presenter.conversion(try await interactor.convert(arguments))
+                case .getRates:
+                    let (rates, dates) = try await interactor.rates(arguments)
+                    answer = presenter.rates(rates, dates: dates)
+                case .listCurrencies: answer = presenter.currencies(try await interactor.currencies(arguments))
+                case .listProviders: answer = presenter.providers(try await interactor.providers())
+                case .convertLedger:
+                    let (job, rows) = try await interactor.convertLedger(arguments)
+                    answer = try presenter.ledger(job, rows: rows)
+                }
+            } catch let refusal as MCPEndpoint.Refusal {
+                throw refusal
+            } catch {
+                throw MCPEndpoint.Refusal("The answer could not be written: \(error)")
+            }
+            let structured = try? JSONDecoder().decode(Value.self, from: answer.structured)
+            return CallTool.Result(content: [.text(answer.text)], structuredContent: structured, isError: false)
+        } catch {
+            return CallTool.Result(content: [.text(error.message)], isError: true)
+        }
+    }
+
+    /// Text arguments as given; a list of texts joined with commas; anything else named as wrong.
+    static func arguments(_ values: [String: Value]) -> MCPEndpoint.Arguments {
+        var texts: [String: String] = [:], wrong: [String] = []
+        for (name, value) in values {
+            switch value {
+            case .string(let text): texts[name] = text
+            case .null: break
+            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
+                texts[name] = items.compactMap(\.stringValue).joined(separator: ",")
+            default: wrong.append(name)
+            }
+        }
+        return MCPEndpoint.Arguments(values: texts, wrongTypes: wrong)
+    }
+
+    static func response(_ answer: MCP.HTTPResponse) -> Vapor.Response {
+        var headers = HTTPHeaders()
+        for (name, value) in answer.headers { headers.replaceOrAdd(name: name, value: value) }
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        let status = HTTPResponseStatus(statusCode: answer.statusCode)
+        switch answer {
+        case .data(let data, _): return Vapor.Response(status: status, headers: headers, body: .init(data: data))
+        case .error(_, let error, _, _):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            let body = try? encoder.encode(JSONRPCErrorBody(error: .init(code: error.code, message: error.errorDescription ?? "error")))
+            return Vapor.Response(status: status, headers: headers, body: .init(data: body ?? Data()))
+        default: return Vapor.Response(status: status, headers: headers)
+        }
+    }
+
+    /// A JSON-RPC error answer with no request id (the request was refused before it was read).
+    private struct JSONRPCErrorBody: Encodable {
+        struct Failure: Encodable {
+            let code: Int
+            let message: String
+        }
+
+        var jsonrpc = "2.0"
+        var id: String? = nil
+        let error: Failure
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(jsonrpc, forKey: .jsonrpc)
+            try container.encodeNil(forKey: .id)
+            try container.encode(error, forKey: .error)
+        }
+
+        enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+    }
+}
