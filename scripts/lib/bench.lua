@@ -6,6 +6,7 @@
 --   history-all  /rates/FROM/TO?range=all, all 27 years of a random pair per request
 --   frankfurter  /v1/DAY?from=BASE, a random business-day-or-not since 1999 and base per request
 --   v2       /v2/rates?base=BASE&date=DAY, the blend of a random day of the last year against a random base
+--   mcp      POST /mcp, tools/call convert of a random pair and amount (the JSON-RPC id varied too)
 -- Varying every request means no cache keyed by URL can answer the benchmark.
 -- `done` prints one line: BENCH requests duration_us p50_us p99_us errors_4xx_5xx socket_errors
 -- The ECB's currencies of its newest bundled day (BGN left with the euro in 2026).
@@ -54,6 +55,11 @@ function request()
     -- Any day of the year to 2026-10-30 (20,756 days after 1970-01-01): every provider has days then.
     local day = os.date("!%Y-%m-%d", (20756 - math.random(0, 364)) * 86400)
     return wrk.format(nil, "/v2/rates?base=" .. bases[math.random(#bases)] .. "&date=" .. day)
+  elseif mode == "mcp" then
+    local from, to = pair()
+    local body = '{"jsonrpc":"2.0","id":' .. math.random(1, 1000000) .. ',"method":"tools/call","params":{"name":"convert",'
+      .. '"arguments":{"amount":"' .. amount() .. '","from":"' .. from .. '","to":"' .. to .. '"}}}'
+    return wrk.format("POST", "/mcp", nil, body)
   elseif mode == "history-all" then
     local from, to = pair()
     return wrk.format(nil, "/rates/" .. from .. "/" .. to .. "?range=all")

@@ -81,6 +81,22 @@ struct AppConfigurationTests {
         }
     }
 
+    @Test("the MCP endpoint: on by default with no browser origin allowed; MCP_ENABLED and MCP_ALLOWED_ORIGINS read and checked")
+    func mcp() throws {
+        let defaults = try AppConfiguration(environment: [:])
+        #expect(defaults.mcpEnabled && defaults.mcpAllowedOrigins.isEmpty)
+        let configured = try AppConfiguration(environment: [
+            "MCP_ENABLED": "false", "MCP_ALLOWED_ORIGINS": " https://Assistant.example , http://127.0.0.1:3000,",
+        ])
+        #expect(!configured.mcpEnabled && configured.mcpAllowedOrigins == ["https://assistant.example", "http://127.0.0.1:3000"])
+        #expect {
+            try AppConfiguration(environment: ["MCP_ALLOWED_ORIGINS": "*,https://ok.example/path"])
+        } throws: { error in
+            guard let invalid = error as? AppConfiguration.Invalid else { return false }
+            return invalid.problems.count == 2 && invalid.description.contains("MCP_ALLOWED_ORIGINS")
+        }
+    }
+
     @Test("lists every invalid variable at once")
     func listsEveryProblem() {
         #expect {
