@@ -90,7 +90,8 @@ enum LayerRules {
         /// View and the Assembly; an interactor works over the service interfaces alone.
         var allowed: Set<String> {
             switch self {
-            case .view, .assembly: ["Core", "ServiceInterfaces", "Web", "Vapor", "MultipartKit"]
+            // The MCP SDK is the MCP module's protocol, as MultipartKit is the ledger's upload: its View's.
+            case .view, .assembly: ["Core", "ServiceInterfaces", "Web", "Vapor", "MultipartKit", "MCP"]
             case .interactor: ["Core", "ServiceInterfaces"]
             case .presenter, .router, .contract, .other: ["Core", "ServiceInterfaces", "Web"]
             }

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import NIOCore
 import ServiceInterfaces
 
 /// The tools' use cases over the interactors the pages and APIs use: the converter's, the v2
@@ -67,23 +66,19 @@ struct MCPInteractor: Sendable {
         do { return try await rates.providerList().items } catch { throw MCPEndpoint.Refusal(Self.message(error)) }
     }
 
-    /// `convert_ledger`: the CSV converted as `POST /api/v1/ledger` converts it, every row read.
-    func convertLedger(_ arguments: MCPEndpoint.Arguments) async throws(MCPEndpoint.Refusal) -> (job: LedgerJob, rows: [LedgerRun.Row]) {
-        try arguments.require(["csv"])
+    /// `convert_ledger`: the CSV (spooled by the View) converted as `POST /api/v1/ledger` converts
+    /// it, every row read.
+    func convertLedger(
+        _ arguments: MCPEndpoint.Arguments, spool: LedgerSpool
+    ) async throws(MCPEndpoint.Refusal) -> (job: LedgerJob, rows: [LedgerRun.Row]) {
         var input = Ledger.Input(
             to: arguments["to"], source: arguments["source"], rule: arguments["rule"], dateOrder: arguments["date_order"])
         input.preset = arguments["preset"]
         let job: LedgerJob
         do {
-            let spool = try LedgerSpool()
-            try spool.append(ByteBuffer(string: arguments["csv"] ?? ""))
             job = try await ledger.start(Ledger.Query(input), spool: spool, fileName: nil)
-        } catch let failure as Ledger.Failure {
-            throw MCPEndpoint.Refusal(LedgerPresenter.problem(failure).english)
-        } catch let refusal as LedgerSpool.Refusal {
-            throw MCPEndpoint.Refusal(LedgerPresenter.message(refusal).english)
         } catch {
-            throw MCPEndpoint.Refusal(LedgerPresenter.message(.notText).english)
+            throw MCPEndpoint.Refusal(LedgerPresenter.problem(error).english)
         }
         var rows: [LedgerRun.Row] = []
         while let row = job.run.next() { rows.append(row) }

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import NIOCore
 import Web
 
 /// Each tool's answer as an assistant reads it: the figures as the API writes them (the
@@ -53,12 +52,9 @@ struct MCPPresenter: Sendable {
         let writer = LedgerWriter(dialect: job.run.dialect, source: job.settings.source.rawValue, fractionDigits: job.fractionDigits) {
             row, problem in LedgerPresenter().describe(row: row, problem, in: english)
         }
-        var buffer = ByteBuffer()
-        writer.writeHeader(job.run.header, into: &buffer)
-        for row in rows { writer.write(row, width: job.run.header.count, into: &buffer) }
         let receipt = job.receipt()
         var object = Array(#"{"csv":"#.utf8)
-        APIJSON.writeString(String(buffer: buffer), into: &object)
+        APIJSON.writeString(LedgerFiles.text(job, rows: rows, writer: writer), into: &object)
         object += Array(#","receipt":"#.utf8) + Array(try receipt.json(pretty: false)) + [UInt8(ascii: "}")]
         return MCPEndpoint.Answer(
             text:

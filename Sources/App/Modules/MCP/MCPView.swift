@@ -78,7 +78,8 @@ struct MCPView: Sendable {
                 case .listCurrencies: answer = presenter.currencies(try await interactor.currencies(arguments))
                 case .listProviders: answer = presenter.providers(try await interactor.providers())
                 case .convertLedger:
-                    let (job, rows) = try await interactor.convertLedger(arguments)
+                    try arguments.require(["csv"])
+                    let (job, rows) = try await interactor.convertLedger(arguments, spool: try Self.spool(arguments["csv"] ?? ""))
                     answer = try presenter.ledger(job, rows: rows)
                 }
             } catch let refusal as MCPEndpoint.Refusal {
@@ -90,6 +91,19 @@ struct MCPView: Sendable {
             return CallTool.Result(content: [.text(answer.text)], structuredContent: structured, isError: false)
         } catch {
             return CallTool.Result(content: [.text(error.message)], isError: true)
+        }
+    }
+
+    /// The ledger's text spooled as an upload is, within its limits.
+    static func spool(_ csv: String) throws(MCPEndpoint.Refusal) -> LedgerSpool {
+        do {
+            let spool = try LedgerSpool()
+            try spool.append(ByteBuffer(string: csv))
+            return spool
+        } catch let refusal as LedgerSpool.Refusal {
+            throw MCPEndpoint.Refusal(LedgerPresenter.message(refusal).english)
+        } catch {
+            throw MCPEndpoint.Refusal(LedgerPresenter.message(.notText).english)
         }
     }
 

@@ -92,6 +92,15 @@ struct LedgerFiles: Sendable {
     }
 
     /// The converted file gzip'd as its rows are written, for a signed-in user to download later.
+    /// The converted file of `rows` (every row of `job`, read already), whole: for answers that
+    /// carry it inside another document (the MCP tool's), which are small.
+    static func text(_ job: LedgerJob, rows: [LedgerRun.Row], writer: LedgerWriter) -> String {
+        var buffer = ByteBuffer()
+        writer.writeHeader(job.run.header, into: &buffer)
+        for row in rows { writer.write(row, width: job.run.header.count, into: &buffer) }
+        return String(buffer: buffer)
+    }
+
     struct Gzipped {
         private let writer: LedgerWriter
         private let width: Int
