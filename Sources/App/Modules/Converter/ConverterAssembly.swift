@@ -5,7 +5,8 @@ import Web
 /// Wires the converter module (its page and its JSON API): the only place that picks its
 /// concrete services.
 enum ConverterAssembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+    /// The converter's use case over this app's services (the MCP module's `convert` uses it too).
+    static func interactor(services: AppServices) -> ConverterInteractor {
         var interactor = ConverterInteractor(
             rates: services.currentRates,
             pastRates: services.officialRates,
@@ -13,6 +14,11 @@ enum ConverterAssembly {
             calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)
         interactor.history = services.historyProgress
+        return interactor
+    }
+
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+        let interactor = interactor(services: services)
         let view = ConverterView(
             interactor: interactor,
             presenter: ConverterPresenter(),

@@ -5,14 +5,19 @@ import Web
 /// Wires Frankfurter's v2 API: the blend and the providers' days (``OfficialRates``),
 /// RubyMoney's currency table, and the `/v2` routes.
 enum FrankfurterV2Assembly {
-    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
+    /// The v2 API's use case over this app's services (the MCP module's tools use it too).
+    static func interactor(services: AppServices) throws -> FrankfurterV2Interactor {
         var interactor = FrankfurterV2Interactor(
             rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
             providers: services.officialRates.blended, now: services.now, load: services.historyProgress)
         // The tax and customs authorities fetched here are served alone, never blended.
         interactor.unblended = services.enabledProviders.filter { $0.kind == .taxAndCustoms }
+        return interactor
+    }
+
+    static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let view = FrankfurterV2View(
-            interactor: interactor,
+            interactor: try interactor(services: services),
             presenter: FrankfurterV2Presenter(),
             cachePolicy: services.cachePolicy,
             now: services.now)

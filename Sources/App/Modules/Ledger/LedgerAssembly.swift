@@ -4,11 +4,16 @@ import Web
 /// Wires the Ledger module: the page, its upload (multipart, read as it arrives, its CSRF token
 /// checked in the stream), kept conversions, and the API.
 enum LedgerAssembly {
+    /// The ledger's use case over this app's services (the MCP module's `convert_ledger` uses it too).
+    static func interactor(services: AppServices) -> LedgerInteractor {
+        LedgerInteractor(
+            rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
+            store: services.ledgers, appVersion: AppInfo.version, now: services.now, load: services.historyProgress)
+    }
+
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LedgerView(
-            interactor: LedgerInteractor(
-                rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
-                store: services.ledgers, appVersion: AppInfo.version, now: services.now, load: services.historyProgress),
+            interactor: interactor(services: services),
             presenter: LedgerPresenter(),
             router: LedgerRouter(),
             files: LedgerFiles())

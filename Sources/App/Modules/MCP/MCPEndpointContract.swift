@@ -53,11 +53,9 @@ extension MCPEndpoint {
             values[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
 
-        /// The named arguments are there, as text; else what is wrong.
+        /// The named arguments are there; else which are missing. (An argument of the wrong type
+        /// is refused before any tool runs, by ``MCPView``.)
         func require(_ names: [String]) throws(Refusal) {
-            if let wrong = wrongTypes.sorted().first {
-                throw Refusal("\(wrong) must be a string (an amount as text, such as \"1250.00\")")
-            }
             let missing = names.filter { self[$0] == nil }
             guard missing.isEmpty else { throw Refusal("Give \(missing.joined(separator: ", ")).") }
         }
