@@ -32,6 +32,13 @@ struct MCPView: Sendable {
         }
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
+        if let call = PlainToolCall.read(body) {
+            let plain = MCP.HTTPRequest(method: "POST", headers: headers, body: nil, path: "/mcp")
+            if let refused = Self.validation.validate(plain, context: HTTPValidationContext(httpMethod: "POST")) {
+                return Self.response(refused)
+            }
+            return await answer(call)
+        }
         let server = Server(
             name: AppInfo.name, version: AppInfo.version,
             instructions:
@@ -39,17 +46,19 @@ struct MCPView: Sendable {
             capabilities: .init(tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: MCPToolCatalog.tools) }
         await server.withMethodHandler(CallTool.self) { parameters in await call(parameters) }
-        // The Origin is checked above, against MCP_ALLOWED_ORIGINS rather than localhost.
-        let transport = StatelessHTTPServerTransport(
-            validationPipeline: StandardValidationPipeline(validators: [
-                AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
-            ]))
+        let transport = StatelessHTTPServerTransport(validationPipeline: Self.validation)
         try await server.start(transport: transport)
         let answer = await transport.handleRequest(
             MCP.HTTPRequest(method: "POST", headers: headers, body: Data(buffer: body), path: "/mcp"))
         await server.stop()
         return Self.response(answer)
     }
+
+    /// What the transport checks of a request: the `Origin` is checked before, against
+    /// `MCP_ALLOWED_ORIGINS` rather than localhost.
+    static let validation = StandardValidationPipeline(validators: [
+        AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+    ])
 
     /// `GET` and `DELETE /mcp`: a stateless server has no stream and no session.
     func notAllowed(_ request: Vapor.Request) async throws -> Vapor.Response {
@@ -58,39 +67,46 @@ struct MCPView: Sendable {
         return response
     }
 
-    /// One `tools/call`: its answer, or a tool error with the API's message.
+    /// One `tools/call` read by the SDK's Server: its answer, or a tool error with the API's message.
     func call(_ parameters: CallTool.Parameters) async -> CallTool.Result {
-        let arguments = Self.arguments(parameters.arguments ?? [:])
+        switch await outcome(of: parameters.name, Self.arguments((parameters.arguments ?? [:]).mapValues(Argument.init))) {
+        case .success(let answer):
+            let structured = try? JSONDecoder().decode(StructuredValue.self, from: answer.structured).value
+            return CallTool.Result(content: [.text(answer.text)], structuredContent: structured, isError: false)
+        case .failure(let refusal):
+            return CallTool.Result(content: [.text(refusal.message)], isError: true)
+        }
+    }
+
+    /// A tool's answer to its arguments, or why it gave none (the API's message).
+    func outcome(of name: String, _ arguments: MCPEndpoint.Arguments) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
         do throws(MCPEndpoint.Refusal) {
-            let answer: MCPEndpoint.Answer
-            guard let tool = MCPEndpoint.Tool(rawValue: parameters.name) else {
-                throw MCPEndpoint.Refusal("There is no tool \(parameters.name.prefix(40)); tools/list names them.")
+            guard let tool = MCPEndpoint.Tool(rawValue: name) else {
+                throw MCPEndpoint.Refusal("There is no tool \(name.prefix(40)); tools/list names them.")
             }
             if let wrong = arguments.wrongTypes.sorted().first {
                 throw MCPEndpoint.Refusal("\(wrong) must be text, such as \"1250.00\" or \"USD\"")
             }
             do {
                 switch tool {
-                case .convert: answer = try presenter.conversion(try await interactor.convert(arguments))
+                case .convert: return .success(try presenter.conversion(try await interactor.convert(arguments)))
                 case .getRates:
                     let (rates, dates) = try await interactor.rates(arguments)
-                    answer = presenter.rates(rates, dates: dates)
-                case .listCurrencies: answer = presenter.currencies(try await interactor.currencies(arguments))
-                case .listProviders: answer = presenter.providers(try await interactor.providers())
+                    return .success(presenter.rates(rates, dates: dates))
+                case .listCurrencies: return .success(presenter.currencies(try await interactor.currencies(arguments)))
+                case .listProviders: return .success(presenter.providers(try await interactor.providers()))
                 case .convertLedger:
                     try arguments.require(["csv"])
                     let (job, rows) = try await interactor.convertLedger(arguments, spool: try Self.spool(arguments["csv"] ?? ""))
-                    answer = try presenter.ledger(job, rows: rows)
+                    return .success(try presenter.ledger(job, rows: rows))
                 }
             } catch let refusal as MCPEndpoint.Refusal {
                 throw refusal
             } catch {
                 throw MCPEndpoint.Refusal("The answer could not be written: \(error)")
             }
-            let structured = try? JSONDecoder().decode(Value.self, from: answer.structured)
-            return CallTool.Result(content: [.text(answer.text)], structuredContent: structured, isError: false)
         } catch {
-            return CallTool.Result(content: [.text(error.message)], isError: true)
+            return .failure(error)
         }
     }
 
@@ -105,21 +121,6 @@ struct MCPView: Sendable {
         } catch {
             throw MCPEndpoint.Refusal(LedgerPresenter.message(.notText).english)
         }
-    }
-
-    /// Text arguments as given; a list of texts joined with commas; anything else named as wrong.
-    static func arguments(_ values: [String: Value]) -> MCPEndpoint.Arguments {
-        var texts: [String: String] = [:], wrong: [String] = []
-        for (name, value) in values {
-            switch value {
-            case .string(let text): texts[name] = text
-            case .null: break
-            case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
-                texts[name] = items.compactMap(\.stringValue).joined(separator: ",")
-            default: wrong.append(name)
-            }
-        }
-        return MCPEndpoint.Arguments(values: texts, wrongTypes: wrong)
     }
 
     static func response(_ answer: MCP.HTTPResponse) -> Vapor.Response {

@@ -42,6 +42,16 @@ struct MCPHTTPTests {
         return (response.status, json)
     }
 
+    /// One JSON-RPC message's answer: its status, headers and JSON.
+    static func post(
+        _ app: Application, _ message: [String: Any]
+    ) async throws -> (status: HTTPStatus, headers: HTTPHeaders, json: [String: Any]) {
+        let body = try JSONSerialization.data(withJSONObject: message)
+        let response = try await TestBrowser(app).send(.POST, "/mcp", headers: Self.headers, body: ByteBuffer(data: body))
+        let json = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]) ?? [:]
+        return (response.status, response.headers, json)
+    }
+
     /// A `tools/call`'s result: its text, its structured content and whether it is an error.
     static func call(
         _ app: Application, _ tool: String, _ arguments: [String: Any]
@@ -150,6 +160,63 @@ struct MCPHTTPTests {
             #expect(
                 refused.status == .payloadTooLarge && refused.html.contains("larger than 2 MB"),
                 "\(refused.status) \(refused.html.prefix(300))")
+        }
+    }
+
+    @Test("a plain tools/call, answered without the SDK's Server, answers as the Server does (a call with _meta goes to the Server)")
+    func plainCallsAnswerAsTheServer() async throws {
+        try await withSampleDays { app in
+            let calls: [(String, [String: Any])] = [
+                ("convert", ["amount": "1250", "from": "USD", "to": "GBP", "date": "2025-05-09"]),
+                ("convert", ["amount": "1", "from": "USD", "to": "XYZ"]), ("convert", ["amount": 12.5, "from": "USD"]),
+                ("get_rates", ["date": "2025-05-09", "quotes": ["USD", "GBP"]]), ("get_rates", ["start": "1999-01-01", "quotes": "JPY"]),
+                ("list_currencies", [:]), ("list_providers", ["unused": NSNull()]), ("rm_rf", [:]),
+                ("convert_ledger", ["csv": "date,amount,currency\n2025-05-09,112.52,USD\n", "to": "EUR", "source": "ecb"]),
+            ]
+            for (index, (tool, arguments)) in calls.enumerated() {
+                let id: Any = index.isMultiple(of: 2) ? index : "call \"\(index)\""
+                let plain = try await Self.post(
+                    app, ["jsonrpc": "2.0", "id": id, "method": "tools/call", "params": ["name": tool, "arguments": arguments]])
+                let server = try await Self.post(
+                    app,
+                    [
+                        "jsonrpc": "2.0", "id": id, "method": "tools/call",
+                        "params": ["name": tool, "arguments": arguments, "_meta": ["progressToken": 1]],
+                    ])
+                #expect(plain.status == .ok && server.status == .ok)
+                #expect(plain.headers.first(name: .contentType) == server.headers.first(name: .contentType))
+                #expect((plain.json as NSDictionary) == (server.json as NSDictionary), "\(tool): \(plain.json) against \(server.json)")
+                #expect(plain.json["result"] != nil, "\(plain.json)")
+            }
+            // The transport's validators hold for a plain call as for any other message.
+            var noAccept = Self.headers
+            noAccept.remove(name: .accept)
+            let body = ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_providers"}}"#)
+            #expect(try await TestBrowser(app).send(.POST, "/mcp", headers: noAccept, body: body).status == .notAcceptable)
+            var oldVersion = Self.headers
+            oldVersion.replaceOrAdd(name: "MCP-Protocol-Version", value: "1999-01-01")
+            #expect(try await TestBrowser(app).send(.POST, "/mcp", headers: oldVersion, body: body).status == .badRequest)
+        }
+    }
+
+    @Test("which messages are plain tool calls: one request with an id, a name and arguments; nothing else")
+    func plainToolCalls() throws {
+        func read(_ json: String) -> MCPView.PlainToolCall? { MCPView.PlainToolCall.read(ByteBuffer(string: json)) }
+        let call = try #require(
+            read(
+                #"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"convert","arguments":{"amount":"1","quotes":["USD","GBP"],"date":null,"n":2}}}"#
+            ))
+        #expect(call.id == "a" && call.name == "convert" && call.arguments["amount"] == "1" && call.arguments["quotes"] == "USD,GBP")
+        #expect(call.arguments["date"] == nil && call.arguments.wrongTypes == ["n"])
+        #expect(read(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_providers"}}"#)?.id == 3)
+        for other in [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, #"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"convert"}}"#,
+            #"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"convert"}}"#,
+            #"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"convert"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"convert","_meta":{"progressToken":1}}}"#,
+            #"[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"convert"}}]"#, "{not json",
+        ] {
+            #expect(read(other) == nil, "\(other)")
         }
     }
 
