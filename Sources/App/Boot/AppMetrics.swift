@@ -11,7 +11,7 @@ import Web
 /// Through swift-metrics: Vapor's own request counts and latency histograms by route and status
 /// (`http_requests_total`, `http_request_duration_seconds`, `http_request_errors_total`), and
 /// the app's `rates_refreshes_total{kind,outcome}`, `rates_provider_failures_total{provider,reason}`
-/// and `database_connection_wait_seconds`. Read when scraped: `rates_snapshot_age_seconds`,
+/// `database_connection_wait_seconds` and `/mcp`'s per tool (``MCPToolMetrics``). Read when scraped: `rates_snapshot_age_seconds`,
 /// `rates_provider_age_days{provider}`, and the session and contact page caches'
 /// hits, misses and size, and whether they are trusted (`session_cache_live`, `contact_page_cache_live`).
 enum AppMetrics {

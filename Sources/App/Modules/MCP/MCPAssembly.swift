@@ -11,7 +11,7 @@ enum MCPAssembly {
             ledger: LedgerAssembly.interactor(services: services))
         let view = MCPView(
             interactor: interactor, presenter: MCPPresenter(),
-            allowedOrigins: services.configuration.mcpAllowedOrigins)
+            allowedOrigins: services.configuration.mcpAllowedOrigins, metrics: MCPToolMetrics())
         routes.on(.POST, SiteURL.Route.mcp.pathComponents, body: .stream, use: view.post)
         routes.on(.GET, SiteURL.Route.mcp.pathComponents, use: view.notAllowed)
         routes.on(.DELETE, SiteURL.Route.mcp.pathComponents, use: view.notAllowed)

@@ -12,6 +12,7 @@ struct MCPView: Sendable {
     let presenter: MCPPresenter
     /// Lower-cased `Origin`s allowed; a request without one (not a browser's) is allowed.
     let allowedOrigins: Set<String>
+    let metrics: MCPToolMetrics
 
     /// `POST /mcp`.
     func post(_ request: Vapor.Request) async throws -> Vapor.Response {
@@ -78,12 +79,20 @@ struct MCPView: Sendable {
         }
     }
 
-    /// A tool's answer to its arguments, or why it gave none (the API's message).
+    /// A tool's answer to its arguments, or why it gave none (the API's message); counted and timed.
     func outcome(of name: String, _ arguments: MCPEndpoint.Arguments) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
+        let tool = MCPEndpoint.Tool(rawValue: name)
+        let started = ContinuousClock.now
+        let outcome = await outcome(of: tool, named: name, arguments)
+        metrics.record(tool: tool, isError: (try? outcome.get()) == nil, took: .now - started)
+        return outcome
+    }
+
+    private func outcome(
+        of tool: MCPEndpoint.Tool?, named name: String, _ arguments: MCPEndpoint.Arguments
+    ) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
         do throws(MCPEndpoint.Refusal) {
-            guard let tool = MCPEndpoint.Tool(rawValue: name) else {
-                throw MCPEndpoint.Refusal("There is no tool \(name.prefix(40)); tools/list names them.")
-            }
+            guard let tool else { throw MCPEndpoint.Refusal("There is no tool \(name.prefix(40)); tools/list names them.") }
             if let wrong = arguments.wrongTypes.sorted().first {
                 throw MCPEndpoint.Refusal("\(wrong) must be text, such as \"1250.00\" or \"USD\"")
             }

@@ -199,6 +199,26 @@ struct MCPHTTPTests {
         }
     }
 
+    @Test("each tool's calls counted by outcome and timed in /metrics; a name no tool has counts as unknown")
+    func metrics() async throws {
+        try await withSampleDays { app in
+            func count(_ labels: String) async throws -> Double {
+                let text = try await TestBrowser(app).get("/metrics").html
+                let line = text.split(separator: "\n").first { $0.hasPrefix("mcp_tool_calls_total{\(labels)} ") }
+                return line.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+            }
+            let answered = #"tool="list_providers",outcome="answer""#, refused = #"tool="unknown",outcome="tool_error""#
+            let (answeredBefore, refusedBefore) = (try await count(answered), try await count(refused))
+            _ = try await Self.call(app, "list_providers", [:])
+            _ = try await Self.call(app, "list_providers\"} 1e9\n", [:])
+            #expect(try await count(answered) >= answeredBefore + 1)
+            #expect(try await count(refused) >= refusedBefore + 1)
+            let text = try await TestBrowser(app).get("/metrics").html
+            #expect(text.contains(#"mcp_tool_call_duration_seconds_count{tool="list_providers"}"#), "\(text.suffix(2000))")
+            #expect(!text.contains("1e9"))
+        }
+    }
+
     @Test("which messages are plain tool calls: one request with an id, a name and arguments; nothing else")
     func plainToolCalls() throws {
         func read(_ json: String) -> MCPView.PlainToolCall? { MCPView.PlainToolCall.read(ByteBuffer(string: json)) }
