@@ -31,14 +31,13 @@ struct MCPView: Sendable {
                 MCP.HTTPResponse.error(
                     statusCode: 413, MCPError.invalidRequest("The request is larger than \(MCPEndpoint.maxBodyBytes / 1024 / 1024) MB")))
         }
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
+        let headers = Self.headers(of: request)
         if let call = PlainToolCall.read(body) {
             let plain = MCP.HTTPRequest(method: "POST", headers: headers, body: nil, path: "/mcp")
             if let refused = Self.validation.validate(plain, context: HTTPValidationContext(httpMethod: "POST")) {
                 return Self.response(refused)
             }
-            return await answer(call)
+            return await answer(call, request)
         }
         let server = Server(
             name: AppInfo.name, version: AppInfo.version,
@@ -46,13 +45,20 @@ struct MCPView: Sendable {
                 "Official exchange rates: convert amounts (today or a past day), get rates and series, list currencies and providers, and convert ledgers at tax rules' rates with an audit receipt.",
             capabilities: .init(tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: MCPToolCatalog.tools) }
-        await server.withMethodHandler(CallTool.self) { parameters in await call(parameters) }
+        await server.withMethodHandler(CallTool.self) { parameters in await call(parameters, request) }
         let transport = StatelessHTTPServerTransport(validationPipeline: Self.validation)
         try await server.start(transport: transport)
         let answer = await transport.handleRequest(
             MCP.HTTPRequest(method: "POST", headers: headers, body: Data(buffer: body), path: "/mcp"))
         await server.stop()
         return Self.response(answer)
+    }
+
+    /// The request's headers as the SDK takes them: each name once, its values joined.
+    static func headers(of request: Vapor.Request) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name] = headers[name].map { $0 + ", " + value } ?? value }
+        return headers
     }
 
     /// What the transport checks of a request: the `Origin` is checked before, against
@@ -69,8 +75,8 @@ struct MCPView: Sendable {
     }
 
     /// One `tools/call` read by the SDK's Server: its answer, or a tool error with the API's message.
-    func call(_ parameters: CallTool.Parameters) async -> CallTool.Result {
-        switch await outcome(of: parameters.name, Self.arguments((parameters.arguments ?? [:]).mapValues(Argument.init))) {
+    func call(_ parameters: CallTool.Parameters, _ request: Vapor.Request) async -> CallTool.Result {
+        switch await outcome(of: parameters.name, Self.arguments((parameters.arguments ?? [:]).mapValues(Argument.init)), request) {
         case .success(let answer):
             let structured = try? JSONDecoder().decode(StructuredValue.self, from: answer.structured).value
             return CallTool.Result(content: [.text(answer.text)], structuredContent: structured, isError: false)
@@ -80,16 +86,18 @@ struct MCPView: Sendable {
     }
 
     /// A tool's answer to its arguments, or why it gave none (the API's message); counted and timed.
-    func outcome(of name: String, _ arguments: MCPEndpoint.Arguments) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
+    func outcome(
+        of name: String, _ arguments: MCPEndpoint.Arguments, _ request: Vapor.Request
+    ) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
         let tool = MCPEndpoint.Tool(rawValue: name)
         let started = ContinuousClock.now
-        let outcome = await outcome(of: tool, named: name, arguments)
+        let outcome = await outcome(of: tool, named: name, arguments, request)
         metrics.record(tool: tool, isError: (try? outcome.get()) == nil, took: .now - started)
         return outcome
     }
 
     private func outcome(
-        of tool: MCPEndpoint.Tool?, named name: String, _ arguments: MCPEndpoint.Arguments
+        of tool: MCPEndpoint.Tool?, named name: String, _ arguments: MCPEndpoint.Arguments, _ request: Vapor.Request
     ) async -> Result<MCPEndpoint.Answer, MCPEndpoint.Refusal> {
         do throws(MCPEndpoint.Refusal) {
             guard let tool else { throw MCPEndpoint.Refusal("There is no tool \(name.prefix(40)); tools/list names them.") }
@@ -98,7 +106,9 @@ struct MCPView: Sendable {
             }
             do {
                 switch tool {
-                case .convert: return .success(try presenter.conversion(try await interactor.convert(arguments)))
+                case .convert:
+                    let output = try await interactor.convert(arguments)
+                    return .success(try presenter.conversion(output) { Data(buffer: try request.json(key: $0, texts: $1, model: $2)) })
                 case .getRates:
                     let (rates, dates) = try await interactor.rates(arguments)
                     return .success(presenter.rates(rates, dates: dates))
@@ -130,42 +140,5 @@ struct MCPView: Sendable {
         } catch {
             throw MCPEndpoint.Refusal(LedgerPresenter.message(.notText).english)
         }
-    }
-
-    static func response(_ answer: MCP.HTTPResponse) -> Vapor.Response {
-        var headers = HTTPHeaders()
-        for (name, value) in answer.headers { headers.replaceOrAdd(name: name, value: value) }
-        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        let status = HTTPResponseStatus(statusCode: answer.statusCode)
-        switch answer {
-        case .data(let data, _): return Vapor.Response(status: status, headers: headers, body: .init(data: data))
-        case .error(_, let error, _, _):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .withoutEscapingSlashes
-            let body = try? encoder.encode(JSONRPCErrorBody(error: .init(code: error.code, message: error.errorDescription ?? "error")))
-            return Vapor.Response(status: status, headers: headers, body: .init(data: body ?? Data()))
-        default: return Vapor.Response(status: status, headers: headers)
-        }
-    }
-
-    /// A JSON-RPC error answer with no request id (the request was refused before it was read).
-    private struct JSONRPCErrorBody: Encodable {
-        struct Failure: Encodable {
-            let code: Int
-            let message: String
-        }
-
-        var jsonrpc = "2.0"
-        var id: String? = nil
-        let error: Failure
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(jsonrpc, forKey: .jsonrpc)
-            try container.encodeNil(forKey: .id)
-            try container.encode(error, forKey: .error)
-        }
-
-        enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
     }
 }
