@@ -99,6 +99,12 @@ struct MCPHTTPTests {
             // 1,250 USD at the ECB's 9 May 2025: 1,250 ÷ 1.1252 × 0.84770, truncated to pence.
             #expect(answer.structured["result"] as? String == "941.72")
             #expect(answer.text.hasPrefix("1250 USD = 941.72 GBP. 1 USD = "), "\(answer.text)")
+            // The pair's later answers come from its frame (as the API's do), each with its own amount.
+            for (amount, result) in [("100", "75.33"), ("0.01", "0.00"), ("1250", "941.72"), ("3.5", "2.63")] {
+                let again = try await Self.call(app, "convert", ["amount": amount, "from": "USD", "to": "GBP", "date": "2025-05-09"])
+                #expect(again.structured["result"] as? String == result && again.structured["amount"] as? String == amount)
+                #expect(again.text.hasPrefix("\(amount) USD = \(result) GBP."), "\(again.text)")
+            }
         }
     }
 
