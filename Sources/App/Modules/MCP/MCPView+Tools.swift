@@ -57,6 +57,14 @@ enum MCPToolCatalog {
                 #"{"type":"object","properties":{"csv":{"type":"string"},"receipt":{"type":"object"}},"required":["csv","receipt"]}"#)),
     ]
 
+    /// `tools/list`'s result as the SDK's Server writes it (keys sorted, `/` unescaped), once.
+    static let listed: [UInt8] = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // The catalog is this file's literals: one that does not encode is a programming error.
+        return Array(try! encoder.encode(ListTools.Result(tools: tools)))
+    }()
+
     private static func schema(_ json: String) -> Value {
         // The schemas are this file's literals: one that does not parse is a programming error.
         try! JSONDecoder().decode(Value.self, from: Data(json.utf8))

@@ -32,12 +32,12 @@ struct MCPView: Sendable {
                     statusCode: 413, MCPError.invalidRequest("The request is larger than \(MCPEndpoint.maxBodyBytes / 1024 / 1024) MB")))
         }
         let headers = Self.headers(of: request)
-        if let call = PlainToolCall.read(body) {
-            let plain = MCP.HTTPRequest(method: "POST", headers: headers, body: nil, path: "/mcp")
-            if let refused = Self.validation.validate(plain, context: HTTPValidationContext(httpMethod: "POST")) {
+        if let plain = PlainRequest.read(body) {
+            let checked = MCP.HTTPRequest(method: "POST", headers: headers, body: nil, path: "/mcp")
+            if let refused = Self.validation.validate(checked, context: HTTPValidationContext(httpMethod: "POST")) {
                 return Self.response(refused)
             }
-            return await answer(call, request)
+            return await answer(plain, request)
         }
         let server = Server(
             name: AppInfo.name, version: AppInfo.version,

@@ -169,7 +169,9 @@ struct MCPHTTPTests {
         }
     }
 
-    @Test("a plain tools/call, answered without the SDK's Server, answers as the Server does (a call with _meta goes to the Server)")
+    @Test(
+        "a plain tools/call or tools/list, answered without the SDK's Server, answers as the Server does (one with _meta goes to the Server)"
+    )
     func plainCallsAnswerAsTheServer() async throws {
         try await withSampleDays { app in
             let calls: [(String, [String: Any])] = [
@@ -194,6 +196,11 @@ struct MCPHTTPTests {
                 #expect((plain.json as NSDictionary) == (server.json as NSDictionary), "\(tool): \(plain.json) against \(server.json)")
                 #expect(plain.json["result"] != nil, "\(plain.json)")
             }
+            let listed = try await Self.post(app, ["jsonrpc": "2.0", "id": 9, "method": "tools/list"])
+            let listedByServer = try await Self.post(
+                app, ["jsonrpc": "2.0", "id": 9, "method": "tools/list", "params": ["_meta": ["progressToken": 1]]])
+            #expect(listed.status == .ok && (listed.json as NSDictionary) == (listedByServer.json as NSDictionary))
+            #expect(((listed.json["result"] as? [String: Any])?["tools"] as? [Any])?.count == 5)
             // The transport's validators hold for a plain call as for any other message.
             var noAccept = Self.headers
             noAccept.remove(name: .accept)
@@ -225,21 +232,32 @@ struct MCPHTTPTests {
         }
     }
 
-    @Test("which messages are plain tool calls: one request with an id, a name and arguments; nothing else")
-    func plainToolCalls() throws {
-        func read(_ json: String) -> MCPView.PlainToolCall? { MCPView.PlainToolCall.read(ByteBuffer(string: json)) }
-        let call = try #require(
+    @Test("which messages are plain: one request with an id, a tool's name and arguments, or tools/list without parameters")
+    func plainRequests() throws {
+        func read(_ json: String) -> MCPView.PlainRequest? { MCPView.PlainRequest.read(ByteBuffer(string: json)) }
+        let plain = try #require(
             read(
                 #"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"convert","arguments":{"amount":"1","quotes":["USD","GBP"],"date":null,"n":2}}}"#
             ))
-        #expect(call.id == "a" && call.name == "convert" && call.arguments["amount"] == "1" && call.arguments["quotes"] == "USD,GBP")
-        #expect(call.arguments["date"] == nil && call.arguments.wrongTypes == ["n"])
+        guard case .callTool(let name, let arguments) = plain.message else {
+            Issue.record("\(plain.message)")
+            return
+        }
+        #expect(plain.id == "a" && name == "convert" && arguments["amount"] == "1" && arguments["quotes"] == "USD,GBP")
+        #expect(arguments["date"] == nil && arguments.wrongTypes == ["n"])
         #expect(read(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_providers"}}"#)?.id == 3)
+        for list in [#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, #"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#] {
+            guard case .listTools? = read(list)?.message else {
+                Issue.record("\(list)")
+                continue
+            }
+        }
         for other in [
-            #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, #"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"convert"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#, #"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"convert"}}"#,
             #"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":{"name":"convert"}}"#,
             #"{"jsonrpc":"1.0","id":1,"method":"tools/call","params":{"name":"convert"}}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"convert","_meta":{"progressToken":1}}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}}"#,
             #"[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"convert"}}]"#, "{not json",
         ] {
             #expect(read(other) == nil, "\(other)")
