@@ -66,10 +66,6 @@ final class OptionMenu: Sendable {
     static let capacity = 32
     /// Most recently used first.
     private static let made = NIOLockedValueBox<[OptionMenu]>([])
-    private static let builds = NIOLockedValueBox(0)
-
-    /// How many menus have been written (for tests: equal lists are written once).
-    static var buildCount: Int { builds.withLockedValue { $0 } }
 
     /// The menu of `choices`, written once while it is among the lists used lately.
     static func of(_ choices: [SelectOptions.Choice], placeholder: String) -> OptionMenu {
@@ -84,7 +80,6 @@ final class OptionMenu: Sendable {
             made.insert(menu, at: 0)
             if made.count > capacity { made.removeLast() }
         }
-        builds.withLockedValue { $0 += 1 }
         return menu
     }
 }
