@@ -45,6 +45,31 @@ struct KitProviderDocumentTests {
         #expect(tuesday.rates["EUR"] == Self.decimal("3.1606"))
     }
 
+    @Test(
+        "National Bank of North Macedonia: denars per unit, each list dated the day after it was formed, once however many days it is valid"
+    )
+    func nbrm() throws {
+        // Saturday 30 May's document answers list 98, formed on Thursday 28 May: valid from Friday.
+        let day = try Self.only(try Self.parse(.nbrm, "nbrm-getexchangerate-30-05-2026-30-05-2026.json"), on: "2026-05-29")
+        #expect(day.baseCurrency == "MKD")
+        #expect(day.rates["EUR"] == Self.decimal("61.695") && day.rates["USD"] == Self.decimal("53.1075"))
+        #expect(day.rates["JPY"] == Self.decimal("0.3331") && day.rates["RSD"] == Self.decimal("0.5255"))
+        #expect(day.rates.count == 31)
+        // Three months: 60 lists over 90 days; Friday 6 March's list (44) is written for Saturday,
+        // Sunday and Monday and stored once, on Saturday; the first list, formed on 27 February,
+        // on the 28th although the document shows it from 1 March.
+        let months = try Self.parse(.nbrm, "nbrm-getexchangerate-29-05-2026-01-03-2026.json")
+        #expect(months.count == 60 && months.first?.effectiveDate.description == "2026-02-28")
+        #expect(try OfficialDocumentTests.on("2026-03-07", months).rates["USD"] == Self.decimal("53.3648"))
+        #expect(months.contains { $0.effectiveDate.description == "2026-03-08" || $0.effectiveDate.description == "2026-03-09" } == false)
+        #expect(try OfficialDocumentTests.on("2026-02-28", months).rates["USD"] == Self.decimal("52.2616"))
+        // A list that gives one currency two rates is refused rather than half-read.
+        let twice =
+            #"[{"datum_f":"2026-03-06T00:00:00","oznaka":"USD","nomin":1,"sreden":53.3648},"#
+            + #"{"datum_f":"2026-03-06T00:00:00","oznaka":"USD","nomin":1,"sreden":53.4}]"#
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.nbrm.parse(Data(twice.utf8)) }
+    }
+
     @Test("National Bank of Tajikistan: somoni per 1, 10 or 100 units, an ISO-dated ValCurs")
     func nbt() throws {
         let day = try Self.only(try Self.parse(.nbt, "nbt-export-xml-2026-05-18.xml"), on: "2026-05-18")
@@ -163,7 +188,7 @@ struct KitProviderDocumentTests {
         (.cbar, "cbar-currencies.xml", ">1.7<"), (.nbk, "nbk-get-rates-01-04-2026.xml", "478.77"),
         (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
         (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"), (.nbkr, "nbkr-daily.xml", "87,4500"),
-        (.nbkrWeekly, "nbkr-weekly.xml", "117,4147"),
+        (.nbkrWeekly, "nbkr-weekly.xml", "117,4147"), (.nbrm, "nbrm-getexchangerate-30-05-2026-30-05-2026.json", "53.1075"),
     ]
 
     @Test(

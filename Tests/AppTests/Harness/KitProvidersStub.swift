@@ -37,6 +37,13 @@ final class KitProvidersStub: Sendable {
         ("/gw/api/ct/monetarypolicy/currencies/", "nbg", { $0.url.query == "date=2026-03-03" ? "nbg-currencies-2026-03-03.json" : nil }),
         ("/currencies/04.09.2026.xml", "cbar", { _ in "cbar-currencies.xml" }),
         ("/en/official_exchange_rates", "nbm", { _ in "nbm-official-exchange-rates-06-04-2026.xml" }),
+        (
+            "/KLServiceNOV/GetExchangeRate", "nbrm",
+            {
+                $0.url.query == "EndDate=29.05.2026&StartDate=02.03.2026&format=json"
+                    ? "nbrm-getexchangerate-29-05-2026-01-03-2026.json" : nil
+            }
+        ),
         ("/files/xml/years/nbrfxrates2026.xml", "bnr", { _ in "bnr-nbrfxrates2026.xml" }),
         ("/estadisticascambiarias/v1.0/Cotizaciones", "bcra", { _ in "bcra-cotizaciones-2026-03-19.json" }),
         ("/wasdm/refrates/fetchfiltered", "fbil", { _ in "fbil-fetchfiltered.json" }),
@@ -175,7 +182,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .hmrc, .inforeuro,
+        .nbrm, .hmrc, .inforeuro,
         .ust,
     ]
 
