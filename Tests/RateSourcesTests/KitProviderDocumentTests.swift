@@ -70,6 +70,23 @@ struct KitProviderDocumentTests {
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.nbrm.parse(Data(twice.utf8)) }
     }
 
+    @Test(
+        "National Bank of Ethiopia: birr per unit, the day's weighted average (for the dollar its buying rate), not the mean of buying and selling"
+    )
+    func nbe() throws {
+        let day = try Self.only(try Self.parse(.nbe, "nbe-filter-exchange-rates-2026-05-18.json"), on: "2026-05-18")
+        #expect(day.baseCurrency == "ETB")
+        #expect(day.rates["USD"] == Self.decimal("157.227"), "buying 157.227, selling 158.7993")
+        #expect(day.rates["EUR"] == Self.decimal("183.7377") && day.rates["XDR"] == Self.decimal("216.8414"))
+        #expect(day.rates["DJF"] == Self.decimal("0.8938") && day.rates["JPY"] == Self.decimal("0.9965"))
+        #expect(day.rates.count == 19)
+        let wednesday = try Self.only(try Self.parse(.nbe, "nbe-filter-exchange-rates-2026-05-20.json"), on: "2026-05-20")
+        #expect(wednesday.rates["USD"] == Self.decimal("157.5889"))
+        #expect(throws: RatesProviderError.self) {
+            try ProviderDeclaration.nbe.parse(Data(#"{"success":false,"message":"Server Error"}"#.utf8))
+        }
+    }
+
     @Test("National Bank of Tajikistan: somoni per 1, 10 or 100 units, an ISO-dated ValCurs")
     func nbt() throws {
         let day = try Self.only(try Self.parse(.nbt, "nbt-export-xml-2026-05-18.xml"), on: "2026-05-18")
@@ -189,6 +206,7 @@ struct KitProviderDocumentTests {
         (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
         (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"), (.nbkr, "nbkr-daily.xml", "87,4500"),
         (.nbkrWeekly, "nbkr-weekly.xml", "117,4147"), (.nbrm, "nbrm-getexchangerate-30-05-2026-30-05-2026.json", "53.1075"),
+        (.nbe, "nbe-filter-exchange-rates-2026-05-18.json", "183.7377"),
     ]
 
     @Test(

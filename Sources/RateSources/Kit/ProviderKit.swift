@@ -8,7 +8,7 @@ package enum ProviderKit {
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
         (.asiaPacific, [.cfets, .fbil, .sbp, .cbsl, .hkma, .mas, .bnm, .bi, .bom]),
-        (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .bct, .bceao, .beac, .rbm]),
+        (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .nbe, .bct, .bceao, .beac, .rbm]),
         (.americas, [.bcra, .bcb, .banrep]),
     ]
 

@@ -34,22 +34,13 @@ extension ProviderDeclaration {
                 }
             }
             var days = PublishedDays(.nbrm)
-            var stored: [String: Decimal] = [:]
             for row in try PublishedJSON.decode([Row].self, from: data, what: "a National Bank of North Macedonia rate list")
             where Currency.isWellFormedCode(row.oznaka) {
                 guard let formed = CalendarDate(iso8601: String(row.formed.prefix(10))) else {
                     throw .unreadable("\(row.oznaka)'s list was formed on \(row.formed.prefix(30))")
                 }
-                let validFrom = formed.adding(days: 1)
-                let key = "\(validFrom) \(row.oznaka)"
-                if let earlier = stored[key] {
-                    guard earlier == row.sreden else {
-                        throw .unreadable("two rates for \(row.oznaka) in the list valid from \(validFrom)")
-                    }
-                    continue
-                }
-                stored[key] = row.sreden
-                try days.add(row.oznaka, row.sreden, units: row.nomin, on: validFrom)
+                // A list's later days repeat it; a repeat that differs is refused by `add`.
+                try days.add(row.oznaka, row.sreden, units: row.nomin, on: formed.adding(days: 1))
             }
             return try days.fetched()
         })

@@ -37,6 +37,7 @@ final class KitProvidersStub: Sendable {
         ("/gw/api/ct/monetarypolicy/currencies/", "nbg", { $0.url.query == "date=2026-03-03" ? "nbg-currencies-2026-03-03.json" : nil }),
         ("/currencies/04.09.2026.xml", "cbar", { _ in "cbar-currencies.xml" }),
         ("/en/official_exchange_rates", "nbm", { _ in "nbm-official-exchange-rates-06-04-2026.xml" }),
+        ("/api/filter-exchange-rates", "nbe", { $0.url.query.map { "nbe-filter-exchange-rates-\($0.dropFirst("date=".count)).json" } }),
         (
             "/KLServiceNOV/GetExchangeRate", "nbrm",
             {
@@ -182,7 +183,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .hmrc, .inforeuro,
+        .nbrm, .nbe, .hmrc, .inforeuro,
         .ust,
     ]
 
