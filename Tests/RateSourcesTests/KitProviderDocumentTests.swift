@@ -87,6 +87,22 @@ struct KitProviderDocumentTests {
         }
     }
 
+    @Test("Nepal Rastra Bank: rupees per 1, 10 or 100 units, the mean of buying and selling, Saturdays too")
+    func nrb() throws {
+        let days = try Self.parse(.nrb, "nrb-rates.json")
+        #expect(days.map(\.effectiveDate.description) == ["2026-04-01", "2026-04-02", "2026-04-03", "2026-04-04", "2026-04-05"])
+        let first = try OfficialDocumentTests.on("2026-04-01", days)
+        #expect(first.baseCurrency == "NPR" && first.rates.count == 22)
+        #expect(first.rates["USD"] == Self.decimal("151.74"), "bought 151.44, sold 152.04")
+        #expect(first.rates["INR"] == Self.decimal("1.60075"), "160.00 and 160.15 per 100: the peg")
+        #expect(first.rates["JPY"] == Self.decimal("0.951"), "9.49 and 9.53 per 10")
+        #expect(first.rates["KRW"] == Self.decimal("0.0994"), "9.92 and 9.96 per 100")
+        // A document of more than one page is refused, not stored in part.
+        let paged = try String(decoding: OfficialDocumentTests.fixture("nrb-rates.json"), as: UTF8.self)
+            .replacingOccurrences(of: #""pages": 1"#, with: #""pages": 2"#).replacingOccurrences(of: #""pages":1"#, with: #""pages":2"#)
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.nrb.parse(Data(paged.utf8)) }
+    }
+
     @Test("National Bank of Tajikistan: somoni per 1, 10 or 100 units, an ISO-dated ValCurs")
     func nbt() throws {
         let day = try Self.only(try Self.parse(.nbt, "nbt-export-xml-2026-05-18.xml"), on: "2026-05-18")
@@ -206,7 +222,7 @@ struct KitProviderDocumentTests {
         (.cbt, "cbt-20052026.xml", ">3.5<"), (.bnr, "bnr-nbrfxrates2026.xml", "4.3430"),
         (.bcra, "bcra-cotizaciones-2026-03-19.json", "1394.5"), (.nbkr, "nbkr-daily.xml", "87,4500"),
         (.nbkrWeekly, "nbkr-weekly.xml", "117,4147"), (.nbrm, "nbrm-getexchangerate-30-05-2026-30-05-2026.json", "53.1075"),
-        (.nbe, "nbe-filter-exchange-rates-2026-05-18.json", "183.7377"),
+        (.nbe, "nbe-filter-exchange-rates-2026-05-18.json", "183.7377"), (.nrb, "nrb-rates.json", "173.69"),
     ]
 
     @Test(

@@ -20,7 +20,7 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp cbsl hkma mas bnm "
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp nrb cbsl hkma mas bnm "
                     "bi bom sarb cbn cbk bota bna cbe nbe bct bceao beac rbm bcra bcb banrep "
                     "hmrc inforeuro ust").split()
 
@@ -62,6 +62,7 @@ ROUTES = [
     ("/gw/api/ct/monetarypolicy/currencies/", always("nbg-currencies-2026-03-03.json")),
     ("/currencies/", always("cbar-currencies.xml")),
     ("/en/official_exchange_rates", always("nbm-official-exchange-rates-06-04-2026.xml")),
+    ("/api/forex/v1/rates", always("nrb-rates.json")),
     ("/api/filter-exchange-rates", always("nbe-filter-exchange-rates-2026-05-18.json")),
     ("/KLServiceNOV/GetExchangeRate", always("nbrm-getexchangerate-30-05-2026-30-05-2026.json")),
     ("/files/xml/years/", always("bnr-nbrfxrates2026.xml")),

@@ -37,6 +37,7 @@ final class KitProvidersStub: Sendable {
         ("/gw/api/ct/monetarypolicy/currencies/", "nbg", { $0.url.query == "date=2026-03-03" ? "nbg-currencies-2026-03-03.json" : nil }),
         ("/currencies/04.09.2026.xml", "cbar", { _ in "cbar-currencies.xml" }),
         ("/en/official_exchange_rates", "nbm", { _ in "nbm-official-exchange-rates-06-04-2026.xml" }),
+        ("/api/forex/v1/rates", "nrb", { $0.url.query == "from=2026-04-01&page=1&per_page=100&to=2026-04-05" ? "nrb-rates.json" : nil }),
         ("/api/filter-exchange-rates", "nbe", { $0.url.query.map { "nbe-filter-exchange-rates-\($0.dropFirst("date=".count)).json" } }),
         (
             "/KLServiceNOV/GetExchangeRate", "nbrm",
@@ -183,7 +184,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .nbe, .hmrc, .inforeuro,
+        .nbrm, .nbe, .nrb, .hmrc, .inforeuro,
         .ust,
     ]
 
