@@ -20,8 +20,8 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp nrb cbsl hkma mas bnm "
-                    "bi bom sarb cbn cbk bota bna cbe nbe bct bceao beac rbm bcra bcb banrep "
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp nrb cbsl hkma amcm mas bnm "
+                    "bi bom sarb cbn cbk bota bna cbe nbe bct bceao beac rbm bcra bcb banrep bcrp banguat bcn "
                     "hmrc inforeuro ust").split()
 
 
@@ -102,6 +102,10 @@ ROUTES = [
     ("/SarbWebApi/WebIndicators/Shared/GetTimeseriesObservations/", by(r"Observations/([A-Z0-9]+)/", "sarb-{}.json")),
     ("/arfolyamok.asmx", on_post("mnb-arfolyamok.xml")),
     ("/exchangerates.asmx", on_post("cba-exchangerates-2.xml")),
+    ("/variables/ws/TipoCambio.asmx", on_post("banguat-tipocambio.xml")),
+    ("/Tc_Servicio/ServicioTC.asmx", on_post("bcn-serviciotc.xml")),
+    ("/api/v1.0/cms/financial_info", always("amcm-financial-info.json")),
+    ("/estadisticas/series/api/PD04639PD-PD04640PD/json/", always("bcrp-ing.json")),
     ("/uk/api/exchange_rates/files/monthly_csv_", lambda method, path, query, body:
         "hmrc-monthly-csv-2026-9.csv" if path.endswith("2026-9.csv") else "hmrc-monthly-csv-2026-8.csv"),
     ("/budg/inforeuro/api/public/monthly-rates", always("inforeuro-monthly-rates.json")),

@@ -7,9 +7,9 @@ package enum ProviderKit {
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .hkma, .mas, .bnm, .bi, .bom]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .hkma, .amcm, .mas, .bnm, .bi, .bom]),
         (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .nbe, .bct, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep]),
+        (.americas, [.bcra, .bcb, .banrep, .bcrp, .banguat, .bcn]),
     ]
 
     /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.

@@ -112,6 +112,14 @@ enum PublishedDate {
         return CalendarDate(year: year, month: month, day: day)
     }
 
+    /// `01.Set.26` (the Banco Central de Reserva del Perú): a Spanish month's abbreviation
+    /// (`Ene`, `Ago`, `Set` or `Sep`, `Dic`) and a two- or four-digit year.
+    static func withSpanishMonthName(_ text: some StringProtocol, separator: Character) -> CalendarDate? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: separator)
+        guard parts.count == 3, let month = spanishMonthNumbers[parts[1].lowercased()] else { return nil }
+        return withMonthName("\(parts[0])\(separator)\(monthNames[month - 1])\(separator)\(parts[2])", separator: separator)
+    }
+
     /// `Jan 02 2024` (the Reserve Bank of Malawi).
     static func withMonthName(monthFirst text: some StringProtocol) -> CalendarDate? {
         let parts = text.split(separator: " ")
@@ -136,4 +144,8 @@ enum PublishedDate {
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
+    private static let spanishMonthNumbers = Dictionary(
+        uniqueKeysWithValues: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "set", "oct", "nov", "dic"].enumerated().map {
+            ($1, $0 + 1)
+        } + [("sep", 9)])
 }

@@ -157,6 +157,25 @@ final class KitProvidersStub: Sendable {
         ("/arfolyamok.asmx", "mnb", { soap($0, "\"http://www.mnb.hu/webservices/GetExchangeRates\"", "mnb-arfolyamok.xml") }),
         ("/exchangerates.asmx", "cba", { soap($0, "\"http://www.cba.am/ExchangeRatesByDateRangeByISO\"", "cba-exchangerates-2.xml") }),
         (
+            "/variables/ws/TipoCambio.asmx", "banguat",
+            { request in
+                request.body.string?.contains("<fechainit>01/03/2026</fechainit><fechafin>20/03/2026</fechafin>") == true
+                    ? soap(request, "\"http://www.banguat.gob.gt/variables/ws/TipoCambioRango\"", "banguat-tipocambio.xml") : nil
+            }
+        ),
+        (
+            "/Tc_Servicio/ServicioTC.asmx", "bcn",
+            { request in
+                request.body.string?.contains("<Ano>2026</Ano><Mes>3</Mes>") == true
+                    ? soap(request, "\"http://servicios.bcn.gob.ni/RecuperaTC_Mes\"", "bcn-serviciotc.xml") : nil
+            }
+        ),
+        (
+            "/api/v1.0/cms/financial_info", "amcm",
+            { $0.url.query == "Begin=20260518&End=20260522&QueryType=1" ? "amcm-financial-info.json" : nil }
+        ),
+        ("/estadisticas/series/api/PD04639PD-PD04640PD/json/2026-09-01/2026-09-08/ing", "bcrp", { _ in "bcrp-ing.json" }),
+        (
             "/uk/api/exchange_rates/files/monthly_csv_", "hmrc",
             { request in
                 let month = request.url.path.split(separator: "_").last?.replacingOccurrences(of: ".csv", with: "") ?? ""
@@ -184,7 +203,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .nbe, .nrb, .hmrc, .inforeuro,
+        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .hmrc, .inforeuro,
         .ust,
     ]
 
