@@ -105,7 +105,7 @@ package struct OfficialRatesProvider: DailyRatesProvider {
         for document in documents {
             let data: Data
             do {
-                data = try await fetcher.fetch(document.url, posting: document.body, formPages: &formPages)
+                data = try await fetcher.fetch(document.url, posting: document.body, headers: document.headers, formPages: &formPages)
             } catch {
                 if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
                 throw error

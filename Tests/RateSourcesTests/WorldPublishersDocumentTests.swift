@@ -61,9 +61,97 @@ struct WorldPublishersDocumentTests {
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.bcrp.parse(Data(oneSided.utf8)) }
     }
 
+    @Test("Bank Al-Maghrib: dirhams per 1, 10 or 100 units; MRO written for today's ouguiya (MRU); a currency listed twice alike")
+    func bam() throws {
+        let day = try Self.parse(.bam, "bam-coursvirement-2026-03-25t12-30-00.json")
+        #expect(Self.dates(day) == ["2026-03-25"])
+        let rates = try OfficialDocumentTests.on("2026-03-25", day).rates
+        #expect(rates.count == 30 && rates["USD"] == Self.decimal("9.3189") && rates["EUR"] == Self.decimal("10.8057"))
+        #expect(
+            rates["JPY"] == Self.decimal("0.05862") && rates["DZD"] == Self.decimal("0.07032") && rates["XOF"] == Self.decimal("0.016473"))
+        #expect(rates["MRU"] == Self.decimal("0.2355") && rates["MRO"] == nil, "23.55 per 100")
+        // The 26th's answer lists fifteen currencies twice, with the same figures: read once.
+        let twice = try Self.parse(.bam, "bam-coursvirement-2026-03-26t12-30-00.json")
+        #expect(try OfficialDocumentTests.on("2026-03-26", twice).rates.count == 30)
+    }
+
+    @Test("Banco de México: five series named by the bank's ids, pesos per unit, days written dd/mm/yyyy")
+    func banxico() throws {
+        let days = try Self.parse(.banxico, "banxico-datos.json")
+        #expect(days.count == 10 && days.first?.effectiveDate.description == "2026-03-02")
+        let friday = try OfficialDocumentTests.on("2026-03-13", days)
+        #expect(friday.baseCurrency == "MXN" && friday.rates.count == 5)
+        #expect(friday.rates["USD"] == Self.decimal("17.9218") && friday.rates["JPY"] == Self.decimal("0.1125"))
+        #expect(friday.rates["EUR"] == Self.decimal("20.5536") && friday.rates["CAD"] == Self.decimal("13.0259"))
+        let unknown = #"{"bmx":{"series":[{"idSerie":"SF1","datos":[{"fecha":"02/03/2026","dato":"1.0"}]}]}}"#
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.banxico.parse(Data(unknown.utf8)) }
+    }
+
+    @Test("Banco Central de Chile: a series per currency, the observed dollar and the others at its parities; NaN days left out")
+    func bcch() throws {
+        let dollar = try Self.parse(.bcch, "bcch-sieterestws-f073-tco-pre-z-d.json", series: "USD")
+        #expect(dollar.count == 10 && dollar.first?.rates == ["USD": Self.decimal("871.41")])
+        #expect(dollar.contains { $0.effectiveDate.description == "2026-03-07" } == false, "a Saturday's NaN")
+        let yen = try Self.parse(.bcch, "bcch-sieterestws-f072-clp-jpy-n-o-d.json", series: "JPY")
+        #expect(yen.first?.rates == ["JPY": Self.decimal("5.59")])
+        // Another series' document, or the bank's refusal, is no rate of this one.
+        #expect(throws: RatesProviderError.self) { try Self.parse(.bcch, "bcch-sieterestws-f072-clp-jpy-n-o-d.json", series: "EUR") }
+        let refused = #"{"Codigo": -5, "Descripcion": "Invalid username or password", "Series": {"seriesId": null}}"#
+        #expect(throws: RatesProviderError.self) {
+            try ProviderDeclaration.bcch.parse(Data(refused.utf8), series: ProviderDeclaration.bcch.seriesList[0])
+        }
+    }
+
+    @Test("Bank of Thailand: baht per unit, per 100 yen and 1,000 rupiah as the names say although the header says per 1")
+    func bot() throws {
+        let days = try Self.parse(.bot, "bot-daily-avg-exg-rate.json")
+        #expect(Self.dates(days) == ["2026-04-01", "2026-04-02", "2026-04-03"])
+        let friday = try OfficialDocumentTests.on("2026-04-03", days)
+        #expect(friday.baseCurrency == "THB" && friday.rates.count == 19)
+        #expect(friday.rates["USD"] == Self.decimal("32.6448") && friday.rates["BND"] == Self.decimal("25.3993"))
+        #expect(friday.rates["JPY"] == Self.decimal("0.204832") && friday.rates["IDR"] == Self.decimal("0.0019296"))
+    }
+
+    @Test("TCMB: the mean of forex buying and selling, lira per unit and per 100 yen; null days left out, one side alone refused")
+    func tcmb() throws {
+        let days = try Self.parse(.tcmb, "tcmb-series-tp-dk-aed-a-ytl-tp-dk-aed-s-ytl-t.json")
+        #expect(days.count == 14 && days.first?.effectiveDate.description == "2026-03-02")
+        let friday = try OfficialDocumentTests.on("2026-03-13", days)
+        #expect(friday.baseCurrency == "TRY" && friday.rates.count == 21)
+        #expect(friday.rates["USD"] == Self.decimal("44.0707"), "44.031 and 44.1104")
+        #expect(friday.rates["JPY"] == Self.decimal("0.277538"), "27.6622 and 27.8454 per 100")
+        #expect(friday.rates["KRW"] == Self.decimal("0.0298"))
+        let oneSided = #"{"items": [{"Tarih": "02-03-2026", "TP_DK_USD_A_YTL": "43.8", "TP_DK_USD_S_YTL": null}]}"#
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.tcmb.parse(Data(oneSided.utf8)) }
+    }
+
+    @Test("a feed that needs a key sends it where its publisher wants it, and lacks it while it is unset")
+    func keys() throws {
+        let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-13")))
+        #expect(try #require(OfficialFeed.of(.banxico)).lacksItsKey)
+        #expect(try #require(OfficialFeed.of(.banxico, apiKey: "")).lacksItsKey, "an empty key is none")
+        #expect(try #require(OfficialFeed.of(.nrb)).lacksItsKey == false, "a feed without a key")
+        let banxico = try #require(OfficialFeed.of(.banxico, apiKey: "t0k3n"))
+        #expect(banxico.lacksItsKey == false && banxico.documents(covering: days).map(\.headers) == [["Bmx-Token": "t0k3n"]])
+        #expect(
+            try #require(OfficialFeed.of(.bam, apiKey: "k")).documents(covering: days).allSatisfy {
+                $0.headers == ["Ocp-Apim-Subscription-Key": "k"]
+            })
+        #expect(try #require(OfficialFeed.of(.bot, apiKey: "k")).documents(covering: days).first?.headers == ["Authorization": "k"])
+        #expect(try #require(OfficialFeed.of(.tcmb, apiKey: "k")).documents(covering: days).first?.headers == ["key": "k"])
+        // The Banco Central de Chile's account is a user and a password, in the query, encoded.
+        let chile = try #require(OfficialFeed.of(.bcch, apiKey: "me@example.cl:p&ss=1")).documents(covering: days)
+        #expect(chile.count == 8 && chile.allSatisfy { $0.headers.isEmpty })
+        #expect(chile[0].url.query?.hasSuffix("&timeseries=F073.TCO.PRE.Z.D&user=me%40example.cl&pass=p%26ss%3D1") == true)
+    }
+
     static let documents: [(ProviderDeclaration, String, series: String?, rate: String)] = [
         (.amcm, "amcm-financial-info.json", nil, "\"8.0705\""), (.banguat, "banguat-tipocambio.xml", nil, ">7.6658<"),
         (.bcn, "bcn-serviciotc.xml", nil, ">36.6243<"), (.bcrp, "bcrp-ing.json", nil, "\"3.353\""),
+        (.bam, "bam-coursvirement-2026-03-25t12-30-00.json", nil, "9.3189"), (.banxico, "banxico-datos.json", nil, "\"17.7228\""),
+        (.bcch, "bcch-sieterestws-f072-clp-jpy-n-o-d.json", "JPY", "\"5.62\""),
+        (.bot, "bot-daily-avg-exg-rate.json", nil, "\"32.6448000\""),
+        (.tcmb, "tcmb-series-tp-dk-aed-a-ytl-tp-dk-aed-s-ytl-t.json", nil, "\"44.03100000\""),
     ]
 
     @Test(

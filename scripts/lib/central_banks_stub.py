@@ -20,9 +20,9 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil sbp nrb cbsl hkma amcm mas bnm "
-                    "bi bom sarb cbn cbk bota bna cbe nbe bct bceao beac rbm bcra bcb banrep bcrp banguat bcn "
-                    "hmrc inforeuro ust").split()
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil "
+                    "sbp nrb cbsl hkma amcm mas bnm bi bot bom sarb cbn cbk bota bna cbe nbe bct bam bceao beac rbm bcra "
+                    "bcb banrep bcrp bcch banxico banguat bcn hmrc inforeuro ust").split()
 
 
 def always(name):
@@ -105,6 +105,12 @@ ROUTES = [
     ("/variables/ws/TipoCambio.asmx", on_post("banguat-tipocambio.xml")),
     ("/Tc_Servicio/ServicioTC.asmx", on_post("bcn-serviciotc.xml")),
     ("/api/v1.0/cms/financial_info", always("amcm-financial-info.json")),
+    ("/cours/Version1/api/CoursVirement", always("bam-coursvirement-2026-03-27t12-30-00.json")),
+    ("/SieAPIRest/service/v1/series/", always("banxico-datos.json")),
+    ("/SieteRestWS/SieteRestWS.ashx", lambda method, path, query, body: "bcch-sieterestws-{}.json".format(
+        re.search(r"timeseries=([A-Za-z0-9.]+)", query).group(1).lower().replace(".", "-")) if "timeseries=" in query else None),
+    ("/Stat-ExchangeRate/v2/DAILY_AVG_EXG_RATE/", always("bot-daily-avg-exg-rate.json")),
+    ("/igmevdsms-dis/", always("tcmb-series-tp-dk-aed-a-ytl-tp-dk-aed-s-ytl-t.json")),
     ("/estadisticas/series/api/PD04639PD-PD04640PD/json/", always("bcrp-ing.json")),
     ("/uk/api/exchange_rates/files/monthly_csv_", lambda method, path, query, body:
         "hmrc-monthly-csv-2026-9.csv" if path.endswith("2026-9.csv") else "hmrc-monthly-csv-2026-8.csv"),
@@ -115,9 +121,14 @@ ROUTES = [
 ]
 
 
+# The feeds that need a key, and the one they are given here (the stand-in asks for none).
+KEYED = {"bam": "stand-in", "banxico": "stand-in", "bcch": "stand-in:stand-in", "bot": "stand-in", "tcmb": "stand-in"}
+
+
 def origin_variables(base):
-    """`<ID>_BASE_URL` of every central bank, pointing at `base`."""
-    return {provider.upper().replace(".", "_") + "_BASE_URL": base for provider in EVERY}
+    """`<ID>_BASE_URL` of every central bank, pointing at `base`, and `<ID>_API_KEY` of those that need one."""
+    return {**{provider.upper().replace(".", "_") + "_BASE_URL": base for provider in EVERY},
+            **{provider.upper() + "_API_KEY": key for provider, key in KEYED.items()}}
 
 
 def kind(name):
@@ -178,6 +189,8 @@ class CentralBanks:
 
 if __name__ == "__main__" and sys.argv[1:] == ["--providers"]:
     print(",".join(EVERY))
+elif __name__ == "__main__" and sys.argv[1:] == ["--keys"]:
+    print(" ".join(f"{provider.upper()}_API_KEY={key}" for provider, key in KEYED.items()))
 elif __name__ == "__main__":
     banks = CentralBanks()
     print(banks.port, flush=True)

@@ -83,6 +83,12 @@ enum AppMetrics {
                 ).set(Double(day.days(until: today)))
             }
         }
+        for (source, _) in services.refresher.skipped {
+            registry.makeGauge(
+                name: "rates_provider_skipped", labels: [("provider", source.id.rawValue)],
+                help: "1 for an enabled provider that is not fetched (its API key is unset)."
+            ).set(1.0)
+        }
         sessionCache.set(from: services.sessionCache)
         contactPageCache.set(from: services.contactPageCache)
         rateDaysCache.set(from: services.rateDaysCache)

@@ -83,11 +83,15 @@ struct AppServices: Sendable {
             case .ecb: ecb
             case .exchangeRateAPI: ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.exchangeRateAPIURL)
             default:
-                OfficialFeed.of(source, origin: configuration.providerOrigins[source.id]).map {
-                    OfficialRatesProvider(feed: $0, fetcher: fetcher)
-                }
+                OfficialFeed.of(source, origin: configuration.providerOrigins[source.id], apiKey: configuration.providerKeys[source.id])
+                    .flatMap { $0.lacksItsKey ? nil : OfficialRatesProvider(feed: $0, fetcher: fetcher) }
             }
         }
+        // A feed that needs an API key is enabled by default and skipped, saying why, until the key is set.
+        let skipped = enabled.filter { source in
+            OfficialFeed.of(source)?.lacksItsKey == true && configuration.providerKeys[source.id] == nil
+        }
+        .map { (source: $0, reason: Message("Skipped: {variable} is not set.", ["variable": .text(AppConfiguration.keyVariable(of: $0))])) }
         let sessionCache = SessionCache(
             capacity: configuration.sessionCacheSize,
             isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
@@ -119,9 +123,13 @@ struct AppServices: Sendable {
             catalog: try CurrencyCatalog.bundled(),
             rateStore: store,
             currentRates: currentRates,
-            refresher: RatesRefresher(
-                providers: providers, history: ecb, store: refreshStore, snapshots: store,
-                currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger),
+            refresher: {
+                var refresher = RatesRefresher(
+                    providers: providers, history: ecb, store: refreshStore, snapshots: store,
+                    currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger)
+                refresher.skipped = skipped
+                return refresher
+            }(),
             bundledRates: bundledRates,
             historyLoader: historyLoader,
             historyProgress: historyProgress,

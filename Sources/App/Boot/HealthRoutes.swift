@@ -14,7 +14,8 @@ import Web
 ///   is wrong, as JSON (`"draining": true` once SIGTERM has arrived).
 /// - `GET /health/providers`: each enabled provider's newest stored day, how many days it is
 ///   behind its cadence, the days of its answers refused by validation over the last week, and
-///   its last success and last failure with the reason, as JSON
+///   its last success and last failure with the reason, and why it is skipped (a feed whose
+///   API key is unset), as JSON
 ///   (what the admin page's health table shows).
 enum HealthRoutes {
     static let readinessTimeout: Duration = .seconds(1)
@@ -37,6 +38,8 @@ enum HealthRoutes {
         let refusedDays: Int
         let lastSuccess: Attempt?
         let lastFailure: Attempt?
+        /// Why an enabled provider is not fetched at all (its API key is unset); absent otherwise.
+        let skipped: String?
 
         struct Attempt: Encodable {
             let at: Date
@@ -53,10 +56,11 @@ enum HealthRoutes {
             refusedDays = health.refusedDays
             lastSuccess = health.lastSuccess.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
             lastFailure = health.lastFailure.map { Attempt(at: $0.startedAt, kind: $0.kind.rawValue, message: $0.message.english) }
+            skipped = health.skipped?.english
         }
 
         enum CodingKeys: String, CodingKey {
-            case provider, name, failing
+            case provider, name, failing, skipped
             case newestDay = "newest_day"
             case daysBehind = "days_behind"
             case refusedDays = "refused_days_7d"

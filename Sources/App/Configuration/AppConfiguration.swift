@@ -72,6 +72,9 @@ package struct AppConfiguration: Sendable {
     var ratesProviders: [RateSourceID] = (RateSource.officialProviders + RateSource.taxAndCustomsProviders).map(\.id)
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
     var providerOrigins: [RateSourceID: URL] = [:]
+    /// The API keys of the publishers whose feeds need one (`<ID>_API_KEY`); a feed without
+    /// its key is skipped, and says so on the health table.
+    var providerKeys: [RateSourceID: String] = [:]
     /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
     /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
     var ecbDailyURL: URL = ECBRatesProvider.dailyURL
@@ -138,6 +141,11 @@ package struct AppConfiguration: Sendable {
     /// `.` and `-` as `_`.
     static func originVariable(of source: RateSource) -> String {
         source.id.key.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_BASE_URL"
+    }
+
+    /// `BANXICO_API_KEY`: the variable holding the API key of a publisher whose feed needs one.
+    static func keyVariable(of source: RateSource) -> String {
+        source.id.key.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_API_KEY"
     }
 
     /// ExchangeRate-API's document: `RATES_PROVIDER_URL` when it is the default source, else
@@ -276,6 +284,9 @@ extension AppConfiguration {
         }
         for source in RateSource.fetchable {
             if let url = httpURL(Self.originVariable(of: source)) { providerOrigins[source.id] = url }
+            if ProviderKit.declaration(of: source.id)?.key != nil, let key = value(Self.keyVariable(of: source)), !key.isEmpty {
+                providerKeys[source.id] = key
+            }
         }
         // Table B is the same publisher as table A: NBP_BASE_URL stands in for both unless it has its own.
         if providerOrigins[RateSource.nbpB.id] == nil, let url = providerOrigins[RateSource.nbp.id] {

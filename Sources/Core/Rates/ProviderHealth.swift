@@ -10,6 +10,8 @@ package struct ProviderHealth: Sendable, Equatable {
     /// The days its answers held that broke a refresh rule over the last ``refusalWindow`` days
     /// (none of an answer's days is stored when one does).
     package var refusedDays = 0
+    /// Why it is not fetched at all, when it is enabled but cannot be (its API key is unset).
+    package var skipped: Message? = nil
 
     package init(source: RateSource, newestDay: CalendarDate?, lastSuccess: RefreshAttempt?, lastFailure: RefreshAttempt?) {
         self.source = source

@@ -55,12 +55,15 @@ package struct HTTPDocumentFetcher: Sendable {
 
     /// As ``fetch(_:posting:)``, a form's page read once for all the documents of one fetch
     /// (Bank Indonesia's 25 currencies post the same page's view state): `formPages` keeps it.
+    /// `headers` (an API key's) go with the document's request, not with a form's page.
     func fetch(
-        _ url: URL, posting body: DocumentRequest.Body?, formPages: inout [URL: FormPage]
+        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], formPages: inout [URL: FormPage]
     ) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         do {
-            guard let body, let form = body.form else { return try await exchange(url, posting: body, deadline: deadline).data }
+            guard let body, let form = body.form else {
+                return try await exchange(url, posting: body, headers: headers, deadline: deadline).data
+            }
             guard let pageURL = URL(string: form.page, relativeTo: url)?.absoluteURL, pageURL.host == url.host else {
                 throw RatesProviderError.unreadable("the form's page \(form.page.prefix(60)) is not on \(url.host ?? "its host")")
             }
@@ -74,7 +77,7 @@ package struct HTTPDocumentFetcher: Sendable {
             }
             let posted = DocumentRequest.Body(
                 text: try formPage.body(carrying: form.carrying, then: body.text), contentType: body.contentType)
-            return try await exchange(url, posting: posted, cookie: formPage.cookie, deadline: deadline).data
+            return try await exchange(url, posting: posted, headers: headers, cookie: formPage.cookie, deadline: deadline).data
         } catch let error as RatesProviderError {
             throw error
         } catch {
@@ -84,7 +87,7 @@ package struct HTTPDocumentFetcher: Sendable {
 
     /// One request's answer, its redirects followed, with the headers of the last.
     private func exchange(
-        _ url: URL, posting body: DocumentRequest.Body?, cookie: String? = nil, deadline: NIODeadline
+        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], cookie: String? = nil, deadline: NIODeadline
     ) async throws -> (data: Data, headers: HTTPHeaders) {
         var location = url
         var posting = body
@@ -95,6 +98,7 @@ package struct HTTPDocumentFetcher: Sendable {
                 "Accept": "application/json, application/xml, text/xml;q=0.9, */*;q=0.1",
                 "User-Agent": userAgent,
             ]
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.headers.replaceOrAdd(name: name, value: value) }
             if let cookie { request.headers.add(name: "Cookie", value: cookie) }
             if let posting {
                 request.method = .POST

@@ -25,6 +25,19 @@ package struct ProviderDeclaration: Sendable {
     /// The one document a refresh asks for when nothing is missing, where the publisher has
     /// one apart from those a range needs (the current month's file beside the archive).
     package var latest: DocumentRequest? = nil
+    /// How the publisher wants its API key (`<ID>_API_KEY`), for a feed that needs one: the
+    /// feed is skipped, with that reason on the health table, while the key is unset.
+    package var key: APIKey? = nil
+
+    /// Where a request carries a publisher's API key.
+    package enum APIKey: Sendable {
+        /// In a header of this name (`Bmx-Token`, `Ocp-Apim-Subscription-Key`).
+        case header(String)
+        /// In a header of this name, the key after `prefix` (`Authorization: Bearer …`).
+        case headerWithPrefix(String, prefix: String)
+        /// In the query: the parameters (encoded) the key gives, appended to each request's.
+        case query(@Sendable (String) -> String)
+    }
 
     /// A provider whose documents each hold every currency it quotes.
     package init(
@@ -131,6 +144,8 @@ extension ProviderDeclaration {
         package static func dotted(_ date: CalendarDate) -> String {
             "\(PublishedDate.twoDigits(date.day)).\(PublishedDate.twoDigits(date.month)).\(date.year)"
         }
+        /// `16-03-2026`.
+        package static func dashed(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "-") }
         /// `16/03/2026`.
         package static func slashed(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "/") }
         /// `03-16-2026`.

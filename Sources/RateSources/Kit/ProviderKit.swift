@@ -4,12 +4,12 @@ import Core
 /// the rest by region, in the order the Source menu lists them.
 package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
-        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm]),
+        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .tcmb]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .hkma, .amcm, .mas, .bnm, .bi, .bom]),
-        (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .nbe, .bct, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep, .bcrp, .banguat, .bcn]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .hkma, .amcm, .mas, .bnm, .bi, .bot, .bom]),
+        (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
+        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn]),
     ]
 
     /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.

@@ -21,23 +21,32 @@ package struct OfficialFeed: Sendable {
         package let series: ProviderDeclaration.Series?
         /// The first day of the month asked for, for a publisher of a document per month.
         package var month: CalendarDate? = nil
+        /// Headers the publisher asks for besides the fetcher's own (its API key's).
+        package var headers: [String: String] = [:]
     }
+
+    /// The API key its requests carry, where its publisher needs one (``ProviderDeclaration/key``).
+    private let apiKey: String?
+
+    /// Whether the publisher wants an API key and none is configured: the feed must be skipped.
+    package var lacksItsKey: Bool { declaration.key != nil && apiKey == nil }
 
     /// Days a refresh looks back when nothing is missing (``RateSource/Cadence/reach``).
     package var lookback: Int { (source.cadence ?? .daily).reach }
 
     /// The feed of `source` at `origin` (the publisher's own when `nil`); `nil` for a source
     /// the kit does not declare (the ECB and ExchangeRate-API have their own providers).
-    package static func of(_ source: RateSource, origin: URL? = nil) -> OfficialFeed? {
+    package static func of(_ source: RateSource, origin: URL? = nil, apiKey: String? = nil) -> OfficialFeed? {
         guard let declaration = ProviderKit.declaration(of: source.id) else { return nil }
-        return OfficialFeed(declaration, origin: origin)
+        return OfficialFeed(declaration, origin: origin, apiKey: apiKey)
     }
 
-    init?(_ declaration: ProviderDeclaration, origin: URL? = nil) {
+    init?(_ declaration: ProviderDeclaration, origin: URL? = nil, apiKey: String? = nil) {
         guard let origin = origin ?? URL(string: declaration.origin) else { return nil }
         self.source = declaration.source
         self.origin = origin
         self.declaration = declaration
+        self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The documents for the newest days: what a refresh fetches when nothing is missing. A
@@ -71,7 +80,17 @@ package struct OfficialFeed: Sendable {
 
     private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?, month: CalendarDate? = nil) -> Document {
         let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
-        return Document(url: URL(string: base + request.pathAndQuery)!, body: request.body, series: series, month: month)
+        var pathAndQuery = request.pathAndQuery
+        var headers: [String: String] = [:]
+        switch (declaration.key, apiKey) {
+        case (.header(let name), let key?): headers[name] = key
+        case (.headerWithPrefix(let name, let prefix), let key?): headers[name] = prefix + key
+        case (.query(let parameters), let key?): pathAndQuery += (pathAndQuery.contains("?") ? "&" : "?") + parameters(key)
+        default: break
+        }
+        var document = Document(url: URL(string: base + pathAndQuery)!, body: request.body, series: series, month: month)
+        document.headers = headers
+        return document
     }
 
     private static func requests(

@@ -93,6 +93,9 @@ enum PublishedDate {
     /// `05/01/2026`, the 5th of January.
     static func slashed(_ text: String) -> CalendarDate? { dayMonthYear(text, separator: "/") }
 
+    /// `05-01-2026`, the 5th of January (the Banco Central de Chile, TCMB).
+    static func dashed(_ text: String) -> CalendarDate? { dayMonthYear(text, separator: "-") }
+
     private static func dayMonthYear(_ text: String, separator: Character) -> CalendarDate? {
         let parts = text.split(separator: separator)
         guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,

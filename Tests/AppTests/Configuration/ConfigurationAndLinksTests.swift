@@ -72,6 +72,9 @@ struct AppConfigurationTests {
         #expect(moved.providerOrigins["nbp.b"] == URL(string: "http://127.0.0.1:9000"))
         #expect(moved.ecbDailyURL.absoluteString == "http://127.0.0.1:9001/stats/eurofxref/eurofxref-daily.xml")
         #expect(moved.ecbHistoryURL.absoluteString == "http://127.0.0.1:9002/h.xml")
+        // A feed's API key, read only for a feed that needs one; an empty one is none.
+        let keyed = try AppConfiguration(environment: ["BANXICO_API_KEY": " t0k3n ", "BOT_API_KEY": "", "NBP_API_KEY": "x"])
+        #expect(keyed.providerKeys == ["banxico": "t0k3n"] && defaults.providerKeys.isEmpty)
         #expect {
             try AppConfiguration(environment: ["RATES_PROVIDERS": "ecb,fed", "RATES_PROVIDER": "fed"])
         } throws: { error in

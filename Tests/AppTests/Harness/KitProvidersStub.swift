@@ -175,6 +175,34 @@ final class KitProvidersStub: Sendable {
             { $0.url.query == "Begin=20260518&End=20260522&QueryType=1" ? "amcm-financial-info.json" : nil }
         ),
         ("/estadisticas/series/api/PD04639PD-PD04640PD/json/2026-09-01/2026-09-08/ing", "bcrp", { _ in "bcrp-ing.json" }),
+        // The feeds that need a key answer only with it.
+        (
+            "/cours/Version1/api/CoursVirement", "bam",
+            { request in
+                keyed(
+                    request, "Ocp-Apim-Subscription-Key",
+                    (request.url.query ?? "").dropFirst("date=".count).lowercased().replacingOccurrences(of: ":", with: "-")
+                )
+                .map { "bam-coursvirement-\($0).json" }
+            }
+        ),
+        (
+            "/SieAPIRest/service/v1/series/SF43718,SF46406,SF46407,SF46410,SF60632/datos/2026-03-02/2026-03-13", "banxico",
+            { keyed($0, "Bmx-Token", "banxico-datos.json") }
+        ),
+        (
+            "/SieteRestWS/SieteRestWS.ashx", "bcch",
+            { request in
+                let query = request.url.query ?? ""
+                guard query.hasPrefix("firstdate=2026-03-02&function=GetSeries&lastdate=2026-03-13&timeseries="),
+                    query.hasSuffix("&user=stand-in&pass=\(standInKey)")
+                else { return nil }
+                let series = query.split(separator: "&")[3].dropFirst("timeseries=".count)
+                return "bcch-sieterestws-\(series.lowercased().replacingOccurrences(of: ".", with: "-")).json"
+            }
+        ),
+        ("/Stat-ExchangeRate/v2/DAILY_AVG_EXG_RATE/", "bot", { keyed($0, "Authorization", "bot-daily-avg-exg-rate.json") }),
+        ("/igmevdsms-dis/", "tcmb", { keyed($0, "key", "tcmb-series-tp-dk-aed-a-ytl-tp-dk-aed-s-ytl-t.json") }),
         (
             "/uk/api/exchange_rates/files/monthly_csv_", "hmrc",
             { request in
@@ -195,6 +223,17 @@ final class KitProvidersStub: Sendable {
     /// The antiforgery cookie the Bank of Tanzania's form page sets.
     static let botaCookie = "c00k1e-of-the-form"
 
+    /// The key the keyed feeds are given here (`user:password` for the Banco Central de Chile's).
+    static let standInKey = "k3y"
+    static let keys: [RateSourceID: String] = [
+        RateSource.bam.id: standInKey, RateSource.banxico.id: standInKey, RateSource.bcch.id: "stand-in:\(standInKey)",
+        RateSource.bot.id: standInKey, RateSource.tcmb.id: standInKey,
+    ]
+
+    private static func keyed(_ request: Request, _ header: String, _ file: String) -> String? {
+        request.headers.first(name: header) == standInKey ? file : nil
+    }
+
     private static func soap(_ request: Request, _ action: String, _ file: String) -> String? {
         request.method == .POST && request.headers.first(name: "SOAPAction") == action
             && request.headers.contentType?.description.hasPrefix("text/xml") == true ? file : nil
@@ -203,7 +242,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .hmrc, .inforeuro,
+        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .hmrc, .inforeuro,
         .ust,
     ]
 

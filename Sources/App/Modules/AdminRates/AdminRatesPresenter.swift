@@ -28,7 +28,7 @@ struct AdminRatesPresenter: Sendable {
                     inBlend: status.source.isOfficial,
                     lastSuccess: status.health?.lastSuccess.map { ContactDetailPresenter.moment($0.startedAt, in: l) } ?? "–",
                     lastFailure: status.health?.lastFailure.map { ContactDetailPresenter.moment($0.startedAt, in: l) } ?? "–",
-                    failureReason: status.health?.lastFailure.map { l.text($0.message) } ?? "",
+                    failureReason: (status.health?.skipped ?? status.health?.lastFailure?.message).map(l.text) ?? "",
                     refusedDays: (status.health?.refusedDays).flatMap { $0 > 0 ? l.number(String($0)) : nil } ?? "–",
                     isFailing: status.health?.isFailing ?? false)
             },

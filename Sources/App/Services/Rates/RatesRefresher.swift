@@ -24,6 +24,9 @@ struct RatesRefresher: RatesRefreshing {
     let historyProgress: BundledHistoryProgress
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Enabled providers that are not fetched, and why (a feed whose API key is unset); the
+    /// health table lists them with the reason.
+    var skipped: [(source: RateSource, reason: Message)] = []
     /// Whether a refresh of every provider is running on this instance.
     private let running = NIOLockedValueBox(false)
 
@@ -117,6 +120,12 @@ struct RatesRefresher: RatesRefreshing {
                 lastSuccess: try await store.newestAttempt(of: source.id, outcomes: [.stored, .unchanged]),
                 lastFailure: try await store.newestAttempt(of: source.id, outcomes: [.failed]))
             provider.refusedDays = refused[source.id] ?? 0
+            health.append(provider)
+        }
+        for (source, reason) in skipped {
+            var provider = ProviderHealth(
+                source: source, newestDay: source.family.compactMap { newest[$0] }.max(), lastSuccess: nil, lastFailure: nil)
+            provider.skipped = reason
             health.append(provider)
         }
         return health

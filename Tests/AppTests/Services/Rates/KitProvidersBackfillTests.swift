@@ -23,6 +23,10 @@ struct KitProvidersBackfillTests {
         (.nbrm, "2026-03-02", "2026-05-29", 59, 31), (.nbe, "2026-05-18", "2026-05-20", 3, 19),
         (.nrb, "2026-04-01", "2026-04-05", 5, 22), (.amcm, "2026-05-18", "2026-05-22", 5, 17),
         (.banguat, "2026-03-01", "2026-03-20", 20, 1), (.bcn, "2026-03-16", "2026-03-20", 5, 1), (.bcrp, "2026-09-01", "2026-09-08", 5, 1),
+        // The feeds that need a key, given theirs.
+        (.bam, "2026-03-25", "2026-03-27", 3, 30), (.banxico, "2026-03-02", "2026-03-13", 10, 5),
+        (.bcch, "2026-03-02", "2026-03-13", 10, 8),
+        (.bot, "2026-04-01", "2026-04-03", 3, 19), (.tcmb, "2026-03-01", "2026-03-22", 14, 21),
         (.bcra, "2026-03-19", "2026-03-19", 1, 34),
         (.fbil, "2026-03-17", "2026-03-20", 3, 6), (.rb, "2026-03-24", "2026-03-27", 4, 29),
         (.hkma, "2026-02-25", "2026-02-28", 4, 17), (.banrep, "2026-03-17", "2026-03-24", 8, 1),
@@ -52,6 +56,7 @@ struct KitProvidersBackfillTests {
             providers: KitProvidersStub.providers.map(\.id),
             providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
         configuration.ratesTimeout = 5
+        configuration.providerKeys = KitProvidersStub.keys
         // 2026-10-01: every recorded day is past.
         try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_790_812_800)).closure) { app in
             for (source, first, last, count, currencies) in Self.cases {
@@ -110,14 +115,16 @@ struct KitProvidersBackfillTests {
         }
     }
 
-    @Test("a failing provider shows as such: on the admin page's health table, at /health/providers and in the metrics")
+    @Test(
+        "a failing provider shows as such: on the admin page's health table, at /health/providers and in the metrics; so does a feed skipped for want of its key"
+    )
     func health() async throws {
         let stub = try await KitProvidersStub.start()
         defer { Task { try? await stub.stop() } }
         let admin = AppConfiguration.InitialAdmin(email: "admin@example.org", password: "correct-horse")
         var configuration = AppConfiguration.forTests(
-            initialAdmin: admin, providers: [RateSource.bcra.id, RateSource.nbk.id],
-            providerOrigins: [RateSource.bcra.id: stub.url, RateSource.nbk.id: stub.url])
+            initialAdmin: admin, providers: [RateSource.bcra.id, RateSource.nbk.id, RateSource.bot.id],
+            providerOrigins: [RateSource.bcra.id: stub.url, RateSource.nbk.id: stub.url, RateSource.bot.id: stub.url])
         configuration.ratesTimeout = 5
         // 2026-03-30: the Argentine day stored is eleven days old, eight past its allowance.
         try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_774_872_000)).closure) { app in
@@ -138,6 +145,13 @@ struct KitProvidersBackfillTests {
             #expect(kazakhstan["failing"] as? Bool == true && kazakhstan["newest_day"] == nil)
             let failure = try #require(kazakhstan["last_failure"] as? [String: Any])
             #expect((failure["message"] as? String)?.contains("404") == true && failure["kind"] as? String == "backfill")
+            // The Bank of Thailand's feed needs a key, unset here: not fetched, and saying why.
+            let thailand = try #require(providers.first { $0["provider"] as? String == "bot" })
+            #expect(thailand["skipped"] as? String == "Skipped: BOT_API_KEY is not set." && thailand["failing"] as? Bool == false)
+            #expect(argentina["skipped"] == nil)
+            #expect(refresher.backfillable.contains(.bot) == false)
+            #expect(await refresher.backfill(RateSource.bot.id, days: day...day, actor: "test") == nil)
+            #expect(stub.requests("bot").isEmpty)
 
             let browser = TestBrowser(app)
             try await browser.signIn(admin.email, admin.password)
@@ -145,10 +159,15 @@ struct KitProvidersBackfillTests {
             #expect(page.contains("<th scope=\"col\">Last failure</th>"))
             #expect(page.contains("<tr class=\"provider-failing\"><td><a href=\"\(RateSource.nbk.website)\" rel=\"noopener\">"))
             #expect(page.contains("<td class=\"number late\">8</td>"))
+            #expect(page.contains("<span class=\"failure-reason\">Skipped: BOT_API_KEY is not set.</span>"))
+            try await browser.get("/language/de")
+            let german = try await browser.get("/admin/rates").html
+            #expect(german.contains("Übersprungen: BOT_API_KEY ist nicht gesetzt."))
 
             let metrics = try await TestBrowser(app).get("/metrics").html
             #expect(metrics.contains("rates_provider_failures_total{provider=\"nbk\",reason=\"http-status\"}"))
             #expect(metrics.contains("rates_provider_age_days{provider=\"bcra\"} 11"))
+            #expect(metrics.contains("rates_provider_skipped{provider=\"bot\"} 1"))
         }
     }
 }
