@@ -125,6 +125,47 @@ struct WorldPublishersDocumentTests {
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.tcmb.parse(Data(oneSided.utf8)) }
     }
 
+    @Test("Central Bank of Myanmar: the latest rates only, kyats per unit and per 100 for six currencies the document gives no units for")
+    func cbm() throws {
+        let days = try Self.parse(.cbm, "cbm-latest.json")
+        #expect(Self.dates(days) == ["2026-04-09"], "stamped 08:00 UTC, 14:30 in Yangon")
+        let rates = try #require(days.first?.rates)
+        #expect(rates.count == 38 && rates["USD"] == Self.decimal("2100") && rates["LKR"] == Self.decimal("6.66"))
+        #expect(rates["JPY"] == Self.decimal("13.2188") && rates["VND"] == Self.decimal("0.0798") && rates["LAK"] == Self.decimal("0.0952"))
+    }
+
+    @Test("Maldives Monetary Authority: every day since 2011 in one file, months written in full, a day listed twice alike")
+    func mma() throws {
+        let days = try Self.parse(.mma, "mma-referencerates.json")
+        #expect(days.count == 3_552 && days.first?.effectiveDate.description == "2011-04-21")
+        #expect(days.last?.effectiveDate.description == "2026-05-21" && days.last?.rates == ["USD": Self.decimal("15.42")])
+        #expect(try OfficialDocumentTests.on("2011-04-26", days).rates == ["USD": Self.decimal("15.16")])
+        #expect(PublishedDate.withFullMonthName("26 April 2011")?.description == "2011-04-26")
+        #expect(PublishedDate.withFullMonthName("26 Apr 2011")?.description == "2011-04-26")
+        #expect(PublishedDate.withFullMonthName("26 Aprilis 2011") == nil)
+    }
+
+    @Test("Banque Nationale du Rwanda: a document per currency, the average rate, days as 19-May-26 out of order")
+    func bnrrw() throws {
+        let dollar = try Self.parse(.bnrrw, "bnrrw-currency-history-usd.json", series: "USD")
+        #expect(Self.dates(dollar) == ["2026-05-19", "2026-05-20", "2026-05-21", "2026-05-22"])
+        #expect(try OfficialDocumentTests.on("2026-05-21", dollar).rates == ["USD": Self.decimal("1463.255")])
+        let yen = try Self.parse(.bnrrw, "bnrrw-currency-history-jpy.json", series: "JPY")
+        #expect(try OfficialDocumentTests.on("2026-05-21", yen).rates == ["JPY": Self.decimal("9.205337")])
+        // A document of another currency than the one asked for is refused.
+        #expect(throws: RatesProviderError.self) { try Self.parse(.bnrrw, "bnrrw-currency-history-jpy.json", series: "USD") }
+    }
+
+    @Test("Banco Central de Cuba: the official of its three rates, pesos per unit; the yen written yen per peso and kept so")
+    func bcc() throws {
+        let dollar = try Self.parse(.bcc, "bcc-historico-usd.json", series: "USD")
+        #expect(dollar.count == 4 && dollar.allSatisfy { $0.rates == ["USD": 24] && $0.reversed.isEmpty })
+        let euro = try Self.parse(.bcc, "bcc-historico-eur.json", series: "EUR")
+        #expect(try OfficialDocumentTests.on("2026-05-19", euro).rates == ["EUR": Self.decimal("27.9456")])
+        let yen = try OfficialDocumentTests.on("2026-05-19", try Self.parse(.bcc, "bcc-historico-jpy.json", series: "JPY"))
+        #expect(yen.rates == ["JPY": Self.decimal("6.62396")] && yen.reversed == ["JPY"])
+    }
+
     @Test("a feed that needs a key sends it where its publisher wants it, and lacks it while it is unset")
     func keys() throws {
         let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-13")))
@@ -152,6 +193,8 @@ struct WorldPublishersDocumentTests {
         (.bcch, "bcch-sieterestws-f072-clp-jpy-n-o-d.json", "JPY", "\"5.62\""),
         (.bot, "bot-daily-avg-exg-rate.json", nil, "\"32.6448000\""),
         (.tcmb, "tcmb-series-tp-dk-aed-a-ytl-tp-dk-aed-s-ytl-t.json", nil, "\"44.03100000\""),
+        (.cbm, "cbm-latest.json", nil, "\"2100.00\""), (.mma, "mma-referencerates.json", nil, "\"14.75\""),
+        (.bnrrw, "bnrrw-currency-history-usd.json", "USD", "\"1463.065\""), (.bcc, "bcc-historico-eur.json", "EUR", "27.9456"),
     ]
 
     @Test(

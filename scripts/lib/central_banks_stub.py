@@ -21,8 +21,8 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
 EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil "
-                    "sbp nrb cbsl hkma amcm mas bnm bi bot bom sarb cbn cbk bota bna cbe nbe bct bam bceao beac rbm bcra "
-                    "bcb banrep bcrp bcch banxico banguat bcn hmrc inforeuro ust").split()
+                    "sbp nrb cbsl mma hkma amcm mas bnm bi bot cbm bom sarb cbn cbk bnrrw bota bna cbe nbe bct bam bceao "
+                    "beac rbm bcra bcb banrep bcrp bcch banxico banguat bcn bcc hmrc inforeuro ust").split()
 
 
 def always(name):
@@ -105,6 +105,10 @@ ROUTES = [
     ("/variables/ws/TipoCambio.asmx", on_post("banguat-tipocambio.xml")),
     ("/Tc_Servicio/ServicioTC.asmx", on_post("bcn-serviciotc.xml")),
     ("/api/v1.0/cms/financial_info", always("amcm-financial-info.json")),
+    ("/api/latest", always("cbm-latest.json")),
+    ("/JSON/referencerates.json", always("mma-referencerates.json")),
+    ("/currency_history/", by(r"currency_name=([A-Z]{3})", "bnrrw-currency-history-{}.json", "query")),
+    ("/v1/tasas-de-cambio/historico", by(r"codigoMoneda=([A-Z]{3})", "bcc-historico-{}.json", "query")),
     ("/cours/Version1/api/CoursVirement", always("bam-coursvirement-2026-03-27t12-30-00.json")),
     ("/SieAPIRest/service/v1/series/", always("banxico-datos.json")),
     ("/SieteRestWS/SieteRestWS.ashx", lambda method, path, query, body: "bcch-sieterestws-{}.json".format(

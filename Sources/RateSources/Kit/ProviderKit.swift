@@ -7,9 +7,9 @@ package enum ProviderKit {
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .tcmb]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .hkma, .amcm, .mas, .bnm, .bi, .bot, .bom]),
-        (.africa, [.sarb, .cbn, .cbk, .bota, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .mas, .bnm, .bi, .bot, .cbm, .bom]),
+        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
+        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn, .bcc]),
     ]
 
     /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.

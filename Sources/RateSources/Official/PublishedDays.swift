@@ -123,6 +123,16 @@ enum PublishedDate {
         return withMonthName("\(parts[0])\(separator)\(monthNames[month - 1])\(separator)\(parts[2])", separator: separator)
     }
 
+    /// `21 May 2026`, `26 April 2011` (the Maldives Monetary Authority): a month's name in full
+    /// or as its first three letters.
+    static func withFullMonthName(_ text: some StringProtocol) -> CalendarDate? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, let month = monthNumbers[parts[1].prefix(3).lowercased()],
+            parts[1].count == 3 || parts[1].lowercased() == fullMonthNames[month - 1]
+        else { return nil }
+        return withMonthName("\(parts[0]) \(monthNames[month - 1]) \(parts[2])", separator: " ")
+    }
+
     /// `Jan 02 2024` (the Reserve Bank of Malawi).
     static func withMonthName(monthFirst text: some StringProtocol) -> CalendarDate? {
         let parts = text.split(separator: " ")
@@ -147,6 +157,9 @@ enum PublishedDate {
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
+    private static let fullMonthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
     private static let spanishMonthNumbers = Dictionary(
         uniqueKeysWithValues: ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "set", "oct", "nov", "dic"].enumerated().map {
             ($1, $0 + 1)

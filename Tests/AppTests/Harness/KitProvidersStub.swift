@@ -175,6 +175,24 @@ final class KitProvidersStub: Sendable {
             { $0.url.query == "Begin=20260518&End=20260522&QueryType=1" ? "amcm-financial-info.json" : nil }
         ),
         ("/estadisticas/series/api/PD04639PD-PD04640PD/json/2026-09-01/2026-09-08/ing", "bcrp", { _ in "bcrp-ing.json" }),
+        ("/api/latest", "cbm", { _ in "cbm-latest.json" }),
+        ("/JSON/referencerates.json", "mma", { _ in "mma-referencerates.json" }),
+        (
+            "/currency_history/", "bnrrw",
+            { request in
+                let query = request.url.query ?? ""
+                guard query.hasSuffix("&end_date=2026-05-22&start_date=2026-05-19") else { return nil }
+                return "bnrrw-currency-history-\(query.dropFirst("currency_name=".count).prefix(3).lowercased()).json"
+            }
+        ),
+        (
+            "/v1/tasas-de-cambio/historico", "bcc",
+            { request in
+                let query = request.url.query ?? ""
+                guard query.hasSuffix("&fechaFin=2026-05-22&fechaInicio=2026-05-19") else { return nil }
+                return "bcc-historico-\(query.dropFirst("codigoMoneda=".count).prefix(3).lowercased()).json"
+            }
+        ),
         // The feeds that need a key answer only with it.
         (
             "/cours/Version1/api/CoursVirement", "bam",
@@ -242,7 +260,7 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .hmrc, .inforeuro,
+        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .hmrc, .inforeuro,
         .ust,
     ]
 
