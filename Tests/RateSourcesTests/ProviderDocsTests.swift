@@ -19,7 +19,10 @@ struct ProviderDocsTests {
         let row = try #require(
             try Self.document("docs/CONFIGURATION.md").split(separator: "\n").first { $0.hasPrefix("| `RATES_PROVIDERS` |") })
         let written = try #require(row.split(separator: "`").dropFirst(3).first)
-        #expect(written == (RateSource.officialProviders + RateSource.taxAndCustomsProviders).map(\.id.rawValue).joined(separator: ","))
+        #expect(
+            written
+                == (RateSource.officialProviders + RateSource.taxAndCustomsProviders + RateSource.referenceProviders).map(\.id.rawValue)
+                .joined(separator: ","))
     }
 
     @Test("docs/OPERATIONS.md names every provider's host, to allow out of the network")

@@ -40,9 +40,9 @@ struct PublicationScheduleTests {
         #expect(Self.due(.boc, "2026-03-20T20:00:00Z") == "2026-03-19") // 16:00
     }
 
-    @Test("every kit provider is fetched after its own publication time, in a time zone that exists")
+    @Test("every kit provider that still publishes is fetched after its own publication time, in a time zone that exists")
     func everyKitProvider() throws {
-        for declaration in ProviderKit.declarations {
+        for declaration in ProviderKit.declarations where declaration.source.cadence != .historical {
             let publishes = try #require(declaration.source.publishes, "\(declaration.source.id)")
             #expect(TimeZone(identifier: publishes.timeZone) != nil, "\(declaration.source.id): \(publishes.timeZone)")
             #expect((0..<24).contains(publishes.hour) && (0..<60).contains(publishes.minute))

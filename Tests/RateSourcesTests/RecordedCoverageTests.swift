@@ -76,7 +76,27 @@ struct RecordedCoverageTests {
         #expect(ownCentralBank.count >= 40, "\(ownCentralBank.sorted())")
         let weeklyAlone = daily.filter(\.value.isEmpty).keys.sorted()
         #expect(weeklyAlone.isEmpty, "from a weekly table alone: \(weeklyAlone)")
+        // Issue 42: at least 60 currencies from their own central bank.
+        #expect(ownCentralBank.count >= 60, "\(ownCentralBank.count) from their own central bank")
         // The recorded documents give 159 current currencies, 102 of them from three daily sources or more, and
         // 47 from their own central bank.
+    }
+
+    @Test(
+        "every current ISO 4217 currency a declared central bank, historical or international publisher quotes is a daily central bank's, so in the blend and /v2/currencies"
+    )
+    func everyQuotedCurrencyBlended() throws {
+        let catalog = try CurrencyCatalog.bundled()
+        let quoted = try Self.quoted()
+        func isDailyCentralBank(_ id: RateSourceID) -> Bool {
+            let source = ProviderKit.declaration(of: id)?.source ?? .ecb
+            return source.kind.isBlended && (source.cadence ?? .daily) == .daily
+        }
+        let blended = Set(quoted.filter { isDailyCentralBank($0.key) }.flatMap(\.value))
+        // The tax and customs authorities' (ANG and CUC, the US Treasury's) are listed under their own provider only.
+        let everywhere = Set(
+            quoted.filter { (ProviderKit.declaration(of: $0.key)?.source.kind ?? .centralBank) != .taxAndCustoms }.values.flatMap { $0 }
+        ).filter(catalog.isListed)
+        #expect(everywhere.subtracting(blended).sorted() == [], "quoted, current and in no daily central bank's rates")
     }
 }

@@ -20,9 +20,10 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets fbil "
-                    "sbp nrb cbsl mma hkma amcm mas bnm bi bot cbm bom sarb cbn cbk bnrrw bota bna cbe nbe bct bam bceao "
-                    "beac rbm bcra bcb banrep bcrp bcch banxico banguat bcn bcc hmrc inforeuro ust").split()
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets "
+                    "fbil sbp nrb cbsl mma hkma amcm mas bnm bi bot cbm bom rbv sarb cbn cbk bnrrw bota bob bna cbe nbe "
+                    "bct bam bceao beac rbm bcra bcb banrep bcrp bcch banxico banguat bcn bcc bcu hmrc inforeuro ust imf "
+                    "bbk hnb lb").split()
 
 
 def always(name):
@@ -106,6 +107,14 @@ ROUTES = [
     ("/Tc_Servicio/ServicioTC.asmx", on_post("bcn-serviciotc.xml")),
     ("/api/v1.0/cms/financial_info", always("amcm-financial-info.json")),
     ("/api/latest", always("cbm-latest.json")),
+    ("/index.php/en/exchange-rates", always("rbv-exchange-rates.html")),
+    ("/wscotizaciones/servlet/awsbcucotizaciones", on_post("bcu-awsbcucotizaciones-1.xml")),
+    ("/rest/data/BBEX3/", always("bbk-d-dem-aa-ac-000.csv")),
+    ("/webservices/FxRates/FxRates.asmx/getFxRates", always("lb-getfxrates-2014-12-31.xml")),
+    ("/tecajn/v2", always("hnb-v2.json")),
+    ("/external/np/fin/data/rms_mth.aspx", by(r"reportType=([A-Z]+)", "imf-rms-mth-{}.tsv", "query")),
+    ("/export/exchange-rates.csv", always("bob-exchange-rates.csv")),
+    ("/xmltimeseries/Default.aspx", by(r"GroupID=(\d+)", "sbi-default-{}.xml", "query")),
     ("/JSON/referencerates.json", always("mma-referencerates.json")),
     ("/currency_history/", by(r"currency_name=([A-Z]{3})", "bnrrw-currency-history-{}.json", "query")),
     ("/v1/tasas-de-cambio/historico", by(r"codigoMoneda=([A-Z]{3})", "bcc-historico-{}.json", "query")),

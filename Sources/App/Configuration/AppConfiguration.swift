@@ -69,7 +69,8 @@ package struct AppConfiguration: Sendable {
     /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
     /// order): every central bank and tax authority by default. The default source, if it is a
     /// provider, is always among them.
-    var ratesProviders: [RateSourceID] = (RateSource.officialProviders + RateSource.taxAndCustomsProviders).map(\.id)
+    var ratesProviders: [RateSourceID] = (RateSource.officialProviders + RateSource.taxAndCustomsProviders + RateSource.referenceProviders)
+        .map(\.id)
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
     var providerOrigins: [RateSourceID: URL] = [:]
     /// The API keys of the publishers whose feeds need one (`<ID>_API_KEY`); a feed without

@@ -160,6 +160,10 @@ package struct RateSource: Sendable, Equatable {
     /// order the pages list them.
     package static var taxAndCustomsProviders: [RateSource] { catalog.withLock(\.taxAndCustoms) }
 
+    /// The historical and international publishers whose rates the app can fetch (never
+    /// blended, ``Kind/reference``), in the order the pages list them.
+    package static var referenceProviders: [RateSource] { catalog.withLock(\.reference) }
+
     /// Every source a stored snapshot may name.
     package static var known: [RateSource] { catalog.withLock(\.known) }
 
@@ -172,7 +176,11 @@ package struct RateSource: Sendable, Equatable {
     package static func register(_ sources: [RateSource]) {
         catalog.withLock { catalog in
             for source in sources where catalog.byID[source.id] == nil {
-                if source.kind == .taxAndCustoms { catalog.add(taxAndCustoms: source) } else { catalog.add(official: source) }
+                switch source.kind {
+                case .taxAndCustoms: catalog.add(taxAndCustoms: source)
+                case .reference: catalog.add(reference: source)
+                case .centralBank, .commercial: catalog.add(official: source)
+                }
             }
         }
     }
@@ -182,9 +190,10 @@ package struct RateSource: Sendable, Equatable {
     private struct Catalog: Sendable {
         var official: [RateSource] = []
         var taxAndCustoms: [RateSource] = []
+        var reference: [RateSource] = []
         var byID: [RateSourceID: RateSource] = [:]
-        var known: [RateSource] { official + taxAndCustoms + [.exchangeRateAPI, .bundledECB, .blend] }
-        var fetchable: [RateSource] { official + taxAndCustoms + [.exchangeRateAPI] }
+        var known: [RateSource] { official + taxAndCustoms + reference + [.exchangeRateAPI, .bundledECB, .blend] }
+        var fetchable: [RateSource] { official + taxAndCustoms + reference + [.exchangeRateAPI] }
 
         init() {
             for source in [RateSource.exchangeRateAPI, .bundledECB, .blend] { byID[source.id] = source }
@@ -198,6 +207,11 @@ package struct RateSource: Sendable, Equatable {
 
         mutating func add(taxAndCustoms source: RateSource) {
             taxAndCustoms.append(source)
+            byID[source.id] = source
+        }
+
+        mutating func add(reference source: RateSource) {
+            reference.append(source)
             byID[source.id] = source
         }
     }
@@ -270,6 +284,23 @@ package struct RateSource: Sendable, Equatable {
             terms: terms, publishes: publishes, datesAhead: datesAhead)
         source.isOfficial = false
         source.kind = .taxAndCustoms
+        return source
+    }
+}
+
+extension RateSource {
+    /// A historical or international publisher's rates (``Kind/reference``): fetched like a
+    /// central bank's, kept for past dates and its own views, never blended.
+    package static func reference(
+        _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation, country: String?, rateType: String,
+        cadence: Cadence, terms: String, publishes: PublicationTime? = nil
+    ) -> RateSource {
+        var source = official(
+            id, name, website: website, home: home, quotation: quotation, country: country ?? "", rateType: rateType, cadence: cadence,
+            terms: terms, publishes: publishes)
+        source.countryCode = country
+        source.isOfficial = false
+        source.kind = .reference
         return source
     }
 }

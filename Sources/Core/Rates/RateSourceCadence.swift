@@ -5,13 +5,23 @@ extension RateSource {
         /// A tax or customs authority's rates for returns and declarations (HMRC's monthly
         /// rates, the US Treasury's quarterly ones): each in force from its day until the next.
         case taxAndCustoms = "tax and customs"
+        /// A publisher kept for past dates and its own views, never blended: a central bank's
+        /// history before its currency was replaced (the Bundesbank's marks, the litas), or an
+        /// international organisation's rates (the IMF's, the BIS's monthly ones).
+        case reference = "historical and international"
         case commercial
+
+        /// Whether its rates go into the blend: a central bank's daily rates only.
+        package var isBlended: Bool { self == .centralBank }
     }
 
     /// How often a publisher sets its rates, and what follows from it: which days it publishes
     /// on, how far a refresh looks back, how late it may be, and how long a rate stays in force.
     package enum Cadence: String, Sendable {
         case daily, weekly, monthly, quarterly
+        /// Daily rates no longer published (a currency since replaced by the euro): its days
+        /// are backfilled, a refresh never asks for new ones and it is never late.
+        case historical
 
         /// Whether a rate stays in force until the next one (a month's, a quarter's), rather than
         /// being a day's.
@@ -21,7 +31,7 @@ extension RateSource {
         /// Wednesdays, a month's first day, a quarter's last (the US Treasury's record dates).
         package func isPublicationDay(_ day: CalendarDate) -> Bool {
             switch self {
-            case .daily: day.isoWeekday <= 5
+            case .daily, .historical: day.isoWeekday <= 5
             case .weekly: day.isoWeekday == 3
             case .monthly: day.day == 1
             case .quarterly: day.month % 3 == 0 && day.adding(days: 1).day == 1
@@ -32,7 +42,7 @@ extension RateSource {
         /// a month, a quarter (each with room to spare).
         package var reach: Int {
             switch self {
-            case .daily: 10
+            case .daily, .historical: 10
             case .weekly: 14
             case .monthly: 40
             case .quarterly: 100
@@ -44,6 +54,8 @@ extension RateSource {
         package var allowance: Int {
             switch self {
             case .daily: 3
+            // Never late: no day is expected.
+            case .historical: 36_600
             case .weekly: 10
             case .monthly: 31 + Self.monthly.grace
             case .quarterly: 92 + Self.quarterly.grace
@@ -56,7 +68,7 @@ extension RateSource {
         /// `0` for rates read day by day (the blend's own age limit applies to those).
         package var grace: Int {
             switch self {
-            case .daily, .weekly: 0
+            case .daily, .weekly, .historical: 0
             case .monthly: 7
             case .quarterly: 21
             }

@@ -4,19 +4,22 @@ import Core
 /// the rest by region, in the order the Source menu lists them.
 package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
-        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .tcmb]),
+        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .sbi, .tcmb]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .mas, .bnm, .bi, .bot, .cbm, .bom]),
-        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn, .bcc]),
+        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .mas, .bnm, .bi, .bot, .cbm, .bom, .rbv]),
+        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
+        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn, .bcc, .bcu]),
     ]
 
     /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.
     package static let taxAndCustoms: [ProviderDeclaration] = [.hmrc, .inforeuro, .ust]
 
+    /// Historical and international publishers (``RateSource/Kind/reference``): never blended.
+    package static let reference: [ProviderDeclaration] = [.imf, .bbk, .hnb, .lb]
+
     package static let declarations: [ProviderDeclaration] =
-        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers) + taxAndCustoms
+        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers) + taxAndCustoms + reference
 
     private static let byID = Dictionary(uniqueKeysWithValues: declarations.map { ($0.source.id, $0) })
 
@@ -32,6 +35,6 @@ package enum ProviderKit {
                     source.region = region
                     return source
                 }
-            } + taxAndCustoms.map(\.source))
+            } + (taxAndCustoms + reference).map(\.source))
     }
 }

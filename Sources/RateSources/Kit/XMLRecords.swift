@@ -88,6 +88,9 @@ package struct XMLRecords {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
+        /// A `<![CDATA[…]]>` section's text (Seðlabanki Íslands writes every name in one).
+        func parser(_ parser: XMLParser, foundCDATA block: Data) { text += String(decoding: block, as: UTF8.self) }
+
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             let name = Self.local(elementName)
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

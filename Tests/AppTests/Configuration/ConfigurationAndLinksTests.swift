@@ -60,7 +60,8 @@ struct AppConfigurationTests {
         let defaults = try AppConfiguration(environment: [:])
         #expect(defaults.ratesProvider == .blend)
         // Every central bank and tax authority.
-        #expect(defaults.enabledProviders == RateSource.officialProviders + RateSource.taxAndCustomsProviders)
+        #expect(
+            defaults.enabledProviders == RateSource.officialProviders + RateSource.taxAndCustomsProviders + RateSource.referenceProviders)
         let some = try AppConfiguration(environment: ["RATES_PROVIDERS": " NBP.B, ecb ,", "RATES_PROVIDER": "cnb"])
         #expect(some.enabledProviders.map(\.id) == ["ecb", "cnb", "nbp.b"])
         let offline = try AppConfiguration(environment: ["RATES_PROVIDERS": "none"])

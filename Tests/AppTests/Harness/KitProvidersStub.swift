@@ -193,6 +193,45 @@ final class KitProvidersStub: Sendable {
                 return "bcc-historico-\(query.dropFirst("codigoMoneda=".count).prefix(3).lowercased()).json"
             }
         ),
+        ("/export/exchange-rates.csv", "bob", { _ in "bob-exchange-rates.csv" }),
+        (
+            "/xmltimeseries/Default.aspx", "sbi",
+            { request in
+                let query = request.url.query ?? ""
+                guard query.hasPrefix("DagsFra=2026-03-24&DagsTil=2026-03-27&GroupID="), query.hasSuffix("&Type=xml") else { return nil }
+                return "sbi-default-\(query.split(separator: "&")[2].dropFirst("GroupID=".count)).xml"
+            }
+        ),
+        (
+            "/wscotizaciones/servlet/awsbcucotizaciones", "bcu",
+            { request in
+                let body = request.body.string ?? ""
+                guard request.method == .POST,
+                    body.contains("<cot:FechaDesde>2026-03-27</cot:FechaDesde><cot:FechaHasta>2026-03-31</cot:FechaHasta>"),
+                    let number = body.components(separatedBy: "<cot:item>").dropFirst().first?.prefix(4),
+                    let index = bcuFiles.firstIndex(of: String(number))
+                else { return nil }
+                return "bcu-awsbcucotizaciones-\(index + 1).xml"
+            }
+        ),
+        (
+            "/rest/data/BBEX3/D..DEM.AA.AC.000", "bbk",
+            { $0.url.query == "endPeriod=1998-12-30&format=sdmx_csv&startPeriod=1998-12-21" ? "bbk-d-dem-aa-ac-000.csv" : nil }
+        ),
+        (
+            "/webservices/FxRates/FxRates.asmx/getFxRates", "lb",
+            { "lb-getfxrates-\(($0.url.query ?? "").dropFirst("dt=".count).prefix(10)).xml" }
+        ),
+        ("/tecajn/v2", "hnb", { $0.url.query == "datum-do=2022-12-31&datum-od=2022-12-31" ? "hnb-v2.json" : nil }),
+        (
+            "/external/np/fin/data/rms_mth.aspx", "imf",
+            { request in
+                let query = request.url.query ?? ""
+                guard query.hasPrefix("SelectDate=2026-03-01&reportType="), query.hasSuffix("&tsvflag=Y") else { return nil }
+                return query.contains("reportType=REP&") ? "imf-rms-mth-rep.tsv" : "imf-rms-mth-sdrcv.tsv"
+            }
+        ),
+        ("/index.php/en/exchange-rates", "rbv", { $0.url.query == "limit1=100000" ? "rbv-exchange-rates.html" : nil }),
         // The feeds that need a key answer only with it.
         (
             "/cours/Version1/api/CoursVirement", "bam",
@@ -241,6 +280,13 @@ final class KitProvidersStub: Sendable {
     /// The antiforgery cookie the Bank of Tanzania's form page sets.
     static let botaCookie = "c00k1e-of-the-form"
 
+    /// The Banco Central del Uruguay's number of the currency each recorded answer is of, in the files' order.
+    static let bcuFiles = [
+        "2225", "1111", "1000", "0500", "2309", "1300", "4150", "5500", "1800", "5100", "4300", "5700", "2700", "4900", "3600", "5300",
+        "5600",
+        "4200", "4600", "1490", "4800", "4000", "5400", "1620", "5800", "5900", "4400",
+    ]
+
     /// The key the keyed feeds are given here (`user:password` for the Banco Central de Chile's).
     static let standInKey = "k3y"
     static let keys: [RateSourceID: String] = [
@@ -260,8 +306,9 @@ final class KitProvidersStub: Sendable {
     static let providers: [RateSource] = [
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
-        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .hmrc, .inforeuro,
-        .ust,
+        .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
+        .rbv, .hmrc, .inforeuro,
+        .ust, .imf, .bbk, .hnb, .lb,
     ]
 
     static func start() async throws -> KitProvidersStub {

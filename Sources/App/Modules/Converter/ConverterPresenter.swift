@@ -47,14 +47,16 @@ package struct ConverterPresenter: Sendable {
                 selected: source.id == (query.source ?? output.source.id))
         }
         // The blend and the sources of no region first, then the central banks by region, then
-        // the tax and customs authorities (never blended).
+        // the tax and customs authorities and the historical and international publishers (never blended).
         let taxAndCustoms = output.sources.filter { $0.kind == .taxAndCustoms }.map(option)
-        let sourceOptions = output.sources.filter { $0.region == nil && $0.kind != .taxAndCustoms }.map(option)
+        let reference = output.sources.filter { $0.kind == .reference }.map(option)
+        let sourceOptions = output.sources.filter { $0.region == nil && $0.kind != .taxAndCustoms && $0.kind != .reference }.map(option)
         let sourceGroups =
             RateSource.Region.allCases.compactMap { region -> MenuGroup? in
                 let options = output.sources.filter { $0.region == region }.map(option)
                 return options.isEmpty ? nil : MenuGroup(label: l.text(region.title), options: options)
             } + (taxAndCustoms.isEmpty ? [] : [MenuGroup(label: l.text(Message("Tax and customs rates")), options: taxAndCustoms)])
+            + (reference.isEmpty ? [] : [MenuGroup(label: l.text(Message("Historical and international rates")), options: reference)])
         return Converter.ViewModel(
             title: title,
             emptyTitle: appName,

@@ -10,8 +10,9 @@ enum FrankfurterV2Assembly {
         var interactor = FrankfurterV2Interactor(
             rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
             providers: services.officialRates.blended, now: services.now, load: services.historyProgress)
-        // The tax and customs authorities fetched here are served alone, never blended.
-        interactor.unblended = services.enabledProviders.filter { $0.kind == .taxAndCustoms }
+        // The tax and customs authorities and the historical and international publishers
+        // fetched here are served alone, never blended.
+        interactor.unblended = services.enabledProviders.filter { $0.kind == .taxAndCustoms || $0.kind == .reference }
         return interactor
     }
 

@@ -28,7 +28,12 @@ struct LLMsTextPresenter: Sendable {
         }
         lines += ["", "## Sources", ""]
         for source in sources {
-            let kind = source.kind == .taxAndCustoms ? "tax and customs rates" : (source.rateType ?? "official rates")
+            let kind =
+                switch source.kind {
+                case .taxAndCustoms: "tax and customs rates"
+                case .reference: "\(source.rateType ?? "rates"), never blended"
+                case .centralBank, .commercial: source.rateType ?? "official rates"
+                }
             let page = source.website.isEmpty ? "" : " — \(source.website)"
             lines.append("- \(source.name) (`\(source.id)`, \(kind)\(source.cadence.map { ", \($0.rawValue)" } ?? ""))\(page)")
         }

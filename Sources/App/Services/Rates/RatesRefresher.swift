@@ -55,8 +55,12 @@ struct RatesRefresher: RatesRefreshing {
     /// Refreshes every enabled provider; one attempt each, in the providers' order. `actor` is
     /// the admin's email, `command line`, or `nil` for the schedule. Never throws.
     func refresh(actor: String?) async -> [RefreshAttempt] {
-        await refresh(providers, actor: actor)
+        await refresh(refreshed, actor: actor)
     }
+
+    /// The enabled providers a refresh asks for new days: all but the historical ones, which
+    /// publish no more (their days are backfilled).
+    var refreshed: [any RatesProvider] { providers.filter { $0.source.cadence != .historical } }
 
     /// Refreshes `chosen` (some of the enabled providers). While another refresh runs on this
     /// instance, each is logged as busy without being fetched.
@@ -157,7 +161,7 @@ struct RatesRefresher: RatesRefreshing {
         let at = now()
         let recent = (try? await store.recentAttempts(limit: 100)) ?? []
         let newestDays = (try? await snapshots.newestDays()) ?? [:]
-        let due = providers.filter { provider in
+        let due = refreshed.filter { provider in
             let triedLately = recent.contains {
                 $0.source == provider.source.id && $0.kind == .refresh && $0.outcome != .busy
                     && at.timeIntervalSince($0.startedAt) < interval * 0.9

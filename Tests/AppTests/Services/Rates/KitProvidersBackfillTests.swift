@@ -24,7 +24,11 @@ struct KitProvidersBackfillTests {
         (.nrb, "2026-04-01", "2026-04-05", 5, 22), (.amcm, "2026-05-18", "2026-05-22", 5, 17),
         (.banguat, "2026-03-01", "2026-03-20", 20, 1), (.bcn, "2026-03-16", "2026-03-20", 5, 1), (.bcrp, "2026-09-01", "2026-09-08", 5, 1),
         (.cbm, "2026-04-09", "2026-04-09", 1, 38), (.mma, "2026-05-01", "2026-05-21", 15, 1), (.bnrrw, "2026-05-19", "2026-05-22", 4, 16),
-        (.bcc, "2026-05-19", "2026-05-22", 4, 13),
+        (.bcc, "2026-05-19", "2026-05-22", 4, 13), (.bob, "2026-03-16", "2026-03-19", 4, 7), (.sbi, "2026-03-24", "2026-03-27", 4, 32),
+        (.bcu, "2026-03-27", "2026-03-31", 3, 27), (.rbv, "2026-05-18", "2026-05-22", 5, 6),
+        // The historical and international publishers, kept out of the blend (the IMF's a day all its currencies have a rate).
+        (.bbk, "1998-12-21", "1998-12-30", 6, 18), (.lb, "2014-12-29", "2014-12-31", 3, 88), (.hnb, "2022-12-31", "2022-12-31", 1, 15),
+        (.imf, "2026-03-05", "2026-03-05", 1, 36),
         // The feeds that need a key, given theirs.
         (.bam, "2026-03-25", "2026-03-27", 3, 30), (.banxico, "2026-03-02", "2026-03-13", 10, 5),
         (.bcch, "2026-03-02", "2026-03-13", 10, 8),
@@ -114,6 +118,20 @@ struct KitProvidersBackfillTests {
             #expect(dollars.status == .ok && dollars.html.contains(#""result":"625.52""#), "\(dollars.html.prefix(300))")
             let kenya = try await browser.get("/api/v1/convert?from=KES&to=UGX&amount=100&date=2026-03-19&source=cbk")
             #expect(kenya.status == .ok && kenya.html.contains(#""result":"2909""#), "\(kenya.html.prefix(300))")
+            // The historical and international publishers: served on their own, never blended; a
+            // refresh never asks the historical ones for new days.
+            let refreshed = app.appServices.refresher.refreshed.map(\.source.id)
+            #expect(
+                refreshed.contains(RateSource.imf.id) && !refreshed.contains(RateSource.bbk.id) && !refreshed.contains(RateSource.lb.id))
+            let blended = app.appServices.officialRates.blended.map(\.id)
+            #expect(!blended.contains(RateSource.imf.id) && !blended.contains(RateSource.bbk.id) && blended.contains(RateSource.bcu.id))
+            let marks = try await browser.get("/v2/providers/bbk").html
+            #expect(
+                marks.contains(#""publish_cadence":"historical""#) && marks.contains(#""kind":"historical and international""#), "\(marks)")
+            let litas = try await browser.get("/api/v1/convert?from=EUR&to=LTL&amount=1&date=2014-12-31&source=lb")
+            #expect(litas.status == .ok && litas.html.contains(#""result":"3.45""#), "\(litas.html.prefix(300))")
+            let menu = try await browser.get("/?source=lb").html
+            #expect(menu.contains(#"<optgroup label="Historical and international rates">"#), "the Source menu's group")
         }
     }
 
