@@ -105,7 +105,9 @@ package struct OfficialRatesProvider: DailyRatesProvider {
         for document in documents {
             let data: Data
             do {
-                data = try await fetcher.fetch(document.url, posting: document.body, headers: document.headers, formPages: &formPages)
+                data = try await fetcher.fetch(
+                    document.url, posting: document.body, headers: document.headers, token: document.token, link: document.link,
+                    formPages: &formPages)
             } catch {
                 if case .httpStatus(let status) = error, status == feed.emptyStatus { continue }
                 throw error

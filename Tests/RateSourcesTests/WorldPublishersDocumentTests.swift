@@ -282,6 +282,166 @@ struct WorldPublishersDocumentTests {
                 && newest.rates["EUR"] == Self.decimal("135.14"))
     }
 
+    @Test(
+        "Taiwan's central bank: every day since 1993 against the dollar, XXX/USD per dollar and USD/XXX dollars per unit as labelled; NTD is TWD"
+    )
+    func cbc() throws {
+        let days = try Self.parse(.cbc, "cbc-get.json")
+        #expect(days.count == 8_241 && days.first?.effectiveDate.description == "1993-01-05")
+        let newest = try OfficialDocumentTests.on("2026-02-26", days)
+        #expect(newest.baseCurrency == "USD" && newest.quotation == .unitsPerBase && newest.rates.count == 15)
+        #expect(newest.rates["TWD"] == Self.decimal("31.251") && newest.rates["JPY"] == Self.decimal("156.05"))
+        #expect(newest.rates["GBP"] == Self.decimal("1.3547") && newest.reversed == ["GBP", "AUD", "EUR"])
+        #expect(newest.rates["VND"] == Self.decimal("26074.5") && newest.rates["DEM"] == nil)
+        #expect(try OfficialDocumentTests.on("1993-01-05", days).rates["DEM"] == nil, "the mark, quoted then, left out")
+    }
+
+    @Test(
+        "Da Afghanistan Bank: the first table's transfer rates, currencies named USD$ or SWISS₣, dated by the page's Last updated; the toman left out"
+    )
+    func dab() throws {
+        let day = try Self.parse(.dab, "dab-exchange-rates-2026-05-18.html")
+        #expect(Self.dates(day) == ["2026-05-18"])
+        let rates = try #require(day.first?.rates)
+        #expect(day.first?.baseCurrency == "AFN" && rates.count == 9 && rates["IRR"] == nil)
+        #expect(rates["USD"] == Self.decimal("63.9767"), "sold at 64.0267, bought at 63.9267 by transfer")
+        #expect(rates["CHF"] == Self.decimal("81.4886") && rates["PKR"] == Self.decimal("0.2212"))
+        #expect(try Self.parse(.dab, "dab-exchange-rates-2026-05-20.html").first?.rates["USD"] == Self.decimal("63.694"))
+    }
+
+    @Test("Bank of Japan: a month of the yen per dollar and the dollars per euro at 17:00 in Tokyo, null on days without a rate")
+    func boj() throws {
+        let days = try Self.parse(.boj, "boj-getdatacode.json")
+        #expect(days.count == 19 && days.first?.effectiveDate.description == "2026-03-02")
+        let first = try #require(days.first)
+        #expect(first.baseCurrency == "USD" && first.quotation == .unitsPerBase && first.reversed == ["EUR"])
+        #expect(first.rates == ["JPY": Self.decimal("156.99"), "EUR": Self.decimal("1.1716")])
+        #expect(days.last?.effectiveDate.description == "2026-03-27" && days.last?.rates["JPY"] == Self.decimal("159.95"))
+    }
+
+    @Test("Banky Foiben'i Madagasikara: a form per currency, ariary per unit written 4 983,29 (a space between thousands, a decimal comma)")
+    func bfm() throws {
+        let euro = try Self.parse(.bfm, "bfm-cours-mid-en-ar-filter-EUR.json", series: "EUR")
+        #expect(Self.dates(euro) == ["2026-09-21", "2026-09-22", "2026-09-23"])
+        #expect(euro.last?.baseCurrency == "MGA" && euro.last?.rates == ["EUR": Self.decimal("4983.29")])
+        let yen = try Self.parse(.bfm, "bfm-cours-mid-en-ar-filter-JPY.json", series: "JPY")
+        #expect(yen.last?.rates == ["JPY": Self.decimal("27.81")])
+        #expect(ProviderDeclaration.QueryDate.slashedYearFirst(CalendarDate(year: 2026, month: 9, day: 1)!) == "2026/09/01")
+    }
+
+    @Test(
+        "National Bank of Cambodia: the dollar's official rate above a table of averages per 1, 100 or 1,000 units; CNH left out, SDR as XDR"
+    )
+    func nbc() throws {
+        let day = try Self.parse(.nbc, "nbc-exchange-rate-2026-05-18.html")
+        #expect(Self.dates(day) == ["2026-05-18"])
+        let rates = try #require(day.first?.rates)
+        #expect(day.first?.baseCurrency == "KHR" && rates.count == 28 && rates["CNH"] == nil)
+        #expect(rates["USD"] == Self.decimal("4014") && rates["EUR"] == Self.decimal("4693.5") && rates["XDR"] == Self.decimal("5535.5"))
+        #expect(rates["JPY"] == Self.decimal("25.455") && rates["IDR"] == Self.decimal("0.231") && rates["VND"] == Self.decimal("0.153"))
+        #expect(try Self.parse(.nbc, "nbc-exchange-rate-2026-05-20.html").first?.effectiveDate.description == "2026-05-20")
+    }
+
+    @Test(
+        "Banco Central del Paraguay: a year of a currency as days by months, 7.281,04 with a dot between thousands, ND for no rate; gold as published"
+    )
+    func bcp() throws {
+        let dollar = try Self.parse(.bcp, "bcp-monedas-historica-usd.html", series: "USD")
+        #expect(dollar.count == 250 && dollar.first?.effectiveDate.description == "2024-01-02")
+        #expect(try OfficialDocumentTests.on("2024-12-30", dollar).rates == ["USD": Self.decimal("7831.26")])
+        #expect(try OfficialDocumentTests.on("2024-03-15", dollar).rates == ["USD": Self.decimal("7302.38")])
+        #expect(dollar.first?.baseCurrency == "PYG")
+        let yen = try Self.parse(.bcp, "bcp-monedas-historica-jpy.html", series: "JPY")
+        #expect(try OfficialDocumentTests.on("2024-01-02", yen).rates == ["JPY": Self.decimal("51.45")])
+        let gold = try Self.parse(.bcp, "bcp-monedas-historica-xau.html", series: "XAU")
+        #expect(try OfficialDocumentTests.on("2024-01-02", gold).rates == ["XAU": Self.decimal("15065491.11")])
+    }
+
+    @Test("Banque Centrale du Congo: the rates page's React Server Components data, the average per unit, rounded to hundredths of a franc")
+    func bcccd() throws {
+        let days = try Self.parse(.bcccd, "bcccd-cours-de-change.txt")
+        #expect(Self.dates(days) == ["2026-09-01", "2026-09-02", "2026-09-03", "2026-09-04"])
+        let wednesday = try OfficialDocumentTests.on("2026-09-02", days)
+        #expect(wednesday.baseCurrency == "CDF" && wednesday.rates.count == 21)
+        #expect(wednesday.rates["USD"] == Self.decimal("2264") && wednesday.rates["JPY"] == Self.decimal("14.15"))
+        #expect(wednesday.rates["XDR"] != nil && days.last?.rates["UGX"] == Self.decimal("0.6"))
+        // Asked for as the page's data, not its HTML.
+        let day = try #require(CalendarDate(iso8601: "2026-09-02"))
+        #expect(try #require(OfficialFeed.of(.bcccd)).documents(covering: day...day).map(\.headers) == [["Rsc": "1"]])
+    }
+
+    @Test("Banco Central de Costa Rica: a statistics table of days as columns, the mean of the reference buying and selling rates")
+    func bccr() throws {
+        let days = try Self.parse(.bccr, "bccr-obtenerdatoscuadro.json")
+        #expect(
+            days.count == 100 && days.first?.effectiveDate.description == "2025-12-15"
+                && days.last?.effectiveDate.description == "2026-03-24")
+        #expect(days.first?.baseCurrency == "CRC" && days.first?.rates == ["USD": Self.decimal("497.415")], "494.34 and 500.49")
+        #expect(days.last?.rates == ["USD": Self.decimal("465.895")], "463.50 and 468.29")
+        // Its token is fetched first and sent back in Token-Csrf.
+        let day = try #require(CalendarDate(iso8601: "2026-03-24"))
+        let document = try #require(OfficialFeed.of(.bccr)?.documents(covering: day...day).first)
+        #expect(document.token?.header == "Token-Csrf" && document.token?.page.hasSuffix("/Token/GenereCSRF") == true)
+    }
+
+    @Test(
+        "Reserve Bank of Fiji: a linked workbook of mid rates per Fiji dollar under the bank's column names, a float's noise read as the figure"
+    )
+    func rbf() throws {
+        let days = try Self.parse(.rbf, "rbf-8-8-exchange-rates-daily-9.xlsx")
+        #expect(Self.dates(days) == ["2026-05-18", "2026-05-19", "2026-05-20", "2026-05-21", "2026-05-22"])
+        let monday = try #require(days.first)
+        #expect(monday.baseCurrency == "FJD" && monday.quotation == .unitsPerBase && monday.rates.count == 8)
+        #expect(monday.rates["USD"] == Self.decimal("0.4497") && monday.rates["JPY"] == Self.decimal("71.35"))
+        #expect(monday.rates["XDR"] == Self.decimal("0.328656") && monday.rates["EUR"] == Self.decimal("0.3869"))
+        // The page's link is followed; one to the bank's public host is followed under a moved origin.
+        let page = try OfficialDocumentTests.fixture("rbf-economic-and-financial-statistics.html")
+        let stub = try #require(URL(string: "http://127.0.0.1:9000/statistics/economic-and-financial-statistics/"))
+        let found = try #require(FormPage.link(in: page, ending: ".xlsx", relativeTo: stub))
+        var link = DocumentRequest.Link(page: "/statistics/economic-and-financial-statistics/", ending: ".xlsx")
+        #expect(HTTPDocumentFetcher.moved(found, link, to: stub) == nil, "another host")
+        link.publicOrigin = ProviderDeclaration.rbf.origin
+        #expect(
+            HTTPDocumentFetcher.moved(found, link, to: stub)?.absoluteString
+                == "http://127.0.0.1:9000/wp-content/uploads/2026/05/8.8-Exchange-Rates-Daily-9.xlsx")
+    }
+
+    @Test("National Reserve Bank of Tonga: the middle of three blocks, units per pa'anga; a public holiday written across the row")
+    func nrbt() throws {
+        let days = try Self.parse(.nrbt, "nrbt-average-daily-exchange-rates.xlsx")
+        #expect(Self.dates(days) == ["2025-01-02", "2025-01-03", "2025-01-06"], "New Year's Day a public holiday")
+        let first = try #require(days.first)
+        #expect(first.baseCurrency == "TOP" && first.quotation == .unitsPerBase && first.rates.count == 12)
+        #expect(
+            first.rates["USD"] == Self.decimal("0.4106") && first.rates["JPY"] == Self.decimal("64.3751")
+                && first.rates["FJD"] == Self.decimal("0.9461"))
+    }
+
+    @Test("Bank of Algeria: a linked workbook of a sheet per currency, its label giving the units (100 JPY / DZD); the empty MRO sheet")
+    func boa() throws {
+        let days = try Self.parse(.boa, "boa-cotation-dzd-2000-2026-journalier.xlsx")
+        #expect(days.count == 22 && days.first?.effectiveDate.description == "2026-04-01")
+        let first = try #require(days.first)
+        #expect(first.baseCurrency == "DZD" && first.rates.count == 16 && first.rates["MRO"] == nil && first.rates["MRU"] == nil)
+        #expect(first.rates["USD"] == Self.decimal("132.7275") && first.rates["EUR"] == Self.decimal("153.6719"))
+        #expect(first.rates["JPY"] == Self.decimal("0.835474"), "83.5474 per 100")
+    }
+
+    @Test("a workbook cut short, an HTML page or nothing is refused (a workbook's figures are compressed, so no figure is altered here)")
+    func hostileWorkbooks() throws {
+        for (declaration, fixture) in [
+            (ProviderDeclaration.rbf, "rbf-8-8-exchange-rates-daily-9.xlsx"), (.nrbt, "nrbt-average-daily-exchange-rates.xlsx"),
+            (.boa, "boa-cotation-dzd-2000-2026-journalier.xlsx"),
+        ] {
+            let served = try OfficialDocumentTests.fixture(fixture)
+            for hostile in [
+                Data(), Data("<!DOCTYPE html><html><body>Service unavailable</body></html>".utf8), served.prefix(served.count / 2),
+            ] {
+                #expect(throws: RatesProviderError.self, "\(declaration.source.id)") { try declaration.parse(hostile) }
+            }
+        }
+    }
+
     @Test("a feed that needs a key sends it where its publisher wants it, and lacks it while it is unset")
     func keys() throws {
         let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-13")))
@@ -315,6 +475,10 @@ struct WorldPublishersDocumentTests {
         (.bcu, "bcu-awsbcucotizaciones-1.xml", nil, ">40.560000<"), (.bbk, "bbk-d-dem-aa-ac-000.csv", nil, "1.6647"),
         (.lb, "lb-getfxrates-2014-12-29.xml", nil, ">3.4528<"), (.hnb, "hnb-v2.json", nil, "\"7,534500\""),
         (.imf, "imf-rms-mth-rep.tsv", "USD", "6.882900"), (.rbv, "rbv-exchange-rates.html", nil, "116.28"),
+        (.cbc, "cbc-get.json", nil, "\"31.251\""), (.dab, "dab-exchange-rates-2026-05-18.html", nil, ">64.0267<"),
+        (.boj, "boj-getdatacode.json", nil, "156.99"), (.bfm, "bfm-cours-mid-en-ar-filter-JPY.json", "JPY", "\"27,81\""),
+        (.nbc, "nbc-exchange-rate-2026-05-18.html", nil, ">2545.50<"), (.bcp, "bcp-monedas-historica-usd.html", "USD", ">7.302,38<"),
+        (.bcccd, "bcccd-cours-de-change.txt", nil, "2263.57"), (.bccr, "bccr-obtenerdatoscuadro.json", nil, "\"494.34\""),
     ]
 
     @Test(

@@ -20,10 +20,10 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba boi cbkkw cfets "
-                    "fbil sbp nrb cbsl mma hkma amcm mas bnm bi bot cbm bom rbv sarb cbn cbk bnrrw bota bob bna cbe nbe "
-                    "bct bam bceao beac rbm bcra bcb banrep bcrp bcch banxico banguat bcn bcc bcu hmrc inforeuro ust imf "
-                    "bbk hnb lb").split()
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw "
+                    "cfets fbil sbp nrb cbsl mma hkma amcm cbc boj mas bnm bi bot cbm nbc bom rbv rbf nrbt sarb cbn cbk "
+                    "bnrrw bota bob bfm bna cbe nbe bcccd bct boa bam bceao beac rbm bcra bcb banrep bcrp bcch banxico "
+                    "bccr banguat bcn bcc bcu bcp hmrc inforeuro ust imf bbk hnb lb").split()
 
 
 def always(name):
@@ -107,6 +107,21 @@ ROUTES = [
     ("/Tc_Servicio/ServicioTC.asmx", on_post("bcn-serviciotc.xml")),
     ("/api/v1.0/cms/financial_info", always("amcm-financial-info.json")),
     ("/api/latest", always("cbm-latest.json")),
+    ("/API/DataAPI/Get", always("cbc-get.json")),
+    ("/api/v1/getDataCode", always("boj-getdatacode.json")),
+    ("/statistics/economic-and-financial-statistics/", always("rbf-economic-and-financial-statistics.html")),
+    ("/wp-content/uploads/2026/05/8.8-Exchange-Rates-Daily-9.xlsx", always("rbf-8-8-exchange-rates-daily-9.xlsx")),
+    ("/data/docs/fmarkets/exrates/average_daily_exchange_rates.xlsx", always("nrbt-average-daily-exchange-rates.xlsx")),
+    ("/donnees-historiques/", always("boa-donnees-historiques.html")),
+    ("/stoodroa/2026/05/Cotation-DZD-2000-2026-journalier.xlsx", always("boa-cotation-dzd-2000-2026-journalier.xlsx")),
+    ("/SDDE/api/Bccr.GE.SDDE.IndicadoresSitioExterno.ServiciosUsuario.API/Token/GenereCSRF", always("bccr-generecsrf.txt")),
+    ("/SDDE/api/Bccr.GE.SDDE.IndicadoresSitioExterno.GrupoVariables.API/", always("bccr-obtenerdatoscuadro.json")),
+    ("/marche-des-changes/cours-de-change", always("bcccd-cours-de-change.txt")),
+    ("/webapps/web/cotizacion/monedas-historica", by(r"moneda=([A-Z]{3})", "bcp-monedas-historica-{}.html", "query")),
+    ("/english/economic_research/exchange_rate.php", on_post("nbc-exchange-rate-2026-05-20.html", page="nbc-exchange-rate-1.html")),
+    ("/admin/wp-json/bfm/cours_mid_en_ar_filter", lambda method, path, query, body:
+        f"bfm-cours-mid-en-ar-filter-{body[-3:]}.json" if method == "POST" else None),
+    ("/exchange-rates", always("dab-exchange-rates-2026-05-20.html")),
     ("/index.php/en/exchange-rates", always("rbv-exchange-rates.html")),
     ("/wscotizaciones/servlet/awsbcucotizaciones", on_post("bcu-awsbcucotizaciones-1.xml")),
     ("/rest/data/BBEX3/", always("bbk-d-dem-aa-ac-000.csv")),

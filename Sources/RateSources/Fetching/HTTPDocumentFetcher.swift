@@ -57,10 +57,34 @@ package struct HTTPDocumentFetcher: Sendable {
     /// (Bank Indonesia's 25 currencies post the same page's view state): `formPages` keeps it.
     /// `headers` (an API key's) go with the document's request, not with a form's page.
     func fetch(
-        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], formPages: inout [URL: FormPage]
+        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], token: DocumentRequest.Token? = nil,
+        link: DocumentRequest.Link? = nil, formPages: inout [URL: FormPage]
     ) async throws(RatesProviderError) -> Data {
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+        var headers = headers
         do {
+            if let link {
+                let page = try await exchange(url, posting: nil, deadline: deadline).data
+                guard let found = FormPage.link(in: page, ending: link.ending, relativeTo: url),
+                    let target = Self.moved(found, link, to: url)
+                else {
+                    throw RatesProviderError.unreadable(
+                        "the page links to no document ending in \(link.ending) on \(url.host ?? "its host")")
+                }
+                return try await exchange(target, posting: nil, headers: headers, deadline: deadline).data
+            }
+            if let token {
+                guard let tokenURL = URL(string: token.page, relativeTo: url)?.absoluteURL, tokenURL.host == url.host else {
+                    throw RatesProviderError.unreadable("the token's page \(token.page.prefix(60)) is not on \(url.host ?? "its host")")
+                }
+                // A token is one short line of printable text; anything else is no token.
+                let text = String(decoding: try await exchange(tokenURL, posting: nil, deadline: deadline).data, as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty, text.count <= 4_096, text.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 }) else {
+                    throw RatesProviderError.unreadable("the token page answers no token")
+                }
+                headers[token.header] = text
+            }
             guard let body, let form = body.form else {
                 return try await exchange(url, posting: body, headers: headers, deadline: deadline).data
             }
@@ -68,7 +92,7 @@ package struct HTTPDocumentFetcher: Sendable {
                 throw RatesProviderError.unreadable("the form's page \(form.page.prefix(60)) is not on \(url.host ?? "its host")")
             }
             let formPage: FormPage
-            if let known = formPages[pageURL] {
+            if !form.freshPage, let known = formPages[pageURL] {
                 formPage = known
             } else {
                 let page = try await exchange(pageURL, posting: nil, deadline: deadline)
@@ -83,6 +107,19 @@ package struct HTTPDocumentFetcher: Sendable {
         } catch {
             throw Self.classify(error, timeout: timeout)
         }
+    }
+
+    /// `found`, a link on the page at `page`, if it is on the page's host; a link to the
+    /// publisher's public origin is taken under the page's (the publisher moved by `<ID>_BASE_URL`).
+    static func moved(_ found: URL, _ link: DocumentRequest.Link, to page: URL) -> URL? {
+        if found.host == page.host { return found }
+        guard let publicOrigin = link.publicOrigin.flatMap(URL.init(string:)), found.host == publicOrigin.host,
+            var parts = URLComponents(url: found, resolvingAgainstBaseURL: true)
+        else { return nil }
+        parts.scheme = page.scheme
+        parts.host = page.host
+        parts.port = page.port
+        return parts.url
     }
 
     /// One request's answer, its redirects followed, with the headers of the last.

@@ -6,6 +6,30 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     package let pathAndQuery: String
     /// What a POST sends, and its content type; `nil` for a GET.
     package let body: Body?
+    /// Headers the publisher wants besides the fetcher's (`Rsc: 1` for a React page's data).
+    package var headers: [String: String] = [:]
+    /// A short-lived token to GET first and send back in a header (the Banco Central de Costa
+    /// Rica's anonymous JWT in `Token-Csrf`).
+    package var token: Token? = nil
+
+    /// A page to GET first whose link to the document is followed: the publisher moves the
+    /// document (a workbook named by its month) and links it from a page that stays.
+    package var link: Link? = nil
+
+    /// The page (a path on the publisher's host) and how the link's address ends (`.xlsx`).
+    package struct Link: Sendable, Equatable {
+        package let page: String
+        package let ending: String
+        /// The publisher's own origin, whose links are followed under the configured one
+        /// (`<ID>_BASE_URL`) when the publisher is moved: a page links to itself absolutely.
+        package var publicOrigin: String? = nil
+    }
+
+    /// Where a token is handed out (a path on the publisher's host) and the header it goes back in.
+    package struct Token: Sendable, Equatable {
+        package let page: String
+        package let header: String
+    }
 
     package struct Body: Sendable, Equatable {
         package let text: String
@@ -21,6 +45,9 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     package struct Form: Sendable, Equatable {
         package let page: String
         package let carrying: [String]
+        /// The page is read again before each POST, where the token it hands out serves once
+        /// (else one read serves every document of a fetch).
+        package var freshPage = false
     }
 
     package init(stringLiteral value: String) {
@@ -36,6 +63,28 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
         self.body = body
     }
 
+    /// This request with the header `name: value` too.
+    package func with(header name: String, _ value: String) -> DocumentRequest {
+        var request = self
+        request.headers[name] = value
+        return request
+    }
+
+    /// The document `page` links to, its address ending in `ending`: the first such link on the
+    /// page, on the publisher's own host.
+    package static func linked(from page: String, ending: String) -> DocumentRequest {
+        var request = DocumentRequest.get(page)
+        request.link = Link(page: page, ending: ending)
+        return request
+    }
+
+    /// This request, sent with the token a GET of `page` answers, in the header `header`.
+    package func with(token page: String, header: String) -> DocumentRequest {
+        var request = self
+        request.token = Token(page: page, header: header)
+        return request
+    }
+
     /// A GET of `pathAndQuery` (for one built of parts; a literal is one already).
     package static func get(_ pathAndQuery: String) -> DocumentRequest {
         DocumentRequest(pathAndQuery: pathAndQuery, body: nil)
@@ -49,9 +98,10 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     /// A form posted to `path` as a browser would, after a GET of `page`: the POST sends back
     /// the cookies the page set and its hidden fields named in `carrying` (an antiforgery
     /// token, ASP.NET's `__VIEWSTATE`), then `fields` (`dateFrom=…&dateTo=…`, encoded already).
-    package static func form(_ path: String, page: String, carrying: [String], _ fields: String) -> DocumentRequest {
+    package static func form(_ path: String, page: String, carrying: [String], freshPage: Bool = false, _ fields: String) -> DocumentRequest
+    {
         var body = Body(text: fields, contentType: "application/x-www-form-urlencoded")
-        body.form = Form(page: page, carrying: carrying)
+        body.form = Form(page: page, carrying: carrying, freshPage: freshPage)
         return DocumentRequest(pathAndQuery: path, body: body)
     }
 

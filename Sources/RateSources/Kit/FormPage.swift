@@ -60,6 +60,28 @@ struct FormPage {
         return attributes
     }
 
+    /// The first link (`href`) in `page` whose address ends in `ending` (its query aside), resolved
+    /// against `base`.
+    static func link(in page: Data, ending: String, relativeTo base: URL) -> URL? {
+        let html = String(decoding: page, as: UTF8.self)
+        var rest = html[...]
+        while let found = rest.range(of: "href=") {
+            let after = rest[found.upperBound...]
+            guard let quote = after.first, quote == "\"" || quote == "'" else {
+                rest = after
+                continue
+            }
+            let value = after.dropFirst()
+            guard let end = value.firstIndex(of: quote) else { return nil }
+            let address = HTMLTables.decoded(value[..<end])
+            if address.split(separator: "?").first?.lowercased().hasSuffix(ending.lowercased()) == true {
+                return URL(string: address.replacingOccurrences(of: " ", with: "%20"), relativeTo: base)?.absoluteURL
+            }
+            rest = value[end...]
+        }
+        return nil
+    }
+
     /// `text` as a form's value: everything but letters, digits and `-._~` percent-encoded.
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text

@@ -146,6 +146,8 @@ extension ProviderDeclaration {
         }
         /// `16-03-2026`.
         package static func dashed(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "-") }
+        /// `2026/03/16`.
+        package static func slashedYearFirst(_ date: CalendarDate) -> String { date.description.replacingOccurrences(of: "-", with: "/") }
         /// `16/03/2026`.
         package static func slashed(_ date: CalendarDate) -> String { dotted(date).replacingOccurrences(of: ".", with: "/") }
         /// `03-16-2026`.

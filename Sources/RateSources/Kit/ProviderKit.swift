@@ -5,11 +5,14 @@ import Core
 package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .sbi, .tcmb]),
-        (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba]),
+        (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba, .dab]),
         (.middleEast, [.boi, .cbkkw]),
-        (.asiaPacific, [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .mas, .bnm, .bi, .bot, .cbm, .bom, .rbv]),
-        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bna, .cbe, .nbe, .bct, .bam, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .banguat, .bcn, .bcc, .bcu]),
+        (
+            .asiaPacific,
+            [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .cbc, .boj, .mas, .bnm, .bi, .bot, .cbm, .nbc, .bom, .rbv, .rbf, .nrbt]
+        ),
+        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bfm, .bna, .cbe, .nbe, .bcccd, .bct, .boa, .bam, .bceao, .beac, .rbm]),
+        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .bccr, .banguat, .bcn, .bcc, .bcu, .bcp]),
     ]
 
     /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.

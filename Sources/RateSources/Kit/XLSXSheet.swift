@@ -15,16 +15,63 @@ struct XLSXSheet {
     static let maxPartBytes = 32 << 20
 
     init(_ data: Data, what: String) throws(RatesProviderError) {
+        let workbook = try Workbook(data, what: what)
+        guard let sheet = workbook.archive["xl/worksheets/sheet1.xml"] else { throw .unreadable("not \(what): no first sheet") }
+        try self.init(sheet, of: workbook, what: what)
+    }
+
+    /// Every sheet of the workbook, by its name, in the workbook's order (a publisher's sheet
+    /// per currency or per year).
+    static func sheets(_ data: Data, what: String) throws(RatesProviderError) -> [(name: String, sheet: XLSXSheet)] {
+        let workbook = try Workbook(data, what: what)
+        guard let list = workbook.archive["xl/workbook.xml"], let relations = workbook.archive["xl/_rels/workbook.xml.rels"] else {
+            throw .unreadable("not \(what): no list of sheets")
+        }
+        let targets = Dictionary(
+            try XMLRecords.read(inflate(relations, of: workbook.archive, what: what), record: ["Relationship"], what: what).records
+                .compactMap {
+                    record in record.attributes["Id"].flatMap { id in record.attributes["Target"].map { (id, $0) } }
+                }, uniquingKeysWith: { first, _ in first })
+        var parts: [(name: String, part: Entry)] = []
+        for sheet in try XMLRecords.read(inflate(list, of: workbook.archive, what: what), record: ["sheet"], what: what).records {
+            guard let name = sheet.attributes["name"], let id = sheet.attributes["r:id"] ?? sheet.attributes["id"], let target = targets[id]
+            else {
+                throw .unreadable("not \(what): a sheet without its part")
+            }
+            let path = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+            guard let part = workbook.archive[path] else { throw .unreadable("not \(what): no part \(path.prefix(60))") }
+            parts.append((name, part))
+        }
+        // Every sheet together within one part's bound: many sheets must not add up to more.
+        guard parts.map(\.part.uncompressedSize).reduce(0, +) <= UInt64(maxPartBytes) else {
+            throw .tooLarge(.answer(megabytes: maxPartBytes >> 20))
+        }
+        var sheets: [(name: String, sheet: XLSXSheet)] = []
+        for (name, part) in parts { sheets.append((name, try XLSXSheet(part, of: workbook, what: what))) }
+        return sheets
+    }
+
+    /// The zip and its shared strings, which every sheet's cells point into.
+    private struct Workbook {
         let archive: Archive
-        do { archive = try Archive(data: data, accessMode: .read) } catch { throw .unreadable("not \(what): not a workbook") }
-        let strings =
-            try archive["xl/sharedStrings.xml"].map { entry throws(RatesProviderError) in
-                try XMLRecords.read(Self.inflate(entry, of: archive, what: what), record: ["si"], what: what).records.map {
-                    $0["t"] ?? $0.text
-                }
-            } ?? []
-        guard let sheet = archive["xl/worksheets/sheet1.xml"] else { throw .unreadable("not \(what): no first sheet") }
-        for cell in try XMLRecords.read(Self.inflate(sheet, of: archive, what: what), record: ["c"], what: what).records {
+        let strings: [String]
+
+        init(_ data: Data, what: String) throws(RatesProviderError) {
+            do { archive = try Archive(data: data, accessMode: .read) } catch { throw .unreadable("not \(what): not a workbook") }
+            let archive = archive
+            strings =
+                try archive["xl/sharedStrings.xml"].map { entry throws(RatesProviderError) in
+                    // A string of several runs (`<r><t>…</t></r>`, a heading on two lines) is all of them.
+                    try XMLRecords.read(XLSXSheet.inflate(entry, of: archive, what: what), record: ["si"], what: what).records.map {
+                        $0.allText.trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
+                } ?? []
+        }
+    }
+
+    private init(_ sheet: Entry, of workbook: Workbook, what: String) throws(RatesProviderError) {
+        let strings = workbook.strings
+        for cell in try XMLRecords.read(Self.inflate(sheet, of: workbook.archive, what: what), record: ["c"], what: what).records {
             guard let address = cell.attributes["r"], let value = cell["v"] else { continue }
             let column = String(address.prefix { $0.isLetter }), row = Int(address.drop { $0.isLetter })
             guard let row, !column.isEmpty else { throw .unreadable("not \(what): a cell at \(address.prefix(12))") }
@@ -56,6 +103,11 @@ struct XLSXSheet {
             throw .unreadable("not \(what): a part does not inflate")
         }
         return part
+    }
+
+    /// A column's number: `A` is 1, `Z` 26, `AA` 27.
+    static func columnNumber(_ letters: String) -> Int {
+        letters.uppercased().unicodeScalars.reduce(0) { $0 * 26 + Int($1.value) - 64 }
     }
 
     /// The day an Excel date serial stands for (1 is 1900-01-01, counting Excel's 29 February 1900).

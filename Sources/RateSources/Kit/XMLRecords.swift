@@ -17,6 +17,8 @@ package struct XMLRecords {
         package var fields: [String: String] = [:]
         /// Its own text, trimmed.
         package var text = ""
+        /// The text of it and every element in it, in order, untrimmed (a rich-text run's pieces).
+        package var allText = ""
 
         /// A child's text, else an attribute; the empty name is its own text.
         package subscript(_ name: String) -> String? { name.isEmpty ? text : fields[name] ?? attributes[name] }
@@ -86,10 +88,17 @@ package struct XMLRecords {
             open.append(attributes)
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            text += string
+            if current != nil { current!.allText += string }
+        }
 
         /// A `<![CDATA[…]]>` section's text (Seðlabanki Íslands writes every name in one).
-        func parser(_ parser: XMLParser, foundCDATA block: Data) { text += String(decoding: block, as: UTF8.self) }
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            let string = String(decoding: block, as: UTF8.self)
+            text += string
+            if current != nil { current!.allText += string }
+        }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             let name = Self.local(elementName)

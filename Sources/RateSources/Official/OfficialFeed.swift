@@ -23,6 +23,10 @@ package struct OfficialFeed: Sendable {
         package var month: CalendarDate? = nil
         /// Headers the publisher asks for besides the fetcher's own (its API key's).
         package var headers: [String: String] = [:]
+        /// A token to fetch first and send in a header (``DocumentRequest/Token``).
+        package var token: DocumentRequest.Token? = nil
+        /// Whether `url` is a page whose link to the document is followed (``DocumentRequest/Link``).
+        package var link: DocumentRequest.Link? = nil
     }
 
     /// The API key its requests carry, where its publisher needs one (``ProviderDeclaration/key``).
@@ -81,7 +85,7 @@ package struct OfficialFeed: Sendable {
     private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?, month: CalendarDate? = nil) -> Document {
         let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
         var pathAndQuery = request.pathAndQuery
-        var headers: [String: String] = [:]
+        var headers = request.headers
         switch (declaration.key, apiKey) {
         case (.header(let name), let key?): headers[name] = key
         case (.headerWithPrefix(let name, let prefix), let key?): headers[name] = prefix + key
@@ -90,6 +94,12 @@ package struct OfficialFeed: Sendable {
         }
         var document = Document(url: URL(string: base + pathAndQuery)!, body: request.body, series: series, month: month)
         document.headers = headers
+        document.token = request.token
+        document.link = request.link.map { link in
+            var link = link
+            link.publicOrigin = declaration.origin
+            return link
+        }
         return document
     }
 

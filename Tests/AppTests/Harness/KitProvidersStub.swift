@@ -232,6 +232,60 @@ final class KitProvidersStub: Sendable {
             }
         ),
         ("/index.php/en/exchange-rates", "rbv", { $0.url.query == "limit1=100000" ? "rbv-exchange-rates.html" : nil }),
+        ("/API/DataAPI/Get", "cbc", { $0.url.query == "FileName=BP01D01" ? "cbc-get.json" : nil }),
+        ("/exchange-rates", "dab", { "dab-exchange-rates-\(($0.url.query ?? "").dropFirst("field_date_value=".count).prefix(10)).html" }),
+        (
+            "/api/v1/getDataCode", "boj",
+            {
+                $0.url.query == "code=FXERD04,FXERD34&db=FM08&endDate=202603&format=json&lang=en&startDate=202603"
+                    ? "boj-getdatacode.json" : nil
+            }
+        ),
+        (
+            "/admin/wp-json/bfm/cours_mid_en_ar_filter", "bfm",
+            { request in
+                let body = request.body.string ?? ""
+                guard request.method == .POST, body.hasPrefix("dateFilterDebut=2026%2F09%2F21&dateFilterFin=2026%2F09%2F23&filterData=")
+                else {
+                    return nil
+                }
+                return "bfm-cours-mid-en-ar-filter-\(body.suffix(3)).json"
+            }
+        ),
+        // A form whose token serves once: the page is read again before each day's POST.
+        (
+            "/english/economic_research/exchange_rate.php", "nbc",
+            { request in
+                guard request.method == .POST else { return "nbc-exchange-rate-1.html" }
+                let body = request.body.string ?? ""
+                let token = "tk=72hrRQfXOMayjp%2Ftt7BTMjX6Euwzifl4QK%2FbVHUhfPo%3D&exdate="
+                return body.hasPrefix(token) ? "nbc-exchange-rate-\(body.dropFirst(token.count).prefix(10)).html" : nil
+            }
+        ),
+        (
+            "/webapps/web/cotizacion/monedas-historica", "bcp",
+            { request in
+                let query = request.url.query ?? ""
+                return query.hasPrefix("anho=2024&moneda=") ? "bcp-monedas-historica-\(query.suffix(3).lowercased()).html" : nil
+            }
+        ),
+        ("/marche-des-changes/cours-de-change", "bcccd", { $0.headers.first(name: "Rsc") == "1" ? "bcccd-cours-de-change.txt" : nil }),
+        // A token first, then the table only with it.
+        ("/SDDE/api/Bccr.GE.SDDE.IndicadoresSitioExterno.ServiciosUsuario.API/Token/GenereCSRF", "bccr", { _ in "bccr-generecsrf.txt" }),
+        (
+            "/SDDE/api/Bccr.GE.SDDE.IndicadoresSitioExterno.GrupoVariables.API/CuadroGrupoVariables/ObtenerDatosCuadro", "bccr",
+            { request in
+                let token = (try? CentralBanksStub.document("bccr-generecsrf.txt")).map { String(decoding: $0, as: UTF8.self) }
+                return request.headers.first(name: "Token-Csrf") == token?.trimmingCharacters(in: .whitespacesAndNewlines)
+                    ? "bccr-obtenerdatoscuadro.json" : nil
+            }
+        ),
+        // A page that links the workbook (to the bank's own host, followed here).
+        ("/statistics/economic-and-financial-statistics/", "rbf", { _ in "rbf-economic-and-financial-statistics.html" }),
+        ("/wp-content/uploads/2026/05/8.8-Exchange-Rates-Daily-9.xlsx", "rbf", { _ in "rbf-8-8-exchange-rates-daily-9.xlsx" }),
+        ("/data/docs/fmarkets/exrates/average_daily_exchange_rates.xlsx", "nrbt", { _ in "nrbt-average-daily-exchange-rates.xlsx" }),
+        ("/donnees-historiques/", "boa", { _ in "boa-donnees-historiques.html" }),
+        ("/stoodroa/2026/05/Cotation-DZD-2000-2026-journalier.xlsx", "boa", { _ in "boa-cotation-dzd-2000-2026-journalier.xlsx" }),
         // The feeds that need a key answer only with it.
         (
             "/cours/Version1/api/CoursVirement", "bam",
@@ -307,7 +361,7 @@ final class KitProvidersStub: Sendable {
         .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
-        .rbv, .hmrc, .inforeuro,
+        .rbv, .cbc, .dab, .boj, .bfm, .nbc, .bcp, .bcccd, .bccr, .rbf, .nrbt, .boa, .hmrc, .inforeuro,
         .ust, .imf, .bbk, .hnb, .lb,
     ]
 

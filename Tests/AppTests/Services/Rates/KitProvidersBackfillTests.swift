@@ -26,6 +26,10 @@ struct KitProvidersBackfillTests {
         (.cbm, "2026-04-09", "2026-04-09", 1, 38), (.mma, "2026-05-01", "2026-05-21", 15, 1), (.bnrrw, "2026-05-19", "2026-05-22", 4, 16),
         (.bcc, "2026-05-19", "2026-05-22", 4, 13), (.bob, "2026-03-16", "2026-03-19", 4, 7), (.sbi, "2026-03-24", "2026-03-27", 4, 32),
         (.bcu, "2026-03-27", "2026-03-31", 3, 27), (.rbv, "2026-05-18", "2026-05-22", 5, 6),
+        (.cbc, "2026-02-23", "2026-02-26", 4, 15), (.dab, "2026-05-18", "2026-05-20", 3, 9), (.boj, "2026-03-02", "2026-03-06", 5, 2),
+        (.bfm, "2026-09-21", "2026-09-23", 3, 8), (.nbc, "2026-05-18", "2026-05-20", 3, 28), (.bcp, "2024-12-02", "2024-12-06", 5, 25),
+        (.bcccd, "2026-09-01", "2026-09-04", 4, 21), (.bccr, "2026-03-20", "2026-03-24", 5, 1),
+        (.rbf, "2026-05-18", "2026-05-22", 5, 8), (.nrbt, "2025-01-02", "2025-01-06", 3, 12), (.boa, "2026-04-01", "2026-04-02", 2, 16),
         // The historical and international publishers, kept out of the blend (the IMF's a day all its currencies have a rate).
         (.bbk, "1998-12-21", "1998-12-30", 6, 18), (.lb, "2014-12-29", "2014-12-31", 3, 88), (.hnb, "2022-12-31", "2022-12-31", 1, 15),
         (.imf, "2026-03-05", "2026-03-05", 1, 36),
@@ -88,6 +92,12 @@ struct KitProvidersBackfillTests {
             let bota = stub.requests("bota")
             #expect(bota.map(\.method) == ["GET", "POST"])
             #expect(bota.last?.body.hasSuffix("&dateFrom=05%2F19%2F2026&dateTo=05%2F19%2F2026") == true, "\(bota.last?.body ?? "")")
+            // The Reserve Bank of Fiji's page, then the workbook it links.
+            #expect(stub.requests("rbf").count == 2)
+            // A token fetched before the table, and sent back with it.
+            #expect(stub.requests("bccr").map(\.method) == ["GET", "GET"])
+            // A token that serves once: the National Bank of Cambodia's page is read again before each day's POST.
+            #expect(stub.requests("nbc").map(\.method) == ["GET", "POST", "GET", "POST", "GET", "POST"])
             // A search per currency, all posting what one GET of the form's page handed out.
             #expect(stub.requests("bi").map(\.method) == ["GET"] + Array(repeating: "POST", count: 25))
             let mas = try #require(stub.requests("mas").last?.body)
