@@ -67,6 +67,11 @@ struct KitProvidersBackfillTests {
             providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
         configuration.ratesTimeout = 5
         configuration.providerKeys = KitProvidersStub.keys
+        // Eighty backfills one after another, beside a dozen other tests on a 2-core CI machine:
+        // one store once waited more than the 11 s the other tests allow for the database. What
+        // is checked here is what is stored, not how fast.
+        configuration.databasePoolTimeout = 30
+        configuration.databaseStatementTimeout = 30
         // 2026-10-01: every recorded day is past.
         try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_790_812_800)).closure) { app in
             for (source, first, last, count, currencies) in Self.cases {
