@@ -32,12 +32,13 @@ extension Application {
     /// does it once it has stored them): the stored days read into memory and blended, so that
     /// the first page asking is as fast as the next (about a second for 27 years; the first chart
     /// after start took 1.0–3.7 s while they were read and blended under it). On PostgreSQL the
-    /// change listener starts first: only what is read while it listens is kept.
-    func warmUpBeforeServing() async {
+    /// change listener starts first: only what is read while it listens is kept; a start waits
+    /// for it at most `listenerPatience`, then serves and reads the days when first asked.
+    func warmUpBeforeServing(listenerPatience: Duration = .seconds(3)) async {
         guard appServices.historyProgress.pending == nil else { return }
         if let listener = changeListener {
             listener.start(on: eventLoopGroup.any(), logger: logger)
-            if await !listener.listening(within: .seconds(3)) {
+            if await !listener.listening(within: listenerPatience) {
                 logger.warning("Not listening for other instances' changes yet; the days are read when first asked for.")
                 return
             }
