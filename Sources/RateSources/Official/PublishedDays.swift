@@ -31,6 +31,19 @@ struct PublishedDays {
         if isReversed { reversed[date, default: []].insert(code) }
     }
 
+    /// The mean of a buying and a selling rate as written (read by `read`), per `units` of `code`:
+    /// both there and above zero, or the document is refused, as a mean of one side and a zero
+    /// (or of one side and nothing) is no rate.
+    mutating func addMean(
+        _ code: String, bought: String?, sold: String?, units: Int = 1, on date: CalendarDate,
+        read: (String) -> Decimal? = { Decimal(published: $0) }
+    ) throws(RatesProviderError) {
+        guard let buying = bought.flatMap(read), let selling = sold.flatMap(read), buying > 0, selling > 0 else {
+            throw .unreadable("\(code) on \(date) is bought at \(bought?.prefix(20) ?? "–"), sold at \(sold?.prefix(20) ?? "–")")
+        }
+        try add(code, (buying + selling) / 2, units: units, on: date)
+    }
+
     var isEmpty: Bool { days.isEmpty }
 
     /// Each record's rate on `date`: its currency, units (`100`, or `1 t.u.` for a metal's troy

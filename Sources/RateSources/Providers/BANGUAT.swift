@@ -31,14 +31,7 @@ extension ProviderDeclaration {
                 guard let written = record["fecha"], let date = PublishedDate.slashed(written) else {
                     throw .unreadable("a rate is dated \(record["fecha"]?.prefix(20) ?? "nowhere")")
                 }
-                guard let selling = record["venta"].flatMap(Decimal.init(published:)),
-                    let buying = record["compra"].flatMap(Decimal.init(published:)), selling > 0, buying > 0
-                else {
-                    throw .unreadable(
-                        "the rates of \(date) are \(record["venta"]?.prefix(20) ?? "missing"), \(record["compra"]?.prefix(20) ?? "missing")"
-                    )
-                }
-                try days.add("USD", (selling + buying) / 2, on: date)
+                try days.addMean("USD", bought: record["compra"], sold: record["venta"], on: date)
             }
             return try days.fetched()
         })

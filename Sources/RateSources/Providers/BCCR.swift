@@ -50,11 +50,7 @@ extension ProviderDeclaration {
                 }
                 let bought = buying.series[column.field + "Ingles"] ?? nil, sold = selling.series[column.field + "Ingles"] ?? nil
                 guard bought != nil || sold != nil else { continue }
-                guard let bought = bought.flatMap(Decimal.init(thousandsSeparated:)),
-                    let sold = sold.flatMap(Decimal.init(thousandsSeparated:)),
-                    bought > 0, sold > 0
-                else { throw .unreadable("the dollar on \(date) is bought at \(bought ?? "–"), sold at \(sold ?? "–")") }
-                try days.add("USD", (bought + sold) / 2, on: date)
+                try days.addMean("USD", bought: bought, sold: sold, on: date) { Decimal(thousandsSeparated: $0) }
             }
             return try days.fetched()
         })

@@ -31,10 +31,10 @@ extension ProviderDeclaration {
                     throw .unreadable("a rate is dated \(period.name.prefix(20))")
                 }
                 guard period.values != ["n.d.", "n.d."] else { continue }
-                guard period.values.count == 2, let buying = Decimal(published: period.values[0]),
-                    let selling = Decimal(published: period.values[1]), buying > 0, selling > 0
-                else { throw .unreadable("the rates of \(date) are \(period.values.joined(separator: ", ").prefix(40))") }
-                try days.add("USD", (buying + selling) / 2, on: date)
+                guard period.values.count == 2 else {
+                    throw .unreadable("the rates of \(date) are \(period.values.joined(separator: ", ").prefix(40))")
+                }
+                try days.addMean("USD", bought: period.values[0], sold: period.values[1], on: date)
             }
             return try days.fetched()
         })

@@ -48,16 +48,10 @@ extension ProviderDeclaration {
                 guard let code = bcuNumbers[number] ?? bcuNumbers["0" + number] else {
                     throw .unreadable("the currency numbered \(number.prefix(10))")
                 }
-                guard let date = record["Fecha"].flatMap({ CalendarDate(iso8601: String($0.prefix(10))) }),
-                    let buying = record["TCC"].flatMap(Decimal.init(published:)),
-                    let selling = record["TCV"].flatMap(Decimal.init(published:)),
-                    buying > 0, selling > 0
-                else {
-                    throw .unreadable(
-                        "\(code) on \(record["Fecha"]?.prefix(20) ?? "no day") is \(record["TCC"]?.prefix(20) ?? "–"), \(record["TCV"]?.prefix(20) ?? "–")"
-                    )
+                guard let date = record["Fecha"].flatMap({ CalendarDate(iso8601: String($0.prefix(10))) }) else {
+                    throw .unreadable("\(code) is dated \(record["Fecha"]?.prefix(20) ?? "nowhere")")
                 }
-                try days.add(code, (buying + selling) / 2, on: date)
+                try days.addMean(code, bought: record["TCC"], sold: record["TCV"], on: date)
             }
             return days.isEmpty ? [] : try days.fetched()
         })

@@ -34,10 +34,7 @@ extension ProviderDeclaration {
             var days = PublishedDays(.dab)
             for row in table.dropFirst() where row.count == 5 && row[0] != "IRAN Toman" {
                 guard let code = dabNames[row[0]] else { throw .unreadable("a currency named \(row[0].prefix(20))") }
-                guard let selling = Decimal(plainText: row[3]), let buying = Decimal(plainText: row[4]), selling > 0, buying > 0 else {
-                    throw .unreadable("\(code) is sold at \(row[3].prefix(20)), bought at \(row[4].prefix(20))")
-                }
-                try days.add(code, (selling + buying) / 2, on: date)
+                try days.addMean(code, bought: row[4], sold: row[3], on: date) { Decimal(plainText: $0) }
             }
             return try days.fetched()
         })

@@ -44,13 +44,7 @@ extension ProviderDeclaration {
             for day in document.data.payload {
                 guard let date = CalendarDate(iso8601: day.date) else { throw .unreadable("a day dated \(day.date.prefix(30))") }
                 for rate in day.rates where Currency.isWellFormedCode(rate.currency.iso3) {
-                    // Both sides or nothing: a mean of one side and a zero is no rate.
-                    guard let buying = Decimal(published: rate.buy), let selling = Decimal(published: rate.sell), buying > 0, selling > 0
-                    else {
-                        throw .unreadable(
-                            "\(rate.currency.iso3) on \(date) is bought at \(rate.buy.prefix(20)), sold at \(rate.sell.prefix(20))")
-                    }
-                    try days.add(rate.currency.iso3, (buying + selling) / 2, units: rate.currency.unit, on: date)
+                    try days.addMean(rate.currency.iso3, bought: rate.buy, sold: rate.sell, units: rate.currency.unit, on: date)
                 }
             }
             return try days.fetched()

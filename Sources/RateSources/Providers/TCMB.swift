@@ -50,11 +50,7 @@ extension ProviderDeclaration {
                     for code in tcmbCurrencies {
                         let buying = item["TP_DK_\(code)_A_YTL"], selling = item["TP_DK_\(code)_S_YTL"]
                         guard buying != nil || selling != nil else { continue }
-                        guard let buying = buying.flatMap(Decimal.init(published:)),
-                            let selling = selling.flatMap(Decimal.init(published:)),
-                            buying > 0, selling > 0
-                        else { throw .unreadable("\(code) on \(date) is bought at \(buying ?? "–"), sold at \(selling ?? "–")") }
-                        try days.add(code, (buying + selling) / 2, units: code == "JPY" ? 100 : 1, on: date)
+                        try days.addMean(code, bought: buying, sold: selling, units: code == "JPY" ? 100 : 1, on: date)
                     }
                 }
                 return try days.fetched()
