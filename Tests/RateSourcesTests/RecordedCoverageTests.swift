@@ -83,7 +83,7 @@ struct RecordedCoverageTests {
     }
 
     @Test(
-        "every current ISO 4217 currency a declared central bank, historical or international publisher quotes is a daily central bank's, so in the blend and /v2/currencies"
+        "every current ISO 4217 currency any declared publisher quotes (a central bank, a tax authority, a historical or international one) is a daily central bank's, so in the blend and /v2/currencies"
     )
     func everyQuotedCurrencyBlended() throws {
         let catalog = try CurrencyCatalog.bundled()
@@ -93,10 +93,8 @@ struct RecordedCoverageTests {
             return source.kind.isBlended && (source.cadence ?? .daily) == .daily
         }
         let blended = Set(quoted.filter { isDailyCentralBank($0.key) }.flatMap(\.value))
-        // The tax and customs authorities' (ANG and CUC, the US Treasury's) are listed under their own provider only.
-        let everywhere = Set(
-            quoted.filter { (ProviderKit.declaration(of: $0.key)?.source.kind ?? .centralBank) != .taxAndCustoms }.values.flatMap { $0 }
-        ).filter(catalog.isListed)
+        // The withdrawn ones (the US Treasury's and the BIS's ANG, the BIS's MRO) are not current.
+        let everywhere = Set(quoted.values.flatMap { $0 }).filter(catalog.isListed)
         #expect(everywhere.subtracting(blended).sorted() == [], "quoted, current and in no daily central bank's rates")
     }
 }

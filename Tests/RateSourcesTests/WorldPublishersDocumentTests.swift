@@ -269,6 +269,38 @@ struct WorldPublishersDocumentTests {
         #expect(RateSource.imf.kind == .reference && RateSource.imf.countryCode == nil)
     }
 
+    @Test(
+        "BIS: month-end rates per dollar on the month's last day; a shared currency from its issuer's row; SLL restated as SLE, VEF as VES, the euro before 1999 as the ECU"
+    )
+    func bis() throws {
+        let months = try Self.parse(.bis, "bis-m-e-ge-2025-01-le-2025-02.csv")
+        #expect(Self.dates(months) == ["2025-01-31", "2025-02-28"])
+        let january = try OfficialDocumentTests.on("2025-01-31", months)
+        #expect(
+            january.baseCurrency == "USD" && january.quotation == .unitsPerBase && january.rates.count == 135 && january.rates["USD"] == nil
+        )
+        #expect(january.rates["TWD"] == Self.decimal("32.85") && january.rates["JPY"] == Self.decimal("154.902338"))
+        #expect(january.rates["EUR"] == Self.decimal("0.962186"), "the euro area's row, not Bulgaria's 0.962171")
+        #expect(january.rates["AUD"] == Self.decimal("1.607043"), "Australia's row, not Kiribati's 1.606426")
+        #expect(
+            january.rates["KWD"] == Self.decimal("0.30825") && january.rates["STD"] == Self.decimal("23550.9"), "the old dobra, as written")
+        #expect(january.rates["SLE"] == Self.decimal("22.6082") && january.rates["SLL"] == nil, "new leones under the old code")
+        #expect(january.rates["VES"] == Self.decimal("57.821684") && january.rates["VEF"] == nil)
+        #expect(try OfficialDocumentTests.on("2025-02-28", months).rates["JPY"] == Self.decimal("150.763615"))
+        let september = try #require(try Self.parse(.bis, "bis-m-e-ge-2021-09-le-2021-09.csv").first)
+        #expect(september.effectiveDate.description == "2021-09-30" && september.rates["MRO"] == Self.decimal("361.2"))
+        #expect(september.rates["SLE"] == Self.decimal("10.57098") && september.rates["ZWL"] == Self.decimal("87.6653"))
+        #expect(september.rates["VES"] == Self.decimal("4128271.016399"), "before the 2021 redenomination, in that day's bolívares")
+        let may = try #require(try Self.parse(.bis, "bis-m-e-ge-2001-05-le-2001-05.csv").first)
+        #expect(may.effectiveDate.description == "2001-05-31" && may.rates["EUR"] == Self.decimal("1.179245"))
+        #expect(may.rates["XOF"] == Self.decimal("773.534198") && may.rates["XAF"] == Self.decimal("773.534198"))
+        let oldest = try Self.parse(.bis, "bis-m-e-ge-1900-01-le-1900-01.csv")
+        #expect(Self.dates(oldest) == ["1900-01-31"] && oldest.first?.rates == ["ZAR": Self.decimal("0.4107")])
+        #expect(ProviderDeclaration.bisCode("EUR", on: try #require(CalendarDate(iso8601: "1998-12-31"))) == "XEU")
+        #expect(ProviderDeclaration.bisCode("VEF", on: try #require(CalendarDate(iso8601: "2019-05-31"))) == "VEF")
+        #expect(RateSource.bis.kind == .reference && RateSource.bis.cadence == .monthEnd && !RateSource.bis.kind.isBlended)
+    }
+
     @Test("Reserve Bank of Vanuatu: every day on one page, vatu per unit, days as 22 May 2026 or 26-Aug-25; a page cut short refused")
     func rbv() throws {
         let days = try Self.parse(.rbv, "rbv-exchange-rates.html")
@@ -474,6 +506,7 @@ struct WorldPublishersDocumentTests {
         (.bob, "bob-exchange-rates.csv", nil, "0.0748"), (.sbi, "sbi-default-9.xml", "EUR", ">124.440000<"),
         (.bcu, "bcu-awsbcucotizaciones-1.xml", nil, ">40.560000<"), (.bbk, "bbk-d-dem-aa-ac-000.csv", nil, "1.6647"),
         (.lb, "lb-getfxrates-2014-12-29.xml", nil, ">3.4528<"), (.hnb, "hnb-v2.json", nil, "\"7,534500\""),
+        (.bis, "bis-m-e-ge-2021-09-le-2021-09.csv", nil, "111.987218"),
         (.imf, "imf-rms-mth-rep.tsv", "USD", "6.882900"), (.rbv, "rbv-exchange-rates.html", nil, "116.28"),
         (.cbc, "cbc-get.json", nil, "\"31.251\""), (.dab, "dab-exchange-rates-2026-05-18.html", nil, ">64.0267<"),
         (.boj, "boj-getdatacode.json", nil, "156.99"), (.bfm, "bfm-cours-mid-en-ar-filter-JPY.json", "JPY", "\"27,81\""),

@@ -57,6 +57,7 @@ def main(psql):
     count = 0
     skipped = []
     listed = providers()
+    month_ends = {max(day for day in year if (day.year, day.month) == (each.year, each.month)) for each in year}
     for index, (source, home, quotation, cadence, quoted, reversed_codes) in enumerate(listed):
         skew = Decimal(1) + Decimal(index % 9 - 4) / Decimal(20000)  # ±0.02 %: never screened out
         for day in year:
@@ -66,6 +67,9 @@ def main(psql):
             if cadence == "monthly" and day.day != 1:
                 continue
             if cadence == "quarterly" and not (day.month % 3 == 0 and (day + timedelta(days=1)).day == 1):
+                continue
+            # The BIS's month-end rates: each month's last business day here.
+            if cadence == "month-end" and day not in month_ends:
                 continue
             ecb = days[day]
 

@@ -19,6 +19,9 @@ extension RateSource {
     /// on, how far a refresh looks back, how late it may be, and how long a rate stays in force.
     package enum Cadence: String, Sendable {
         case daily, weekly, monthly, quarterly
+        /// A month's last day's rate, published monthly (the BIS's end-of-period series): a
+        /// day's rate like a daily publisher's, one a month, never in force beyond its day.
+        case monthEnd = "month-end"
         /// Daily rates no longer published (a currency since replaced by the euro): its days
         /// are backfilled, a refresh never asks for new ones and it is never late.
         case historical
@@ -34,6 +37,7 @@ extension RateSource {
             case .daily, .historical: day.isoWeekday <= 5
             case .weekly: day.isoWeekday == 3
             case .monthly: day.day == 1
+            case .monthEnd: day.adding(days: 1).day == 1
             case .quarterly: day.month % 3 == 0 && day.adding(days: 1).day == 1
             }
         }
@@ -45,6 +49,8 @@ extension RateSource {
             case .daily, .historical: 10
             case .weekly: 14
             case .monthly: 40
+            // The BIS's series of smaller currencies come a month or two after the main ones.
+            case .monthEnd: 100
             case .quarterly: 100
             }
         }
@@ -58,6 +64,7 @@ extension RateSource {
             case .historical: 36_600
             case .weekly: 10
             case .monthly: 31 + Self.monthly.grace
+            case .monthEnd: 62
             case .quarterly: 92 + Self.quarterly.grace
             }
         }
@@ -68,7 +75,7 @@ extension RateSource {
         /// `0` for rates read day by day (the blend's own age limit applies to those).
         package var grace: Int {
             switch self {
-            case .daily, .weekly, .historical: 0
+            case .daily, .weekly, .historical, .monthEnd: 0
             case .monthly: 7
             case .quarterly: 21
             }

@@ -231,6 +231,14 @@ final class KitProvidersStub: Sendable {
                 return query.contains("reportType=REP&") ? "imf-rms-mth-rep.tsv" : "imf-rms-mth-sdrcv.tsv"
             }
         ),
+        (
+            "/api/v2/data/dataflow/BIS/WS_XRU/1.0/M...E", "bis",
+            { request in
+                let query = request.url.query ?? ""
+                guard request.headers.first(name: "Accept") == "application/vnd.sdmx.data+csv;version=1.0.0" else { return nil }
+                return query.contains("ge:2025-01") && query.contains("le:2025-02") ? "bis-m-e-ge-2025-01-le-2025-02.csv" : nil
+            }
+        ),
         ("/index.php/en/exchange-rates", "rbv", { $0.url.query == "limit1=100000" ? "rbv-exchange-rates.html" : nil }),
         ("/API/DataAPI/Get", "cbc", { $0.url.query == "FileName=BP01D01" ? "cbc-get.json" : nil }),
         ("/exchange-rates", "dab", { "dab-exchange-rates-\(($0.url.query ?? "").dropFirst("field_date_value=".count).prefix(10)).html" }),
@@ -362,7 +370,7 @@ final class KitProvidersStub: Sendable {
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
         .rbv, .cbc, .dab, .boj, .bfm, .nbc, .bcp, .bcccd, .bccr, .rbf, .nrbt, .boa, .hmrc, .inforeuro,
-        .ust, .imf, .bbk, .hnb, .lb,
+        .ust, .imf, .bis, .bbk, .hnb, .lb,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -110,7 +110,8 @@ enum FrankfurterV2 {
         let source: RateSource
         let start: CalendarDate?
         let end: CalendarDate?
-        /// Publications expected since `end` and not stored, in days or ISO weeks (its cadence).
+        /// Publications expected since `end` and not stored, in days, ISO weeks or months (its
+        /// cadence); `nil` for a publisher that ended.
         let missed: Int?
         let currencies: [String]
     }

@@ -33,7 +33,7 @@ extension FrankfurterV2Interactor {
             return [
                 FrankfurterV2.ProviderInfo(
                     source: source, start: days.days.first?.date, end: end,
-                    missed: end.map { Self.missed(since: $0, of: source, today: today) }, currencies: days.columns.keys.sorted())
+                    missed: Self.missed(since: end, of: source, today: today), currencies: days.columns.keys.sorted())
             ]
         }
     }

@@ -383,7 +383,7 @@ struct FrankfurterV2Interactor: Sendable {
                     let end = days.days.last?.date
                     return FrankfurterV2.ProviderInfo(
                         source: source, start: days.days.first?.date, end: end,
-                        missed: end.map { Self.missed(since: $0, of: source, today: today) }, currencies: days.columns.keys.sorted())
+                        missed: Self.missed(since: end, of: source, today: today), currencies: days.columns.keys.sorted())
                 }
             }
         } catch {
@@ -391,9 +391,12 @@ struct FrankfurterV2Interactor: Sendable {
         }
     }
 
-    /// Publication days (weekdays; Wednesdays for a weekly table) strictly after `end` and
-    /// before today, which the provider should have published and is not stored.
-    static func missed(since end: CalendarDate, of source: RateSource, today: CalendarDate) -> Int {
-        (source.cadence ?? .daily).publicationDays(after: end, before: today)
+    /// Publication days (weekdays; Wednesdays for a weekly table; months' first or last days)
+    /// strictly after `end` and before today, which the provider should have published and is
+    /// not stored; none for a publisher that ended (Frankfurter's `null` for historical-only ones).
+    static func missed(since end: CalendarDate?, of source: RateSource, today: CalendarDate) -> Int? {
+        let cadence = source.cadence ?? .daily
+        guard let end, cadence != .historical else { return nil }
+        return cadence.publicationDays(after: end, before: today)
     }
 }

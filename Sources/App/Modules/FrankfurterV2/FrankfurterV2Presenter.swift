@@ -216,13 +216,23 @@ struct FrankfurterV2Presenter: Sendable {
         member("terms_url", source.termsURL, into: &bytes)
         member("start_date", provider.start?.description, into: &bytes)
         member("end_date", provider.end?.description, into: &bytes)
-        member("publish_cadence", source.cadence?.rawValue, into: &bytes)
+        member("publish_cadence", Self.publishCadence(source.cadence ?? .daily), into: &bytes)
         bytes += #","publishes_missed":"#.utf8
         bytes += (provider.missed.map(String.init) ?? "null").utf8
         member("kind", source.kind.rawValue, into: &bytes)
         bytes += #","currencies":"#.utf8
         strings(provider.currencies, into: &bytes)
         bytes += "}".utf8
+    }
+
+    /// The cadence as Frankfurter names it: `monthly` for a month's last day's rates (the BIS's),
+    /// none for a publisher that ended (`null`, Frankfurter's for historical-only providers).
+    static func publishCadence(_ cadence: RateSource.Cadence) -> String? {
+        switch cadence {
+        case .historical: nil
+        case .monthEnd: "monthly"
+        case .daily, .weekly, .monthly, .quarterly: cadence.rawValue
+        }
     }
 
     /// `{"message": …}`, as every v2 error is written.

@@ -117,8 +117,14 @@ struct FrankfurterV2Tests {
         #expect(months.map(\.date.description) == ["2026-03-01", "2026-04-01"] && months[0].rate == Self.d("1.2"))
     }
 
-    @Test("publications missed: weekdays after the newest day and before today (Wednesdays for a weekly table)")
+    @Test(
+        "publications missed: weekdays after the newest day and before today (Wednesdays for a weekly table, months' last days for the BIS's month-end rates), none for a publisher that ended"
+    )
     func missed() {
+        #expect(FrankfurterV2Interactor.missed(since: Self.day("2025-02-28"), of: .bis, today: Self.day("2025-06-30")) == 3)
+        #expect(FrankfurterV2Interactor.missed(since: Self.day("1998-12-30"), of: .bbk, today: Self.day("2026-03-12")) == nil)
+        #expect(FrankfurterV2Interactor.missed(since: nil, of: .nbp, today: Self.day("2026-03-12")) == nil)
+        #expect(FrankfurterV2Presenter.publishCadence(.monthEnd) == "monthly" && FrankfurterV2Presenter.publishCadence(.historical) == nil)
         #expect(FrankfurterV2Interactor.missed(since: Self.day("2026-03-05"), of: .nbp, today: Self.day("2026-03-12")) == 4)
         #expect(FrankfurterV2Interactor.missed(since: Self.day("2026-03-04"), of: .nbpB, today: Self.day("2026-03-20")) == 2)
         #expect(FrankfurterV2Interactor.missed(since: Self.day("2026-03-11"), of: .nbp, today: Self.day("2026-03-12")) == 0)

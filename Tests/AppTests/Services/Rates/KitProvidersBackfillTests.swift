@@ -32,7 +32,7 @@ struct KitProvidersBackfillTests {
         (.rbf, "2026-05-18", "2026-05-22", 5, 8), (.nrbt, "2025-01-02", "2025-01-06", 3, 12), (.boa, "2026-04-01", "2026-04-02", 2, 16),
         // The historical and international publishers, kept out of the blend (the IMF's a day all its currencies have a rate).
         (.bbk, "1998-12-21", "1998-12-30", 6, 18), (.lb, "2014-12-29", "2014-12-31", 3, 88), (.hnb, "2022-12-31", "2022-12-31", 1, 15),
-        (.imf, "2026-03-05", "2026-03-05", 1, 36),
+        (.imf, "2026-03-05", "2026-03-05", 1, 36), (.bis, "2025-01-01", "2025-02-28", 2, 135),
         // The feeds that need a key, given theirs.
         (.bam, "2026-03-25", "2026-03-27", 3, 30), (.banxico, "2026-03-02", "2026-03-13", 10, 5),
         (.bcch, "2026-03-02", "2026-03-13", 10, 8),
@@ -142,7 +142,14 @@ struct KitProvidersBackfillTests {
             #expect(!blended.contains(RateSource.imf.id) && !blended.contains(RateSource.bbk.id) && blended.contains(RateSource.bcu.id))
             let marks = try await browser.get("/v2/providers/bbk").html
             #expect(
-                marks.contains(#""publish_cadence":"historical""#) && marks.contains(#""kind":"historical and international""#), "\(marks)")
+                marks.contains(#""publish_cadence":null,"publishes_missed":null"#)
+                    && marks.contains(#""kind":"historical and international""#),
+                "Frankfurter's null for a historical-only provider: \(marks)")
+            let bis = try await browser.get("/v2/providers/bis").html
+            #expect(bis.contains(#""publish_cadence":"monthly""#) && bis.contains(#""end_date":"2025-02-28""#), "\(bis)")
+            // The BIS's month-end rate, on its month's last day: 22.6082 new leones a dollar.
+            let leones = try await browser.get("/api/v1/convert?from=USD&to=SLE&amount=100&date=2025-01-31&source=bis")
+            #expect(leones.status == .ok && leones.html.contains(#""result":"2260.82""#), "\(leones.html.prefix(300))")
             let litas = try await browser.get("/api/v1/convert?from=EUR&to=LTL&amount=1&date=2014-12-31&source=lb")
             #expect(litas.status == .ok && litas.html.contains(#""result":"3.45""#), "\(litas.html.prefix(300))")
             let menu = try await browser.get("/?source=lb").html
