@@ -229,6 +229,38 @@ struct WorldPublishersDocumentTests {
         #expect(RateSource.bbk.kind == .reference && RateSource.bbk.cadence == .historical && !RateSource.bbk.kind.isBlended)
     }
 
+    @Test(
+        "Banco de Portugal, historical: the escudo's rates as a JSON-stat cube, currencies named only in their series' labels, three pages of ten series; a page that says there are more refused"
+    )
+    func bdp() throws {
+        let first = try Self.parse(.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-1.json")
+        #expect(Self.dates(first) == ["1998-12-28", "1998-12-29", "1998-12-30", "1998-12-31"])
+        let monday = try OfficialDocumentTests.on("1998-12-28", first)
+        #expect(monday.baseCurrency == "PTE" && monday.quotation == .basePerUnit && monday.rates.count == 10)
+        #expect(monday.rates["USD"] == Self.decimal("172.392") && monday.rates["ITL"] == Self.decimal("0.10353"))
+        #expect(monday.rates["XEU"] == Self.decimal("201.43") && monday.rates["ESP"] == Self.decimal("1.205"), "the ECU, written ECU")
+        #expect(monday.rates["NLG"] == nil, "the guilder's series is on the next page: read there")
+        let second = try OfficialDocumentTests.on("1998-12-31", try Self.parse(.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-2.json"))
+        #expect(second.rates.count == 10 && second.rates["JPY"] == Self.decimal("1.5097") && second.rates["DEM"] == Self.decimal("102.505"))
+        #expect(second.rates["NLG"] == Self.decimal("90.975") && second.rates["BEF"] == nil)
+        let third = try OfficialDocumentTests.on("1998-12-31", try Self.parse(.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-3.json"))
+        #expect(
+            third.rates == [
+                "BEF": Self.decimal("4.9698"), "ATS": Self.decimal("14.57"), "AUD": Self.decimal("105.555"), "BRL": Self.decimal("142.254"),
+            ])
+        // A third page that links a fourth: more series than the three pages asked for.
+        let more = String(decoding: try OfficialDocumentTests.fixture("bdp-23e0cdd56bddb4ad3016a9c3ad63a539-2.json"), as: UTF8.self)
+            .replacingOccurrences(of: "page=2&dim_cats", with: "page=3&dim_cats")
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.bdp.parse(Data(more.utf8)) }
+        #expect(RateSource.bdp.kind == .reference && RateSource.bdp.cadence == .historical)
+        // The whole history in one run, its three pages asked for one after another.
+        let feed = try #require(OfficialFeed.of(.bdp))
+        let pages = feed.documents(
+            covering: try #require(CalendarDate(iso8601: "1987-01-02"))...(try #require(CalendarDate(iso8601: "1998-12-31"))))
+        #expect(pages.map { $0.url.query?.suffix(6) } == ["page=1", "page=2", "page=3"])
+        #expect(pages.first?.url.query?.contains("&obs_since=1987-01-02&obs_to=1998-12-31&") == true)
+    }
+
     @Test("Lietuvos bankas, historical: the litas's rates as pairs of amounts, so many litai for so many units")
     func lb() throws {
         let day = try Self.parse(.lb, "lb-getfxrates-2014-12-29.xml")
@@ -507,6 +539,7 @@ struct WorldPublishersDocumentTests {
         (.bcu, "bcu-awsbcucotizaciones-1.xml", nil, ">40.560000<"), (.bbk, "bbk-d-dem-aa-ac-000.csv", nil, "1.6647"),
         (.lb, "lb-getfxrates-2014-12-29.xml", nil, ">3.4528<"), (.hnb, "hnb-v2.json", nil, "\"7,534500\""),
         (.bis, "bis-m-e-ge-2021-09-le-2021-09.csv", nil, "111.987218"),
+        (.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-1.json", nil, "172.392"),
         (.imf, "imf-rms-mth-rep.tsv", "USD", "6.882900"), (.rbv, "rbv-exchange-rates.html", nil, "116.28"),
         (.cbc, "cbc-get.json", nil, "\"31.251\""), (.dab, "dab-exchange-rates-2026-05-18.html", nil, ">64.0267<"),
         (.boj, "boj-getdatacode.json", nil, "156.99"), (.bfm, "bfm-cours-mid-en-ar-filter-JPY.json", "JPY", "\"27,81\""),

@@ -23,7 +23,7 @@ OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe
 EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw "
                     "cfets fbil sbp nrb cbsl mma hkma amcm cbc boj mas bnm bi bot cbm nbc bom rbv rbf nrbt sarb cbn cbk "
                     "bnrrw bota bob bfm bna cbe nbe bcccd bct boa bam bceao beac rbm bcra bcb banrep bcrp bcch banxico "
-                    "bccr banguat bcn bcc bcu bcp hmrc inforeuro ust imf bis bbk hnb lb").split()
+                    "bccr banguat bcn bcc bcu bcp hmrc inforeuro ust imf bis bbk bdp hnb lb").split()
 
 
 def always(name):
@@ -127,6 +127,7 @@ ROUTES = [
     ("/rest/data/BBEX3/", always("bbk-d-dem-aa-ac-000.csv")),
     ("/api/v2/data/dataflow/BIS/WS_XRU/1.0/M...E", always("bis-m-e-ge-2025-01-le-2025-02.csv")),
     ("/webservices/FxRates/FxRates.asmx/getFxRates", always("lb-getfxrates-2014-12-31.xml")),
+    ("/data/v1/domains/29/datasets/", by(r"page=(\d)", "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-{}.json", "query")),
     ("/tecajn/v2", always("hnb-v2.json")),
     ("/external/np/fin/data/rms_mth.aspx", by(r"reportType=([A-Z]+)", "imf-rms-mth-{}.tsv", "query")),
     ("/export/exchange-rates.csv", always("bob-exchange-rates.csv")),

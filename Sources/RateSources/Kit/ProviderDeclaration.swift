@@ -101,6 +101,9 @@ package struct ProviderDeclaration: Sendable {
     package indirect enum Documents: Sendable {
         /// A run of days per document, at most `maxDays` long (the NBP: 93; ``unlimited`` for any).
         case range(maxDays: Int, @Sendable (ClosedRange<CalendarDate>) -> DocumentRequest)
+        /// A run of days, at most `maxDays` long, over `pages` numbered pages (1, 2, …), each asked
+        /// for: a publisher that pages a fixed set of series (the Banco de Portugal's, ten a page).
+        case pages(Int, maxDays: Int, @Sendable (ClosedRange<CalendarDate>, Int) -> DocumentRequest)
         /// A document per day; `latest`, when the publisher has one, is its newest without a date.
         case day(latest: DocumentRequest?, @Sendable (CalendarDate) -> DocumentRequest)
         /// A document per calendar year.

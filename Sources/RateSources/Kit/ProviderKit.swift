@@ -19,7 +19,7 @@ package enum ProviderKit {
     package static let taxAndCustoms: [ProviderDeclaration] = [.hmrc, .inforeuro, .ust]
 
     /// Historical and international publishers (``RateSource/Kind/reference``): never blended.
-    package static let reference: [ProviderDeclaration] = [.imf, .bis, .bbk, .hnb, .lb]
+    package static let reference: [ProviderDeclaration] = [.imf, .bis, .bbk, .bdp, .hnb, .lb]
 
     package static let declarations: [ProviderDeclaration] =
         [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers) + taxAndCustoms + reference

@@ -109,6 +109,8 @@ package struct OfficialFeed: Sendable {
     ) -> [(DocumentRequest, ProviderDeclaration.Series?, CalendarDate?)] {
         switch documents {
         case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series, nil) }
+        case .pages(let count, let maxDays, let request):
+            return chunks(days, of: maxDays).flatMap { run in (1...count).map { (request(run, $0), series, nil) } }
         case .year(let request): return (days.lowerBound.year...days.upperBound.year).map { (request($0), series, nil) }
         case .month(let request):
             return months(days).map { (request($0.year, $0.month), series, CalendarDate(year: $0.year, month: $0.month, day: 1)) }
@@ -125,7 +127,7 @@ package struct OfficialFeed: Sendable {
         switch documents {
         case .day: true
         case .series(let all): all.first.map { isDayByDay($0.1) } ?? false
-        case .range, .year, .month, .whole, .files: false
+        case .range, .pages, .year, .month, .whole, .files: false
         }
     }
 

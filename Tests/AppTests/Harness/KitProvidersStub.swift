@@ -222,6 +222,16 @@ final class KitProvidersStub: Sendable {
             "/webservices/FxRates/FxRates.asmx/getFxRates", "lb",
             { "lb-getfxrates-\(($0.url.query ?? "").dropFirst("dt=".count).prefix(10)).xml" }
         ),
+        (
+            "/data/v1/domains/29/datasets/23e0cdd56bddb4ad3016a9c3ad63a539/", "bdp",
+            { request in
+                let query = request.url.query ?? ""
+                guard
+                    query.hasPrefix("dim_cats=13:794&dim_cats=18:35&dim_cats=40:4263&lang=EN&obs_since=1998-12-28&obs_to=1998-12-31&page=")
+                else { return nil }
+                return "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-\(query.suffix(1)).json"
+            }
+        ),
         ("/tecajn/v2", "hnb", { $0.url.query == "datum-do=2022-12-31&datum-od=2022-12-31" ? "hnb-v2.json" : nil }),
         (
             "/external/np/fin/data/rms_mth.aspx", "imf",
@@ -370,7 +380,7 @@ final class KitProvidersStub: Sendable {
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
         .rbv, .cbc, .dab, .boj, .bfm, .nbc, .bcp, .bcccd, .bccr, .rbf, .nrbt, .boa, .hmrc, .inforeuro,
-        .ust, .imf, .bis, .bbk, .hnb, .lb,
+        .ust, .imf, .bis, .bbk, .bdp, .hnb, .lb,
     ]
 
     static func start() async throws -> KitProvidersStub {

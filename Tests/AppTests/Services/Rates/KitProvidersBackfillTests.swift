@@ -33,6 +33,7 @@ struct KitProvidersBackfillTests {
         // The historical and international publishers, kept out of the blend (the IMF's a day all its currencies have a rate).
         (.bbk, "1998-12-21", "1998-12-30", 6, 18), (.lb, "2014-12-29", "2014-12-31", 3, 88), (.hnb, "2022-12-31", "2022-12-31", 1, 15),
         (.imf, "2026-03-05", "2026-03-05", 1, 36), (.bis, "2025-01-01", "2025-02-28", 2, 135),
+        (.bdp, "1998-12-28", "1998-12-31", 4, 24),
         // The feeds that need a key, given theirs.
         (.bam, "2026-03-25", "2026-03-27", 3, 30), (.banxico, "2026-03-02", "2026-03-13", 10, 5),
         (.bcch, "2026-03-02", "2026-03-13", 10, 8),
