@@ -470,6 +470,37 @@ struct WorldPublishersDocumentTests {
                 == "http://127.0.0.1:9000/wp-content/uploads/2026/05/8.8-Exchange-Rates-Daily-9.xlsx")
     }
 
+    @Test(
+        "Bank of Albania: today's page (lek per unit, per 100 yen, dated by its last update) and a year's workbook of a sheet a month, a block of columns a day headed DT; the offshore yuan left out"
+    )
+    func bsh() throws {
+        let today = try Self.parse(.bsh, "bsh-official-exchange-rate.html")
+        #expect(Self.dates(today) == ["2026-05-22"])
+        let rates = try #require(today.first?.rates)
+        #expect(today.first?.baseCurrency == "ALL" && rates.count == 15 && rates["CNH"] == nil)
+        #expect(rates["USD"] == Self.decimal("82.24") && rates["JPY"] == Self.decimal("0.5168") && rates["XDR"] == Self.decimal("112.40"))
+        #expect(rates["XAU"] == Self.decimal("371473.97") && rates["CNY"] == Self.decimal("12.10"))
+        let year = try Self.parse(.bsh, "bsh-kursi-i-kembimit-2024-29746.xlsx")
+        #expect(
+            year.count == 246 && year.first?.effectiveDate.description == "2024-01-03"
+                && year.last?.effectiveDate.description == "2024-12-31")
+        #expect(year.allSatisfy { $0.rates.count == 15 && $0.rates["CNH"] == nil })
+        let january = try #require(year.first?.rates)
+        #expect(january["JPY"] == Self.decimal("0.6615"), "66.150000000000006 per 100, a float's noise")
+        #expect(
+            january["EUR"] == Self.decimal("103.24") && january["USD"] == Self.decimal("94.4")
+                && january["XAU"] == Self.decimal("193869.19"))
+        #expect(year.last?.rates["GBP"] == Self.decimal("118.16") && year.last?.rates["XDR"] == Self.decimal("122.93"))
+        // The year's workbook is the archive's link whose name holds the year.
+        let archive = try OfficialDocumentTests.fixture("bsh-exchage-rate-archive.html")
+        let base = try #require(URL(string: "http://127.0.0.1:9000/Markets/Official_exchange_rate/Exchage_rate_archive/"))
+        #expect(
+            FormPage.link(in: archive, ending: ".xlsx", containing: "_2024_", relativeTo: base)?.absoluteString
+                == "http://127.0.0.1:9000/rc/doc/Kursi_i_kembimit_2024_29746.xlsx")
+        #expect(FormPage.link(in: archive, ending: ".xlsx", containing: "_2012_", relativeTo: base) == nil, "2012's is a legacy .xls")
+        #expect(XLSXSheet.columnLetters(27) == "AA" && XLSXSheet.columnLetters(XLSXSheet.columnNumber("BN")) == "BN")
+    }
+
     @Test("National Reserve Bank of Tonga: the middle of three blocks, units per pa'anga; a public holiday written across the row")
     func nrbt() throws {
         let days = try Self.parse(.nrbt, "nrbt-average-daily-exchange-rates.xlsx")
@@ -495,7 +526,7 @@ struct WorldPublishersDocumentTests {
     func hostileWorkbooks() throws {
         for (declaration, fixture) in [
             (ProviderDeclaration.rbf, "rbf-8-8-exchange-rates-daily-9.xlsx"), (.nrbt, "nrbt-average-daily-exchange-rates.xlsx"),
-            (.boa, "boa-cotation-dzd-2000-2026-journalier.xlsx"),
+            (.boa, "boa-cotation-dzd-2000-2026-journalier.xlsx"), (.bsh, "bsh-kursi-i-kembimit-2024-29746.xlsx"),
         ] {
             let served = try OfficialDocumentTests.fixture(fixture)
             for hostile in [
@@ -539,7 +570,7 @@ struct WorldPublishersDocumentTests {
         (.bcu, "bcu-awsbcucotizaciones-1.xml", nil, ">40.560000<"), (.bbk, "bbk-d-dem-aa-ac-000.csv", nil, "1.6647"),
         (.lb, "lb-getfxrates-2014-12-29.xml", nil, ">3.4528<"), (.hnb, "hnb-v2.json", nil, "\"7,534500\""),
         (.bis, "bis-m-e-ge-2021-09-le-2021-09.csv", nil, "111.987218"),
-        (.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-1.json", nil, "172.392"),
+        (.bdp, "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-1.json", nil, "172.392"), (.bsh, "bsh-official-exchange-rate.html", nil, ">82.24<"),
         (.imf, "imf-rms-mth-rep.tsv", "USD", "6.882900"), (.rbv, "rbv-exchange-rates.html", nil, "116.28"),
         (.cbc, "cbc-get.json", nil, "\"31.251\""), (.dab, "dab-exchange-rates-2026-05-18.html", nil, ">64.0267<"),
         (.boj, "boj-getdatacode.json", nil, "156.99"), (.bfm, "bfm-cours-mid-en-ar-filter-JPY.json", "JPY", "\"27,81\""),

@@ -20,7 +20,7 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw "
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm bsh sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw "
                     "cfets fbil sbp nrb cbsl mma hkma amcm cbc boj mas bnm bi bot cbm nbc bom rbv rbf nrbt sarb cbn cbk "
                     "bnrrw bota bob bfm bna cbe nbe bcccd bct boa bam bceao beac rbm bcra bcb banrep bcrp bcch banxico "
                     "bccr banguat bcn bcc bcu bcp hmrc inforeuro ust imf bis bbk bdp hnb lb").split()
@@ -128,6 +128,9 @@ ROUTES = [
     ("/api/v2/data/dataflow/BIS/WS_XRU/1.0/M...E", always("bis-m-e-ge-2025-01-le-2025-02.csv")),
     ("/webservices/FxRates/FxRates.asmx/getFxRates", always("lb-getfxrates-2014-12-31.xml")),
     ("/data/v1/domains/29/datasets/", by(r"page=(\d)", "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-{}.json", "query")),
+    ("/Markets/Official_exchange_rate/Exchage_rate_archive/", always("bsh-exchage-rate-archive.html")),
+    ("/Markets/Official_exchange_rate/", always("bsh-official-exchange-rate.html")),
+    ("/rc/doc/Kursi_i_kembimit_2024_29746.xlsx", always("bsh-kursi-i-kembimit-2024-29746.xlsx")),
     ("/tecajn/v2", always("hnb-v2.json")),
     ("/external/np/fin/data/rms_mth.aspx", by(r"reportType=([A-Z]+)", "imf-rms-mth-{}.tsv", "query")),
     ("/export/exchange-rates.csv", always("bob-exchange-rates.csv")),

@@ -20,6 +20,8 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     package struct Link: Sendable, Equatable {
         package let page: String
         package let ending: String
+        /// What the link's address must also hold (`_2024_`, a year among a list of years'), if anything.
+        package var containing: String? = nil
         /// The publisher's own origin, whose links are followed under the configured one
         /// (`<ID>_BASE_URL`) when the publisher is moved: a page links to itself absolutely.
         package var publicOrigin: String? = nil
@@ -70,11 +72,11 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
         return request
     }
 
-    /// The document `page` links to, its address ending in `ending`: the first such link on the
-    /// page, on the publisher's own host.
-    package static func linked(from page: String, ending: String) -> DocumentRequest {
+    /// The document `page` links to, its address ending in `ending` (and holding `containing`,
+    /// where given): the first such link on the page, on the publisher's own host.
+    package static func linked(from page: String, ending: String, containing: String? = nil) -> DocumentRequest {
         var request = DocumentRequest.get(page)
-        request.link = Link(page: page, ending: ending)
+        request.link = Link(page: page, ending: ending, containing: containing)
         return request
     }
 

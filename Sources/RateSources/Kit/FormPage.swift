@@ -60,9 +60,9 @@ struct FormPage {
         return attributes
     }
 
-    /// The first link (`href`) in `page` whose address ends in `ending` (its query aside), resolved
-    /// against `base`.
-    static func link(in page: Data, ending: String, relativeTo base: URL) -> URL? {
+    /// The first link (`href`) in `page` whose address ends in `ending` (its query aside) and
+    /// holds `containing` (any, when `nil`), resolved against `base`.
+    static func link(in page: Data, ending: String, containing: String? = nil, relativeTo base: URL) -> URL? {
         let html = String(decoding: page, as: UTF8.self)
         var rest = html[...]
         while let found = rest.range(of: "href=") {
@@ -74,7 +74,8 @@ struct FormPage {
             let value = after.dropFirst()
             guard let end = value.firstIndex(of: quote) else { return nil }
             let address = HTMLTables.decoded(value[..<end])
-            if address.split(separator: "?").first?.lowercased().hasSuffix(ending.lowercased()) == true {
+            let path = address.split(separator: "?").first?.lowercased() ?? ""
+            if path.hasSuffix(ending.lowercased()), containing.map({ path.contains($0.lowercased()) }) ?? true {
                 return URL(string: address.replacingOccurrences(of: " ", with: "%20"), relativeTo: base)?.absoluteURL
             }
             rest = value[end...]

@@ -4,7 +4,7 @@ import Core
 /// the rest by region, in the order the Source menu lists them.
 package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
-        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .sbi, .tcmb]),
+        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .bsh, .sbi, .tcmb]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba, .dab]),
         (.middleEast, [.boi, .cbkkw]),
         (

@@ -110,6 +110,16 @@ struct XLSXSheet {
         letters.uppercased().unicodeScalars.reduce(0) { $0 * 26 + Int($1.value) - 64 }
     }
 
+    /// A column's letters: 1 is `A`, 26 `Z`, 27 `AA` (``columnNumber(_:)`` the other way).
+    static func columnLetters(_ number: Int) -> String {
+        var letters = "", rest = number
+        while rest > 0 {
+            letters.insert(Character(UnicodeScalar(UInt8(65 + (rest - 1) % 26))), at: letters.startIndex)
+            rest = (rest - 1) / 26
+        }
+        return letters
+    }
+
     /// The day an Excel date serial stands for (1 is 1900-01-01, counting Excel's 29 February 1900).
     static func day(serial text: String) -> CalendarDate? {
         guard let serial = Int(text), serial > 60, serial < 2_958_466 else { return nil }

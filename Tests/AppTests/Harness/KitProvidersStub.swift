@@ -232,6 +232,9 @@ final class KitProvidersStub: Sendable {
                 return "bdp-23e0cdd56bddb4ad3016a9c3ad63a539-\(query.suffix(1)).json"
             }
         ),
+        ("/Markets/Official_exchange_rate/Exchage_rate_archive/", "bsh", { _ in "bsh-exchage-rate-archive.html" }),
+        ("/Markets/Official_exchange_rate/", "bsh", { _ in "bsh-official-exchange-rate.html" }),
+        ("/rc/doc/Kursi_i_kembimit_2024_29746.xlsx", "bsh", { _ in "bsh-kursi-i-kembimit-2024-29746.xlsx" }),
         ("/tecajn/v2", "hnb", { $0.url.query == "datum-do=2022-12-31&datum-od=2022-12-31" ? "hnb-v2.json" : nil }),
         (
             "/external/np/fin/data/rms_mth.aspx", "imf",
@@ -376,7 +379,8 @@ final class KitProvidersStub: Sendable {
     }
 
     static let providers: [RateSource] = [
-        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm, .mnb,
+        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bsh, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm,
+        .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
         .rbv, .cbc, .dab, .boj, .bfm, .nbc, .bcp, .bcccd, .bccr, .rbf, .nrbt, .boa, .hmrc, .inforeuro,
