@@ -352,6 +352,15 @@ struct WorldPublishersDocumentTests {
     func cbc() throws {
         let days = try Self.parse(.cbc, "cbc-get.json")
         #expect(days.count == 8_241 && days.first?.effectiveDate.description == "1993-01-05")
+        let document = try OfficialDocumentTests.fixture("cbc-get.json")
+        let wanted = try ProviderDeclaration.cbc.parse(document, wanted: Self.days("2026-02-20", "2026-03-10"))
+        #expect(wanted.count == days.filter { $0.effectiveDate >= CalendarDate(iso8601: "2026-02-20")! }.count && wanted.last == days.last)
+        #expect(
+            try ProviderDeclaration.cbc.parse(document, wanted: Self.days("1980-01-01", "1980-12-31")).isEmpty, "none of them: no rates")
+        #expect(throws: RatesProviderError.self) {
+            try ProviderDeclaration.cbc.parse(
+                Data(#"{"data":{"structure":{"Table1":[]},"dataSets":[]}}"#.utf8), wanted: Self.days("2026-02-20", "2026-03-10"))
+        }
         let newest = try OfficialDocumentTests.on("2026-02-26", days)
         #expect(newest.baseCurrency == "USD" && newest.quotation == .unitsPerBase && newest.rates.count == 15)
         #expect(newest.rates["TWD"] == Self.decimal("31.251") && newest.rates["JPY"] == Self.decimal("156.05"))
@@ -501,6 +510,73 @@ struct WorldPublishersDocumentTests {
         #expect(XLSXSheet.columnLetters(27) == "AA" && XLSXSheet.columnLetters(XLSXSheet.columnNumber("BN")) == "BN")
     }
 
+    @Test(
+        "Central Bank of Iraq: a workbook of a sheet a year laid out by hand, the mean of Buy and the first Sell (never Sell 2), codes over the group or its middle column, a block under no month heading left out"
+    )
+    func cbi() throws {
+        let days = try Self.parse(.cbi, "cbi-file-177909880482668.xlsx")
+        #expect(
+            days.count == 42 && days.first?.effectiveDate.description == "2024-01-02"
+                && days.last?.effectiveDate.description == "2026-02-26")
+        let january = try OfficialDocumentTests.on("2024-01-02", days)
+        #expect(january.baseCurrency == "IQD" && january.rates.count == 14 && january.rates["XAU"] == nil)
+        #expect(
+            january.rates["USD"] == 1305 && january.rates["EUR"] == Self.decimal("1429.758"),
+            "1300 and 1310; 1424.28 and 1435.2360000000001")
+        #expect(
+            january.rates["CHF"] != nil && january.rates["AED"] != nil && january.rates["XDR"] == Self.decimal("1747.669"), "S.FR, UAE, SDR"
+        )
+        #expect(january.rates["JPY"] == Self.decimal("9.1915"))
+        let february = try OfficialDocumentTests.on("2026-02-03", days)
+        #expect(february.rates.count == 18 && february.rates["USD"] == 1305, "1300 and 1310, not Sell ID 2's 1320")
+        #expect(
+            february.rates["EUR"] == Self.decimal("1540.0305") && february.rates["INR"] == Self.decimal("14.428"),
+            "INR named over the middle column")
+        #expect(!days.contains { $0.effectiveDate.description.hasPrefix("2026-01") }, "January 2026 is headed only 2026")
+        #expect(ProviderDeclaration.cbiMonth("Feb.2026")! == (2, 2026) && ProviderDeclaration.cbiMonth("Jan,2009")! == (1, 2009))
+        #expect(ProviderDeclaration.cbiMonth("Average") == nil && ProviderDeclaration.cbiCode("S.FR") == "CHF")
+        // The page's three workbooks have opaque names: the daily rates' is the one whose text names gold.
+        let page = try OfficialDocumentTests.fixture("cbi-page.html")
+        let base = try #require(URL(string: "https://cbi.iq/page/144"))
+        #expect(FormPage.link(in: page, ending: ".xlsx", relativeTo: base)?.lastPathComponent == "file-177787471948404.xlsx")
+        #expect(
+            FormPage.link(in: page, ending: ".xlsx", labelled: "الذهب", relativeTo: base)?.lastPathComponent == "file-177909880482668.xlsx")
+    }
+
+    @Test(
+        "Central Bank of Samoa: every day since 2008 in a workbook of a sheet a year and a block a month, units per tala under headings written both ways round; a day on two rows with different figures left out"
+    )
+    func cbs() throws {
+        let days = try Self.parse(.cbs, "cbs-historical-daily-rates-june032026.xlsx")
+        #expect(
+            days.count == 4_594 && days.first?.effectiveDate.description == "2008-01-03"
+                && days.last?.effectiveDate.description == "2026-06-03")
+        let first = try #require(days.first)
+        #expect(first.baseCurrency == "WST" && first.quotation == .unitsPerBase && first.rates.count == 7)
+        #expect(first.rates["USD"] == Self.decimal("0.39258") && first.rates["JPY"] == Self.decimal("42.95227"), "0.39257999999999998")
+        let usTala = try OfficialDocumentTests.on("2009-01-05", days)
+        #expect(
+            usTala.rates["USD"] == Self.decimal("0.34554") && usTala.rates["AUD"] == Self.decimal("0.48317"),
+            "US/TALA, AUS/TALA: units per tala too")
+        #expect(usTala.rates["EUR"] == Self.decimal("0.25393"), "EURO/TALA")
+        let unrounded = try OfficialDocumentTests.on("2025-01-03", days)
+        #expect(unrounded.rates["USD"] == Self.decimal("0.35015375322467"), "0.35015375322466991, to fifteen digits")
+        let last = try #require(days.last)
+        #expect(last.rates.count == 8 && last.rates["CNY"] == Self.decimal("2.50144") && last.rates["CNH"] == nil)
+        #expect(last.rates["EUR"] == Self.decimal("0.31797") && last.rates["JPY"] == Self.decimal("59.1373"))
+        #expect(!days.contains { $0.effectiveDate.description == "2026-01-12" }, "written on two rows with different figures")
+        // Read for the days wanted (a refresh's last few): this year's sheet only; none of them is no rates, not unreadable.
+        let workbook = try OfficialDocumentTests.fixture("cbs-historical-daily-rates-june032026.xlsx")
+        let recent = try ProviderDeclaration.cbs.parse(workbook, wanted: Self.days("2026-05-25", "2026-06-03"))
+        #expect(Self.dates(recent) == ["2026-05-25", "2026-05-26", "2026-05-27", "2026-05-28", "2026-05-29", "2026-06-02", "2026-06-03"])
+        #expect(recent.last?.rates == last.rates)
+        #expect(try ProviderDeclaration.cbs.parse(workbook, wanted: Self.days("2030-01-01", "2030-01-10")).isEmpty)
+    }
+
+    static func days(_ first: String, _ last: String) -> ClosedRange<CalendarDate> {
+        CalendarDate(iso8601: first)!...CalendarDate(iso8601: last)!
+    }
+
     @Test("National Reserve Bank of Tonga: the middle of three blocks, units per pa'anga; a public holiday written across the row")
     func nrbt() throws {
         let days = try Self.parse(.nrbt, "nrbt-average-daily-exchange-rates.xlsx")
@@ -527,6 +603,8 @@ struct WorldPublishersDocumentTests {
         for (declaration, fixture) in [
             (ProviderDeclaration.rbf, "rbf-8-8-exchange-rates-daily-9.xlsx"), (.nrbt, "nrbt-average-daily-exchange-rates.xlsx"),
             (.boa, "boa-cotation-dzd-2000-2026-journalier.xlsx"), (.bsh, "bsh-kursi-i-kembimit-2024-29746.xlsx"),
+            (.cbi, "cbi-file-177909880482668.xlsx"),
+            (.cbs, "cbs-historical-daily-rates-june032026.xlsx"),
         ] {
             let served = try OfficialDocumentTests.fixture(fixture)
             for hostile in [

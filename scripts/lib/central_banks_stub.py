@@ -20,8 +20,8 @@ RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 # The first ten central banks (the browser tests' providers), then every other the app fetches,
 # in the order of RATES_PROVIDERS' default (docs/CONFIGURATION.md).
 OFFICIAL = ["ecb", "boc", "cnb", "nbp", "nbp.b", "cbr", "nb", "rba", "nbu", "boe"]
-EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm bsh sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw "
-                    "cfets fbil sbp nrb cbsl mma hkma amcm cbc boj mas bnm bi bot cbm nbc bom rbv rbf nrbt sarb cbn cbk "
+EVERY = OFFICIAL + ("bdi dnb rb mnb bnr nbrb nbm nbrm bsh sbi tcmb cbu nbk nbkr nbkr.w nbt cbt nbg cbar cba dab boi cbkkw cbi "
+                    "cfets fbil sbp nrb cbsl mma hkma amcm cbc boj mas bnm bi bot cbm nbc bom rbv rbf nrbt cbs sarb cbn cbk "
                     "bnrrw bota bob bfm bna cbe nbe bcccd bct boa bam bceao beac rbm bcra bcb banrep bcrp bcch banxico "
                     "bccr banguat bcn bcc bcu bcp hmrc inforeuro ust imf bis bbk bdp hnb lb").split()
 
@@ -131,6 +131,10 @@ ROUTES = [
     ("/Markets/Official_exchange_rate/Exchage_rate_archive/", always("bsh-exchage-rate-archive.html")),
     ("/Markets/Official_exchange_rate/", always("bsh-official-exchange-rate.html")),
     ("/rc/doc/Kursi_i_kembimit_2024_29746.xlsx", always("bsh-kursi-i-kembimit-2024-29746.xlsx")),
+    ("/page/144", always("cbi-page.html")),
+    ("/static/uploads/up/file-177909880482668.xlsx", always("cbi-file-177909880482668.xlsx")),
+    ("/daily-exchange-rates", always("cbs-daily-exchange-rates.html")),
+    ("/media/Historical-Daily-Rates-June032026.xlsx", always("cbs-historical-daily-rates-june032026.xlsx")),
     ("/tecajn/v2", always("hnb-v2.json")),
     ("/external/np/fin/data/rms_mth.aspx", by(r"reportType=([A-Z]+)", "imf-rms-mth-{}.tsv", "query")),
     ("/export/exchange-rates.csv", always("bob-exchange-rates.csv")),

@@ -65,11 +65,13 @@ package struct HTTPDocumentFetcher: Sendable {
         do {
             if let link {
                 let page = try await exchange(url, posting: nil, deadline: deadline).data
-                guard let found = FormPage.link(in: page, ending: link.ending, containing: link.containing, relativeTo: url),
+                guard
+                    let found = FormPage.link(
+                        in: page, ending: link.ending, containing: link.containing, labelled: link.labelled, relativeTo: url),
                     let target = Self.moved(found, link, to: url)
                 else {
                     throw RatesProviderError.unreadable(
-                        "the page links to no document ending in \(link.ending)\(link.containing.map { " with \($0) in its name" } ?? "") on \(url.host ?? "its host")"
+                        "the page links to no document ending in \(link.ending)\(link.containing.map { " with \($0) in its name" } ?? "")\(link.labelled.map { " labelled \($0)" } ?? "") on \(url.host ?? "its host")"
                     )
                 }
                 return try await exchange(target, posting: nil, headers: headers, deadline: deadline).data

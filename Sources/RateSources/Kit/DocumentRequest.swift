@@ -22,6 +22,8 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
         package let ending: String
         /// What the link's address must also hold (`_2024_`, a year among a list of years'), if anything.
         package var containing: String? = nil
+        /// What the link's text must hold (where addresses are opaque ids), if anything.
+        package var labelled: String? = nil
         /// The publisher's own origin, whose links are followed under the configured one
         /// (`<ID>_BASE_URL`) when the publisher is moved: a page links to itself absolutely.
         package var publicOrigin: String? = nil
@@ -73,10 +75,10 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     }
 
     /// The document `page` links to, its address ending in `ending` (and holding `containing`,
-    /// where given): the first such link on the page, on the publisher's own host.
-    package static func linked(from page: String, ending: String, containing: String? = nil) -> DocumentRequest {
+    /// its text `labelled`, where given): the first such link on the page, on the publisher's own host.
+    package static func linked(from page: String, ending: String, containing: String? = nil, labelled: String? = nil) -> DocumentRequest {
         var request = DocumentRequest.get(page)
-        request.link = Link(page: page, ending: ending, containing: containing)
+        request.link = Link(page: page, ending: ending, containing: containing, labelled: labelled)
         return request
     }
 

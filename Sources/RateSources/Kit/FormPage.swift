@@ -61,8 +61,11 @@ struct FormPage {
     }
 
     /// The first link (`href`) in `page` whose address ends in `ending` (its query aside) and
-    /// holds `containing` (any, when `nil`), resolved against `base`.
-    static func link(in page: Data, ending: String, containing: String? = nil, relativeTo base: URL) -> URL? {
+    /// holds `containing`, and whose text (up to `</a>`) holds `labelled` (any, when `nil`),
+    /// resolved against `base`.
+    static func link(
+        in page: Data, ending: String, containing: String? = nil, labelled: String? = nil, relativeTo base: URL
+    ) -> URL? {
         let html = String(decoding: page, as: UTF8.self)
         var rest = html[...]
         while let found = rest.range(of: "href=") {
@@ -75,12 +78,27 @@ struct FormPage {
             guard let end = value.firstIndex(of: quote) else { return nil }
             let address = HTMLTables.decoded(value[..<end])
             let path = address.split(separator: "?").first?.lowercased() ?? ""
-            if path.hasSuffix(ending.lowercased()), containing.map({ path.contains($0.lowercased()) }) ?? true {
+            if path.hasSuffix(ending.lowercased()), containing.map({ path.contains($0.lowercased()) }) ?? true,
+                labelled.map({ linkText(after: value[end...])?.contains($0) == true }) ?? true
+            {
                 return URL(string: address.replacingOccurrences(of: " ", with: "%20"), relativeTo: base)?.absoluteURL
             }
             rest = value[end...]
         }
         return nil
+    }
+
+    /// The text of the link whose `href` value ends where `rest` starts: what is between the
+    /// tag's `>` and `</a>`, tags inside left out.
+    private static func linkText(after rest: Substring) -> String? {
+        guard let open = rest.firstIndex(of: ">"), let close = rest.range(of: "</a>", options: .caseInsensitive),
+            open < close.lowerBound
+        else { return nil }
+        var text = "", inTag = false
+        for character in rest[rest.index(after: open)..<close.lowerBound] {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+        }
+        return HTMLTables.clean(text[...])
     }
 
     /// `text` as a form's value: everything but letters, digits and `-._~` percent-encoded.

@@ -6,10 +6,13 @@ package enum ProviderKit {
     package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
         (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .bsh, .sbi, .tcmb]),
         (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba, .dab]),
-        (.middleEast, [.boi, .cbkkw]),
+        (.middleEast, [.boi, .cbkkw, .cbi]),
         (
             .asiaPacific,
-            [.cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .cbc, .boj, .mas, .bnm, .bi, .bot, .cbm, .nbc, .bom, .rbv, .rbf, .nrbt]
+            [
+                .cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .cbc, .boj, .mas, .bnm, .bi, .bot, .cbm, .nbc, .bom, .rbv, .rbf,
+                .nrbt, .cbs,
+            ]
         ),
         (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bfm, .bna, .cbe, .nbe, .bcccd, .bct, .boa, .bam, .bceao, .beac, .rbm]),
         (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .bccr, .banguat, .bcn, .bcc, .bcu, .bcp]),

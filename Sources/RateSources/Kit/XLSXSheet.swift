@@ -20,9 +20,11 @@ struct XLSXSheet {
         try self.init(sheet, of: workbook, what: what)
     }
 
-    /// Every sheet of the workbook, by its name, in the workbook's order (a publisher's sheet
-    /// per currency or per year).
-    static func sheets(_ data: Data, what: String) throws(RatesProviderError) -> [(name: String, sheet: XLSXSheet)] {
+    /// Every sheet of the workbook (or those `isWanted` names), by its name, in the workbook's
+    /// order (a publisher's sheet per currency or per year).
+    static func sheets(
+        _ data: Data, what: String, named isWanted: (String) -> Bool = { _ in true }
+    ) throws(RatesProviderError) -> [(name: String, sheet: XLSXSheet)] {
         let workbook = try Workbook(data, what: what)
         guard let list = workbook.archive["xl/workbook.xml"], let relations = workbook.archive["xl/_rels/workbook.xml.rels"] else {
             throw .unreadable("not \(what): no list of sheets")
@@ -47,7 +49,7 @@ struct XLSXSheet {
             throw .tooLarge(.answer(megabytes: maxPartBytes >> 20))
         }
         var sheets: [(name: String, sheet: XLSXSheet)] = []
-        for (name, part) in parts { sheets.append((name, try XLSXSheet(part, of: workbook, what: what))) }
+        for (name, part) in parts where isWanted(name) { sheets.append((name, try XLSXSheet(part, of: workbook, what: what))) }
         return sheets
     }
 
@@ -71,17 +73,19 @@ struct XLSXSheet {
 
     private init(_ sheet: Entry, of workbook: Workbook, what: String) throws(RatesProviderError) {
         let strings = workbook.strings
-        for cell in try XMLRecords.read(Self.inflate(sheet, of: workbook.archive, what: what), record: ["c"], what: what).records {
-            guard let address = cell.attributes["r"], let value = cell["v"] else { continue }
-            let column = String(address.prefix { $0.isLetter }), row = Int(address.drop { $0.isLetter })
-            guard let row, !column.isEmpty else { throw .unreadable("not \(what): a cell at \(address.prefix(12))") }
-            if cell.attributes["t"] == "s" {
-                guard let index = Int(value), strings.indices.contains(index) else {
-                    throw .unreadable("not \(what): string \(value.prefix(12))")
+        guard let cells = XLSXCells.read(try Self.inflate(sheet, of: workbook.archive, what: what)) else {
+            throw .unreadable("not \(what) (a sheet is not complete XML)")
+        }
+        for cell in cells {
+            let column = String(cell.address.prefix { $0.isLetter }), row = Int(cell.address.drop { $0.isLetter })
+            guard let row, !column.isEmpty else { throw .unreadable("not \(what): a cell at \(cell.address.prefix(12))") }
+            if cell.isSharedString {
+                guard let index = Int(cell.value), strings.indices.contains(index) else {
+                    throw .unreadable("not \(what): string \(cell.value.prefix(12))")
                 }
                 rows[row, default: [:]][column] = strings[index]
             } else {
-                rows[row, default: [:]][column] = value
+                rows[row, default: [:]][column] = cell.value
             }
         }
     }

@@ -82,7 +82,7 @@ package struct XMLRecords {
                 started.attributes.merge(attributes) { _, own in own }
                 current = started
                 currentDepth = depth
-            } else if current == nil {
+            } else if current == nil, !attributes.isEmpty {
                 document.attributes.merge(attributes) { first, _ in first }
             }
             open.append(attributes)
@@ -102,7 +102,8 @@ package struct XMLRecords {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             let name = Self.local(elementName)
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Most elements of a workbook's sheet (its empty cells) hold no text: no trimming to do.
+            let trimmed = text.isEmpty ? "" : text.trimmingCharacters(in: .whitespacesAndNewlines)
             if current != nil, depth == currentDepth {
                 current!.text = current!.text.isEmpty ? trimmed : current!.text
                 document.records.append(current!)
@@ -118,7 +119,8 @@ package struct XMLRecords {
         }
 
         private static func local(_ name: String) -> String {
-            name.split(separator: ":").last.map(String.init) ?? name
+            guard let colon = name.lastIndex(of: ":") else { return name }
+            return String(name[name.index(after: colon)...])
         }
     }
 }

@@ -21,6 +21,8 @@ package struct OfficialFeed: Sendable {
         package let series: ProviderDeclaration.Series?
         /// The first day of the month asked for, for a publisher of a document per month.
         package var month: CalendarDate? = nil
+        /// The days it is asked for (a document of every day is read for these only).
+        package var wanted: ClosedRange<CalendarDate>? = nil
         /// Headers the publisher asks for besides the fetcher's own (its API key's).
         package var headers: [String: String] = [:]
         /// A token to fetch first and send in a header (``DocumentRequest/Token``).
@@ -75,11 +77,15 @@ package struct OfficialFeed: Sendable {
 
     /// The rates in `data`, the answer to `document`.
     package func parse(_ data: Data, of document: Document) throws(RatesProviderError) -> [FetchedRates] {
-        try declaration.parse(data, series: document.series, month: document.month)
+        try declaration.parse(data, series: document.series, month: document.month, wanted: document.wanted)
     }
 
     private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?) -> [Document] {
-        Self.requests(declaration.documents, days, newest: newest, series: nil).map { document($0.0, series: $0.1, month: $0.2) }
+        Self.requests(declaration.documents, days, newest: newest, series: nil).map {
+            var document = document($0.0, series: $0.1, month: $0.2)
+            document.wanted = days
+            return document
+        }
     }
 
     private func document(_ request: DocumentRequest, series: ProviderDeclaration.Series?, month: CalendarDate? = nil) -> Document {

@@ -65,6 +65,12 @@ struct PublishedDays {
         }
     }
 
+    /// ``fetched()``, or none where the document held days but none of those wanted (a
+    /// document of every day read for a few, ``ProviderDeclaration/init(source:origin:documents:minimumCurrencies:parseDays:)``).
+    func fetched(heldAny: Bool) throws(RatesProviderError) -> [FetchedRates] {
+        days.isEmpty && heldAny ? [] : try fetched()
+    }
+
     func fetched() throws(RatesProviderError) -> [FetchedRates] {
         guard !days.isEmpty else { throw .unreadable("the document holds no rates") }
         return days.keys.sorted().map { date in

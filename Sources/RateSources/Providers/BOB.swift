@@ -14,11 +14,11 @@ extension ProviderDeclaration {
     /// `"19 Mar 2026",0.5165,0.0653,…`: units of each currency per pula, under the bank's own
     /// column names (CHN the yuan, SDR the special drawing right, YEN the yen). A currency not
     /// yet quoted on a day is written 0.0000, and left out; so is a day written on two rows
-    /// with different figures.
+    /// with different figures. Read for the days wanted only.
     static let bob = ProviderDeclaration(
         source: .bob, origin: "https://www.bankofbotswana.bw", documents: .whole("/export/exchange-rates.csv?_format=csv&page"),
         minimumCurrencies: 6,
-        parse: { data throws(RatesProviderError) in
+        parseDays: { data, wanted throws(RatesProviderError) in
             let what = "the Bank of Botswana's exchange rates CSV"
             let table = try CSVTable(PublishedCSV.rows(data, what: what), required: ["Date"] + bobColumns.keys.sorted(), what: what)
             guard table.rows.allSatisfy({ $0.count == table.header.count }) else { throw .unreadable("not \(what): a row is cut short") }
@@ -33,14 +33,14 @@ extension ProviderDeclaration {
             // A day written on two rows with different figures (three in the recorded file, each
             // a copy of a neighbour's row under a wrong date) is left out: which row is the day's
             // cannot be told.
-            for (date, rows) in rowsByDay where Set(rows).count == 1 {
+            for (date, rows) in rowsByDay where Set(rows).count == 1 && wanted?.contains(date) != false {
                 for (column, code) in bobColumns {
                     let written = table.cell(rows[0], column)
                     guard let rate = Decimal(plainText: written) else { throw .unreadable("\(code) on \(date) is \(written.prefix(20))") }
                     if rate != 0 { try days.add(code, rate, on: date) }
                 }
             }
-            return try days.fetched()
+            return try days.fetched(heldAny: !rowsByDay.isEmpty)
         })
 
     /// The CSV's columns and the currencies they are.

@@ -15,10 +15,10 @@ extension ProviderDeclaration {
     /// "31.251", "1.3547", …]]}}`: each column against the dollar, units per dollar where its
     /// label reads `XXX/USD` and dollars per unit where it reads `USD/XXX` (stored the way each
     /// is written); `NTD` is the New Taiwan dollar; `-` for no rate. The mark, French franc and
-    /// guilder, quoted until 2001, are left out.
+    /// guilder, quoted until 2001, are left out. Read for the days wanted only.
     static let cbc = ProviderDeclaration(
         source: .cbc, origin: "https://cpx.cbc.gov.tw", documents: .whole("/API/DataAPI/Get?FileName=BP01D01"),
-        parse: { data throws(RatesProviderError) in
+        parseDays: { data, wanted throws(RatesProviderError) in
             struct Document: Decodable {
                 struct Content: Decodable {
                     struct Structure: Decodable {
@@ -44,6 +44,7 @@ extension ProviderDeclaration {
                 guard row.count == columns.count + 1, let written = row.first, written.count == 8,
                     let date = CalendarDate(iso8601: "\(written.prefix(4))-\(written.dropFirst(4).prefix(2))-\(written.suffix(2))")
                 else { throw .unreadable("a row of \(row.count) cells is dated \(row.first?.prefix(12) ?? "nowhere")") }
+                if let wanted, !wanted.contains(date) { continue }
                 for (column, value) in zip(columns, row.dropFirst()) where value != "-" && !["DEM", "FRF", "NLG"].contains(column.code) {
                     guard let rate = Decimal(thousandsSeparated: value) else {
                         throw .unreadable("\(column.code) on \(date) is \(value.prefix(20))")
@@ -51,6 +52,6 @@ extension ProviderDeclaration {
                     try days.add(column.code, rate, on: date, reversed: column.reversed)
                 }
             }
-            return try days.fetched()
+            return try days.fetched(heldAny: !document.data.dataSets.isEmpty)
         })
 }

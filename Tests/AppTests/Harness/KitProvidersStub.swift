@@ -235,6 +235,10 @@ final class KitProvidersStub: Sendable {
         ("/Markets/Official_exchange_rate/Exchage_rate_archive/", "bsh", { _ in "bsh-exchage-rate-archive.html" }),
         ("/Markets/Official_exchange_rate/", "bsh", { _ in "bsh-official-exchange-rate.html" }),
         ("/rc/doc/Kursi_i_kembimit_2024_29746.xlsx", "bsh", { _ in "bsh-kursi-i-kembimit-2024-29746.xlsx" }),
+        ("/page/144", "cbi", { _ in "cbi-page.html" }),
+        ("/static/uploads/up/file-177909880482668.xlsx", "cbi", { _ in "cbi-file-177909880482668.xlsx" }),
+        ("/daily-exchange-rates", "cbs", { _ in "cbs-daily-exchange-rates.html" }),
+        ("/media/Historical-Daily-Rates-June032026.xlsx", "cbs", { _ in "cbs-historical-daily-rates-june032026.xlsx" }),
         ("/tecajn/v2", "hnb", { $0.url.query == "datum-do=2022-12-31&datum-od=2022-12-31" ? "hnb-v2.json" : nil }),
         (
             "/external/np/fin/data/rms_mth.aspx", "imf",
@@ -379,7 +383,8 @@ final class KitProvidersStub: Sendable {
     }
 
     static let providers: [RateSource] = [
-        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bsh, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb, .nbrb, .bnm,
+        .cbu, .nbk, .nbt, .cbt, .nbg, .cbar, .nbm, .bnr, .bsh, .cbi, .cbs, .bcra, .fbil, .rb, .hkma, .banrep, .cbn, .bom, .cbk, .bna, .bcb,
+        .nbrb, .bnm,
         .mnb,
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
