@@ -96,6 +96,29 @@ package final class ListenedCache<Value: Sendable>: Sendable {
         }
     }
 
+    /// Every one of `items` of `group` cached, under one lock (a page of the blend asks for
+    /// each blended provider's days: one lock for them all); `nil` when any is not, as
+    /// ``value(_:_:now:)`` would answer for it.
+    package func values(_ group: String, _ items: [String], now: Date) -> [Value]? {
+        state.withLockedValue { state in
+            guard state.isLive, let cached = state.groups[group] else {
+                state.statistics.misses += 1
+                return nil
+            }
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let entry = cached[item], isCurrent(entry.value, now), now.timeIntervalSince(entry.cachedAt) < maxAge else {
+                    state.statistics.misses += 1
+                    return nil
+                }
+                values.append(entry.value)
+            }
+            state.statistics.hits += items.count
+            return values
+        }
+    }
+
     /// Take before reading the database; pass to ``store(_:group:item:ticket:now:)``.
     package func ticket() -> UInt64 { state.withLockedValue { $0.ticket } }
 

@@ -65,6 +65,12 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
         return cache.value(RateDaysCache.group, selection.key, now: now())
     }
 
+    /// The days of every selection named by `keys` (``RateDays/Selection/key``), if all are
+    /// kept: one look under one lock for a page that needs every provider's.
+    package func keptDays(keys: [String]) -> [RateDays]? {
+        cache.values(RateDaysCache.group, keys, now: now())
+    }
+
     /// The selection's days: kept, else read (one read shared by every request that misses);
     /// a request that finds them forgotten after a change gets the days read before if the
     /// read takes longer than ``staleAfter``. Straight from the database while the cache cannot be trusted.

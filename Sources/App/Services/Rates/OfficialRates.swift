@@ -15,11 +15,14 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     let blender: RateBlender
     /// The providers blended: the enabled official ones, in the catalogue's order.
     let blended: [RateSource]
+    /// Their days' names in the cache, named once rather than on every page.
+    private let blendedKeys: [String]
     private let staleAfter: Duration
     private let now: @Sendable () -> Date
     private let kept = NIOLockedValueBox<BlendedSeries?>(nil)
-    /// Today's blend, with the stored days and the day it was made for.
-    private let latest = NIOLockedValueBox<(key: String, blend: BlendedDay)?>(nil)
+    /// Today's blend, with the stored days (each provider's version, and all of them as one
+    /// key) and the day it was made for.
+    private let latest = NIOLockedValueBox<(day: CalendarDate, versions: [String], key: String, blend: BlendedDay)?>(nil)
     private let building = NIOLockedValueBox<(version: String, task: Task<BlendedSeries, any Error>)?>(nil)
     /// Past days' blends, by day, providers and the stored days they were made from: a day's
     /// blend is the same for every base and every request until a provider stores a day.
@@ -41,6 +44,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         self.store = store
         self.blender = blender
         self.blended = blended
+        self.blendedKeys = blended.map { RateDays.Selection.provider($0.id).key }
         self.staleAfter = staleAfter
         self.now = now
     }
@@ -52,11 +56,15 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     func latestBlend() async throws -> (blend: BlendedDay, version: String)? {
         let providers = try await providerDays()
         let today = CalendarDate(containing: now())
+        // Compared version by version: the key of ninety providers' versions was written anew
+        // for every request.
+        if let kept = latest.withLockedValue({ $0 }), kept.day == today, kept.versions.elementsEqual(providers.lazy.map(\.days.version)) {
+            return (kept.blend, kept.key)
+        }
         let key = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
-        if let kept = latest.withLockedValue({ $0 }), kept.key == key { return (kept.blend, key) }
         let snapshots = Self.snapshots(providers, onOrBefore: today.adding(days: 1))
         guard let blend = blender.blend(snapshots, on: today, admittingAhead: true) else { return nil }
-        latest.withLockedValue { $0 = (key, blend) }
+        latest.withLockedValue { $0 = (today, providers.map(\.days.version), key, blend) }
         return (blend, key)
     }
 
@@ -70,14 +78,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
         let blended = blended, days = days
         // Every page of the blend asks: while all are kept, no task is started (a group of 48
-        // for each request cost a third of `/v2/rates`' speed).
-        var kept: [(source: RateSource, days: RateDays)] = []
-        kept.reserveCapacity(blended.count)
-        for source in blended {
-            guard let providerDays = days.keptDays(.provider(source.id)) else { break }
-            kept.append((source, providerDays))
-        }
-        if kept.count == blended.count { return kept }
+        // for each request cost a third of `/v2/rates`' speed), and they are looked up together.
+        if let kept = days.keptDays(keys: blendedKeys) { return Array(zip(blended, kept)) }
         var read = [RateDays?](repeating: nil, count: blended.count)
         try await withThrowingTaskGroup(of: (Int, RateDays).self) { group in
             var next = 0
