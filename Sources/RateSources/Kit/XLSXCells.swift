@@ -35,15 +35,15 @@ enum XLSXCells {
                 continue
             }
             let open = index
-            guard let close = firstIndex(of: greaterThan, in: bytes, from: open) else { return nil }
+            guard let close = bytes[open...].firstIndex(of: greaterThan) else { return nil }
             let tag = bytes[(open + 1)..<close]
             index = close + 1
             if tag.first == UInt8(ascii: "!") || tag.first == UInt8(ascii: "?") {
                 // A comment or a declaration; a CDATA section's text (`<![CDATA[`, 9 bytes) is a value's text.
                 if tag.starts(with: Array("![CDATA[".utf8)) {
-                    guard let end = range(of: Array("]]>".utf8), in: bytes, from: open + 9) else { return nil }
-                    text?.append(contentsOf: bytes[(open + 9)..<end])
-                    index = end + 3
+                    guard let end = bytes[(open + 9)...].firstRange(of: Array("]]>".utf8)) else { return nil }
+                    text?.append(contentsOf: bytes[(open + 9)..<end.lowerBound])
+                    index = end.upperBound
                 }
                 continue
             }
@@ -97,25 +97,6 @@ enum XLSXCells {
             guard let end = value.firstIndex(of: quote) else { return nil }
             if before == " " || before == "\t" || before == "\n" { return value[..<end] }
             rest = value[end...]
-        }
-        return nil
-    }
-
-    private static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func range(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard pattern.count <= bytes.count else { return nil }
-        var index = start
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-            index += 1
         }
         return nil
     }

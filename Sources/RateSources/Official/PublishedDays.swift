@@ -175,7 +175,8 @@ enum PublishedDate {
     static func monthNumber(_ name: some StringProtocol) -> Int? { monthNumbers[name.lowercased()] }
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
+    /// Each month's number by its English abbreviation, lower-cased (`jan` is 1).
+    static let monthNumbers = Dictionary(uniqueKeysWithValues: monthNames.enumerated().map { ($1.lowercased(), $0 + 1) })
     private static let fullMonthNames = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
     ]

@@ -86,10 +86,10 @@ extension ProviderDeclaration {
 
     /// The month and year of a block's heading: `Jan. 2024`, `Feb.2026`, `Jan,2009`.
     static func cbiMonth(_ label: String) -> (month: Int, year: Int)? {
-        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         let letters = label.prefix { $0.isLetter }, rest = label.dropFirst(letters.count).drop { ".,".contains($0) || $0 == " " }
-        guard letters.count >= 3, let month = months.firstIndex(of: letters.prefix(3).lowercased()), rest.count == 4, let year = Int(rest)
+        guard letters.count >= 3, let month = PublishedDate.monthNumbers[letters.prefix(3).lowercased()], rest.count == 4,
+            let year = Int(rest)
         else { return nil }
-        return (month + 1, year)
+        return (month, year)
     }
 }
