@@ -43,12 +43,17 @@ struct AccountNavPresenter: Sendable {
         case .unavailable:
             return ViewModel(unavailable: true)
         case .signedOut(let next):
-            return ViewModel(signInURL: SiteURL.login(next: next).path)
+            return present(signInURL: SiteURL.login(next: next).path)
         case .signedIn(let user, let csrfToken):
             return ViewModel(
                 email: user.email, adminURL: user.isAdmin ? SiteURL.adminRates.path : nil, signOutURL: SiteURL.logout.path,
                 csrfFieldName: CSRFMiddleware.fieldName, csrfToken: csrfToken)
         }
+    }
+
+    /// Signed out: Sign in, returning by `signInURL`.
+    func present(signInURL: String) -> ViewModel {
+        ViewModel(signInURL: signInURL)
     }
 
     init() {}
@@ -69,7 +74,14 @@ struct AccountNavTag: RequestTag {
     init() {}
 
     func html(for request: Request, pages: PageRenderer) async throws -> String {
-        let model = AccountNavPresenter().present(AccountNavPresenter.State(of: request))
-        return try await pages.renderFragment("account-nav", model, for: request)
+        let presenter = AccountNavPresenter()
+        let state = AccountNavPresenter.State(of: request)
+        // Signed out, the links differ from page to page only by where Sign in returns to.
+        if case .signedOut(let next) = state {
+            return try await pages.renderFragment("account-nav", key: "signed out", texts: [SiteURL.login(next: next).path], for: request) {
+                presenter.present(signInURL: $0[0])
+            }
+        }
+        return try await pages.renderFragment("account-nav", presenter.present(state), for: request)
     }
 }

@@ -50,7 +50,8 @@ package struct RateSnapshot: Sendable, Equatable {
         versionKey = Self.versionKey(source: source, effectiveDate: effectiveDate, id: id, storedAt: storedAt)
     }
 
-    /// A blend as a snapshot: units of each currency per unit of the blend's base.
+    /// A blend as a snapshot: units of each currency per unit of the blend's base. `key` names
+    /// the blended days' versions in a few bytes: it is part of every key and validator of a page of it.
     package init(blend: BlendedDay, key: String) {
         self.init(
             source: RateSourceID.blend, baseCurrency: blend.base, effectiveDate: blend.date,

@@ -1,6 +1,11 @@
 /// A provider of exchange rates as people know it: the name to show, the site to link, and how
 /// it publishes (its home currency, which way it writes a rate, how often).
 package struct RateSource: Sendable, Equatable {
+    /// Names a list of sources by their ids, in order.
+    package static func key(of sources: [RateSource]) -> String {
+        sources.map(\.id.rawValue).joined(separator: ",")
+    }
+
     /// Stored with each snapshot, e.g. `ecb`, `nbp.b` (a publisher's second table is a source of its own).
     package let id: RateSourceID
     package let name: String

@@ -29,7 +29,17 @@ package final class ListenedCache<Value: Sendable>: Sendable {
     }
 
     private struct State {
-        var groups: [String: [String: Entry]] = [:]
+        /// Every change to what is kept moves ``generation`` on.
+        var groups: [String: [String: Entry]] = [:] {
+            didSet {
+                generation &+= 1
+                lastValues = nil
+            }
+        }
+        var generation: UInt64 = 0
+        /// The last answer of ``values(_:_:now:)``: asked again before anything changed (every
+        /// page of the blend asks for ninety providers' days), it is given again without a look-up.
+        var lastValues: (group: String, items: [String], generation: UInt64, oldest: Date, values: [Value])?
         var count = 0
         var ticket: UInt64 = 0
         /// When each group was last evicted, for reads in flight; forgotten in bulk by moving
@@ -60,13 +70,14 @@ package final class ListenedCache<Value: Sendable>: Sendable {
     package let capacity: Int
     /// A value is read again from the database after this long, whatever was heard meanwhile.
     package let maxAge: TimeInterval
-    /// Whether a cached value may still be served at a time (a session must not have expired).
-    private let isCurrent: @Sendable (Value, Date) -> Bool
+    /// Whether a cached value may still be served at a time (a session must not have expired);
+    /// `nil`: any value is, until ``maxAge``.
+    private let isCurrent: (@Sendable (Value, Date) -> Bool)?
     private let state: NIOLockedValueBox<State>
 
     package init(
         capacity: Int, maxAge: TimeInterval = 60, isLive: Bool,
-        isCurrent: @escaping @Sendable (Value, Date) -> Bool = { _, _ in true }
+        isCurrent: (@Sendable (Value, Date) -> Bool)? = nil
     ) {
         self.capacity = capacity
         self.maxAge = maxAge
@@ -86,7 +97,7 @@ package final class ListenedCache<Value: Sendable>: Sendable {
                 state.statistics.misses += 1
                 return nil
             }
-            guard isCurrent(entry.value, now), now.timeIntervalSince(entry.cachedAt) < maxAge else {
+            guard isCurrent?(entry.value, now) ?? true, now.timeIntervalSince(entry.cachedAt) < maxAge else {
                 state.remove(group)
                 state.statistics.misses += 1
                 return nil
@@ -100,24 +111,47 @@ package final class ListenedCache<Value: Sendable>: Sendable {
     /// each blended provider's days: one lock for them all); `nil` when any is not, as
     /// ``value(_:_:now:)`` would answer for it.
     package func values(_ group: String, _ items: [String], now: Date) -> [Value]? {
+        valuesAndGeneration(group, items, now: now)?.values
+    }
+
+    /// ``values(_:_:now:)`` and the ``generation`` they were found in, read together: an answer
+    /// worked out from them holds while the generation does.
+    package func valuesAndGeneration(_ group: String, _ items: [String], now: Date) -> (values: [Value], generation: UInt64)? {
         state.withLockedValue { state in
-            guard state.isLive, let cached = state.groups[group] else {
+            guard state.isLive else {
+                state.statistics.misses += 1
+                return nil
+            }
+            if isCurrent == nil, let last = state.lastValues, last.generation == state.generation, last.group == group,
+                last.items == items, now.timeIntervalSince(last.oldest) < maxAge
+            {
+                state.statistics.hits += items.count
+                return (last.values, state.generation)
+            }
+            guard let cached = state.groups[group] else {
                 state.statistics.misses += 1
                 return nil
             }
             var values: [Value] = []
             values.reserveCapacity(items.count)
+            var oldest = now
             for item in items {
-                guard let entry = cached[item], isCurrent(entry.value, now), now.timeIntervalSince(entry.cachedAt) < maxAge else {
+                guard let entry = cached[item], isCurrent?(entry.value, now) ?? true, now.timeIntervalSince(entry.cachedAt) < maxAge
+                else {
                     state.statistics.misses += 1
                     return nil
                 }
                 values.append(entry.value)
+                oldest = min(oldest, entry.cachedAt)
             }
             state.statistics.hits += items.count
-            return values
+            state.lastValues = (group, items, state.generation, oldest, values)
+            return (values, state.generation)
         }
     }
+
+    /// Moves on with every change to what is kept (a value stored, a group evicted or dropped, a flush).
+    package var generation: UInt64 { state.withLockedValue { $0.generation } }
 
     /// Take before reading the database; pass to ``store(_:group:item:ticket:now:)``.
     package func ticket() -> UInt64 { state.withLockedValue { $0.ticket } }
@@ -126,7 +160,7 @@ package final class ListenedCache<Value: Sendable>: Sendable {
     package func store(_ value: Value, group: String, item: String = "", ticket: UInt64, now: Date) {
         guard capacity > 0 else { return }
         state.withLockedValue { state in
-            guard state.mayStore(group, readSince: ticket), isCurrent(value, now) else { return }
+            guard state.mayStore(group, readSince: ticket), isCurrent?(value, now) ?? true else { return }
             if state.count >= capacity {
                 let byAge = state.groups.map { ($0.key, $0.value.values.map(\.cachedAt).min() ?? now) }.sorted { $0.1 < $1.1 }
                 for (oldest, _) in byAge.prefix(max(1, byAge.count / 2)) { state.remove(oldest) }

@@ -66,9 +66,10 @@ package final class CachedRateHistoryService: RateHistoryService, ReferenceRateD
     }
 
     /// The days of every selection named by `keys` (``RateDays/Selection/key``), if all are
-    /// kept: one look under one lock for a page that needs every provider's.
-    package func keptDays(keys: [String]) -> [RateDays]? {
-        cache.values(RateDaysCache.group, keys, now: now())
+    /// kept: one look under one lock for a page that needs every provider's. With the cache's
+    /// generation: what is worked out from them holds until it moves.
+    package func keptDays(keys: [String]) -> (days: [RateDays], generation: UInt64)? {
+        cache.valuesAndGeneration(RateDaysCache.group, keys, now: now()).map { (days: $0.values, generation: $0.generation) }
     }
 
     /// The selection's days: kept, else read (one read shared by every request that misses);

@@ -22,12 +22,26 @@ package struct BlendedSeries: Sendable {
     package let days: RateDays
     /// Each day's outliers, newest day first.
     package let outliers: [(date: CalendarDate, outliers: [Outlier])]
-    /// The stored days it was built from.
+    /// The stored days it was built from and the day, in a few bytes (``BlendVersion``).
     package let version: String
+    /// The day it was built on and each blended provider's days' version, in the blend's order:
+    /// compared one by one with the days held now (rather than written into a key per request).
+    package let builtOn: CalendarDate?
+    package let sourceVersions: [String]
 
-    package init(days: RateDays, outliers: [(date: CalendarDate, outliers: [Outlier])], version: String) {
+    package init(
+        days: RateDays, outliers: [(date: CalendarDate, outliers: [Outlier])], version: String, builtOn: CalendarDate? = nil,
+        sourceVersions: [String] = []
+    ) {
         self.days = days
         self.outliers = outliers
         self.version = version
+        self.builtOn = builtOn
+        self.sourceVersions = sourceVersions
+    }
+
+    /// Whether it is the series of `versions` (each provider's days' version) on `day`.
+    package func isBuilt(on day: CalendarDate, from versions: some Sequence<String>) -> Bool {
+        builtOn == day && sourceVersions.elementsEqual(versions)
     }
 }

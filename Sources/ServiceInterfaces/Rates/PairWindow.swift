@@ -9,7 +9,9 @@ package enum PairWindow {
     ) -> (points: [RatePoint], window: ClosedRange<CalendarDate>?) {
         guard let first = points.first?.date, let last = points.last?.date else { return ([], nil) }
         let window = range.window(first: first, last: last, around: date)
-        return (Array(points[indices(of: window, in: points, date: \.date)]), window)
+        let inWindow = indices(of: window, in: points, date: \.date)
+        // Every day (a chart of all the years): the kept points themselves, not a copy of them.
+        return (inWindow == points.indices ? points : Array(points[inWindow]), window)
     }
 
     /// Where `window`'s days are in `items`, sorted by `date`.

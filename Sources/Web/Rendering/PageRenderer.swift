@@ -73,6 +73,22 @@ package final class PageRenderer: Sendable {
         )
     }
 
+    /// A request tag's HTML that is the same for every request with the same `key` (and
+    /// language) but for `texts`: `model(texts)` rendered, or the key's frame (``PageFrames``)
+    /// with these texts in their places, as ``Request/renderPage(_:key:texts:status:model:)`` does for pages.
+    package func renderFragment<Model: Encodable & Sendable>(
+        _ template: String, key: String, texts: [String], for request: Request, model: ([String]) -> Model
+    ) async throws -> String {
+        guard isEnabled else { return try await renderFragment(template, model(texts), for: request) }
+        let html = try await frames.fragment(
+            key: template + "\u{0}" + request.language.rawValue + "\u{0}" + key, texts: texts,
+            render: { try await render(template, model(texts), for: request, tags: [], deflating: false).page },
+            renderMarked: {
+                try await render(template, model(PageFrame.markers(texts.count)), for: request, tags: [], deflating: false).page
+            })
+        return String(buffer: html)
+    }
+
     /// A request tag's own template rendered with its view model: a piece of a page, with no
     /// request tags of its own.
     package func renderFragment(_ template: String, _ model: some Encodable & Sendable, for request: Request) async throws -> String {

@@ -57,14 +57,56 @@ package final class PageFrames: Sendable {
     package func body(
         key: String, texts: [String], write: () throws -> ByteBuffer, writeMarked: () throws -> ByteBuffer
     ) rethrows -> ByteBuffer {
-        let fits = PageFrame.fits(texts)
         let key = "\u{0}json\u{0}" + key
-        let entry = fits ? kept[key] : nil
-        if case .frame(let frame) = entry, frame.holes == texts.count { return frame.fill(texts, tags: [:], deflating: false).page }
+        let frames: Bool
+        switch lookUp(key, texts) {
+        case .filled(let body): return body
+        case .write(let framesAfter): frames = framesAfter
+        }
         let body = try write()
-        guard fits, isAskedAgain(key, entry) else { return body }
-        keep(PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:], is: body)
+        if frames {
+            keep(PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:], is: body)
+        }
         return body
+    }
+
+    /// A piece of a page rendered on its own (a request tag's HTML) with `texts` in its holes,
+    /// as ``body(key:texts:write:writeMarked:)`` writes answers: the anonymous visitor's header
+    /// differs from page to page only by the address Sign in returns to.
+    package func fragment(
+        key: String, texts: [String], render: () async throws -> ByteBuffer, renderMarked: () async throws -> ByteBuffer
+    ) async rethrows -> ByteBuffer {
+        let key = "\u{0}fragment\u{0}" + key
+        let frames: Bool
+        switch lookUp(key, texts) {
+        case .filled(let body): return body
+        case .write(let framesAfter): frames = framesAfter
+        }
+        let body = try await render()
+        if frames {
+            keep(
+                PageFrame(parsing: try await renderMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:],
+                is: body)
+        }
+        return body
+    }
+
+    private enum LookUp {
+        /// The kept frame filled.
+        case filled(ByteBuffer)
+        /// To be written whole, and then framed if `framesAfter`.
+        case write(framesAfter: Bool)
+    }
+
+    /// The kept frame of `key` filled with `texts`, else whether to frame what is written (a
+    /// key asked for a second time whose texts fit in holes).
+    private func lookUp(_ key: String, _ texts: [String]) -> LookUp {
+        guard PageFrame.fits(texts) else { return .write(framesAfter: false) }
+        let entry = kept[key]
+        if case .frame(let frame) = entry, frame.holes == texts.count {
+            return .filled(frame.fill(texts, tags: [:], deflating: false).page)
+        }
+        return .write(framesAfter: isAskedAgain(key, entry))
     }
 
     /// Whether the key has been asked for before without a frame being tried; notes it if not.

@@ -157,6 +157,8 @@ package enum Converter {
         /// The source converted with, and every source with rates now (the form's choice); the default's id.
         var source: RateSource = .blend
         var sources: [RateSource] = []
+        /// Names `sources` (``RateSource/key(of:)``), made once with the list rather than per page.
+        var sourcesKey = ""
         var defaultSource = RateSourceID.blend
     }
 

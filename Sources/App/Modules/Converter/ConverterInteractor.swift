@@ -27,7 +27,7 @@ package struct ConverterInteractor: Sendable {
 
     /// The result page for `query`, which may be invalid (the page then says why).
     package func show(_ query: Converter.Query) async throws(Converter.Failure) -> Converter.Output {
-        let sources = await rates.availableSources()
+        let (sources, sourcesKey) = await rates.availableSourcesAndKey()
         let defaultSource = RateSource.effectiveDefault(rates.defaultSource, among: sources)
         var sourceError = query.problems[.source]
         let source = sourceError == nil ? validateSource(query, among: sources, default: defaultSource, error: &sourceError) : nil
@@ -39,6 +39,7 @@ package struct ConverterInteractor: Sendable {
                 evaluate(query, with: snapshot, source: source)
             }
         output.sources = sources
+        output.sourcesKey = sourcesKey
         output.defaultSource = defaultSource
         output.source = RateSource.withID(output.snapshot.isBlend ? RateSourceID.blend : output.snapshot.provider.provider.id)
         if let sourceError {
@@ -47,7 +48,8 @@ package struct ConverterInteractor: Sendable {
             errors[.source] = sourceError
             output = Converter.Output(
                 query: query, outcome: .invalid(errors), accepted: nil, currencies: output.currencies, snapshot: output.snapshot,
-                today: output.today, askedDate: nil, source: output.source, sources: sources, defaultSource: defaultSource)
+                today: output.today, askedDate: nil, source: output.source, sources: sources, sourcesKey: sourcesKey,
+                defaultSource: defaultSource)
         }
         return output
     }

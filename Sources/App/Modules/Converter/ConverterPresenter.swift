@@ -140,7 +140,7 @@ package struct ConverterPresenter: Sendable {
         var key = output.snapshot.versionKey
         for part in [
             output.today.description, l.language.rawValue, output.query.source?.rawValue ?? "", output.source.id.rawValue,
-            output.sources.map(\.id.rawValue).joined(separator: ","), output.query.date?.description ?? "",
+            output.sourcesKey, output.query.date?.description ?? "",
             output.askedDate?.description ?? "",
             output.accepted.map { "\($0.from) \($0.to) \($0.date?.description ?? "") \($0.source?.rawValue ?? "")" } ?? "",
             output.defaultSource.rawValue,

@@ -25,12 +25,14 @@ final class CurrentRates: CurrentRatesReading {
         /// The day the blend is today's of.
         var blendDay: CalendarDate
         /// The sources with rates, the blend first: made when the rates change, not per page
-        /// (every result page and API answer asks).
-        private(set) var sources: [RateSource]
+        /// (every result page and API answer asks), and their name.
+        private(set) var sources: [RateSource] { didSet { sourcesKey = RateSource.key(of: sources) } }
+        private(set) var sourcesKey: String
 
         init(snapshots: [RateSourceID: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate) {
             (self.snapshots, self.blend, self.blendDay) = (snapshots, blend, blendDay)
             sources = Self.sources(snapshots, blend)
+            sourcesKey = RateSource.key(of: sources)
         }
 
         private static func sources(_ snapshots: [RateSourceID: RateSnapshot], _ blend: RateSnapshot?) -> [RateSource] {
@@ -63,6 +65,11 @@ final class CurrentRates: CurrentRatesReading {
 
     func availableSources() async -> [RateSource] {
         await loadedState()?.sources ?? []
+    }
+
+    func availableSourcesAndKey() async -> (sources: [RateSource], key: String) {
+        guard let state = await loadedState() else { return ([], "") }
+        return (state.sources, state.sourcesKey)
     }
 
     /// The default source's snapshot in memory now, without asking the database.
@@ -158,8 +165,7 @@ final class CurrentRates: CurrentRatesReading {
     private func blend(of snapshots: [RateSourceID: RateSnapshot], today: CalendarDate) -> RateSnapshot? {
         let official = snapshots.filter { blended.contains($0.key) }.map(\.value)
         guard let day = blender.blend(official, on: today, admittingAhead: true), !day.rates.isEmpty else { return nil }
-        let key = day.sources.compactMap { snapshots[$0]?.versionKey }.joined(separator: "+")
-        return RateSnapshot(blend: day, key: key)
+        return RateSnapshot(blend: day, key: BlendVersion.of(day.sources.compactMap { snapshots[$0]?.versionKey }))
     }
 
     /// The newest effective date first, then the latest stored.

@@ -19,14 +19,26 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     private let blendedKeys: [String]
     private let staleAfter: Duration
     private let now: @Sendable () -> Date
-    private let kept = NIOLockedValueBox<BlendedSeries?>(nil)
+    /// The blend's series last built, and the cache generation and day at which it was last
+    /// found to be the blend of the days kept (set together: a late build's series is never
+    /// taken for one matched).
+    private let kept = NIOLockedValueBox<(series: BlendedSeries, matched: Matched?)?>(nil)
     /// Today's blend, with the stored days (each provider's version, and all of them as one
     /// key) and the day it was made for.
     private let latest = NIOLockedValueBox<(day: CalendarDate, versions: [String], key: String, blend: BlendedDay)?>(nil)
-    private let building = NIOLockedValueBox<(version: String, task: Task<BlendedSeries, any Error>)?>(nil)
+    private let building = NIOLockedValueBox<(day: CalendarDate, versions: [String], task: Task<BlendedSeries, any Error>)?>(nil)
     /// Past days' blends, by day, providers and the stored days they were made from: a day's
     /// blend is the same for every base and every request until a provider stores a day.
     private let pastBlends = NIOLockedValueBox<[String: BlendedDay]>([:])
+    /// The blended providers' days last found all kept, and the cache generation they were found in.
+    private let lastHeld = NIOLockedValueBox<(generation: UInt64, providers: [(source: RateSource, days: RateDays)])?>(nil)
+    private struct Matched: Equatable {
+        let generation: UInt64
+        let day: CalendarDate
+        init(_ generation: UInt64, _ day: CalendarDate) { (self.generation, self.day) = (generation, day) }
+    }
+    /// The last providers' days named (``version(of:)``), with their name.
+    private let lastVersion = NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>(nil)
     /// The blend's whole series of the pairs whose every day was asked for lately.
     private let series = PairSeriesCache()
     /// At most this many past days' blends are kept (all dropped when it is full): a blend with
@@ -61,7 +73,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         if let kept = latest.withLockedValue({ $0 }), kept.day == today, kept.versions.elementsEqual(providers.lazy.map(\.days.version)) {
             return (kept.blend, kept.key)
         }
-        let key = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        let key = "\(today)|" + version(of: providers)
         let snapshots = Self.snapshots(providers, onOrBefore: today.adding(days: 1))
         guard let blend = blender.blend(snapshots, on: today, admittingAhead: true) else { return nil }
         latest.withLockedValue { $0 = (today, providers.map(\.days.version), key, blend) }
@@ -76,10 +88,22 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// Each blended provider's stored days, in the blend's order. Those not in memory are read
     /// ``concurrentReads`` at a time: one after another, the 48 providers' took 3.4 s at start.
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
+        try await heldProviderDays().providers
+    }
+
+    /// ``providerDays()``, with the cache generation they were kept in when they all were.
+    private func heldProviderDays() async throws -> (providers: [(source: RateSource, days: RateDays)], generation: UInt64?) {
         let blended = blended, days = days
         // Every page of the blend asks: while all are kept, no task is started (a group of 48
-        // for each request cost a third of `/v2/rates`' speed), and they are looked up together.
-        if let kept = days.keptDays(keys: blendedKeys) { return Array(zip(blended, kept)) }
+        // for each request cost a third of `/v2/rates`' speed), they are looked up together,
+        // and the list of them made once per generation of the cache (ninety providers' days
+        // paired anew cost a history page 9 µs).
+        if let kept = days.keptDays(keys: blendedKeys) {
+            if let last = lastHeld.withLockedValue({ $0 }), last.generation == kept.generation { return (last.providers, kept.generation) }
+            let providers = Array(zip(blended, kept.days))
+            lastHeld.withLockedValue { $0 = (kept.generation, providers) }
+            return (providers, kept.generation)
+        }
         var read = [RateDays?](repeating: nil, count: blended.count)
         try await withThrowingTaskGroup(of: (Int, RateDays).self) { group in
             var next = 0
@@ -95,7 +119,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
                 readNext()
             }
         }
-        return zip(blended, read).map { ($0, $1!) }
+        return (zip(blended, read).map { ($0, $1!) }, nil)
     }
 
     /// Providers' days read at once: as many as the database's pool gives this instance easily.
@@ -114,9 +138,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
             // Blending a day of nine providers takes milliseconds: `/v2`'s past dates over a year
             // were 230 requests a second (p99 650 ms) when every request blended its day again,
             // 900 (p99 120 ms) with the whole year kept.
-            let key =
-                "\(date)|" + held.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
-                + (providers == nil ? "|pegs" : "")
+            let key = "\(date)|" + version(of: held) + (providers == nil ? "|pegs" : "")
             if let known = pastBlends.withLockedValue({ $0[key] }) { return known }
             let blend = blender.blend(Self.snapshots(held, onOrBefore: date), on: date)
             if let blend {
@@ -132,6 +154,20 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
             if let snapshot = try await store.newest(onOrBefore: date, sources: source.family) { snapshots.append(snapshot) }
         }
         return blender.blend(snapshots, on: date)
+    }
+
+    /// Names `providers`' days (which providers, which stored days) in a few bytes, for keys and
+    /// validators; the last name made is kept, as every page of the blend asks for the same.
+    private func version(of providers: [(source: RateSource, days: RateDays)]) -> String {
+        let parts = providers.lazy.map { "\($0.source.id)=\($0.days.version)" }
+        if let last = lastVersion.withLockedValue({ $0 }), last.providers.elementsEqual(providers.lazy.map(\.source.id)),
+            last.versions.elementsEqual(providers.lazy.map(\.days.version))
+        {
+            return last.name
+        }
+        let name = BlendVersion.of(parts)
+        lastVersion.withLockedValue { $0 = (providers.map(\.source.id), providers.map(\.days.version), name) }
+        return name
     }
 
     /// Every one of `sources`' days if this instance holds them all now.
@@ -193,30 +229,42 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// days and day; while a new one is built after a refresh stored a day, a request waits
     /// ``staleAfter`` for it and else gets the one built before.
     func blendedSeries() async throws -> BlendedSeries {
-        let providers = try await providerDays()
+        let (providers, generation) = try await heldProviderDays()
         let today = CalendarDate(containing: now())
-        let version = "\(today)|" + providers.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
-        if let series = kept.withLockedValue({ $0 }), series.version == version { return series }
+        // Every history page of the blend asks: the kept series is matched version by version
+        // once per generation of the days' cache and day (a key of ninety providers' versions
+        // written for each request cost a tenth of the page).
+        let current = kept.withLockedValue { $0 }
+        if let generation, let current, current.matched == Matched(generation, today) { return current.series }
+        let versions = providers.lazy.map(\.days.version)
+        if let series = current?.series, series.isBuilt(on: today, from: versions) {
+            if let generation {
+                kept.withLockedValue { kept in
+                    if kept?.series.version == series.version { kept?.matched = Matched(generation, today) }
+                }
+            }
+            return series
+        }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
-            if let current = building, current.version == version { return current.task }
+            if let current = building, current.day == today, current.versions.elementsEqual(versions) { return current.task }
             let blender = blender, kept = kept
             let task = Task<BlendedSeries, any Error> {
-                let series = await offThePool { BlendedSeries.build(providers, through: today, blender: blender, version: version) }
-                kept.withLockedValue { $0 = series }
+                let series = await offThePool { BlendedSeries.build(providers, through: today, blender: blender) }
+                kept.withLockedValue { $0 = (series, nil) }
                 return series
             }
-            building = (version, task)
+            building = (today, Array(versions), task)
             return task
         }
-        guard let stale = kept.withLockedValue({ $0 }) else { return try await task.value }
+        guard let stale = kept.withLockedValue({ $0?.series }) else { return try await task.value }
         return await task.value(within: staleAfter) ?? stale
     }
 
     /// Whether the blend of every day is at hand for the providers' days this instance holds
     /// now: a history page asking gets it without waiting for it to be read or built.
     var isWarm: Bool {
-        guard let held = daysInMemory(of: blended), let series = kept.withLockedValue({ $0 }) else { return false }
-        return series.version.hasSuffix("|" + held.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";"))
+        guard let held = daysInMemory(of: blended), let series = kept.withLockedValue({ $0?.series }) else { return false }
+        return series.sourceVersions.elementsEqual(held.lazy.map(\.days.version))
     }
 
     /// The quotes the blend screened out on the newest days, newest first.
@@ -245,9 +293,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
                 }
             return .beforeFirstDay(firstDay: firsts.min())
         }
-        let versions =
-            if let held { held.map(\.days.version).joined(separator: "+") } else { try await store.storedVersion() }
-        let snapshot = RateSnapshot(blend: day, key: versions)
+        let version = if let held { version(of: held) } else { try await store.storedVersion() }
+        let snapshot = RateSnapshot(blend: day, key: version)
         if snapshot.rates[from] != nil && snapshot.rates[to] != nil { return .found(snapshot) }
         let missing = snapshot.rates[from] == nil ? from : to
         let ranges =
@@ -273,8 +320,10 @@ extension BlendedSeries {
     /// Blends each day any provider has (each provider's newest day on or before it counting),
     /// walking the providers' days once.
     static func build(
-        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String
+        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender
     ) -> BlendedSeries {
+        let sourceVersions = providers.map(\.days.version)
+        let version = "\(last)|" + BlendVersion.of(zip(providers, sourceVersions).map { "\($0.source.id)=\($1)" })
         let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
         let codes = providers.map(\.days.codes)
         var next = [Int](repeating: 0, count: providers.count)
@@ -297,7 +346,8 @@ extension BlendedSeries {
             builder.add(snapshot: Self.dayID(date, versionBytes), date: date, rates: rates, source: RateSourceID.blend)
             if !blend.outliers.isEmpty { outliers.append((date, blend.outliers)) }
         }
-        return BlendedSeries(days: builder.build(), outliers: outliers.reversed(), version: version)
+        return BlendedSeries(
+            days: builder.build(), outliers: outliers.reversed(), version: version, builtOn: last, sourceVersions: sourceVersions)
     }
 
     /// Names a blended day for fingerprints: its date and the stored days it was blended from.

@@ -210,6 +210,7 @@ struct ConverterInteractorTests {
             let output = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100", source: source))
             #expect(output.defaultSource == RateSourceID.blend && output.source == .blend)
             #expect(output.accepted?.source == nil, "no source in the address or the cookie")
+            #expect(output.sources == [.blend] && output.sourcesKey == "blend")
         }
         #expect(RateSource.effectiveDefault("exchangerate-api", among: [.blend, .ecb]) == "blend")
         #expect(RateSource.effectiveDefault("exchangerate-api", among: [.blend, .exchangeRateAPI]) == "exchangerate-api")

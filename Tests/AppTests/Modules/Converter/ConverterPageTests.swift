@@ -80,6 +80,24 @@ struct ConverterPageTests {
         }
     }
 
+    @Test("signed out, each result page's Sign in returns to that page, in the page's language, however often the pair is asked for")
+    func signInReturnsToEachPage() async throws {
+        try await withPostgresApp { app in
+            // The header is the same for every anonymous page but for that address: from the
+            // second page of a language on it is filled in rather than rendered.
+            for amount in ["1", "2", "3.5", "40"] {
+                let html = try await TestBrowser(app).get("/?from=USD&to=EUR&amount=\(amount)").html
+                #expect(html.contains("<a href=\"/login?next=/%3Ffrom%3DUSD%26to%3DEUR%26amount%3D\(amount)\">Sign in</a>"), "\(amount)")
+            }
+            for amount in ["5", "6"] {
+                let html = try await TestBrowser(app).send(
+                    .GET, "/?from=USD&to=EUR&amount=\(amount)", headers: ["Accept-Language": "de"], body: ByteBuffer()
+                ).html
+                #expect(html.contains("<a href=\"/login?next=/%3Ffrom%3DUSD%26to%3DEUR%26amount%3D\(amount)\">Anmelden</a>"), "\(amount)")
+            }
+        }
+    }
+
     @Test("an empty amount shows the form without a result or an error")
     func emptyAmount() async throws {
         try await withPostgresApp { app in

@@ -28,7 +28,8 @@ struct ConverterPresenterTests {
     func pageKeys() throws {
         let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
         func output(
-            _ amount: String, _ from: String = "USD", _ to: String = "EUR", snapshot: RateSnapshot? = nil, source: String? = nil
+            _ amount: String, _ from: String = "USD", _ to: String = "EUR", snapshot: RateSnapshot? = nil, source: String? = nil,
+            sources: [RateSource] = [.blend, .ecb]
         )
             throws -> Converter.Output
         {
@@ -38,7 +39,7 @@ struct ConverterPresenterTests {
             return Converter.Output(
                 query: Converter.Query(.init(from: from, to: to, amount: amount, source: source)), outcome: .converted(converted),
                 accepted: .init(from: from, to: to, amount: amount), currencies: currencies, snapshot: snapshot,
-                today: CalendarDate(containing: testNow), sources: [.blend, .ecb])
+                today: CalendarDate(containing: testNow), sources: sources, sourcesKey: RateSource.key(of: sources))
         }
         let hundred = try output("100"), other = try output("7.5")
         // Another amount of the same pair: the same key; its page differs only in the amount's texts.
@@ -53,6 +54,7 @@ struct ConverterPresenterTests {
             ConverterPresenter.pageKey(of: hundred, in: Localizations.of(.de)),
             ConverterPresenter.pageKey(of: try output("100", snapshot: Fixtures.snapshot), in: en),
             ConverterPresenter.pageKey(of: try output("100", source: "ecb"), in: en),
+            ConverterPresenter.pageKey(of: try output("100", sources: [.blend]), in: en),
         ]
         #expect(Set(keys).count == keys.count, "\(keys)")
     }
