@@ -180,6 +180,8 @@ final class Stage: Sendable {
         func currentSnapshot() async -> RateSnapshot? { snapshot }
         func currentSnapshot(of source: RateSourceID) async -> RateSnapshot? { source == defaultSource ? snapshot : nil }
         func availableSources() async -> [RateSource] { [.blend] }
+        /// As the app's current rates answer: the list's name made once with it.
+        func availableSourcesAndKey() async -> (sources: [RateSource], key: String) { ([.blend], "blend") }
         func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates { .found(snapshot) }
     }
 
