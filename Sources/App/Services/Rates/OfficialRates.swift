@@ -247,9 +247,11 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
             if let current = building, current.day == today, current.versions.elementsEqual(versions) { return current.task }
-            let blender = blender, kept = kept
+            let blender = blender, kept = kept, version = version(of: providers)
             let task = Task<BlendedSeries, any Error> {
-                let series = await offThePool { BlendedSeries.build(providers, through: today, blender: blender) }
+                let series = await offThePool {
+                    BlendedSeries.build(providers, through: today, blender: blender, version: "\(today)|" + version)
+                }
                 kept.withLockedValue { $0 = (series, nil) }
                 return series
             }
@@ -320,10 +322,9 @@ extension BlendedSeries {
     /// Blends each day any provider has (each provider's newest day on or before it counting),
     /// walking the providers' days once.
     static func build(
-        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender
+        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String
     ) -> BlendedSeries {
         let sourceVersions = providers.map(\.days.version)
-        let version = "\(last)|" + BlendVersion.of(zip(providers, sourceVersions).map { "\($0.source.id)=\($1)" })
         let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
         let codes = providers.map(\.days.codes)
         var next = [Int](repeating: 0, count: providers.count)
