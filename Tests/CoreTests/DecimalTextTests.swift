@@ -55,6 +55,26 @@ struct DecimalTextTests {
         return text == "-0" ? "0" : text
     }
 
+    /// `text` (plain, no trailing zeros) with exactly `places` digits after the point.
+    static func fixed(_ text: String, _ places: Int) -> String {
+        guard places > 0 else { return text }
+        let written = text.split(separator: ".", omittingEmptySubsequences: false)
+        let fraction = written.count == 2 ? String(written[1]) : ""
+        return String(written[0]) + "." + fraction + String(repeating: "0", count: places - fraction.count)
+    }
+
+    @Test(
+        "money's fixed places: zeros added, never an exponent",
+        arguments: [
+            ("89.5", 2, "89.50"), ("15725", 0, "15725"), ("30.746", 3, "30.746"), ("0", 2, "0.00"), ("0.001", 3, "0.001"),
+            ("1500", 2, "1500.00"), ("0.00123", 5, "0.00123"), ("18446744073709551615", 2, "18446744073709551615.00"),
+            ("184467440737095516150", 0, "184467440737095516150"), ("88.8731", 2, "88.87"), ("0.005", 2, "0.01"),
+        ])
+    func fixedPlaces(value: String, places: Int, expected: String) {
+        #expect(Fixtures.decimal(value).plainText(fractionDigits: places) == expected)
+        #expect((-Fixtures.decimal(value)).plainText(fractionDigits: places) == (value == "0" ? "" : "-") + expected)
+    }
+
     @Test(
         "written from the digits exactly as Foundation rounds and writes, over 20,000 values: quotients of rates, long and short, signs, halves"
     )
@@ -109,6 +129,10 @@ struct DecimalTextTests {
                 var reference = value, rounded = Decimal()
                 NSDecimalRound(&rounded, &reference, places, .plain)
                 #expect(rounded.plainText == Self.foundationPlainText(rounded))
+                // Money's fixed places, of a value with more (rounded) and of one with as many or fewer.
+                #expect(value.plainText(fractionDigits: places) == Self.fixed(Self.foundationPlainText(rounded), places), "\(value)")
+                #expect(rounded.plainText(fractionDigits: places) == Self.fixed(Self.foundationPlainText(rounded), places), "\(value)")
+                #expect(rounded.plainText(fractionDigits: 8) == Self.fixed(Self.foundationPlainText(rounded), 8), "\(value)")
             }
         }
     }

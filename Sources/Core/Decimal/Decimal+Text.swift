@@ -16,6 +16,7 @@ extension Decimal {
     /// Plain digits with `.` as the decimal point and no trailing fractional zeros:
     /// `92.5`, `1500`, `0.000123`. Never an exponent, never grouping, whatever the locale.
     package var plainText: String {
+        if let parts = DecimalParts(self), let text = parts.writtenWithoutRounding(fractionDigits: nil) { return text }
         guard let digits = DecimalDigits(self) else { return "NaN" }
         return digits.plainText
     }
@@ -23,6 +24,7 @@ extension Decimal {
     /// Exactly `fractionDigits` places after the point, as money is written (`89.50`, `15725`,
     /// `30.746`): rounded (halves away from zero) where it has more, zeros added where it has fewer.
     package func plainText(fractionDigits: Int) -> String {
+        if let parts = DecimalParts(self), let text = parts.writtenWithoutRounding(fractionDigits: fractionDigits) { return text }
         guard var digits = DecimalDigits(self) else { return "NaN" }
         digits.round(toFractionDigits: fractionDigits)
         var text = digits.plainText
@@ -192,4 +194,59 @@ extension Decimal {
 private extension Locale {
     /// Made once: creating a `Locale` per parsed number cost microseconds.
     static let posix = Locale(identifier: "en_US_POSIX")
+}
+
+extension DecimalParts {
+    /// ``Decimal/plainText`` (`fractionDigits` `nil`) or ``Decimal/plainText(fractionDigits:)`` of
+    /// a value whose significand fits 64 bits and that needs no rounding to `fractionDigits`
+    /// (every amount and truncated result), written straight into the string; `nil` for any
+    /// other. Through an array of digits, rounded and joined, each text cost about 0.35 µs, and a
+    /// result page or an API answer writes six (an amount, its result and four others).
+    fileprivate func writtenWithoutRounding(fractionDigits: Int?) -> String? {
+        guard mantissa <= UInt128(UInt64.max) else { return nil }
+        var mantissa = UInt64(mantissa), exponent = exponent
+        let places: Int
+        if let fractionDigits {
+            guard exponent >= -fractionDigits || mantissa == 0 else { return nil }
+            places = fractionDigits
+        } else {
+            guard mantissa != 0 else { return "0" }
+            while exponent < 0, mantissa % 10 == 0 {
+                mantissa /= 10
+                exponent += 1
+            }
+            places = Swift.max(0, -exponent)
+        }
+        guard (0...40).contains(places), exponent <= 40 else { return nil }
+        if mantissa == 0 { exponent = -places }
+        let negative = isNegative && mantissa != 0
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var count = 0, rest = mantissa
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            // mantissa × 10^(exponent + places): its digits, then zeros; the point `places` from the end.
+            let scaled = count + exponent + places
+            let integerDigits = scaled - places
+            let digit = { (index: Int) in index < 0 || index >= count ? UInt8(ascii: "0") : buffer[20 - count + index] }
+            let capacity = (negative ? 1 : 0) + Swift.max(integerDigits, 1) + (places > 0 ? 1 + places : 0)
+            return String(unsafeUninitializedCapacity: capacity) { text in
+                var position = 0
+                func write(_ byte: UInt8) {
+                    text[position] = byte
+                    position += 1
+                }
+                if negative { write(UInt8(ascii: "-")) }
+                if integerDigits <= 0 { write(UInt8(ascii: "0")) }
+                for index in 0..<Swift.max(integerDigits, 0) { write(digit(index)) }
+                if places > 0 {
+                    write(UInt8(ascii: "."))
+                    for index in integerDigits..<scaled { write(digit(index)) }
+                }
+                return position
+            }
+        }
+    }
 }

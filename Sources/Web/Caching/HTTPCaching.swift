@@ -55,6 +55,9 @@ package struct HTTPCachePolicy: Sendable {
     /// joined with NUL (which none contains) and hashed once.
     package func etag(_ parts: [String]) -> String {
         var text = build
+        // Room for it all at once: a result page's parts (its frame's key and its amount's texts)
+        // are a few hundred bytes, which grown by appending took several reallocations.
+        text.reserveCapacity(parts.reduce(build.utf8.count) { $0 + 1 + $1.utf8.count })
         for part in parts {
             text.append("\u{0}")
             text.append(part)

@@ -4,8 +4,9 @@ extension Request {
     /// The path and query asked for (`/?from=USD&to=EUR`), as `url.string` writes them for a
     /// request, without `URLComponents` putting the whole string together again.
     package var target: String {
-        guard let query = url.query else { return url.path }
-        return url.path + "?" + query
+        let path = receivedPath ?? url.path
+        guard let query = url.query else { return path }
+        return path + "?" + query
     }
 
     /// The query string's `name=value` pairs, read by ``FormFields``' rule (the same as forms'):

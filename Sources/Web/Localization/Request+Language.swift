@@ -49,19 +49,30 @@ extension HTTPHeaders {
         if value.utf8.count != existing.utf8.count { replaceOrAdd(name: .vary, value: value) }
     }
 
-    /// Whether the comma-separated `list` names `name`.
+    /// Whether the comma-separated `list` names `name`. One pass over the bytes in place: the
+    /// list split into an array of items cost about a microsecond of every page (three names
+    /// looked for in a `Vary` already set).
     private static func list(_ list: String, contains name: String) -> Bool {
         let lowercase = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        for item in list.utf8.split(separator: UInt8(ascii: ",")) {
-            // Trimmed by index: reversing the item twice made this most of a microsecond a page.
-            guard let first = item.firstIndex(where: { !isSpace($0) }), let last = item.lastIndex(where: { !isSpace($0) }) else {
-                continue
+        var list = list, name = name
+        return list.withUTF8 { list in
+            name.withUTF8 { name in
+                var start = 0
+                while start <= list.count {
+                    var end = start
+                    while end < list.count, list[end] != UInt8(ascii: ",") { end += 1 }
+                    var first = start, last = end
+                    while first < last, isSpace(list[first]) { first += 1 }
+                    while last > first, isSpace(list[last - 1]) { last -= 1 }
+                    if last - first == name.count, (0..<name.count).allSatisfy({ lowercase(list[first + $0]) == lowercase(name[$0]) }) {
+                        return true
+                    }
+                    start = end + 1
+                }
+                return false
             }
-            let trimmed = item[first...last]
-            if trimmed.count == name.utf8.count, zip(trimmed, name.utf8).allSatisfy({ lowercase($0) == lowercase($1) }) { return true }
         }
-        return false
     }
 
     /// Marks a response written in `language`: `Content-Language`, and `Vary` on what chose it.

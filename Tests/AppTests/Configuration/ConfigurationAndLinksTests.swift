@@ -162,6 +162,15 @@ struct LinkAndCookieTests {
         #expect(response.headers[.setCookie].last == "last_conversion=GBP-JPY-20.5; Max-Age=31536000; Path=/; Secure; SameSite=Lax")
         #expect(response.cookies["cc_session"]?.string == "token")
         #expect(response.cookies["last_conversion"]?.string == "GBP-JPY-20.5")
+        // Written as Vapor serialises the cookie's value, secure or not, dated and with a source.
+        let dated = LastConversion(from: "GBP", to: "JPY", amount: "20.5", date: CalendarDate(iso8601: "2020-03-15"), source: "nbp.b")
+        for (conversion, secure) in [(LastConversion(from: "GBP", to: "JPY", amount: "20.5"), false), (dated, true), (dated, false)] {
+            let plain = Response()
+            plain.remember(conversion, secure: secure)
+            #expect(
+                plain.headers[.setCookie]
+                    == [LastConversionCookie.value(for: conversion, secure: secure).serialize(name: LastConversionCookie.name)])
+        }
     }
 
     @Test func cookieRoundTrip() {

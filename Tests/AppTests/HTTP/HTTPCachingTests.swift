@@ -89,6 +89,18 @@ struct HTTPCachingTests {
             let first = try await etag(path)
             #expect(try await etag(path) == first)
             #expect(try await etag("/?from=USD&to=EUR&amount=101") != first)
+            // Whatever else the page shows: the amount as typed, the language, the source, the pair.
+            var others: Set<String> = [first]
+            for other in ["/?from=USD&to=EUR&amount=100.0", "/?from=USD&to=EUR&amount=100&source=ecb", "/?from=EUR&to=USD&amount=100"] {
+                others.insert(try await etag(other))
+            }
+            others.insert(try await get(app, path, ["Accept-Language": "de"]).1.first(name: .eTag) ?? "")
+            #expect(others.count == 5)
+            let api = { (path: String) in try await get(app, path).1.first(name: .eTag) ?? "" }
+            let answer = try await api("/api/v1/convert?from=USD&to=EUR&amount=100")
+            #expect(try await api("/api/v1/convert?from=USD&to=EUR&amount=100") == answer)
+            #expect(try await api("/api/v1/convert?from=USD&to=EUR&amount=101") != answer)
+            #expect(try await api("/api/v1/convert?from=USD&to=GBP&amount=100") != answer)
 
             // The ECB's day stored again a minute later: the blend the page converts with is new.
             let bundled = try Fixtures.bundledSnapshot()

@@ -60,12 +60,11 @@ struct ConverterAPIView: Sendable {
         }
         switch output.outcome {
         case .converted:
-            return try await request.respondCaching(caching(["convert", checked.cacheKey, output.today.description], output.snapshot)) {
-                // Answers of a pair differ only in their amount's texts.
-                guard let frame = ConverterAPIPresenter.frame(of: output) else { throw Abort(.internalServerError) }
-                return .json(
-                    try request.json(key: frame.key, texts: frame.texts.all) { presenter.present(output, texts: Converter.AmountTexts($0)) }
-                )
+            // Answers of a pair differ only in their amount's texts: the key and those texts name the answer.
+            guard let frame = ConverterAPIPresenter.frame(of: output) else { throw Abort(.internalServerError) }
+            let texts = frame.texts.all
+            return try await request.respondCaching(caching(["convert", frame.key] + texts)) {
+                .json(try request.json(key: frame.key, texts: texts) { presenter.present(output, texts: Converter.AmountTexts($0)) })
             }
         case .invalid(let errors):
             return try presenter.problem(invalid: errors, instance: request.url.string).response()
@@ -78,7 +77,12 @@ struct ConverterAPIView: Sendable {
     /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
     /// is the same answer, for anyone: shared caches may keep it.
     private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
-        cachePolicy.directive(["api"] + key + [snapshot.versionKey], language: nil, now: now(), shared: true, variesWithCookie: false)
+        caching(key + [snapshot.versionKey])
+    }
+
+    /// For an answer whose `key` names the rates it was made of already.
+    private func caching(_ key: [String]) -> CacheDirective {
+        cachePolicy.directive(["api"] + key, language: nil, now: now(), shared: true, variesWithCookie: false)
     }
 
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every

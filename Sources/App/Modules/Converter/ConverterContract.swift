@@ -78,13 +78,6 @@ package enum Converter {
             self.problems = problems
         }
 
-        /// What the page of this request follows from, as checked (and the amount as typed, which
-        /// the form shows): equal keys, equal pages, over the same rates and day.
-        var cacheKey: String {
-            [from ?? "\u{1}", to ?? "\u{1}", typed.amount ?? "\u{1}", date?.description ?? "\u{1}", source?.rawValue ?? "\u{1}"]
-                .joined(separator: "\u{0}")
-        }
-
         /// The same request with its currencies exchanged (`POST /swap`).
         var swapped: Query {
             Query(Input(from: typed.to, to: typed.from, amount: typed.amount, date: typed.date, source: typed.source))

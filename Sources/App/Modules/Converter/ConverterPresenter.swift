@@ -132,6 +132,13 @@ package struct ConverterPresenter: Sendable {
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
+    /// A converted page's key and its amount's texts (``pageKey(of:in:)``, ``amountTexts(of:in:)``):
+    /// `nil` for a page that converted nothing. Both name the page (its validator too).
+    static func frame(of output: Converter.Output, in l: Localization) -> (key: String, texts: Converter.AmountTexts)? {
+        guard let texts = amountTexts(of: output, in: l) else { return nil }
+        return (pageKey(of: output, in: l), texts)
+    }
+
     /// Names everything a converted page of `output` shows besides its amount's texts
     /// (``amountTexts(of:in:)``): pages of equal keys differ only in those. The rates and the day,
     /// the language, the sources and the one chosen, the pair, the day asked for and the

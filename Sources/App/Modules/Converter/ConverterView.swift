@@ -28,21 +28,19 @@ struct ConverterView: Sendable {
         }
         // Opening a result remembers it, unless the browser already remembers exactly that.
         let remember = input.isEmpty ? nil : output.accepted.flatMap { $0 == remembered ? nil : $0 }
-        guard request.getsPublicPage, case .converted = output.outcome else {
+        let l = request.localization
+        guard request.getsPublicPage, let frame = ConverterPresenter.frame(of: output, in: l) else {
             let response = try await render(output, for: request)
             if let remember { response.remember(remember, secure: cookieSecure) }
             return response
         }
-        // The page follows from what was asked (or, at `/`, the remembered conversion), the
-        // rates and the day (it says how old the rates are); other query parameters change nothing.
+        // The page is its frame's (everything but the amount's texts: what was asked or, at `/`,
+        // the remembered conversion, the rates, the day, the language) with those texts;
+        // other query parameters change nothing.
         let directive = cachePolicy.directive(
-            [
-                "converter", output.query.cacheKey, output.accepted.map(String.init(describing:)) ?? "", output.snapshot.versionKey,
-                output.today.description,
-            ],
-            language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil, shared: remember == nil && !input.isEmpty,
-            variesWithCookie: true)
-        let response = try await request.respondCaching(directive) { try await render(output, for: request) }
+            ["converter", frame.key] + frame.texts.all, language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil,
+            shared: remember == nil && !input.isEmpty, variesWithCookie: true)
+        let response = try await request.respondCaching(directive) { try await render(output, frame: frame, for: request) }
         if let remember { response.remember(remember, secure: cookieSecure) }
         return response
     }
@@ -83,11 +81,19 @@ struct ConverterView: Sendable {
     /// A converted page is the same for every amount of its pair but for the amount's texts.
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
         let l = request.localization
-        guard let amount = ConverterPresenter.amountTexts(of: output, in: l) else {
+        guard let frame = ConverterPresenter.frame(of: output, in: l) else {
             let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
             return try await request.renderPage("converter", presenter.present(output, in: l), status: status)
         }
-        return try await request.renderPage("converter", key: ConverterPresenter.pageKey(of: output, in: l), texts: amount.all) {
+        return try await render(output, frame: frame, for: request)
+    }
+
+    /// A converted page: its frame's key and its amount's texts (``ConverterPresenter/frame(of:in:)``).
+    private func render(
+        _ output: Converter.Output, frame: (key: String, texts: Converter.AmountTexts), for request: Request
+    ) async throws -> Response {
+        let l = request.localization
+        return try await request.renderPage("converter", key: frame.key, texts: frame.texts.all) {
             presenter.present(output, amount: Converter.AmountTexts($0), in: l)
         }
     }
