@@ -16,16 +16,18 @@ extension Decimal {
     /// Plain digits with `.` as the decimal point and no trailing fractional zeros:
     /// `92.5`, `1500`, `0.000123`. Never an exponent, never grouping, whatever the locale.
     package var plainText: String {
-        if let parts = DecimalParts(self), let text = parts.writtenWithoutRounding(fractionDigits: nil) { return text }
-        guard let digits = DecimalDigits(self) else { return "NaN" }
+        let parts = DecimalParts(self)
+        if let text = parts?.writtenWithoutRounding(fractionDigits: nil) { return text }
+        guard let digits = DecimalDigits(self, parts: parts) else { return "NaN" }
         return digits.plainText
     }
 
     /// Exactly `fractionDigits` places after the point, as money is written (`89.50`, `15725`,
     /// `30.746`): rounded (halves away from zero) where it has more, zeros added where it has fewer.
     package func plainText(fractionDigits: Int) -> String {
-        if let parts = DecimalParts(self), let text = parts.writtenWithoutRounding(fractionDigits: fractionDigits) { return text }
-        guard var digits = DecimalDigits(self) else { return "NaN" }
+        let parts = DecimalParts(self)
+        if let text = parts?.writtenWithoutRounding(fractionDigits: fractionDigits) { return text }
+        guard var digits = DecimalDigits(self, parts: parts) else { return "NaN" }
         digits.round(toFractionDigits: fractionDigits)
         var text = digits.plainText
         guard fractionDigits > 0 else { return text }
@@ -72,8 +74,13 @@ private struct DecimalDigits {
     var exponent: Int
 
     init?(_ value: Decimal) {
+        self.init(value, parts: DecimalParts(value))
+    }
+
+    /// `value`'s digits from its `parts` when they were read already (`nil`: from its description).
+    init?(_ value: Decimal, parts: DecimalParts?) {
         guard !value.isNaN else { return nil }
-        if let parts = DecimalParts(value) { self.init(parts) } else { self.init(description: value.description) }
+        if let parts { self.init(parts) } else { self.init(description: value.description) }
     }
 
     /// Writing a 38-digit `Decimal` through its `description` costs about 6 µs; this, well under one.
@@ -200,8 +207,9 @@ extension DecimalParts {
     /// ``Decimal/plainText`` (`fractionDigits` `nil`) or ``Decimal/plainText(fractionDigits:)`` of
     /// a value whose significand fits 64 bits and that needs no rounding to `fractionDigits`
     /// (every amount and truncated result), written straight into the string; `nil` for any
-    /// other. Through an array of digits, rounded and joined, each text cost about 0.35 µs, and a
-    /// result page or an API answer writes six (an amount, its result and four others).
+    /// other. A result page and an API answer write six (an amount, its result and four others);
+    /// through an array of digits, rounded and joined, the API answer's key and texts took 3.9 µs
+    /// in-process on the release build, 2.7 this way.
     fileprivate func writtenWithoutRounding(fractionDigits: Int?) -> String? {
         guard mantissa <= UInt128(UInt64.max) else { return nil }
         var mantissa = UInt64(mantissa), exponent = exponent
@@ -230,20 +238,26 @@ extension DecimalParts {
             // mantissa × 10^(exponent + places): its digits, then zeros; the point `places` from the end.
             let scaled = count + exponent + places
             let integerDigits = scaled - places
-            let digit = { (index: Int) in index < 0 || index >= count ? UInt8(ascii: "0") : buffer[20 - count + index] }
             let capacity = (negative ? 1 : 0) + Swift.max(integerDigits, 1) + (places > 0 ? 1 + places : 0)
+            // Plain loops: with a local closure and function over the buffers, `APIPresenterAndJSON`
+            // made 49 allocations an answer instead of 39.
             return String(unsafeUninitializedCapacity: capacity) { text in
                 var position = 0
-                func write(_ byte: UInt8) {
-                    text[position] = byte
+                if negative {
+                    text[position] = UInt8(ascii: "-")
                     position += 1
                 }
-                if negative { write(UInt8(ascii: "-")) }
-                if integerDigits <= 0 { write(UInt8(ascii: "0")) }
-                for index in 0..<Swift.max(integerDigits, 0) { write(digit(index)) }
-                if places > 0 {
-                    write(UInt8(ascii: "."))
-                    for index in integerDigits..<scaled { write(digit(index)) }
+                if integerDigits <= 0 {
+                    text[position] = UInt8(ascii: "0")
+                    position += 1
+                }
+                for index in Swift.min(integerDigits, 0)..<scaled {
+                    if index == integerDigits {
+                        text[position] = UInt8(ascii: ".")
+                        position += 1
+                    }
+                    text[position] = index < 0 || index >= count ? UInt8(ascii: "0") : buffer[20 - count + index]
+                    position += 1
                 }
                 return position
             }
