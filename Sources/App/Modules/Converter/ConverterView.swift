@@ -28,9 +28,9 @@ struct ConverterView: Sendable {
         }
         // Opening a result remembers it, unless the browser already remembers exactly that.
         let remember = input.isEmpty ? nil : output.accepted.flatMap { $0 == remembered ? nil : $0 }
-        let l = request.localization
-        guard request.getsPublicPage, let frame = ConverterPresenter.frame(of: output, in: l) else {
-            let response = try await render(output, for: request)
+        let frame = ConverterPresenter.frame(of: output, in: request.localization)
+        guard request.getsPublicPage, let frame else {
+            let response = try await render(output, frame: frame, for: request)
             if let remember { response.remember(remember, secure: cookieSecure) }
             return response
         }
@@ -80,19 +80,19 @@ struct ConverterView: Sendable {
 
     /// A converted page is the same for every amount of its pair but for the amount's texts.
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
+        try await render(output, frame: ConverterPresenter.frame(of: output, in: request.localization), for: request)
+    }
+
+    /// A converted page from its frame's key and its amount's texts (``ConverterPresenter/frame(of:in:)``),
+    /// made once per request; any other page whole.
+    private func render(
+        _ output: Converter.Output, frame: (key: String, texts: Converter.AmountTexts)?, for request: Request
+    ) async throws -> Response {
         let l = request.localization
-        guard let frame = ConverterPresenter.frame(of: output, in: l) else {
+        guard let frame else {
             let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
             return try await request.renderPage("converter", presenter.present(output, in: l), status: status)
         }
-        return try await render(output, frame: frame, for: request)
-    }
-
-    /// A converted page: its frame's key and its amount's texts (``ConverterPresenter/frame(of:in:)``).
-    private func render(
-        _ output: Converter.Output, frame: (key: String, texts: Converter.AmountTexts), for request: Request
-    ) async throws -> Response {
-        let l = request.localization
         return try await request.renderPage("converter", key: frame.key, texts: frame.texts.all) {
             presenter.present(output, amount: Converter.AmountTexts($0), in: l)
         }
