@@ -62,7 +62,7 @@ struct AccountNavPresenter: Sendable {
 extension LocalPath {
     /// The sign-in and sign-up pages, which Sign in should not return to.
     fileprivate var isSignInPage: Bool {
-        [SiteURL.Route.login, .signup].contains { value.hasPrefix($0.pattern) }
+        value.hasPrefix(SiteURL.Route.login.pattern) || value.hasPrefix(SiteURL.Route.signup.pattern)
     }
 }
 

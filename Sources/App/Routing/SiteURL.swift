@@ -136,29 +136,37 @@ enum SiteURL: Sendable, Equatable {
 
     /// `name=value` pairs joined with `&`, values percent-encoded; `nil` and empty values left out.
     private static func query(_ items: [(String, String?)]) -> String {
-        items.compactMap { name, value in
-            guard let value, !value.isEmpty else { return nil }
-            return name + "=" + percentEncoded(value, keeping: isUnreserved)
-        }.joined(separator: "&")
+        var query = ""
+        for case let (name, value?) in items where !value.isEmpty {
+            if !query.isEmpty { query += "&" }
+            query += name
+            query += "="
+            query += percentEncoded(value, keeping: isUnreserved)
+        }
+        return query
     }
 
     /// `text` with every UTF-8 byte that `keeping` refuses written as `%XX` (upper-case hex, as
-    /// Foundation writes it); codes and canonical amounts come back as they are, uncopied.
+    /// Foundation writes it); codes and canonical amounts come back as they are, uncopied. Written
+    /// in place: every anonymous page's Sign in link encodes the page's own address.
     private static func percentEncoded(_ text: String, keeping: (UInt8) -> Bool) -> String {
         guard !text.utf8.allSatisfy(keeping) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count * 3)
-        for byte in text.utf8 {
-            if keeping(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0f)])
+        let hex: StaticString = "0123456789ABCDEF"
+        return String(unsafeUninitializedCapacity: text.utf8.count * 3) { encoded in
+            var count = 0
+            for byte in text.utf8 {
+                if keeping(byte) {
+                    encoded[count] = byte
+                    count += 1
+                } else {
+                    encoded[count] = UInt8(ascii: "%")
+                    encoded[count + 1] = hex.utf8Start[Int(byte >> 4)]
+                    encoded[count + 2] = hex.utf8Start[Int(byte & 0x0f)]
+                    count += 3
+                }
             }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// RFC 3986 unreserved characters and `/` (legal in a query, and it keeps

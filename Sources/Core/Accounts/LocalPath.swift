@@ -21,7 +21,10 @@ package struct LocalPath: Sendable, Equatable {
 
     /// `/%2f` or `/%5c`, in either case.
     private static func startsWithEncodedSeparator(_ bytes: String.UTF8View) -> Bool {
-        let start = Array(bytes.prefix(4)).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        return start == Array("/%2f".utf8) || start == Array("/%5c".utf8)
+        var start = bytes.makeIterator()
+        guard start.next() == UInt8(ascii: "/"), start.next() == UInt8(ascii: "%"), let high = start.next(), let low = start.next()
+        else { return false }
+        let lowered = low | 0x20 // A–Z to a–z; the digits and letters compared below are unchanged otherwise
+        return (high == UInt8(ascii: "2") && lowered == UInt8(ascii: "f")) || (high == UInt8(ascii: "5") && lowered == UInt8(ascii: "c"))
     }
 }

@@ -38,12 +38,15 @@ package struct HTTPCachePolicy: Sendable {
     package func directive(
         _ parts: [String], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
     ) -> CacheDirective {
-        var vary: [String] = []
-        if variesWithCookie || language != nil { vary.append("Cookie") }
-        if language != nil { vary.append("Accept-Language") }
-        if compresses { vary.append("Accept-Encoding") }
-        let parts = language.map { parts + ["lang:" + $0.rawValue] } ?? parts
-        return CacheDirective(etag: etag(parts), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
+        let vary = Self.varies[(variesWithCookie || language != nil ? 1 : 0) + (language != nil ? 2 : 0) + (compresses ? 4 : 0)]
+        return CacheDirective(
+            etag: etag(parts, language: language), maxAge: maxAge ?? self.maxAge(now: now), shared: shared, vary: vary)
+    }
+
+    /// Each `Vary` a directive may name, by which of `Cookie` (1), `Accept-Language` (2) and
+    /// `Accept-Encoding` (4) it holds: made once, not for every answer.
+    private static let varies: [[String]] = (0..<8).map { flags in
+        [(1, "Cookie"), (2, "Accept-Language"), (4, "Accept-Encoding")].compactMap { flags & $0.0 != 0 ? $0.1 : nil }
     }
 
     /// Whether an answer to `request` may go gzip'd: the app compresses, and the client takes it.
@@ -51,19 +54,25 @@ package struct HTTPCachePolicy: Sendable {
         compresses && request.acceptsGzip
     }
 
-    /// A weak validator over `parts` (and the build): equal parts, equal pages. The parts are
-    /// joined with NUL (which none contains) and hashed once.
-    package func etag(_ parts: [String]) -> String {
-        var text = build
-        // Room for it all at once: a result page's parts (its frame's key and its amount's texts)
-        // are a few hundred bytes, which grown by appending took several reallocations.
-        text.reserveCapacity(parts.reduce(build.utf8.count) { $0 + 1 + $1.utf8.count })
-        for part in parts {
-            text.append("\u{0}")
-            text.append(part)
+    /// A weak validator over `parts` (and the build, and `lang:` and the `language` if one is
+    /// given): equal parts, equal pages. The parts are joined with NUL (which none contains) as
+    /// they are hashed, piece by piece rather than copied into one text first.
+    package func etag(_ parts: [String], language: Language? = nil) -> String {
+        var hasher = SHA256()
+        func hash(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
-        let digest = text.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
-        return digest.withUnsafeBytes(Self.weakValidator)
+        hash(build)
+        for part in parts {
+            hash("\u{0}")
+            hash(part)
+        }
+        if let language {
+            hash("\u{0}lang:")
+            hash(language.rawValue)
+        }
+        return hasher.finalize().withUnsafeBytes(Self.weakValidator)
     }
 
     /// `W/"…"` around the hex of `digest`'s first 12 bytes, written in place: the digest read

@@ -78,6 +78,9 @@ extension HTTPHeaders {
     /// Marks a response written in `language`: `Content-Language`, and `Vary` on what chose it.
     package mutating func setLanguage(_ language: Language) {
         replaceOrAdd(name: .contentLanguage, value: language.rawValue)
-        addVary(["Accept-Language", "Cookie"])
+        // Most responses have no `Vary` yet: it is written as it would be joined.
+        if contains(name: .vary) { addVary(Self.languageVary) } else { add(name: .vary, value: "Accept-Language, Cookie") }
     }
+
+    private static let languageVary = ["Accept-Language", "Cookie"]
 }

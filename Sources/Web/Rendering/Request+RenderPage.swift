@@ -44,10 +44,12 @@ extension Request {
 
     /// An HTML page in this request's language, with where its pieces deflated ahead lie.
     private func page(_ page: ByteBuffer, pieces: DeflatablePieces?, status: HTTPStatus, headers: HTTPHeaders) -> Response {
+        // As `View(data:).response(status:headers:)` writes it, without a second set of headers.
         var headers = headers
         headers.setLanguage(language)
-        let response = View(data: page).response(status: status, headers: headers)
-        response.deflatablePieces = pieces
+        if !headers.contains(name: .contentType) { headers.add(name: .contentType, value: View.htmlContentType) }
+        let response = Response(status: status, headers: headers, body: .init(buffer: page))
+        if let pieces { response.deflatablePieces = pieces }
         return response
     }
 }

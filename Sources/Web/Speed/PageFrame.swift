@@ -110,6 +110,39 @@ package struct PageFrame: Sendable {
         deflatedRuns = DeflatedSkeletonRuns(ends: ends)
     }
 
+    /// The frame with `texts` in its holes, as text written once in place (a request tag's HTML,
+    /// which goes into a page as text): no buffer in between.
+    package func text(filling texts: [String]) -> String {
+        var size = 0
+        for piece in pieces {
+            switch piece {
+            case .bytes(let range): size += range.count
+            case .hole(let index): size += texts[index].utf8.count
+            // Menus' parts and request tags are only in pages, which are written to a buffer.
+            case .part, .tag: return String(buffer: fill(texts, tags: [:], deflating: false).page)
+            }
+        }
+        return String(unsafeUninitializedCapacity: size) { text in
+            var end = 0
+            func write(_ run: UnsafeBufferPointer<UInt8>) {
+                _ = UnsafeMutableBufferPointer(rebasing: text[end..<(end + run.count)]).initialize(from: run)
+                end += run.count
+            }
+            bytes.withUnsafeBufferPointer { bytes in
+                for piece in pieces {
+                    switch piece {
+                    case .bytes(let range): write(UnsafeBufferPointer(rebasing: bytes[range]))
+                    case .hole(let index):
+                        var hole = texts[index]
+                        hole.withUTF8(write)
+                    case .part, .tag: break
+                    }
+                }
+            }
+            return end
+        }
+    }
+
     /// The page with `texts` in its holes and `tags[name]` in each tag's place. When `deflating`
     /// (a page to be gzip'd), also where its pieces deflated ahead landed: its menus' parts and
     /// its own runs.

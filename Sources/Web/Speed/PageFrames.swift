@@ -12,13 +12,18 @@ package final class PageFrames: Sendable {
         case askedOnce
     }
 
-    private let kept: RecentValues<Entry>
+    /// Pages', JSON answers' and request tags' frames, each by its own keys: a key is not made
+    /// longer (a copy of it) to tell them apart.
+    private let pageFrames: RecentValues<Entry>
+    private let bodyFrames: RecentValues<Entry>
+    private let fragmentFrames: RecentValues<Entry>
 
+    /// At most `capacity` of each kind.
     package init(capacity: Int) {
-        kept = RecentValues(capacity: capacity)
+        pageFrames = RecentValues(capacity: capacity)
+        bodyFrames = RecentValues(capacity: capacity)
+        fragmentFrames = RecentValues(capacity: capacity)
     }
-
-    package var count: Int { kept.count }
 
     /// `template`'s page for `request` with `texts` in its holes: from the frame kept for `key`
     /// when there is one, else rendered from `model()`. The second time a key is asked for, a
@@ -32,18 +37,18 @@ package final class PageFrames: Sendable {
         let pages = request.application.pages
         let fits = pages.isEnabled && PageFrame.fits(texts)
         let key = template + "\u{0}" + key
-        let entry = fits ? kept[key] : nil
+        let entry = fits ? pageFrames[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count {
             return try await request.renderPage(frame, texts: texts, status: status)
         }
         let response = try await request.renderPage(template, model(), status: status)
-        guard fits, isAskedAgain(key, entry), let body = response.body.buffer else { return response }
+        guard fits, isAskedAgain(key, entry, in: pageFrames), let body = response.body.buffer else { return response }
         guard let frame = pages.frame(template, marked(), for: request, holes: texts.count) else {
-            kept.keep(.unframed, for: key)
+            pageFrames.keep(.unframed, for: key)
             return response
         }
         let tags = try await pages.html(ofTags: frame.tagNames, for: request)
-        if !keep(frame, for: key, ifFilledWith: texts, tags: tags, is: body) {
+        if !keep(frame, for: key, in: pageFrames, ifFilledWith: texts, tags: tags, is: body) {
             request.logger.warning(
                 "Page frame differs from the rendered page; rendering these pages whole", metadata: ["template": "\(template)"])
         }
@@ -57,60 +62,61 @@ package final class PageFrames: Sendable {
     package func body(
         key: String, texts: [String], write: () throws -> ByteBuffer, writeMarked: () throws -> ByteBuffer
     ) rethrows -> ByteBuffer {
-        let key = "\u{0}json\u{0}" + key
         let frames: Bool
-        switch lookUp(key, texts) {
-        case .filled(let body): return body
+        switch lookUp(key, texts, in: bodyFrames) {
+        case .filled(let frame): return frame.fill(texts, tags: [:], deflating: false).page
         case .write(let framesAfter): frames = framesAfter
         }
         let body = try write()
         if frames {
-            keep(PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:], is: body)
+            keep(
+                PageFrame(parsing: try writeMarked(), parts: [], holes: texts.count), for: key, in: bodyFrames, ifFilledWith: texts,
+                tags: [:],
+                is: body)
         }
         return body
     }
 
     /// A piece of a page rendered on its own (a request tag's HTML) with `texts` in its holes,
     /// as ``body(key:texts:write:writeMarked:)`` writes answers: the anonymous visitor's header
-    /// differs from page to page only by the address Sign in returns to.
+    /// differs from page to page only by the address Sign in returns to. Text, since that is what
+    /// Leaf and a frame's tag holes take.
     package func fragment(
         key: String, texts: [String], render: () async throws -> ByteBuffer, renderMarked: () async throws -> ByteBuffer
-    ) async rethrows -> ByteBuffer {
-        let key = "\u{0}fragment\u{0}" + key
+    ) async rethrows -> String {
         let frames: Bool
-        switch lookUp(key, texts) {
-        case .filled(let body): return body
+        switch lookUp(key, texts, in: fragmentFrames) {
+        case .filled(let frame): return frame.text(filling: texts)
         case .write(let framesAfter): frames = framesAfter
         }
         let body = try await render()
         if frames {
             keep(
-                PageFrame(parsing: try await renderMarked(), parts: [], holes: texts.count), for: key, ifFilledWith: texts, tags: [:],
-                is: body)
+                PageFrame(parsing: try await renderMarked(), parts: [], holes: texts.count), for: key, in: fragmentFrames,
+                ifFilledWith: texts,
+                tags: [:], is: body)
         }
-        return body
+        return String(buffer: body)
     }
 
     private enum LookUp {
-        /// The kept frame filled.
-        case filled(ByteBuffer)
+        /// The kept frame, to be filled.
+        case filled(PageFrame)
         /// To be written whole, and then framed if `framesAfter`.
         case write(framesAfter: Bool)
     }
 
-    /// The kept frame of `key` filled with `texts`, else whether to frame what is written (a
-    /// key asked for a second time whose texts fit in holes).
-    private func lookUp(_ key: String, _ texts: [String]) -> LookUp {
+    /// The kept frame of `key`, else whether to frame what is written (a key asked for a second
+    /// time whose texts fit in holes).
+    private func lookUp(_ key: String, _ texts: [String], in kept: RecentValues<Entry>) -> LookUp {
         guard PageFrame.fits(texts) else { return .write(framesAfter: false) }
         let entry = kept[key]
-        if case .frame(let frame) = entry, frame.holes == texts.count {
-            return .filled(frame.fill(texts, tags: [:], deflating: false).page)
-        }
-        return .write(framesAfter: isAskedAgain(key, entry))
+        if case .frame(let frame) = entry, frame.holes == texts.count { return .filled(frame) }
+        return .write(framesAfter: isAskedAgain(key, entry, in: kept))
     }
 
     /// Whether the key has been asked for before without a frame being tried; notes it if not.
-    private func isAskedAgain(_ key: String, _ entry: Entry?) -> Bool {
+    private func isAskedAgain(_ key: String, _ entry: Entry?, in kept: RecentValues<Entry>) -> Bool {
         switch entry {
         case .askedOnce?: return true
         case nil:
@@ -124,7 +130,8 @@ package final class PageFrames: Sendable {
     /// notes the key as one not to frame. Whether it was kept.
     @discardableResult
     private func keep(
-        _ frame: PageFrame?, for key: String, ifFilledWith texts: [String], tags: [String: String], is expected: ByteBuffer
+        _ frame: PageFrame?, for key: String, in kept: RecentValues<Entry>, ifFilledWith texts: [String], tags: [String: String],
+        is expected: ByteBuffer
     ) -> Bool {
         guard let frame, frame.fill(texts, tags: tags, deflating: false).page == expected else {
             kept.keep(.unframed, for: key)

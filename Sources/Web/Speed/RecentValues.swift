@@ -11,16 +11,6 @@ final class RecentValues<Value: Sendable>: Sendable {
         self.capacity = capacity
     }
 
-    var count: Int { values.withLockedValue { $0.count } }
-
-    /// The value kept for `key`, else `make()`'s, kept.
-    func value(_ key: String, make: () -> Value) -> Value {
-        if let kept = self[key] { return kept }
-        let made = make()
-        keep(made, for: key)
-        return made
-    }
-
     /// The value kept for `key`, if any.
     subscript(_ key: String) -> Value? { values.withLockedValue { $0[key] } }
 

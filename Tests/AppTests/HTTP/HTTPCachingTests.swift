@@ -122,6 +122,28 @@ struct HTTPCachingTests {
         let digest = SHA256.hash(data: Data("1\u{0}page\u{0}ünïcode".utf8))
         #expect(one.etag(["page", "ünïcode"]) == "W/\"" + SecureToken.hex(digest.prefix(12)) + "\"")
         #expect(one.etag(["page", "ünïcode"]).utf8.count == 28)
+        // A page's language is hashed as one more part, `lang:` and its code.
+        let german = SHA256.hash(data: Data("1\u{0}page\u{0}lang:de".utf8))
+        #expect(one.etag(["page"], language: .de) == "W/\"" + SecureToken.hex(german.prefix(12)) + "\"")
+        #expect(one.etag(["page"], language: .de) != one.etag(["page"], language: .ru))
+    }
+
+    @Test(
+        "a directive's Vary names Cookie where the page shows who is signed in or its language, the language's header, and Accept-Encoding where pages are gzip'd"
+    )
+    func directiveVary() {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        for compresses in [false, true] {
+            let policy = HTTPCachePolicy(build: "1", refreshInterval: 0, compresses: compresses)
+            let encoding = compresses ? ["Accept-Encoding"] : []
+            #expect(policy.directive(["a"], language: nil, now: now, shared: true, variesWithCookie: false).vary == encoding)
+            #expect(policy.directive(["a"], language: nil, now: now, shared: true, variesWithCookie: true).vary == ["Cookie"] + encoding)
+            for cookie in [false, true] {
+                let directive = policy.directive(["a"], language: .ja, now: now, shared: false, variesWithCookie: cookie)
+                #expect(directive.vary == ["Cookie", "Accept-Language"] + encoding)
+                #expect(directive.etag == policy.etag(["a"], language: .ja))
+            }
+        }
     }
 
     @Test("signed-in pages, forms and errors are never stored, and carry no validator")

@@ -46,6 +46,18 @@ struct PageFrameTests {
         #expect(try compressed.decompress(with: .gzip()) == ByteBuffer(bytes: bytes))
     }
 
+    @Test(
+        "a request tag's frame filled as text: the texts in every place of their holes, in any script; a page's frame as its filled bytes")
+    func text() throws {
+        let fragment = "<a href=\"/login?next=\(PageFrame.marker(0))\">Войти</a><span>\(PageFrame.marker(1))\(PageFrame.marker(0))</span>"
+        let frame = try #require(PageFrame(parsing: ByteBuffer(string: fragment), parts: [], holes: 2))
+        #expect(frame.text(filling: ["/%3Fa%3D1", "١٢٣"]) == "<a href=\"/login?next=/%3Fa%3D1\">Войти</a><span>١٢٣/%3Fa%3D1</span>")
+        #expect(frame.text(filling: ["", ""]) == "<a href=\"/login?next=\">Войти</a><span></span>")
+        // With a menu's part and a tag: the page's bytes, the tag left empty.
+        let (page, _) = try Self.framed()
+        #expect(page.text(filling: ["1", "2"]) == String(buffer: page.fill(["1", "2"], tags: [:], deflating: false).page))
+    }
+
     @Test("a key is framed from its second answer on: one asked for once costs no frame, and a framed one is not written again")
     func framedFromTheSecondAsk() {
         let frames = PageFrames(capacity: 8)
@@ -68,6 +80,30 @@ struct PageFrameTests {
         #expect(body("3.5") == answer("3.5") && (written, marked) == (2, 1), "from the frame")
         #expect(body("4", key: "USD|GBP") == answer("4") && (written, marked) == (3, 1), "another key, asked once")
         #expect(body("\"") == answer("\"") && (written, marked) == (4, 1), "a text that does not fit is written whole")
+    }
+
+    @Test("a request tag's HTML is framed from its second rendering on, apart from answers of the same key")
+    func fragmentsFramedApart() async throws {
+        let frames = PageFrames(capacity: 8)
+        var rendered = 0
+        func link(_ next: String) -> ByteBuffer { ByteBuffer(string: "<a href=\"/login?next=\(next)\">Sign in</a>") }
+        func fragment(_ next: String) async -> String {
+            await frames.fragment(
+                key: "signed out", texts: [next],
+                render: {
+                    rendered += 1
+                    return link(next)
+                },
+                renderMarked: { link(PageFrame.marker(0)) })
+        }
+        #expect(await fragment("/") == "<a href=\"/login?next=/\">Sign in</a>" && rendered == 1)
+        #expect(await fragment("/about") == "<a href=\"/login?next=/about\">Sign in</a>" && rendered == 2)
+        #expect(await fragment("/ledger") == "<a href=\"/login?next=/ledger\">Sign in</a>" && rendered == 2, "from the frame")
+        // An answer under the same key is another thing altogether.
+        let body = frames.body(
+            key: "signed out", texts: ["1"], write: { ByteBuffer(string: "{\"a\":\"1\"}") }, writeMarked: { ByteBuffer() })
+        #expect(body == ByteBuffer(string: "{\"a\":\"1\"}"))
+        #expect(await fragment("/rates") == "<a href=\"/login?next=/rates\">Sign in</a>" && rendered == 2)
     }
 
     @Test("a malformed marker, a hole that is not there or a part not where noted: no frame")

@@ -144,18 +144,33 @@ package struct ConverterPresenter: Sendable {
     /// the language, the sources and the one chosen, the pair, the day asked for and the
     /// alternatives' currencies.
     static func pageKey(of output: Converter.Output, in l: Localization) -> String {
+        // Written into one text grown once: made for every result page.
         var key = output.snapshot.versionKey
+        key.reserveCapacity(key.utf8.count + output.sourcesKey.utf8.count + 160)
+        func add(_ part: String, after separator: String = "|") {
+            key.append(separator)
+            key.append(part)
+        }
         for part in [
             output.today.description, l.language.rawValue, output.query.source?.rawValue ?? "", output.source.id.rawValue,
-            output.sourcesKey, output.query.date?.description ?? "",
-            output.askedDate?.description ?? "",
-            output.accepted.map { "\($0.from) \($0.to) \($0.date?.description ?? "") \($0.source?.rawValue ?? "")" } ?? "",
-            output.defaultSource.rawValue,
+            output.sourcesKey, output.query.date?.description ?? "", output.askedDate?.description ?? "",
         ] {
-            key += "|" + part
+            add(part)
         }
-        if case .converted(let conversion) = output.outcome { key += "|" + conversion.from.code + "|" + conversion.to.code }
-        for other in output.alternatives { key += "|" + other.to.code }
+        if let accepted = output.accepted {
+            add(accepted.from)
+            add(accepted.to, after: " ")
+            add(accepted.date?.description ?? "", after: " ")
+            add(accepted.source?.rawValue ?? "", after: " ")
+        } else {
+            add("")
+        }
+        add(output.defaultSource.rawValue)
+        if case .converted(let conversion) = output.outcome {
+            add(conversion.from.code)
+            add(conversion.to.code)
+        }
+        for other in output.alternatives { add(other.to.code) }
         return key
     }
 
