@@ -19,7 +19,9 @@ struct ConverterAPIView: Sendable {
         } catch .ratesUnavailable {
             return try unavailable(request)
         }
-        return try await request.respondCaching(caching(["currencies"], snapshot)) {
+        // The answer is its validator's (the rates' version names it whole): kept, not written
+        // again for every request (160 currencies' JSON took about half a millisecond).
+        return try await request.respondCaching(caching(["currencies"], snapshot), keep: .byValidator) {
             try .json(presenter.present(currencies: currencies, snapshot: snapshot))
         }
     }
@@ -35,7 +37,7 @@ struct ConverterAPIView: Sendable {
         } catch {
             return try presenter.problem(error, instance: request.url.string).response()
         }
-        return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot)) {
+        return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot), keep: .byValidator) {
             try .json(presenter.present(latest))
         }
     }

@@ -107,6 +107,32 @@ struct ConverterAPITests {
         }
     }
 
+    @Test("currencies and latest rates are kept by their validator: the same bytes again, new ones with new rates")
+    func keptByValidator() async throws {
+        try await withPostgresApp { app in
+            let kept = app.pages.keptAnswers.byValidator
+            for path in ["/api/v1/currencies", "/api/v1/rates/latest?base=USD"] {
+                let first = try await TestBrowser(app).get(path)
+                let hits = kept.hits
+                let again = try await TestBrowser(app).get(path)
+                #expect(again.status == .ok && kept.hits == hits + 1, "\(path)")
+                #expect(again.body.string == first.body.string && again.headers.first(name: .eTag) == first.headers.first(name: .eTag))
+                #expect(again.headers.first(name: .contentType) == "application/json; charset=utf-8")
+            }
+            // The ECB's day stored again a minute later, the dollar moved: a new validator, the answer made again.
+            let before = try await TestBrowser(app).get("/api/v1/rates/latest?base=USD")
+            let bundled = try Fixtures.bundledSnapshot()
+            app.appServices.currentRates.adopt(
+                RateSnapshot(
+                    id: UUID(), source: RateSource.ecb.id, baseCurrency: bundled.baseCurrency, effectiveDate: bundled.effectiveDate,
+                    storedAt: bundled.storedAt.addingTimeInterval(60), rates: bundled.rates.merging(["USD": 2]) { $1 }))
+            let hits = kept.hits
+            let after = try await TestBrowser(app).get("/api/v1/rates/latest?base=USD")
+            #expect(kept.hits == hits && after.headers.first(name: .eTag) != before.headers.first(name: .eTag))
+            #expect(try json(after)["rates"].flatMap { ($0 as? [String: String])?["EUR"] } == "0.5")
+        }
+    }
+
     @Test("no rates: 503 problem documents with Retry-After; unknown API paths: 404 problem documents")
     func unavailableAndUnknown() async throws {
         try await withPostgresApp(.emptyStore) { app in
