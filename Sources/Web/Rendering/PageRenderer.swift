@@ -80,15 +80,8 @@ package final class PageRenderer: Sendable {
         _ template: String, key: String, texts: [String], for request: Request, model: ([String]) -> Model
     ) async throws -> String {
         guard isEnabled else { return try await renderFragment(template, model(texts), for: request) }
-        let language = request.language.rawValue
-        var frameKey = template
-        frameKey.reserveCapacity(template.utf8.count + language.utf8.count + key.utf8.count + 2)
-        frameKey.append("\u{0}")
-        frameKey.append(language)
-        frameKey.append("\u{0}")
-        frameKey.append(key)
         return try await frames.fragment(
-            key: frameKey, texts: texts,
+            key: template + "\u{0}" + request.language.rawValue + "\u{0}" + key, texts: texts,
             render: { try await render(template, model(texts), for: request, tags: [], deflating: false).page },
             renderMarked: {
                 try await render(template, model(PageFrame.markers(texts.count)), for: request, tags: [], deflating: false).page

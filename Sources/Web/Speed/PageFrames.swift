@@ -64,7 +64,7 @@ package final class PageFrames: Sendable {
     ) rethrows -> ByteBuffer {
         let frames: Bool
         switch lookUp(key, texts, in: bodyFrames) {
-        case .filled(let frame): return frame.fill(texts, tags: [:], deflating: false).page
+        case .framed(let frame): return frame.fill(texts, tags: [:], deflating: false).page
         case .write(let framesAfter): frames = framesAfter
         }
         let body = try write()
@@ -86,7 +86,7 @@ package final class PageFrames: Sendable {
     ) async rethrows -> String {
         let frames: Bool
         switch lookUp(key, texts, in: fragmentFrames) {
-        case .filled(let frame): return frame.text(filling: texts)
+        case .framed(let frame): return frame.text(filling: texts)
         case .write(let framesAfter): frames = framesAfter
         }
         let body = try await render()
@@ -100,8 +100,8 @@ package final class PageFrames: Sendable {
     }
 
     private enum LookUp {
-        /// The kept frame, to be filled.
-        case filled(PageFrame)
+        /// The kept frame, to be filled with the texts.
+        case framed(PageFrame)
         /// To be written whole, and then framed if `framesAfter`.
         case write(framesAfter: Bool)
     }
@@ -111,7 +111,7 @@ package final class PageFrames: Sendable {
     private func lookUp(_ key: String, _ texts: [String], in kept: RecentValues<Entry>) -> LookUp {
         guard PageFrame.fits(texts) else { return .write(framesAfter: false) }
         let entry = kept[key]
-        if case .frame(let frame) = entry, frame.holes == texts.count { return .filled(frame) }
+        if case .frame(let frame) = entry, frame.holes == texts.count { return .framed(frame) }
         return .write(framesAfter: isAskedAgain(key, entry, in: kept))
     }
 
