@@ -11,6 +11,7 @@ struct FormFieldsTests {
         #expect(fields.fields.map(\.name) == ["from", "to", "amount", "note", "empty", "flag"])
         #expect(fields["amount"] == "1,5" && fields["note"] == "a b c" && fields["empty"] == "" && fields["flag"] == "")
         #expect(try FormFields(parsing: "").fields.isEmpty && FormFields(parsing: "&&a=1&").fields.count == 1)
+        #expect(try FormFields() == FormFields(parsing: "") && FormFields()["from"] == nil && FormFields().dictionary.isEmpty)
     }
 
     @Test("keeps what people type: any script, right-to-left marks, emoji, tabs and line breaks")

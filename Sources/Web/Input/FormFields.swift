@@ -57,6 +57,11 @@ package struct FormFields: Sendable, Equatable {
         Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// No fields (a request without a query).
+    package init() {
+        fields = []
+    }
+
     package init(parsing text: some Collection<UInt8>) throws(Problem) {
         let result = text.withContiguousStorageIfAvailable(Self.fields(in:)) ?? Array(text).withUnsafeBufferPointer(Self.fields(in:))
         fields = try result.get()

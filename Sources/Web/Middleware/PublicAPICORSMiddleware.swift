@@ -25,17 +25,17 @@ package struct PublicAPICORSMiddleware: AsyncMiddleware {
         guard paths.isPublicAPI(request.url.path) else {
             return try await next.respond(to: request)
         }
-        let response: Response
+        let response = request.method == .OPTIONS ? Response(status: .noContent) : try await next.respond(to: request)
+        // One copy of the headers changed and written back (each change through `Response.headers` copies them all).
+        var headers = response.headers
         if request.method == .OPTIONS {
-            response = Response(status: .noContent)
-            response.headers.replaceOrAdd(name: .accessControlAllowMethods, value: Self.allowedMethods)
-            response.headers.replaceOrAdd(name: .accessControlAllowHeaders, value: Self.allowedHeaders)
-            response.headers.replaceOrAdd(name: .accessControlMaxAge, value: Self.preflightMaxAge)
-        } else {
-            response = try await next.respond(to: request)
+            headers.replaceOrAdd(name: .accessControlAllowMethods, value: Self.allowedMethods)
+            headers.replaceOrAdd(name: .accessControlAllowHeaders, value: Self.allowedHeaders)
+            headers.replaceOrAdd(name: .accessControlMaxAge, value: Self.preflightMaxAge)
         }
-        response.headers.replaceOrAdd(name: .accessControlAllowOrigin, value: "*")
-        response.headers.replaceOrAdd(name: .accessControlExpose, value: Self.exposedHeaders)
+        headers.replaceOrAdd(name: .accessControlAllowOrigin, value: "*")
+        headers.replaceOrAdd(name: .accessControlExpose, value: Self.exposedHeaders)
+        response.headers = headers
         return response
     }
 

@@ -13,13 +13,17 @@ package struct SecurityHeadersMiddleware: AsyncMiddleware {
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        response.headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
-        response.headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
-        if !response.headers.contains(name: .cacheControl) || response.status.code >= 400 {
-            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        // Changed as one copy and written back once: each change made through `Response.headers`
+        // copies them all (Vapor keeps them in a locked box).
+        var headers = response.headers
+        headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        headers.replaceOrAdd(name: "X-Frame-Options", value: "DENY")
+        headers.replaceOrAdd(name: "Referrer-Policy", value: "same-origin")
+        if !headers.contains(name: .cacheControl) || response.status.code >= 400 {
+            headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         }
+        response.headers = headers
         return response
     }
 

@@ -33,9 +33,7 @@ package struct GzipMiddleware: Middleware {
             return
         }
         response.body = .init(buffer: compressed)
-        response.headers.replaceOrAdd(name: .contentEncoding, value: "gzip")
-        response.headers.addVary(["Accept-Encoding"])
-        response.headers.responseCompression = .disable
+        response.headers.markGzipped()
     }
 
     /// Whether `Accept-Encoding` (every value of it) allows gzip: named, or by `*`, with a
@@ -98,4 +96,15 @@ package struct GzipMiddleware: Middleware {
 extension Request {
     /// Whether the client takes gzip (``GzipMiddleware/acceptsGzip(_:)`` of its `Accept-Encoding`).
     package var acceptsGzip: Bool { GzipMiddleware.acceptsGzip(headers[.acceptEncoding]) }
+}
+
+extension HTTPHeaders {
+    /// Says the body is gzip'd here: its encoding, `Vary: Accept-Encoding`, and Vapor's own
+    /// compressor told to leave it. Called on `Response.headers` as one change: each change made
+    /// through it copies every header (Vapor keeps them in a locked box).
+    mutating func markGzipped() {
+        replaceOrAdd(name: .contentEncoding, value: "gzip")
+        addVary(["Accept-Encoding"])
+        responseCompression = .disable
+    }
 }

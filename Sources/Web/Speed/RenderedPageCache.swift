@@ -60,9 +60,7 @@ package final class RenderedPageCache: Sendable {
             response.body = .init(buffer: entry.body)
         } else if gzip {
             response.body = .init(buffer: entry.body)
-            response.headers.replaceOrAdd(name: .contentEncoding, value: "gzip")
-            response.headers.addVary(["Accept-Encoding"])
-            response.headers.responseCompression = .disable
+            response.headers.markGzipped()
         } else {
             guard let inflated = try? GzipCompression.inflate(entry.body, length: entry.length) else { return nil }
             response.body = .init(buffer: inflated)

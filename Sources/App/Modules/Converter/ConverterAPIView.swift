@@ -45,7 +45,7 @@ struct ConverterAPIView: Sendable {
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, `&date=2020-03-15` on a past day's
     /// rates, `&source=nbp` with one provider's (the default source's otherwise).
     func convert(_ request: Request) async throws -> Response {
-        let query = request.queryItems
+        let query = request.queryFields
         let (from, to, amount) = (query["from"], query["to"], query["amount"])
         guard !Self.isBlank(from), !Self.isBlank(to), !Self.isBlank(amount) else {
             let missing = [("from", from), ("to", to), ("amount", amount)].filter { Self.isBlank($0.1) }.map(\.0)

@@ -13,7 +13,7 @@ struct ConverterView: Sendable {
 
     /// `GET /` and `GET /?from=&to=&amount=`.
     func index(_ request: Request) async throws -> Response {
-        let items = request.queryItems
+        let items = request.queryFields
         let input = Converter.Input(
             from: items["from"], to: items["to"], amount: items["amount"], date: items["date"], source: items["source"])
         let query = Converter.Query(input)
