@@ -9,11 +9,11 @@ extension Response {
     ) throws -> Response {
         var headers: HTTPHeaders = ["Content-Type": contentType]
         for (name, value) in extra where name.lowercased() != "content-type" { headers.add(name: name, value: value) }
-        return Response(status: status, headers: headers, body: .init(buffer: ByteBuffer(bytes: try APIJSON.encode(value))))
+        return Response(whole: ByteBuffer(bytes: try APIJSON.encode(value)), status: status, headers: headers)
     }
 
     /// A JSON answer of `body`, written already.
     package static func json(_ body: ByteBuffer, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .init(buffer: body))
+        Response(whole: body, status: status, headers: ["Content-Type": "application/json; charset=utf-8"])
     }
 }

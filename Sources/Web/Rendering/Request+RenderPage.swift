@@ -48,7 +48,7 @@ extension Request {
         var headers = headers
         headers.setLanguage(language)
         if !headers.contains(name: .contentType) { headers.add(name: .contentType, value: View.htmlContentType) }
-        let response = Response(status: status, headers: headers, body: .init(buffer: page))
+        let response = Response(whole: page, status: status, headers: headers)
         if let pieces { response.deflatablePieces = pieces }
         return response
     }
