@@ -84,4 +84,23 @@ struct ConversionCalculatorTests {
     @Test func missingRate() throws {
         #expect(throws: ConversionCalculator.Failure.noRate("NZD")) { try convert("1", "NZD", "EUR") }
     }
+
+    @Test("an amount into several currencies at once: each result as one conversion gives it, those without a rate left out")
+    func severalResults() async throws {
+        let codes = ["EUR", "USD", "JPY", "GBP", "CHF", "KWD", "BHD", "XAU"]
+        let targets = codes + ["NZD"]
+        try await forEachCase(600) { index in
+            let amount = try #require(try Amount.parse("\(index * 7919 % 250_000).\(index % 100)"))
+            let from = codes[index % codes.count]
+            let one = targets.compactMap { try? calculator.result(amount, from: from, to: $0, in: Fixtures.snapshot) }
+            #expect(calculator.results(amount, from: from, to: targets, in: Fixtures.snapshot) == one)
+            #expect(one.count == codes.count)
+        }
+        let hundred = try #require(try Amount.parse("100"))
+        #expect(
+            calculator.results(hundred, from: "USD", to: ["JPY", "EUR"], in: Fixtures.snapshot).map(\.result) == [
+                14518, Fixtures.decimal("88.87"),
+            ])
+        #expect(calculator.results(hundred, from: "NZD", to: ["EUR"], in: Fixtures.snapshot).isEmpty)
+    }
 }

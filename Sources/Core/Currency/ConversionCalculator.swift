@@ -39,6 +39,34 @@ package struct ConversionCalculator: Sendable {
         return AlternativeResult(to: target, result: result)
     }
 
+    /// ``result(_:from:to:in:)`` into each of `targets` that has a rate, in their order: the
+    /// amount's digits read once for all of them (each read cost an allocation, three of a
+    /// result's four).
+    package func results(
+        _ amount: Amount, from: String, to targets: some Collection<String>, in snapshot: RateSnapshot
+    ) -> [AlternativeResult] {
+        guard snapshot.rates[from] != nil else { return [] }
+        let value = DecimalParts(amount.value)
+        var results: [AlternativeResult] = []
+        results.reserveCapacity(targets.count)
+        for code in targets {
+            guard let (numerator, denominator) = snapshot.ratio(from: from, to: code) else { continue }
+            let target = catalog.currency(for: code)
+            let digits = target.resultFractionDigits
+            let exact = value.flatMap { value in
+                DecimalParts(numerator).flatMap { numerator in
+                    DecimalParts(denominator).flatMap {
+                        value.product(numerator, over: $0, fractionDigits: digits, roundingHalvesUp: false)
+                    }
+                }
+            }
+            results.append(
+                AlternativeResult(
+                    to: target, result: exact ?? amount.value.truncatedProduct(numerator, over: denominator, fractionDigits: digits)))
+        }
+        return results
+    }
+
     private func ratio(from: String, to: String, in snapshot: RateSnapshot) throws(Failure) -> (Decimal, Decimal) {
         guard snapshot.rates[from] != nil else { throw .noRate(from) }
         guard let ratio = snapshot.ratio(from: from, to: to) else { throw .noRate(to) }

@@ -214,9 +214,8 @@ package struct ConverterInteractor: Sendable {
             accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "", date: date, source: source)
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
-                alternatives = Converter.majorCurrencies
-                    .filter { $0 != from && $0 != to }
-                    .compactMap { try? calculator.result(amount, from: from, to: $0, in: snapshot) }
+                alternatives = calculator.results(
+                    amount, from: from, to: Converter.majorCurrencies.lazy.filter { $0 != from && $0 != to }, in: snapshot)
             } else {
                 outcome = .noAmount
             }
