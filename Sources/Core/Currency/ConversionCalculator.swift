@@ -40,11 +40,8 @@ package struct ConversionCalculator: Sendable {
     }
 
     /// ``result(_:from:to:in:)`` into each of `targets` that has a rate, in their order: the
-    /// amount's digits read once for all of them (each read cost an allocation, three of a
-    /// result's four).
-    package func results(
-        _ amount: Amount, from: String, to targets: some Collection<String>, in snapshot: RateSnapshot
-    ) -> [AlternativeResult] {
+    /// amount's digits read once for all of them, into an array made once.
+    package func results(_ amount: Amount, from: String, to targets: [String], in snapshot: RateSnapshot) -> [AlternativeResult] {
         guard snapshot.rates[from] != nil else { return [] }
         let value = DecimalParts(amount.value)
         var results: [AlternativeResult] = []
@@ -53,16 +50,13 @@ package struct ConversionCalculator: Sendable {
             guard let (numerator, denominator) = snapshot.ratio(from: from, to: code) else { continue }
             let target = catalog.currency(for: code)
             let digits = target.resultFractionDigits
-            let exact = value.flatMap { value in
-                DecimalParts(numerator).flatMap { numerator in
-                    DecimalParts(denominator).flatMap {
-                        value.product(numerator, over: $0, fractionDigits: digits, roundingHalvesUp: false)
-                    }
-                }
+            var result: Decimal?
+            if let value, let numerator = DecimalParts(numerator), let denominator = DecimalParts(denominator) {
+                result = value.product(numerator, over: denominator, fractionDigits: digits, roundingHalvesUp: false)
             }
             results.append(
                 AlternativeResult(
-                    to: target, result: exact ?? amount.value.truncatedProduct(numerator, over: denominator, fractionDigits: digits)))
+                    to: target, result: result ?? amount.value.truncatedProduct(numerator, over: denominator, fractionDigits: digits)))
         }
         return results
     }

@@ -215,7 +215,7 @@ package struct ConverterInteractor: Sendable {
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
                 alternatives = calculator.results(
-                    amount, from: from, to: Converter.majorCurrencies.lazy.filter { $0 != from && $0 != to }, in: snapshot)
+                    amount, from: from, to: Converter.majorCurrencies.filter { $0 != from && $0 != to }, in: snapshot)
             } else {
                 outcome = .noAmount
             }
