@@ -1,4 +1,3 @@
-import Logging
 import Synchronization
 import Testing
 import Vapor
