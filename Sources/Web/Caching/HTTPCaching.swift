@@ -141,13 +141,15 @@ package struct CacheDirective: Sendable {
 
     package var cacheControl: String { "\(shared ? "public" : "private"), max-age=\(maxAge)" }
 
-    /// Sets the validator, the freshness and `Vary` in one write of the response's headers: each
-    /// change made through `Response.headers` copies them all (Vapor keeps them in a locked box).
-    package func apply(to response: Response) {
+    /// Sets the validator, the freshness and `Vary`, and adds `extra`, in one write of the
+    /// response's headers: each change made through `Response.headers` copies them all (Vapor
+    /// keeps them in a locked box).
+    package func apply(to response: Response, adding extra: HTTPHeaders = [:]) {
         var headers = response.headers
         headers.replaceOrAdd(name: .eTag, value: etag)
         headers.replaceOrAdd(name: .cacheControl, value: cacheControl)
         headers.addVary(vary)
+        headers.add(contentsOf: extra)
         response.headers = headers
     }
 }
@@ -174,14 +176,16 @@ extension Request {
 
     /// 304 when the client's copy is current; else the answer kept for it when `keep` allows
     /// (``KeptAnswers``); else `render()`'s response, kept when `keep` allows. Either way with
-    /// the validator and the freshness of `directive`.
+    /// the validator and the freshness of `directive`, and with `headers` (a cookie the answer
+    /// sets), which are not kept.
     package func respondCaching(
-        _ directive: CacheDirective, keep: KeptAnswers.Rule = .nothing, render: () async throws -> Response
+        _ directive: CacheDirective, keep: KeptAnswers.Rule = .nothing, adding headers: HTTPHeaders = [:],
+        render: () async throws -> Response
     ) async throws -> Response {
         let response =
             hasCopy(matching: directive.etag)
             ? Response(status: .notModified) : try await application.pages.keptAnswers.response(to: self, directive, keep, render: render)
-        directive.apply(to: response)
+        directive.apply(to: response, adding: headers)
         return response
     }
 }

@@ -81,7 +81,7 @@ package final class PageRenderer: Sendable {
     ) async throws -> String {
         guard isEnabled else { return try await renderFragment(template, model(texts), for: request) }
         return try await frames.fragment(
-            key: template + "\u{0}" + request.language.rawValue + "\u{0}" + key, texts: texts,
+            template, in: request.language, key: key, texts: texts,
             render: { try await render(template, model(texts), for: request, tags: [], deflating: false).page },
             renderMarked: {
                 try await render(template, model(PageFrame.markers(texts.count)), for: request, tags: [], deflating: false).page
@@ -172,7 +172,9 @@ package final class PageRenderer: Sendable {
 
     /// This request's HTML of the request tags named, by name.
     package func html(ofTags names: Set<String>, for request: Request) async throws -> [String: String] {
-        try await html(of: requestTags.filter { names.contains($0.name) }, for: request)
+        var html: [String: String] = .init(minimumCapacity: names.count)
+        for tag in requestTags where names.contains(tag.name) { html[tag.name] = try await tag.html(for: request, pages: self) }
+        return html
     }
 
     /// Each tag's HTML for this request, by name.

@@ -73,7 +73,17 @@ extension Response {
     /// Adds the cookie's `Set-Cookie` header as `cookies[name] = value` writes it, without reading
     /// and writing again every cookie the response sets (each response sets this one once).
     package func remember(_ conversion: LastConversion, secure: Bool) {
-        headers.add(name: .setCookie, value: LastConversionCookie.setCookie(for: conversion, secure: secure))
+        headers.add(contentsOf: .remembering(conversion, secure: secure))
+    }
+}
+
+extension HTTPHeaders {
+    /// The `Set-Cookie` header that remembers `conversion` (none for `nil`), for a response to be
+    /// made with it rather than changed after (``Response/remember(_:secure:)``).
+    package static func remembering(_ conversion: LastConversion?, secure: Bool) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        if let conversion { headers.add(name: .setCookie, value: LastConversionCookie.setCookie(for: conversion, secure: secure)) }
+        return headers
     }
 }
 

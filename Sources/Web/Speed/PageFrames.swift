@@ -12,11 +12,20 @@ package final class PageFrames: Sendable {
         case askedOnce
     }
 
+    /// A page's or a request tag's frame is kept by its template, the language of a tag's HTML
+    /// (a page's key names its own) and the key its view gives, hashed field by field: joined
+    /// into one text, a result page's key of several hundred bytes was copied on every request.
+    private struct TemplateKey: Hashable, Sendable {
+        let template: String
+        let language: Language?
+        let key: String
+    }
+
     /// Pages', JSON answers' and request tags' frames, each by its own keys: a key is not made
     /// longer (a copy of it) to tell them apart.
-    private let pageFrames: RecentValues<Entry>
-    private let bodyFrames: RecentValues<Entry>
-    private let fragmentFrames: RecentValues<Entry>
+    private let pageFrames: RecentValues<TemplateKey, Entry>
+    private let bodyFrames: RecentValues<String, Entry>
+    private let fragmentFrames: RecentValues<TemplateKey, Entry>
 
     /// At most `capacity` of each kind.
     package init(capacity: Int) {
@@ -36,7 +45,7 @@ package final class PageFrames: Sendable {
         // Without skeletons (development, where templates are edited as the app runs), no frames.
         let pages = request.application.pages
         let fits = pages.isEnabled && PageFrame.fits(texts)
-        let key = template + "\u{0}" + key
+        let key = TemplateKey(template: template, language: nil, key: key)
         let entry = fits ? pageFrames[key] : nil
         if case .frame(let frame) = entry, frame.holes == texts.count {
             return try await request.renderPage(frame, texts: texts, status: status)
@@ -77,13 +86,15 @@ package final class PageFrames: Sendable {
         return body
     }
 
-    /// A piece of a page rendered on its own (a request tag's HTML) with `texts` in its holes,
-    /// as ``body(key:texts:write:writeMarked:)`` writes answers: the anonymous visitor's header
-    /// differs from page to page only by the address Sign in returns to. Text, since that is what
-    /// Leaf and a frame's tag holes take.
+    /// A piece of a page rendered on its own (a request tag's HTML from `template`, in
+    /// `language`) with `texts` in its holes, as ``body(key:texts:write:writeMarked:)`` writes
+    /// answers: the anonymous visitor's header differs from page to page only by the address
+    /// Sign in returns to. Text, since that is what Leaf and a frame's tag holes take.
     package func fragment(
-        key: String, texts: [String], render: () async throws -> ByteBuffer, renderMarked: () async throws -> ByteBuffer
+        _ template: String, in language: Language, key: String, texts: [String], render: () async throws -> ByteBuffer,
+        renderMarked: () async throws -> ByteBuffer
     ) async rethrows -> String {
+        let key = TemplateKey(template: template, language: language, key: key)
         let frames: Bool
         switch lookUp(key, texts, in: fragmentFrames) {
         case .framed(let frame): return frame.text(filling: texts)
@@ -108,7 +119,7 @@ package final class PageFrames: Sendable {
 
     /// The kept frame of `key`, else whether to frame what is written (a key asked for a second
     /// time whose texts fit in holes).
-    private func lookUp(_ key: String, _ texts: [String], in kept: RecentValues<Entry>) -> LookUp {
+    private func lookUp<Key>(_ key: Key, _ texts: [String], in kept: RecentValues<Key, Entry>) -> LookUp {
         guard PageFrame.fits(texts) else { return .write(framesAfter: false) }
         let entry = kept[key]
         if case .frame(let frame) = entry, frame.holes == texts.count { return .framed(frame) }
@@ -116,7 +127,7 @@ package final class PageFrames: Sendable {
     }
 
     /// Whether the key has been asked for before without a frame being tried; notes it if not.
-    private func isAskedAgain(_ key: String, _ entry: Entry?, in kept: RecentValues<Entry>) -> Bool {
+    private func isAskedAgain<Key>(_ key: Key, _ entry: Entry?, in kept: RecentValues<Key, Entry>) -> Bool {
         switch entry {
         case .askedOnce?: return true
         case nil:
@@ -129,8 +140,8 @@ package final class PageFrames: Sendable {
     /// Keeps `frame` for `key` if, filled with `texts` and `tags`, it is `expected`; otherwise
     /// notes the key as one not to frame. Whether it was kept.
     @discardableResult
-    private func keep(
-        _ frame: PageFrame?, for key: String, in kept: RecentValues<Entry>, ifFilledWith texts: [String], tags: [String: String],
+    private func keep<Key>(
+        _ frame: PageFrame?, for key: Key, in kept: RecentValues<Key, Entry>, ifFilledWith texts: [String], tags: [String: String],
         is expected: ByteBuffer
     ) -> Bool {
         guard let frame, frame.fill(texts, tags: tags, deflating: false).page == expected else {

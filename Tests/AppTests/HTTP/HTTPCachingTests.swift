@@ -40,6 +40,13 @@ struct HTTPCachingTests {
             #expect(againBody.isEmpty)
             #expect(againHeaders.first(name: .eTag) == etag)
             #expect(againHeaders.first(name: .cacheControl) == headers.first(name: .cacheControl))
+            // A result page remembers its conversion whether it is sent or not (once, after the caching headers).
+            #expect(againHeaders[.setCookie] == headers[.setCookie])
+            if path.hasPrefix("/?") {
+                #expect(againHeaders.setCookie?[LastConversionCookie.name]?.string == "USD-EUR-100")
+                let names = headers.map { $0.name.lowercased() }
+                #expect(names.firstIndex(of: "set-cookie") == names.firstIndex(of: "vary").map { $0 + 1 })
+            }
             // The strong form of the same tag, and a list containing it, match too (weak comparison).
             let strong = String(etag.dropFirst(2))
             #expect(try await get(app, path, ["If-None-Match": "\"other\", \(strong)"]).0 == .notModified)

@@ -87,9 +87,9 @@ struct PageFrameTests {
         let frames = PageFrames(capacity: 8)
         var rendered = 0
         func link(_ next: String) -> ByteBuffer { ByteBuffer(string: "<a href=\"/login?next=\(next)\">Sign in</a>") }
-        func fragment(_ next: String) async -> String {
+        func fragment(_ next: String, in language: Language = .en) async -> String {
             await frames.fragment(
-                key: "signed out", texts: [next],
+                "account-nav", in: language, key: "signed out", texts: [next],
                 render: {
                     rendered += 1
                     return link(next)
@@ -104,6 +104,8 @@ struct PageFrameTests {
             key: "signed out", texts: ["1"], write: { ByteBuffer(string: "{\"a\":\"1\"}") }, writeMarked: { ByteBuffer() })
         #expect(body == ByteBuffer(string: "{\"a\":\"1\"}"))
         #expect(await fragment("/rates") == "<a href=\"/login?next=/rates\">Sign in</a>" && rendered == 2)
+        // The same key in another language is another fragment: rendered, not filled from the English frame.
+        #expect(await fragment("/rates", in: .de) == "<a href=\"/login?next=/rates\">Sign in</a>" && rendered == 3)
     }
 
     @Test("a malformed marker, a hole that is not there or a part not where noted: no frame")

@@ -40,9 +40,9 @@ struct ConverterView: Sendable {
         let directive = cachePolicy.directive(
             ["converter", frame.key] + frame.texts.all, language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil,
             shared: remember == nil && !input.isEmpty, variesWithCookie: true)
-        let response = try await request.respondCaching(directive) { try await render(output, frame: frame, for: request) }
-        if let remember { response.remember(remember, secure: cookieSecure) }
-        return response
+        return try await request.respondCaching(directive, adding: .remembering(remember, secure: cookieSecure)) {
+            try await render(output, frame: frame, for: request)
+        }
     }
 
     /// `POST /convert`.
