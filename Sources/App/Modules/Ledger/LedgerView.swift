@@ -180,25 +180,4 @@ struct LedgerView: Sendable {
         guard let text = request.parameter(.id), let id = UUID(uuidString: text) else { throw Abort(.notFound) }
         return id
     }
-
-    /// No rates stored yet (or the database out of reach): 503, try again in a minute.
-    private static let unavailable = PageAbort(.serviceUnavailable, LedgerPresenter.unavailable, headers: ["Retry-After": "60"])
-
-    /// What nothing converted answers with.
-    private static func status(of failure: Ledger.Failure) -> HTTPStatus {
-        switch failure {
-        case .refused(.tooLarge), .refused(.tooManyLines): .payloadTooLarge
-        case .refused(.notText): .unsupportedMediaType
-        case .refused, .invalid, .noColumns, .ambiguousDates: .unprocessableEntity
-        case .ratesUnavailable, .loading: .serviceUnavailable
-        case .signInRequired, .notFound: .notFound
-        }
-    }
-
-    /// The API's refusals, as problem documents.
-    private static func problem(_ failure: Ledger.Failure) -> any Error {
-        if case .loading(let loading) = failure { return loading }
-        return PageAbort(
-            status(of: failure), LedgerPresenter.problem(failure), headers: failure == .ratesUnavailable ? ["Retry-After": "60"] : [:])
-    }
 }
