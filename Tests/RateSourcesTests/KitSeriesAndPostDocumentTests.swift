@@ -264,6 +264,11 @@ struct KitSeriesAndPostDocumentTests {
             """)
         #expect(page.tables == [[["inner"]], [["Code", "Rate"], ["USD", "2,9034"], ["café & A", "1 2"], [""]]])
         #expect(page.text.contains("Journée du 18/05/2026"))
+        // White space of every kind, a no-break space written out and as a reference, made one
+        // space and trimmed; text in other scripts and a combining mark after a tag kept whole.
+        let spaced = HTMLTables("<table><tr><td>\r\n\t 1\u{00A0}234,5&nbsp;\u{2003}€ </td><td>\u{301}Дата\n\n日付</td></tr></table>")
+        #expect(spaced.tables == [[["1 234,5 €", "\u{301}Дата 日付"]]])
+        #expect(HTMLTables.clean("  a \u{0B}\u{0C} b\u{85}c  ") == "a b c" && HTMLTables.clean(" \n ").isEmpty)
     }
 
     @Test("Banque Centrale de Tunisie: the page's first table, dinars per 1, 10, 100 or 1,000 units, a decimal comma, the day above it")
@@ -352,6 +357,14 @@ struct KitSeriesAndPostDocumentTests {
         let archive = try Self.parse(.sbp, "sbp-bfer-daily-arch.xlsx")
         #expect(archive.first?.effectiveDate.description == "2013-07-02" && archive.count > 3000)
         #expect(try Self.on("2013-07-03", archive).rates["AUD"] == Self.decimal("90.817045"))
+        // A refresh after a gap wants a few weeks of it: those days, the same figures, and no
+        // days it does not hold is no rates, not an unreadable workbook.
+        let workbook = try OfficialDocumentTests.fixture("sbp-bfer-daily-arch.xlsx")
+        let wanted = WorldPublishersDocumentTests.days("2013-07-01", "2013-07-10")
+        let weeks = try ProviderDeclaration.sbp.parse(workbook, wanted: wanted)
+        #expect(weeks.map(\.effectiveDate) == archive.map(\.effectiveDate).filter(wanted.contains) && weeks.count == 7)
+        #expect(weeks == archive.filter { wanted.contains($0.effectiveDate) })
+        #expect(try ProviderDeclaration.sbp.parse(workbook, wanted: WorldPublishersDocumentTests.days("2030-01-01", "2030-01-31")).isEmpty)
         // Not a workbook, or one without the sheet's header: refused.
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.sbp.parse(Data("PK\u{3}\u{4}".utf8)) }
         let served = try OfficialDocumentTests.fixture("sbp-bfer-daily.xlsx")

