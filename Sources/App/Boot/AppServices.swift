@@ -128,6 +128,7 @@ struct AppServices: Sendable {
                     providers: providers, history: ecb, store: refreshStore, snapshots: store,
                     currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger)
                 refresher.skipped = skipped
+                refresher.afterStoring = warmUp
                 return refresher
             }(),
             bundledRates: bundledRates,

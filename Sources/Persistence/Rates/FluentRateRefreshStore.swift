@@ -78,15 +78,38 @@ package final class FluentRateRefreshStore: Sendable {
         }
     }
 
-    /// `source`'s newest attempt (a refresh or a backfill) with one of `outcomes`.
-    package func newestAttempt(of source: RateSourceID, outcomes: [RefreshAttempt.Outcome]) async throws -> RefreshAttempt? {
-        try await database.run { database in
-            try await RefreshAttemptModel.query(on: database)
-                .filter(\.$source == source.rawValue).filter(\.$outcome ~~ outcomes.map(\.rawValue))
-                .filter(\.$kind ~~ [RefreshAttempt.Kind.refresh.rawValue, RefreshAttempt.Kind.backfill.rawValue])
-                .sort(\.$startedAt, .descending).first()
-                .map { try $0.toEntity() }
+    /// Each of `sources`' newest successful (stored, unchanged) and newest failed attempt, a
+    /// refresh's or a backfill's, in two queries however many sources there are: each is found
+    /// off the (source, outcome, started_at) index by a subquery of its own, then the rows read.
+    package func newestAttempts(
+        of sources: [RateSourceID]
+    ) async throws -> [RateSourceID: (success: RefreshAttempt?, failure: RefreshAttempt?)] {
+        guard !sources.isEmpty else { return [:] }
+        let kinds = [RefreshAttempt.Kind.refresh.rawValue, RefreshAttempt.Kind.backfill.rawValue]
+        let successes = [RefreshAttempt.Outcome.stored.rawValue, RefreshAttempt.Outcome.unchanged.rawValue]
+        let failures = [RefreshAttempt.Outcome.failed.rawValue]
+        let table = SQLIdentifier(RefreshAttemptModel.schema)
+        // `VALUES` names its column `column1` on PostgreSQL and SQLite alike.
+        let names: SQLQueryString = "(VALUES \(SQLList(sources.map { SQLGroupExpression(SQLBind($0.rawValue)) })))"
+        @Sendable func newest(_ outcomes: [String]) -> SQLQueryString {
+            """
+            SELECT (SELECT a.id FROM \(table) a WHERE a.source = wanted.column1 AND a.outcome IN (\(binds: outcomes))
+                AND a.kind IN (\(binds: kinds)) ORDER BY a.started_at DESC LIMIT 1) FROM \(names) AS wanted
+            """
         }
+        let models = try await database.run { database in
+            let ids = try await (database as! any SQLDatabase).raw("\(newest(successes)) UNION ALL \(newest(failures))").all()
+                .compactMap { try $0.decode(column: $0.allColumns[0], as: UUID?.self) }
+            return try await RefreshAttemptModel.query(on: database).filter(\.$id ~~ ids).all()
+        }
+        var newest: [RateSourceID: (success: RefreshAttempt?, failure: RefreshAttempt?)] = [:]
+        for model in models {
+            let attempt = try model.toEntity()
+            if attempt.outcome == .failed { newest[attempt.source, default: (nil, nil)].failure = attempt } else {
+                newest[attempt.source, default: (nil, nil)].success = attempt
+            }
+        }
+        return newest
     }
 
     /// Each source's days refused by validation in the attempts since `start` (sources without any left out).

@@ -132,6 +132,7 @@ func withPostgresApp(
     configuration: AppConfiguration = .forTests(),
     schema: String? = nil,
     now: @escaping @Sendable () -> Date = TestClock(tick: 0.001).closure,
+    logger: Logger? = nil,
     _ test: (Application) async throws -> Void
 ) async throws {
     _ = quietLogging
@@ -142,6 +143,7 @@ func withPostgresApp(
     configuration.database = .postgres(url: try TestDatabase.url(), searchPath: schema)
 
     let app = try await Application.make(.testing)
+    if let logger { app.logger = logger }
     var failure: (any Error)?
     do {
         try configure(app, configuration: configuration, now: now)

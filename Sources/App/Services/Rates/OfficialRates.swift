@@ -269,9 +269,22 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return series.sourceVersions.elementsEqual(held.lazy.map(\.days.version))
     }
 
-    /// The quotes the blend screened out on the newest days, newest first.
+    /// ``isWarm``, and nothing stored since the days were read: nothing is left to read or blend.
+    var isCurrent: Bool {
+        guard let series = kept.withLockedValue({ $0?.series }) else { return false }
+        let held = blended.compactMap { days.keptDays(.provider($0.id)) }
+        return held.count == blended.count && series.sourceVersions.elementsEqual(held.lazy.map(\.version))
+    }
+
+    /// The quotes the blend screened out on the newest days, newest first, from the blend of
+    /// every day this instance holds: the admin's page asks right after a refresh stored, while
+    /// the refresher has it built anew in the background, and must not wait for every
+    /// provider's days to be read and blended (or read them itself). Built and waited for only
+    /// when none is held yet.
     func recentOutliers(limit: Int) async throws -> [Outlier] {
-        Array(try await blendedSeries().outliers.lazy.flatMap(\.outliers).prefix(limit))
+        var series = kept.withLockedValue { $0?.series }
+        if series == nil { series = try await blendedSeries() }
+        return Array(series!.outliers.lazy.flatMap(\.outliers).prefix(limit))
     }
 
     // MARK: Pages' questions

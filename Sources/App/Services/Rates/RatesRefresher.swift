@@ -27,6 +27,9 @@ struct RatesRefresher: RatesRefreshing {
     /// Enabled providers that are not fetched, and why (a feed whose API key is unset); the
     /// health table lists them with the reason.
     var skipped: [(source: RateSource, reason: Message)] = []
+    /// Started, not awaited, once a refresh, a backfill or an import has stored days: the app
+    /// reads them into memory and blends them again before a page asks.
+    var afterStoring: @Sendable () async -> Void = {}
     /// Whether a refresh of every provider is running on this instance.
     private let running = NIOLockedValueBox(false)
 
@@ -101,7 +104,15 @@ struct RatesRefresher: RatesRefreshing {
         for (provider, result) in zip(chosen, fetched) {
             attempts.append(await store(result, from: provider, kind: .refresh, actor: actor, started: started, today: today))
         }
+        warmUpIfStored(attempts)
         return attempts
+    }
+
+    /// ``afterStoring``, in the background, when any of `attempts` stored days.
+    private func warmUpIfStored(_ attempts: [RefreshAttempt]) {
+        guard attempts.contains(where: { $0.outcome == .stored }) else { return }
+        let afterStoring = afterStoring
+        Task { await afterStoring() }
     }
 
     /// The enabled provider `source`'s days of `days` (an admin's backfill); `nil` when it is
@@ -118,11 +129,11 @@ struct RatesRefresher: RatesRefreshing {
         let newest = try await snapshots.newestDays()
         let refused = try await store.refusedDays(since: now().addingTimeInterval(-Double(ProviderHealth.refusalWindow) * 86_400))
         var health: [ProviderHealth] = []
+        let attempts = try await store.newestAttempts(of: providers.map(\.source.id))
         for source in providers.map(\.source) {
             var provider = ProviderHealth(
                 source: source, newestDay: source.family.compactMap { newest[$0] }.max(),
-                lastSuccess: try await store.newestAttempt(of: source.id, outcomes: [.stored, .unchanged]),
-                lastFailure: try await store.newestAttempt(of: source.id, outcomes: [.failed]))
+                lastSuccess: attempts[source.id]?.success, lastFailure: attempts[source.id]?.failure)
             provider.refusedDays = refused[source.id] ?? 0
             health.append(provider)
         }
@@ -149,7 +160,9 @@ struct RatesRefresher: RatesRefreshing {
         } catch {
             result = .failure(error)
         }
-        return await store(result, from: provider, kind: .backfill, actor: actor, started: started, today: today)
+        let attempt = await store(result, from: provider, kind: .backfill, actor: actor, started: started, today: today)
+        warmUpIfStored([attempt])
+        return attempt
     }
 
     /// The schedule's refresh: the providers whose newest publication is due and not stored,
@@ -496,6 +509,7 @@ struct RatesRefresher: RatesRefreshing {
             }
             guard let entry = result else { return await log(attempt(kind, source, actor, started, .busy, busyReason())) }
             if entry.outcome == .stored { try await currentRates.reload() }
+            warmUpIfStored([entry])
             count(entry)
             logger.notice("\(kind.rawValue) by \(actor ?? "schedule"): \(entry.message)")
             return entry
