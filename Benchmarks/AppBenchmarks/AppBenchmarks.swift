@@ -159,8 +159,8 @@ final class Stage: Sendable {
     let snapshot: RateSnapshot
     let calculator: ConversionCalculator
     let interactor: ConverterInteractor
-    let presenter = ConverterPresenter()
-    let apiPresenter = ConverterAPIPresenter()
+    let presenter = ConverterPresenter(providers: .everyDeclared)
+    let apiPresenter = ConverterAPIPresenter(providers: .everyDeclared)
     let english = Localizations.of(.en)
     let amountTexts: [String]
     let amounts: [Amount]
@@ -188,10 +188,16 @@ final class Stage: Sendable {
         func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates { .found(snapshot) }
     }
 
+    /// The bundled history stored: nothing waits.
+    struct Loaded: HistoryLoadReading {
+        var current: HistoryLoadStage? { nil }
+        func check(from day: CalendarDate?, of source: RateSourceID) throws(HistoryStillLoading) {}
+    }
+
     init(app: Application) async throws {
         self.app = app
         let day = try BundledRates.shipped().newestDay().snapshot(storedAt: Date())
-        blender = RateBlender(pegs: try Peg.bundled())
+        blender = RateBlender(pegs: try Peg.bundled(), providers: ProviderCatalog.everyDeclared.official)
         snapshot = RateSnapshot(blend: blender.blend([day], on: day.effectiveDate)!, key: "bench")
         let ecb = RateSnapshot(
             source: RateSource.ecb.id, baseCurrency: day.baseCurrency, effectiveDate: Self.blendDay, storedAt: Date(), rates: day.rates)
@@ -199,7 +205,9 @@ final class Stage: Sendable {
         let catalog = try CurrencyCatalog.bundled()
         calculator = ConversionCalculator(catalog: catalog)
         let rates = FixedRates(snapshot: snapshot)
-        interactor = ConverterInteractor(rates: rates, pastRates: rates, catalog: catalog, calculator: calculator, now: Date.init)
+        interactor = ConverterInteractor(
+            rates: rates, pastRates: rates, history: Loaded(), catalog: catalog, providers: .everyDeclared, calculator: calculator,
+            now: Date.init)
         amountTexts = (0..<100).map { "\($0 * 7919 % 250_000).\($0 % 100)" }
         amounts = try amountTexts.map { try Amount.parse($0)! }
         var made: [Converter.Output] = []
@@ -214,7 +222,8 @@ final class Stage: Sendable {
         let page = try await interactor.show(usdEUR)
         let everyBank = FixedRates(snapshot: RateSnapshot(blend: blender.blend(providerDays, on: Self.blendDay)!, key: "banks"))
         let blendOutput = try await ConverterInteractor(
-            rates: everyBank, pastRates: everyBank, catalog: catalog, calculator: calculator, now: Date.init
+            rates: everyBank, pastRates: everyBank, history: Loaded(), catalog: catalog, providers: .everyDeclared, calculator: calculator,
+            now: Date.init
         ).show(usdEUR)
         let blendModel = presenter.present(blendOutput, in: english)
         // The first page of a shape is Leaf's own; the next is filled into its skeleton, as pages are.

@@ -19,6 +19,29 @@ enum Fixtures {
         ])
 }
 
+/// Central banks as the blend's tests need them (their ids, home currencies, ways of quoting
+/// and order are the app's; the providers themselves are RateSources' declarations).
+extension RateSource {
+    static func bank(_ id: RateSourceID, home: String, quotation: Quotation = .basePerUnit, datesAhead: Bool = false) -> RateSource {
+        official(id, id.key, website: "", home: home, quotation: quotation, country: "", rateType: "", terms: "", datesAhead: datesAhead)
+    }
+
+    static let boc = bank("boc", home: "CAD")
+    static let cnb = bank("cnb", home: "CZK")
+    static let nbp = bank("nbp", home: "PLN")
+    static let nbpB = bank("nbp.b", home: "PLN")
+    static let cbr = bank("cbr", home: "RUB", datesAhead: true)
+    static let nb = bank("nb", home: "NOK")
+    static let rba = bank("rba", home: "AUD", quotation: .unitsPerBase)
+    static let nbu = bank("nbu", home: "UAH", datesAhead: true)
+    static let boe = bank("boe", home: "GBP", quotation: .unitsPerBase)
+}
+
+extension Fixtures {
+    /// The first ten central banks, in the app's order.
+    static let banks: [RateSource] = [.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe]
+}
+
 /// The moment these tests live in: three days after the ECB's 2025-05-09.
 let testNow = Date(timeIntervalSince1970: 1_747_051_200) // 2025-05-12T12:00:00Z
 

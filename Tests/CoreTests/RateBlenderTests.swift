@@ -20,7 +20,7 @@ struct RateBlenderTests {
             rates: rates.mapValues(d), quotation: source.quotation)
     }
 
-    let blender = RateBlender(pegs: try! Peg.bundled())
+    let blender = RateBlender(pegs: try! Peg.bundled(), providers: Fixtures.banks)
 
     @Test("one provider quoting the euro: its rates exactly as published, no digit added")
     func ecbAlone() throws {
@@ -136,7 +136,7 @@ struct RateBlenderTests {
         #expect(blend.sources == ["nbp", "nbp.b"])
         // Without table A (or another quote of the złoty) table B is its own pivot: the blend
         // is in złoty, every rate of table B in it (`/v2`'s `providers=nbp.b`).
-        let alone = try #require(RateBlender(pegs: []).blend([tableB], on: Self.day("2026-03-04")))
+        let alone = try #require(RateBlender(pegs: [], providers: Fixtures.banks).blend([tableB], on: Self.day("2026-03-04")))
         #expect(alone.base == "PLN" && alone.sources == ["nbp.b"])
         #expect(alone.rates["AFN"]?.rate == (1 / Self.d("0.056626")).rounded(toSignificantDigits: 12))
         #expect(alone.rates["MGA"]?.rate == (1 / Self.d("0.000881")).rounded(toSignificantDigits: 12))
@@ -147,7 +147,7 @@ struct RateBlenderTests {
         let cbr = RateSnapshot(
             source: RateSource.cbr.id, baseCurrency: "RUB", effectiveDate: Self.day("2026-03-04"), storedAt: Date(timeIntervalSince1970: 0),
             rates: ["USD": Self.d("0.011"), "PLN": Self.d("0.04")])
-        let pivoted = try #require(RateBlender(pegs: []).blend([bam, cbr], on: Self.day("2026-03-04")))
+        let pivoted = try #require(RateBlender(pegs: [], providers: Fixtures.banks).blend([bam, cbr], on: Self.day("2026-03-04")))
         #expect(pivoted.base == "PLN" && Set(pivoted.sources) == ["nbp.b", "cbr"])
         #expect(pivoted.rates["RUB"] != nil)
     }

@@ -233,7 +233,6 @@ struct KitSeriesAndPostDocumentTests {
 
     @Test("the blend counts the Banca d'Italia's copies of the ECB's rates once, the ECB's, and its other currencies as its own")
     func bdiRepublishesTheECB() throws {
-        ProviderKit.register()
         func snapshot(_ source: RateSource, _ date: String, _ rates: [String: String]) throws -> RateSnapshot {
             RateSnapshot(
                 source: source.id, baseCurrency: "EUR", effectiveDate: try #require(CalendarDate(iso8601: date)),
@@ -241,7 +240,7 @@ struct KitSeriesAndPostDocumentTests {
         }
         let ecb = try snapshot(.ecb, "2026-02-10", ["USD": "1.1894", "JPY": "184.51"])
         let bdi = try snapshot(.bdi, "2026-02-10", ["USD": "1.1894", "JPY": "184.51", "AFN": "75.2664"])
-        let blender = RateBlender(pegs: [])
+        let blender = RateBlender(pegs: [], providers: ProviderCatalog.everyDeclared.official)
         let tenth = try #require(CalendarDate(iso8601: "2026-02-10"))
         let day = try #require(blender.blend([ecb, bdi], on: tenth))
         #expect(day.rates["USD"]?.quotes.map(\.source) == ["ecb"])

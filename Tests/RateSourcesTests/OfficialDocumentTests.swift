@@ -24,7 +24,7 @@ struct OfficialDocumentTests {
 
     @Test("Bank of Canada: Canadian dollars per unit, numbers written as text, a series without a value left out")
     func bankOfCanada() throws {
-        let days = try BOCDocument.parse(Self.fixture("boc-valet-fx-rates-daily-2026-03-12.json"))
+        let days = try ProviderDeclaration.boc.parse(Self.fixture("boc-valet-fx-rates-daily-2026-03-12.json"))
         #expect(days.map(\.effectiveDate.description) == ["2026-03-12", "2026-03-13", "2026-03-16", "2026-03-17", "2026-03-18"])
         let first = try Self.on("2026-03-12", days)
         #expect(first.source == "boc" && first.baseCurrency == "CAD" && first.quotation == .basePerUnit)
@@ -40,7 +40,7 @@ struct OfficialDocumentTests {
 
     @Test("Czech National Bank: koruna per 100 or 1,000 units divided exactly, a year's file grouped by day")
     func czechNationalBank() throws {
-        let days = try CNBDocument.parse(Self.fixture("cnb-exrates-daily-year-2026.json"))
+        let days = try ProviderDeclaration.cnb.parse(Self.fixture("cnb-exrates-daily-year-2026.json"))
         #expect(days.count == 65)
         #expect(days.first?.effectiveDate == Self.day("2026-01-02") && days.last?.effectiveDate == Self.day("2026-04-02"))
         let march2 = try Self.on("2026-03-02", days)
@@ -54,7 +54,7 @@ struct OfficialDocumentTests {
 
     @Test("National Bank of Poland, table A: złoty per unit, four daily tables")
     func nbpTableA() throws {
-        let days = try NBPDocument.parse(Self.fixture("nbp-table-a-2026-03-01..05.json"), table: "A")
+        let days = try ProviderDeclaration.nbp.parse(Self.fixture("nbp-table-a-2026-03-01..05.json"))
         #expect(days.map(\.effectiveDate.description) == ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"])
         let first = try Self.on("2026-03-02", days)
         #expect(first.source == "nbp" && first.baseCurrency == "PLN" && first.quotation == .basePerUnit)
@@ -68,7 +68,7 @@ struct OfficialDocumentTests {
 
     @Test("National Bank of Poland, table B: one weekly table of about 115 currencies, tiny rates read digit for digit")
     func nbpTableB() throws {
-        let days = try NBPDocument.parse(Self.fixture("nbp-table-b-2026-03-01..05.json"), table: "B")
+        let days = try ProviderDeclaration.nbpB.parse(Self.fixture("nbp-table-b-2026-03-01..05.json"))
         #expect(days.count == 1)
         let table = try Self.on("2026-03-04", days)
         #expect(table.source == "nbp.b" && table.baseCurrency == "PLN")
@@ -79,12 +79,12 @@ struct OfficialDocumentTests {
         #expect(table.rates["VND"] == Self.decimal("0.00014035"))
         #expect(table.rates["AED"] == Self.decimal("1.0018"))
         // A table B document is never taken for table A.
-        #expect(throws: RatesProviderError.self) { try NBPDocument.parse(Self.fixture("nbp-table-b-2026-03-01..05.json"), table: "A") }
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.nbp.parse(Self.fixture("nbp-table-b-2026-03-01..05.json")) }
     }
 
     @Test("Bank of Russia: windows-1251 XML, decimal commas, roubles per Nominal units (up to a million)")
     func bankOfRussia() throws {
-        let days = try CBRDocument.parse(Self.fixture("cbr-xml-daily.xml"))
+        let days = try ProviderDeclaration.cbr.parse(Self.fixture("cbr-xml-daily.xml"))
         let day = try #require(days.first)
         #expect(days.count == 1 && day.effectiveDate == Self.day("2026-04-25"))
         #expect(day.source == "cbr" && day.baseCurrency == "RUB" && day.quotation == .basePerUnit)
@@ -100,7 +100,7 @@ struct OfficialDocumentTests {
 
     @Test("Norges Bank: SDMX CSV, kroner per 10^UNIT_MULT units, its indices (TWI, I44) left out")
     func norgesBank() throws {
-        let days = try NorgesBankDocument.parse(Self.fixture("norges-bank-exr-b-nok-sp.csv"))
+        let days = try ProviderDeclaration.nb.parse(Self.fixture("norges-bank-exr-b-nok-sp.csv"))
         #expect(
             days.map(\.effectiveDate.description) == [
                 "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-23", "2026-03-24",
@@ -120,7 +120,7 @@ struct OfficialDocumentTests {
         "Reserve Bank of Australia: a byte-order mark and ten header lines, units per Australian dollar, blank cells and the TWI and SDR columns left out"
     )
     func reserveBankOfAustralia() throws {
-        let days = try RBADocument.parse(Self.fixture("rba-f11.1-data.csv"))
+        let days = try ProviderDeclaration.rba.parse(Self.fixture("rba-f11.1-data.csv"))
         #expect(days.first?.effectiveDate == Self.day("2023-01-03"))
         #expect(days.last?.effectiveDate == Self.day("2026-03-20"))
         let first = try Self.on("2023-01-03", days)
@@ -137,7 +137,7 @@ struct OfficialDocumentTests {
 
     @Test("National Bank of Ukraine: hryvnias per 10, 100 or 1,000 units, a rate for every calendar day")
     func nationalBankOfUkraine() throws {
-        let days = try NBUDocument.parse(Self.fixture("nbu-exchange-site-2026-03.json"))
+        let days = try ProviderDeclaration.nbu.parse(Self.fixture("nbu-exchange-site-2026-03.json"))
         #expect(days.count == 16)
         #expect(days.first?.effectiveDate == Self.day("2026-03-01"), "a Sunday")
         let day = try Self.on("2026-03-16", days)
@@ -152,7 +152,7 @@ struct OfficialDocumentTests {
 
     @Test("Bank of England: a column per series code, units per pound, dates as 17 Mar 2026")
     func bankOfEngland() throws {
-        let days = try BOEDocument.parse(Self.fixture("boe-iadb-usd-eur-spot.csv"))
+        let days = try ProviderDeclaration.boe.parse(Self.fixture("boe-iadb-usd-eur-spot.csv"))
         #expect(days.map(\.effectiveDate.description) == ["2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20"])
         let first = try Self.on("2026-03-17", days)
         #expect(first.source == "boe" && first.baseCurrency == "GBP" && first.quotation == .unitsPerBase)
@@ -168,25 +168,27 @@ struct OfficialDocumentTests {
     func refusals() {
         let garbage = Data("<html>Service unavailable</html>".utf8)
         for parse in [
-            { try BOCDocument.parse(garbage) }, { try CNBDocument.parse(garbage) }, { try NBPDocument.parse(garbage, table: "A") },
-            { try CBRDocument.parse(garbage) }, { try NorgesBankDocument.parse(garbage) }, { try RBADocument.parse(garbage) },
-            { try NBUDocument.parse(garbage) }, { try BOEDocument.parse(garbage) },
+            { try ProviderDeclaration.boc.parse(garbage) }, { try ProviderDeclaration.cnb.parse(garbage) },
+            { try ProviderDeclaration.nbp.parse(garbage) },
+            { try ProviderDeclaration.cbr.parse(garbage) }, { try ProviderDeclaration.nb.parse(garbage) },
+            { try ProviderDeclaration.rba.parse(garbage) },
+            { try ProviderDeclaration.nbu.parse(garbage) }, { try ProviderDeclaration.boe.parse(garbage) },
         ] as [() throws -> [FetchedRates]] {
             #expect(throws: RatesProviderError.self) { try parse() }
         }
         // A rate that is not a number, and a currency twice on a day with two rates.
         #expect(throws: RatesProviderError.self) {
-            try BOEDocument.parse(Data("DATE,XUDLUSS\n17 Mar 2026,n/a\n".utf8))
+            try ProviderDeclaration.boe.parse(Data("DATE,XUDLUSS\n17 Mar 2026,n/a\n".utf8))
         }
         #expect(throws: RatesProviderError.self) {
-            try NBUDocument.parse(
+            try ProviderDeclaration.nbu.parse(
                 Data(
                     #"[{"exchangedate":"01.03.2026","cc":"USD","rate":41.1,"units":1},{"exchangedate":"01.03.2026","cc":"USD","rate":41.2,"units":1}]"#
                         .utf8))
         }
         // A cut-off XML document.
         #expect(throws: RatesProviderError.self) {
-            try CBRDocument.parse(
+            try ProviderDeclaration.cbr.parse(
                 Data(#"<?xml version="1.0" encoding="windows-1251"?><ValCurs Date="25.04.2026"><Valute><CharCode>USD</CharCode>"#.utf8))
         }
     }
@@ -195,8 +197,8 @@ struct OfficialDocumentTests {
     func feedAddresses() throws {
         let stub = URL(string: "http://127.0.0.1:9000")!
         let days = Self.day("2026-03-01")...Self.day("2026-03-05")
-        func range(_ source: RateSource) throws -> [String] {
-            try #require(OfficialFeed.of(source, origin: stub)).documents(covering: days).map(\.url.absoluteString)
+        func range(_ source: ProviderDeclaration) throws -> [String] {
+            ProviderFeed(source, origin: stub).documents(covering: days).map(\.url.absoluteString)
         }
         #expect(try range(.nbp) == ["http://127.0.0.1:9000/api/exchangerates/tables/A/2026-03-01/2026-03-05/?format=json"])
         #expect(try range(.nbpB) == ["http://127.0.0.1:9000/api/exchangerates/tables/B/2026-03-01/2026-03-05/?format=json"])
@@ -218,7 +220,7 @@ struct OfficialDocumentTests {
                 && boe[0].hasPrefix("http://127.0.0.1:9000/boeapps/database/_iadb-fromshowcolumns.asp?csv.x=yes&SeriesCodes=XUDLUSS,"))
         #expect(boe[0].hasSuffix("&UsingCodes=Y&CSVF=TN&Datefrom=01/Mar/2026&Dateto=05/Mar/2026"))
         // The Bank of Russia has no ranges: its newest file, or a file per day.
-        let cbr = try #require(OfficialFeed.of(.cbr, origin: stub))
+        let cbr = ProviderFeed(.cbr, origin: stub)
         #expect(cbr.fetchesDayByDay)
         #expect(cbr.latest(Self.day("2026-04-24")).map(\.url.absoluteString) == ["http://127.0.0.1:9000/scripts/XML_daily.asp"])
         #expect(
@@ -227,12 +229,12 @@ struct OfficialDocumentTests {
                 "http://127.0.0.1:9000/scripts/XML_daily.asp?date_req=03/04/2026",
             ])
         // The NBP answers at most 93 days at a time.
-        let year = try #require(OfficialFeed.of(.nbp, origin: stub)).documents(covering: Self.day("2025-01-01")...Self.day("2025-12-31"))
+        let year = ProviderFeed(.nbp, origin: stub).documents(covering: Self.day("2025-01-01")...Self.day("2025-12-31"))
         #expect(year.count == 4)
         // Without a stand-in, the publisher's own origin.
-        #expect(OfficialFeed.of(.nbp)?.origin.absoluteString == "https://api.nbp.pl")
+        #expect(ProviderFeed(.nbp).origin.absoluteString == "https://api.nbp.pl")
         // The latest days reach back over a weekly table's week, and a day ahead where the publisher dates ahead.
-        let nbu = try #require(OfficialFeed.of(.nbu, origin: stub)?.latest(Self.day("2026-03-16")).first?.url.absoluteString)
+        let nbu = try #require(ProviderFeed(.nbu, origin: stub).latest(Self.day("2026-03-16")).first?.url.absoluteString)
         #expect(nbu.contains("start=20260306&end=20260317"))
     }
 }

@@ -12,7 +12,8 @@ struct ProviderCurrencyNamesTests {
 
     @Test("every code ExchangeRate-API quotes has a name")
     func namesEveryProviderCode() throws {
-        let fetched = try ExchangeRateAPIDocument.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8))
+        let fetched = try #require(
+            try ProviderDeclaration.exchangeRateAPI.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8)).first)
         let nameless = fetched.rates.keys.filter { catalog.currency(for: $0).name == $0 }
         #expect(nameless.isEmpty, "\(nameless.sorted())")
     }

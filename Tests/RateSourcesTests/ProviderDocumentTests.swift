@@ -9,7 +9,7 @@ import Testing
 struct ECBRatesDocumentTests {
     @Test("the daily document: one day, about 30 currencies against EUR, exact decimals")
     func daily() throws {
-        let days = try ECBRatesDocument.parse(Data(try Fixtures.text("ecb-daily.xml").utf8))
+        let days = try ProviderDeclaration.ecb.parse(Data(try Fixtures.text("ecb-daily.xml").utf8))
         let day = try #require(days.first)
         #expect(days.count == 1)
         #expect(day.source == "ecb" && day.baseCurrency == "EUR")
@@ -22,7 +22,7 @@ struct ECBRatesDocumentTests {
 
     @Test("the history document: one snapshot per day, newest first")
     func history() throws {
-        let days = try ECBRatesDocument.parse(Data(try Fixtures.text("ecb-history.xml").utf8))
+        let days = try ProviderDeclaration.ecb.parse(Data(try Fixtures.text("ecb-history.xml").utf8))
         #expect(days.map(\.effectiveDate.description) == ["2025-02-25", "2025-02-24", "2025-02-21", "2025-02-20", "2025-02-19"])
         #expect(days.allSatisfy { $0.rates.count >= 29 })
     }
@@ -57,7 +57,7 @@ struct ECBRatesDocumentTests {
         ])
     func refuses(document: String, detail: String) {
         #expect {
-            try ECBRatesDocument.parse(Data(document.utf8))
+            try ProviderDeclaration.ecb.parse(Data(document.utf8))
         } throws: { error in
             guard case .unreadable(let message) = error as? RatesProviderError else { return false }
             return detail.isEmpty || message.contains(detail)
@@ -69,7 +69,8 @@ struct ECBRatesDocumentTests {
 struct ExchangeRateAPIDocumentTests {
     @Test("a success document: USD base, 162 rates, effective the day of its last update")
     func success() throws {
-        let fetched = try ExchangeRateAPIDocument.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8))
+        let fetched = try #require(
+            try ProviderDeclaration.exchangeRateAPI.parse(Data(try Fixtures.text("exchangerate-api-latest-USD.json").utf8)).first)
         #expect(fetched.source == "exchangerate-api")
         #expect(fetched.baseCurrency == "USD")
         #expect(fetched.effectiveDate.description == "2023-12-03")
@@ -83,14 +84,14 @@ struct ExchangeRateAPIDocumentTests {
     func exactNumbers() throws {
         let json =
             #"{"result":"success","base_code":"USD","time_last_update_unix":1701561751,"rates":{"USD":1,"BTC":0.0000243156789012345678,"VND":24300.123456789012}}"#
-        let fetched = try ExchangeRateAPIDocument.parse(Data(json.utf8))
+        let fetched = try #require(try ProviderDeclaration.exchangeRateAPI.parse(Data(json.utf8)).first)
         #expect(fetched.rates["BTC"] == Fixtures.decimal("0.0000243156789012345678"))
         #expect(fetched.rates["VND"] == Fixtures.decimal("24300.123456789012"))
     }
 
     @Test func providerError() {
         #expect(throws: RatesProviderError.providerError("unsupported-code")) {
-            try ExchangeRateAPIDocument.parse(Data(#"{"result":"error","error-type":"unsupported-code"}"#.utf8))
+            try ProviderDeclaration.exchangeRateAPI.parse(Data(#"{"result":"error","error-type":"unsupported-code"}"#.utf8))
         }
     }
 
@@ -107,7 +108,7 @@ struct ExchangeRateAPIDocumentTests {
         ])
     func refuses(document: String, detail: String) {
         #expect {
-            try ExchangeRateAPIDocument.parse(Data(document.utf8))
+            try ProviderDeclaration.exchangeRateAPI.parse(Data(document.utf8))
         } throws: { error in
             guard case .unreadable(let message) = error as? RatesProviderError else { return false }
             return detail.isEmpty || message.contains(detail)
@@ -194,8 +195,8 @@ struct RatesValidatorTests {
         } throws: { error in
             (error as? RatesProviderError)?.description == "the rates were rejected: no currency is quoted"
         }
-        let provider = OfficialRatesProvider(
-            feed: try #require(OfficialFeed.of(.banrep)), fetcher: HTTPDocumentFetcher(client: { fatalError() }, timeout: 1))
+        let provider = KitRatesProvider(
+            feed: ProviderFeed(.banrep), fetcher: HTTPDocumentFetcher(client: { fatalError() }, timeout: 1))
         #expect(provider.minimumCurrencies == 1)
     }
 }

@@ -9,20 +9,24 @@ import Testing
 /// quote it (a provider counts for its own currency too: every rate it writes is against it).
 @Suite("Coverage of the recorded documents: currencies, daily sources, own central banks")
 struct RecordedCoverageTests {
+    /// The providers whose documents are recorded in `Resources/providers`: all but the ECB
+    /// (its own documents, and the bundled history) and ExchangeRate-API (a company's feed).
+    static let recordedDeclarations = ProviderKit.declarations.filter { $0.source != .ecb && $0.source.kind != .commercial }
+
     /// Each declared provider's currencies, read from every recorded document of its own.
     static func quoted() throws -> [RateSourceID: Set<String>] { try recorded().mapValues(\.codes) }
 
     /// Each declared provider's currencies and those of them it writes the other way round.
     static func recorded() throws -> [RateSourceID: (codes: Set<String>, reversed: Set<String>)] {
         var quoted: [RateSourceID: (codes: Set<String>, reversed: Set<String>)] = [:]
-        for declaration in ProviderKit.declarations {
+        for declaration in recordedDeclarations {
             let days = try RecordedDocuments.days(of: declaration)
             quoted[declaration.source.id] = (
                 Set(days.flatMap(\.rates.keys)).union([declaration.source.homeCurrency!]), Set(days.flatMap(\.reversed))
             )
         }
         let ecbDaily = try #require(Bundle.module.url(forResource: "ecb-daily", withExtension: "xml", subdirectory: "Resources"))
-        let ecb = try ECBRatesDocument.parse(try Data(contentsOf: ecbDaily))
+        let ecb = try ProviderDeclaration.ecb.parse(try Data(contentsOf: ecbDaily))
         quoted[RateSource.ecb.id] = (Set(ecb.flatMap(\.rates.keys)).union(["EUR"]), [])
         return quoted
     }
@@ -37,7 +41,7 @@ struct RecordedCoverageTests {
         ).standardized
         let recorded = try Self.recorded()
         var lines: [String] = []
-        for declaration in ProviderKit.declarations {
+        for declaration in Self.recordedDeclarations {
             let source = declaration.source
             let (codes, reversed) = recorded[source.id] ?? ([], [])
             func list(_ codes: Set<String>) -> String { codes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") }
@@ -60,7 +64,8 @@ struct RecordedCoverageTests {
     func coverage() throws {
         let catalog = try CurrencyCatalog.bundled()
         // Central banks' rates: tax and customs authorities' are for returns, never blended.
-        let quoted = try Self.quoted().filter { RateSource.withID($0.key).kind == .centralBank }
+        let providers = ProviderKit.catalog()
+        let quoted = try Self.quoted().filter { providers.source($0.key).kind == .centralBank }
         var sources: [String: Set<RateSourceID>] = [:]
         for (id, codes) in quoted {
             for code in codes where catalog.isListed(code) { sources[code, default: []].insert(id) }
@@ -69,7 +74,7 @@ struct RecordedCoverageTests {
             ProviderKit.declarations.filter { $0.source.cadence != .daily && $0.source.kind == .centralBank }.map(\.source.id))
         #expect(weekly == [RateSource.nbpB.id, RateSource.nbkrWeekly.id])
         let daily = sources.mapValues { $0.subtracting(weekly) }
-        let ownCentralBank = Set(ProviderKit.declarations.compactMap(\.source.homeCurrency) + ["EUR"]).filter(catalog.isListed)
+        let ownCentralBank = Set(providers.official.compactMap(\.homeCurrency) + ["EUR"]).filter(catalog.isListed)
         #expect(sources.count >= 150, "\(sources.count) current currencies")
         #expect(
             daily.values.filter { $0.count >= 3 }.count >= 95, "\(daily.values.filter { $0.count >= 3 }.count) with three daily sources")
@@ -89,7 +94,7 @@ struct RecordedCoverageTests {
         let catalog = try CurrencyCatalog.bundled()
         let quoted = try Self.quoted()
         func isDailyCentralBank(_ id: RateSourceID) -> Bool {
-            let source = ProviderKit.declaration(of: id)?.source ?? .ecb
+            let source = ProviderKit.catalog().source(id)
             return source.kind.isBlended && (source.cadence ?? .daily) == .daily
         }
         let blended = Set(quoted.filter { isDailyCentralBank($0.key) }.flatMap(\.value))

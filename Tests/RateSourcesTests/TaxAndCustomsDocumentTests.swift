@@ -16,11 +16,11 @@ struct TaxAndCustomsDocumentTests {
 
     @Test("They are a kind of their own: fetched, never blended, each rate in force until the next")
     func kind() {
-        ProviderKit.register()
+        let catalog = ProviderKit.catalog()
         for source in [RateSource.hmrc, .inforeuro, .ust] {
             #expect(source.kind == .taxAndCustoms && !source.isOfficial)
-            #expect(RateSource.taxAndCustomsProviders.contains(source) && RateSource.fetchable.contains(source))
-            #expect(!RateSource.officialProviders.contains(source), "never in the blend")
+            #expect(catalog.taxAndCustoms.contains(source) && catalog.fetchable.contains(source))
+            #expect(!catalog.official.contains(source), "never in the blend")
         }
         #expect(RateSource.hmrc.cadence == .monthly && RateSource.inforeuro.cadence == .monthly && RateSource.ust.cadence == .quarterly)
     }

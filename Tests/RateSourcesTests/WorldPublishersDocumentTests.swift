@@ -254,7 +254,7 @@ struct WorldPublishersDocumentTests {
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.bdp.parse(Data(more.utf8)) }
         #expect(RateSource.bdp.kind == .reference && RateSource.bdp.cadence == .historical)
         // The whole history in one run, its three pages asked for one after another.
-        let feed = try #require(OfficialFeed.of(.bdp))
+        let feed = ProviderFeed(.bdp)
         let pages = feed.documents(
             covering: try #require(CalendarDate(iso8601: "1987-01-02"))...(try #require(CalendarDate(iso8601: "1998-12-31"))))
         #expect(pages.map { $0.url.query?.suffix(6) } == ["page=1", "page=2", "page=3"])
@@ -440,7 +440,7 @@ struct WorldPublishersDocumentTests {
         #expect(wednesday.rates["XDR"] != nil && days.last?.rates["UGX"] == Self.decimal("0.6"))
         // Asked for as the page's data, not its HTML.
         let day = try #require(CalendarDate(iso8601: "2026-09-02"))
-        #expect(try #require(OfficialFeed.of(.bcccd)).documents(covering: day...day).map(\.headers) == [["Rsc": "1"]])
+        #expect(ProviderFeed(.bcccd).documents(covering: day...day).map(\.headers) == [["Rsc": "1"]])
     }
 
     @Test("Banco Central de Costa Rica: a statistics table of days as columns, the mean of the reference buying and selling rates")
@@ -453,7 +453,7 @@ struct WorldPublishersDocumentTests {
         #expect(days.last?.rates == ["USD": Self.decimal("465.895")], "463.50 and 468.29")
         // Its token is fetched first and sent back in Token-Csrf.
         let day = try #require(CalendarDate(iso8601: "2026-03-24"))
-        let document = try #require(OfficialFeed.of(.bccr)?.documents(covering: day...day).first)
+        let document = try #require(ProviderFeed(.bccr).documents(covering: day...day).first)
         #expect(document.token?.header == "Token-Csrf" && document.token?.page.hasSuffix("/Token/GenereCSRF") == true)
     }
 
@@ -618,19 +618,19 @@ struct WorldPublishersDocumentTests {
     @Test("a feed that needs a key sends it where its publisher wants it, and lacks it while it is unset")
     func keys() throws {
         let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-13")))
-        #expect(try #require(OfficialFeed.of(.banxico)).lacksItsKey)
-        #expect(try #require(OfficialFeed.of(.banxico, apiKey: "")).lacksItsKey, "an empty key is none")
-        #expect(try #require(OfficialFeed.of(.nrb)).lacksItsKey == false, "a feed without a key")
-        let banxico = try #require(OfficialFeed.of(.banxico, apiKey: "t0k3n"))
+        #expect(ProviderFeed(.banxico).lacksItsKey)
+        #expect(ProviderFeed(.banxico, apiKey: "").lacksItsKey, "an empty key is none")
+        #expect(ProviderFeed(.nrb).lacksItsKey == false, "a feed without a key")
+        let banxico = ProviderFeed(.banxico, apiKey: "t0k3n")
         #expect(banxico.lacksItsKey == false && banxico.documents(covering: days).map(\.headers) == [["Bmx-Token": "t0k3n"]])
         #expect(
-            try #require(OfficialFeed.of(.bam, apiKey: "k")).documents(covering: days).allSatisfy {
+            ProviderFeed(.bam, apiKey: "k").documents(covering: days).allSatisfy {
                 $0.headers == ["Ocp-Apim-Subscription-Key": "k"]
             })
-        #expect(try #require(OfficialFeed.of(.bot, apiKey: "k")).documents(covering: days).first?.headers == ["Authorization": "k"])
-        #expect(try #require(OfficialFeed.of(.tcmb, apiKey: "k")).documents(covering: days).first?.headers == ["key": "k"])
+        #expect(ProviderFeed(.bot, apiKey: "k").documents(covering: days).first?.headers == ["Authorization": "k"])
+        #expect(ProviderFeed(.tcmb, apiKey: "k").documents(covering: days).first?.headers == ["key": "k"])
         // The Banco Central de Chile's account is a user and a password, in the query, encoded.
-        let chile = try #require(OfficialFeed.of(.bcch, apiKey: "me@example.cl:p&ss=1")).documents(covering: days)
+        let chile = ProviderFeed(.bcch, apiKey: "me@example.cl:p&ss=1").documents(covering: days)
         #expect(chile.count == 8 && chile.allSatisfy { $0.headers.isEmpty })
         #expect(chile[0].url.query?.hasSuffix("&timeseries=F073.TCO.PRE.Z.D&user=me%40example.cl&pass=p%26ss%3D1") == true)
     }

@@ -10,6 +10,8 @@ import Web
 struct AppServices: Sendable {
     let configuration: AppConfiguration
     let catalog: CurrencyCatalog
+    /// Every provider the app knows, built once here from the kit's declarations.
+    let providerCatalog: ProviderCatalog
     let rateStore: FluentRateSnapshotStore
     let currentRates: CurrentRates
     let refresher: RatesRefresher
@@ -64,34 +66,34 @@ struct AppServices: Sendable {
             timeout: configuration.databaseWorkTimeout, health: DatabaseHealth(logger: logger))
         // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
         // SQLite file has one instance, which hears its own changes.
-        let rateDaysCache = RateDaysCache(enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres)
-        let blender = RateBlender(pegs: try Peg.bundled())
-        let enabled = configuration.enabledProviders
+        let providerCatalog = ProviderKit.catalog()
+        let rateDaysCache = RateDaysCache(
+            enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres,
+            providers: providerCatalog.fetchable.count)
+        let enabled = configuration.enabledProviders(in: providerCatalog)
         // The ECB's history ships with the app: it is blended whether or not it is fetched.
-        let blended = RateSource.officialProviders.filter { $0 == .ecb || enabled.contains($0) }
+        let blended = providerCatalog.official.filter { $0 == .ecb || enabled.contains($0) }
+        let blender = RateBlender(pegs: try Peg.bundled(), providers: providerCatalog.official)
         let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
         let currentRates = CurrentRates(
-            store: store, blender: blender, blended: blended.map(\.id),
-            defaultSource: configuration.ratesProvider.sourceID, logger: app.logger, now: now)
+            store: store, blender: blender, providers: providerCatalog, blended: blended.map(\.id),
+            defaultSource: configuration.ratesProvider, logger: app.logger, now: now)
         let fetcher = HTTPDocumentFetcher(
             client: { app.http.client.shared }, timeout: configuration.ratesTimeout, userAgent: "\(AppInfo.name)/\(AppInfo.version)")
-        let ecb = ECBRatesProvider(
-            fetcher: fetcher, dailyURL: configuration.ecbDailyDocumentURL, historyURL: configuration.ecbHistoryURL,
-            fullHistoryURL: configuration.ecbFullHistoryURL)
-        let providers: [any RatesProvider] = enabled.compactMap { source in
-            switch source {
-            case .ecb: ecb
-            case .exchangeRateAPI: ExchangeRateAPIProvider(fetcher: fetcher, url: configuration.exchangeRateAPIURL)
-            default:
-                OfficialFeed.of(source, origin: configuration.providerOrigins[source.id], apiKey: configuration.providerKeys[source.id])
-                    .flatMap { $0.lacksItsKey ? nil : OfficialRatesProvider(feed: $0, fetcher: fetcher) }
-            }
+        let feeds = ProviderKit.declarations.map { declaration in
+            let id = declaration.source.id
+            return ProviderFeed(
+                declaration, origin: configuration.providerOrigins[id], moved: configuration.movedDocuments(of: id),
+                apiKey: configuration.providerKeys[id])
         }
         // A feed that needs an API key is enabled by default and skipped, saying why, until the key is set.
-        let skipped = enabled.filter { source in
-            OfficialFeed.of(source)?.lacksItsKey == true && configuration.providerKeys[source.id] == nil
-        }
-        .map { (source: $0, reason: Message("Skipped: {variable} is not set.", ["variable": .text(AppConfiguration.keyVariable(of: $0))])) }
+        let providers = feeds.filter { enabled.contains($0.source) && !$0.lacksItsKey }.map { KitRatesProvider(feed: $0, fetcher: fetcher) }
+        let skipped = feeds.filter { enabled.contains($0.source) && $0.lacksItsKey }.map(\.source)
+            .map {
+                (source: $0, reason: Message("Skipped: {variable} is not set.", ["variable": .text(AppConfiguration.keyVariable(of: $0))]))
+            }
+        // The ECB's daily rates are fetched for `/v1` whether or not the ECB is enabled.
+        let ecb = KitRatesProvider(feed: feeds.first { $0.source == .ecb }!, fetcher: fetcher)
         let sessionCache = SessionCache(
             capacity: configuration.sessionCacheSize,
             isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
@@ -106,7 +108,8 @@ struct AppServices: Sendable {
         let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         let historyProgress = BundledHistoryProgress()
-        let officialRates = OfficialRates(days: cachedDays, store: store, blender: blender, blended: blended, now: now)
+        let officialRates = OfficialRates(
+            days: cachedDays, store: store, blender: blender, providers: providerCatalog, blended: blended, now: now)
         let referenceRates: any ReferenceRateDays = configuration.rateHistoryCache ? cachedDays : storedDays
         // Every provider's days, the blend of every day (the default history) and the ECB's days
         // for /v1, in memory before a page asks: the first chart after start is as fast as the next.
@@ -121,11 +124,12 @@ struct AppServices: Sendable {
         return AppServices(
             configuration: configuration,
             catalog: try CurrencyCatalog.bundled(),
+            providerCatalog: providerCatalog,
             rateStore: store,
             currentRates: currentRates,
             refresher: {
                 var refresher = RatesRefresher(
-                    providers: providers, history: ecb, store: refreshStore, snapshots: store,
+                    providers: providers, reference: ecb, store: refreshStore, snapshots: store,
                     currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger)
                 refresher.skipped = skipped
                 refresher.afterStoring = warmUp

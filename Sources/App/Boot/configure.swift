@@ -13,7 +13,6 @@ package func configure(
     _ app: Application, configuration: AppConfiguration,
     now: @escaping @Sendable () -> Date = Date.init
 ) throws {
-    ProviderKit.register()
     app.directory.viewsDirectory = app.directory.workingDirectory + "Templates/"
     app.directory.publicDirectory = app.directory.workingDirectory + "Public/"
     app.views.use(.leaf)

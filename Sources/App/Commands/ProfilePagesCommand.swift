@@ -47,13 +47,12 @@ struct ProfilePagesCommand: AsyncCommand {
             Request(application: app, method: .GET, url: URI(string: path), on: loop)
         }
 
-        let converter = ConverterInteractor(
-            rates: services.currentRates, pastRates: services.officialRates, catalog: services.catalog,
-            calculator: ConversionCalculator(catalog: services.catalog),
-            now: services.now)
-        let converterPresenter = ConverterPresenter()
+        let converter = ConverterAssembly.interactor(services: services)
+        let converterPresenter = ConverterPresenter(providers: services.providerCatalog)
         let english = Localizations.of(.en)
-        let history = RateHistoryInteractor(history: services.officialRates, rates: services.currentRates, catalog: services.catalog)
+        let history = RateHistoryInteractor(
+            history: services.officialRates, rates: services.currentRates, catalog: services.catalog, providers: services.providerCatalog,
+            load: services.historyProgress, now: services.now)
         let about = AboutInteractor(rates: services.currentRates, sourceCodeURL: services.configuration.sourceCodeURL, now: services.now)
 
         var rows: [(String, String, Duration)] = []
@@ -129,8 +128,9 @@ struct ProfilePagesCommand: AsyncCommand {
         try await time("/about", "whole request in-process") { _ in
             _ = try await app.responder.respond(to: request(SiteURL.about.path)).get()
         }
-        await time("/about", "interactor + presenter") { _ in _ = AboutPresenter().present(await about.about(), in: english) }
-        let aboutModel = AboutPresenter().present(await about.about(), in: english)
+        let aboutPresenter = AboutPresenter(providers: services.providerCatalog)
+        await time("/about", "interactor + presenter") { _ in _ = aboutPresenter.present(await about.about(), in: english) }
+        let aboutModel = aboutPresenter.present(await about.about(), in: english)
         try await time("/about", "Leaf render") { _ in _ = try await request(SiteURL.about.path).leaf.render("about", aboutModel).get() }
         try await time("/about", "page skeleton filled") { _ in
             _ = try await app.pages.render("about", aboutModel, for: request(SiteURL.about.path))
@@ -147,8 +147,9 @@ struct ProfilePagesCommand: AsyncCommand {
                 _ = try await history.history(RateHistory.Query(from: from, to: to, range: range))
             }
             let historyOutput = try await history.history(RateHistory.Query(from: "USD", to: "EUR", range: range))
-            await time(historyPage, "presenter") { _ in _ = RateHistoryPresenter().present(historyOutput, in: english) }
-            let historyModel = RateHistoryPresenter().present(historyOutput, in: english)
+            let historyPresenter = RateHistoryPresenter(providers: services.providerCatalog)
+            await time(historyPage, "presenter") { _ in _ = historyPresenter.present(historyOutput, in: english) }
+            let historyModel = historyPresenter.present(historyOutput, in: english)
             try await time(historyPage, "Leaf render") { _ in
                 _ = try await request(SiteURL.converter.path).leaf.render("rate-history", historyModel).get()
             }

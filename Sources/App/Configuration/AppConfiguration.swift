@@ -18,22 +18,6 @@ package struct AppConfiguration: Sendable {
         }
     }
 
-    /// The source the converter, the history and the API use unless a visitor picks another:
-    /// the blend of the official providers, or one provider.
-    enum RatesProviderKind: String, Sendable, CaseIterable {
-        case blend
-        case ecb
-        case exchangeRateAPI = "exchangerate-api"
-        case boc, cnb, nbp
-        case nbpB = "nbp.b"
-        case cbr, nb, rba, nbu, boe
-
-        /// The provider it names; `nil` for the blend.
-        var provider: RateSource? { RateSource.provider(named: rawValue) }
-        /// The ``RateSnapshot/source`` a snapshot of this source carries.
-        var sourceID: RateSourceID { provider?.id ?? .blend }
-    }
-
     /// An account to create at start if no user has its email.
     struct InitialAdmin: Sendable, Equatable {
         let email: String
@@ -61,28 +45,22 @@ package struct AppConfiguration: Sendable {
     var initialAdmin: InitialAdmin? = nil
     /// Bcrypt's work factor for new password hashes.
     var passwordHashCost: Int = 12
-    /// The default source (`RATES_PROVIDER`).
-    var ratesProvider: RatesProviderKind = .blend
-    /// The default source's document when it is one provider (a mirror, a stub); `nil` means
-    /// the provider's public address.
+    /// The default source (`RATES_PROVIDER`): the blend, or one provider.
+    var ratesProvider: RateSourceID = .blend
+    /// The default source's newest document (a mirror, a stub); `nil` means the provider's own.
     var ratesProviderURL: URL? = nil
-    /// The providers a refresh fetches (`RATES_PROVIDERS`, by id, in ``RateSource/fetchable``'s
-    /// order): every central bank and tax authority by default. The default source, if it is a
-    /// provider, is always among them.
-    var ratesProviders: [RateSourceID] = (RateSource.officialProviders + RateSource.taxAndCustomsProviders + RateSource.referenceProviders)
-        .map(\.id)
+    /// The providers a refresh fetches (`RATES_PROVIDERS`, by id); `nil`: every central bank,
+    /// tax authority and historical or international publisher. The default source, if it is
+    /// a provider, is always among them (``enabledProviders(in:)``).
+    var ratesProviders: [RateSourceID]? = nil
     /// Each publisher's origin (`<ID>_BASE_URL`), replacing its public one; paths and queries stay the publisher's.
     var providerOrigins: [RateSourceID: URL] = [:]
+    /// Named documents' own addresses, by provider (``DocumentRequest/name``): the ECB's
+    /// `ECB_DAILY_URL` (`latest`), `ECB_HISTORY_URL` (`history`), `ECB_FULL_HISTORY_URL` (`full-history`).
+    var providerDocuments: [RateSourceID: [String: URL]] = [:]
     /// The API keys of the publishers whose feeds need one (`<ID>_API_KEY`); a feed without
     /// its key is skipped, and says so on the health table.
     var providerKeys: [RateSourceID: String] = [:]
-    /// The ECB's daily document, fetched on scheduled refreshes beside another provider's for
-    /// `/v1` (the ECB provider itself reads ``ratesProviderURL``, else this).
-    var ecbDailyURL: URL = ECBRatesProvider.dailyURL
-    /// The ECB 90-day history document, imported on an admin's request.
-    var ecbHistoryURL: URL = defaultECBHistoryURL
-    /// The ECB's complete history (`eurofxref-hist.zip`), imported on an admin's request.
-    var ecbFullHistoryURL: URL = defaultECBFullHistoryURL
     /// The rates stored on the first start (an archive in the ECB's `eurofxref-hist.zip`
     /// format); `nil` means the app's own copy of the ECB's history since 1999.
     var bundledRatesFile: URL? = nil
@@ -130,12 +108,20 @@ package struct AppConfiguration: Sendable {
 
     static let defaultSQLitePath = "data/app.sqlite"
     static let defaultSourceCodeURL = "https://github.com/currency-converter/currency-converter"
-    static let defaultECBHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")!
-    static let defaultECBFullHistoryURL = URL(string: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip")!
 
-    /// The providers a refresh fetches: ``ratesProviders`` and the default source's provider.
-    var enabledProviders: [RateSource] {
-        RateSource.fetchable.filter { ratesProviders.contains($0.id) || ratesProvider.provider == $0 }
+    /// The providers a refresh fetches, in `catalog`'s order: ``ratesProviders`` and the default
+    /// source's provider.
+    func enabledProviders(in catalog: ProviderCatalog) -> [RateSource] {
+        let chosen = Set(ratesProviders ?? (catalog.official + catalog.taxAndCustoms + catalog.reference).map(\.id))
+        return catalog.fetchable.filter { chosen.contains($0.id) || $0.id == ratesProvider }
+    }
+
+    /// The addresses of `source`'s named documents: those configured, and `RATES_PROVIDER_URL`
+    /// as the newest document of the default source.
+    func movedDocuments(of source: RateSourceID) -> [String: URL] {
+        var moved = providerDocuments[source] ?? [:]
+        if source == ratesProvider, let url = ratesProviderURL { moved["latest"] = url }
+        return moved
     }
 
     /// `NBP_BASE_URL`, `NBP_B_BASE_URL`, `EXCHANGERATE_API_BASE_URL`: a provider's id in capitals,
@@ -149,19 +135,6 @@ package struct AppConfiguration: Sendable {
         source.id.key.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_") + "_API_KEY"
     }
 
-    /// ExchangeRate-API's document: `RATES_PROVIDER_URL` when it is the default source, else
-    /// under `EXCHANGERATE_API_BASE_URL`, else its public address.
-    var exchangeRateAPIURL: URL {
-        if ratesProvider == .exchangeRateAPI, let url = ratesProviderURL { return url }
-        if let origin = providerOrigins[RateSource.exchangeRateAPI.id] {
-            return URL(string: origin.absoluteString.trimmingSuffix("/") + ExchangeRateAPIProvider.latestURL.path)!
-        }
-        return ExchangeRateAPIProvider.latestURL
-    }
-
-    /// The ECB's daily document: `RATES_PROVIDER_URL` when the ECB is the default source, else `ECB_DAILY_URL`.
-    var ecbDailyDocumentURL: URL { ratesProvider == .ecb ? ratesProviderURL ?? ecbDailyURL : ecbDailyURL }
-
     package struct Invalid: Error, CustomStringConvertible {
         let problems: [String]
 
@@ -172,11 +145,11 @@ package struct AppConfiguration: Sendable {
 }
 
 extension AppConfiguration {
-    /// Reads every variable docs/CONFIGURATION.md lists.
-    package init(environment: [String: String]) throws(Invalid) {
-        // The kit's providers are known before any variable naming one is read.
-        ProviderKit.register()
+    /// Reads every variable docs/CONFIGURATION.md lists; those naming a provider name one of `declarations`.
+    package init(environment: [String: String], declarations: [ProviderDeclaration] = ProviderKit.declarations) throws(Invalid) {
         self.init()
+        let fetchable = declarations.map(\.source)
+        func provider(named name: String) -> RateSource? { RateSourceID(name).flatMap { id in fetchable.first { $0.id == id } } }
         var problems: [String] = []
         func value(_ name: String) -> String? {
             environment[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -261,48 +234,45 @@ extension AppConfiguration {
         default: problems.append("ADMIN_EMAIL and ADMIN_PASSWORD must be set together")
         }
         if let text = value("RATES_PROVIDER") {
-            if let kind = RatesProviderKind(rawValue: text.lowercased()) {
-                ratesProvider = kind
+            if text.lowercased() == RateSourceID.blend.rawValue {
+                ratesProvider = .blend
+            } else if let source = provider(named: text) {
+                ratesProvider = source.id
             } else {
                 problems.append(
-                    "RATES_PROVIDER must be one of \(RatesProviderKind.allCases.map(\.rawValue).joined(separator: ", ")), got \(text)")
+                    "RATES_PROVIDER must be blend or a provider's id (ecb, boc, nbp, exchangerate-api…: see RATES_PROVIDERS), got \(text)")
             }
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
         if let text = value("RATES_PROVIDERS") {
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-            let unknown = names.filter { RateSource.provider(named: $0) == nil }
+            let unknown = names.filter { provider(named: $0) == nil }
             if names == ["none"] {
                 // Fetch nothing: the bundled ECB history alone (an offline deployment).
                 ratesProviders = []
             } else if unknown.isEmpty && !names.isEmpty {
-                ratesProviders = RateSource.fetchable.map(\.id).filter { names.contains($0.rawValue) }
+                ratesProviders = fetchable.map(\.id).filter { names.contains($0.rawValue) }
             } else {
                 problems.append(
-                    "RATES_PROVIDERS must list providers from \(RateSource.fetchable.map(\.id.rawValue).joined(separator: ", ")), separated by commas, or be none; "
+                    "RATES_PROVIDERS must list providers from \(fetchable.map(\.id.rawValue).joined(separator: ", ")), separated by commas, or be none; "
                         + (unknown.isEmpty ? "it is empty" : "not known: \(unknown.joined(separator: ", "))"))
             }
         }
-        for source in RateSource.fetchable {
+        for declaration in declarations {
+            let source = declaration.source
             if let url = httpURL(Self.originVariable(of: source)) { providerOrigins[source.id] = url }
-            if ProviderKit.declaration(of: source.id)?.key != nil, let key = value(Self.keyVariable(of: source)), !key.isEmpty {
+            if declaration.key != nil, let key = value(Self.keyVariable(of: source)), !key.isEmpty {
                 providerKeys[source.id] = key
             }
         }
-        // Table B is the same publisher as table A: NBP_BASE_URL stands in for both unless it has its own.
-        if providerOrigins[RateSource.nbpB.id] == nil, let url = providerOrigins[RateSource.nbp.id] {
-            providerOrigins[RateSource.nbpB.id] = url
+        // A second source of one publisher (the NBP's table B) moves with the first unless it has its own.
+        for declaration in declarations where providerOrigins[declaration.source.id] == nil {
+            if let same = declaration.sameOrigin, let url = providerOrigins[same] { providerOrigins[declaration.source.id] = url }
         }
-        // ECB_BASE_URL moves the ECB's three documents, unless one is set on its own.
-        if let origin = providerOrigins[RateSource.ecb.id] {
-            func moved(_ url: URL) -> URL { URL(string: origin.absoluteString.trimmingSuffix("/") + url.path)! }
-            if value("ECB_DAILY_URL") == nil { ecbDailyURL = moved(ecbDailyURL) }
-            if value("ECB_HISTORY_URL") == nil { ecbHistoryURL = moved(ecbHistoryURL) }
-            if value("ECB_FULL_HISTORY_URL") == nil { ecbFullHistoryURL = moved(ecbFullHistoryURL) }
+        // The ECB's documents one by one (ECB_BASE_URL moves all three).
+        for (variable, name) in Self.ecbDocumentVariables {
+            if let url = httpURL(variable) { providerDocuments[RateSourceID.ecb, default: [:]][name] = url }
         }
-        if let url = httpURL("ECB_DAILY_URL") { ecbDailyURL = url }
-        if let url = httpURL("ECB_HISTORY_URL") { ecbHistoryURL = url }
-        if let url = httpURL("ECB_FULL_HISTORY_URL") { ecbFullHistoryURL = url }
         if let path = value("BUNDLED_RATES_FILE") {
             if FileManager.default.isReadableFile(atPath: path) {
                 bundledRatesFile = URL(fileURLWithPath: path)
@@ -339,6 +309,9 @@ extension AppConfiguration {
     }
 }
 
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+extension AppConfiguration {
+    /// The variables that give one of the ECB's documents an address of its own, and the document each names.
+    static let ecbDocumentVariables = [
+        ("ECB_DAILY_URL", "latest"), ("ECB_HISTORY_URL", "history"), ("ECB_FULL_HISTORY_URL", "full-history"),
+    ]
 }

@@ -17,8 +17,6 @@ package struct RateSnapshot: Sendable, Equatable {
     package let effectiveDate: CalendarDate
     /// When the app stored it.
     package let storedAt: Date
-    /// The provider as people know it (name, site, whether bundled), looked up from ``source``.
-    package var provider: RateSource { RateSource.withID(source) }
     /// Each currency's rate, written as ``quotation`` says; the base itself maps to 1.
     package let rates: [String: Decimal]
     package let quotation: Quotation

@@ -12,7 +12,7 @@ package struct RateSource: Sendable, Equatable {
     package let website: String
     /// Shipped with the app rather than fetched, so possibly old.
     package let isBundled: Bool
-    /// The currency its rates are against (`nil` for a commercial feed whose base varies).
+    /// The currency its rates are against.
     package var homeCurrency: String? = nil
     package var quotation: Quotation = .unitsPerBase
     /// ISO 3166-1 alpha-2 (`EU` for the euro area).
@@ -36,6 +36,9 @@ package struct RateSource: Sendable, Equatable {
     package var republishes: RateSourceID? = nil
     /// Where the publisher is, for menus that group providers.
     package var region: Region? = nil
+    /// Its name in a sentence, in the page's language: the central banks named since the
+    /// app's first release are translated (`Message("Bank of Canada")`), the others are their own.
+    package var displayName: Message
 
     /// The parts of the world the Source menu groups providers by, in its order.
     package enum Region: String, Sendable, CaseIterable {
@@ -85,186 +88,48 @@ package struct RateSource: Sendable, Equatable {
         self.name = name
         self.website = website
         self.isBundled = isBundled
+        displayName = .verbatim(name)
     }
 
     /// The key the `/v2` API and its `providers` parameter use: `ECB`, `NBP.B`.
     package var key: String { id.key }
 
+    /// The European Central Bank: named here because the app ships its history (``bundledECB``)
+    /// and `/v1` serves its days. Its feed is a declaration like every other provider's.
     package static let ecb = official(
         "ecb", "European Central Bank",
         website: "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
         home: "EUR", country: "EU", rateType: "reference rate",
         region: .europe, terms: "https://www.ecb.europa.eu/services/using-our-site/disclaimer/html/index.en.html",
-        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Berlin"))
-    package static let exchangeRateAPI: RateSource = {
-        var source = RateSource(
-            id: "exchangerate-api", name: "ExchangeRate-API", website: "https://www.exchangerate-api.com", isBundled: false)
-        source.kind = .commercial
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Berlin"), translated: Message("European Central Bank"))
+    /// The ECB snapshot that ships with the app, so it converts before any refresh.
+    package static let bundledECB: RateSource = {
+        var source = RateSource(id: RateSourceID.bundledECB, name: ecb.name, website: ecb.website, isBundled: true)
+        source.displayName = ecb.displayName
         return source
     }()
-    /// The ECB snapshot that ships with the app, so it converts before any refresh.
-    package static let bundledECB = RateSource(
-        id: "ecb-bundled", name: ecb.name, website: ecb.website, isBundled: true)
-
-    package static let boc = official(
-        "boc", "Bank of Canada", website: "https://www.bankofcanada.ca/rates/exchange/daily-exchange-rates/",
-        home: "CAD", quotation: .basePerUnit, country: "CA", rateType: "indicative rate",
-        region: .americas, terms: "https://www.bankofcanada.ca/terms/",
-        publishes: PublicationTime(hour: 16, minute: 30, timeZone: "America/Toronto"))
-    package static let cnb = official(
-        "cnb", "Czech National Bank",
-        website: "https://www.cnb.cz/en/financial-markets/foreign-exchange-market/central-bank-exchange-rate-fixing/",
-        home: "CZK", quotation: .basePerUnit, country: "CZ", rateType: "exchange rate fixing",
-        region: .europe, terms: "https://www.cnb.cz/en/terms-of-use/",
-        publishes: PublicationTime(hour: 14, minute: 30, timeZone: "Europe/Prague"))
-    package static let nbp = official(
-        "nbp", "National Bank of Poland", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
-        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table A",
-        region: .europe, terms: "https://api.nbp.pl/en.html",
-        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
-    /// Table B: about 115 less-traded currencies, published on Wednesdays.
-    package static let nbpB = official(
-        "nbp.b", "National Bank of Poland, table B", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
-        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table B", cadence: .weekly,
-        region: .europe, terms: "https://api.nbp.pl/en.html",
-        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"))
-    package static let cbr = official(
-        "cbr", "Bank of Russia", website: "https://www.cbr.ru/eng/currency_base/daily/",
-        home: "RUB", quotation: .basePerUnit, country: "RU", rateType: "official rate",
-        region: .europe, terms: "https://www.cbr.ru/eng/about/",
-        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Moscow"), datesAhead: true)
-    package static let nb = official(
-        "nb", "Norges Bank", website: "https://www.norges-bank.no/en/topics/Statistics/exchange_rates/",
-        home: "NOK", quotation: .basePerUnit, country: "NO", rateType: "reference rate",
-        region: .europe, terms: "https://www.norges-bank.no/en/about/Terms-of-use/",
-        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Oslo"))
-    package static let rba = official(
-        "rba", "Reserve Bank of Australia", website: "https://www.rba.gov.au/statistics/historical-data.html#exchange-rates",
-        home: "AUD", quotation: .unitsPerBase, country: "AU", rateType: "indicative rate",
-        region: .asiaPacific, terms: "https://www.rba.gov.au/copyright/",
-        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Australia/Sydney"))
-    package static let nbu = official(
-        "nbu", "National Bank of Ukraine", website: "https://bank.gov.ua/en/markets/exchangerates",
-        home: "UAH", quotation: .basePerUnit, country: "UA", rateType: "official rate",
-        region: .europe, terms: "https://bank.gov.ua/en/about/terms",
-        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Kyiv"), datesAhead: true)
-    package static let boe = official(
-        "boe", "Bank of England", website: "https://www.bankofengland.co.uk/boeapps/database/",
-        home: "GBP", quotation: .unitsPerBase, country: "GB", rateType: "spot rate",
-        region: .europe, terms: "https://www.bankofengland.co.uk/legal",
-        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"))
 
     /// Every official provider's rates blended (``RateBlender``): the converter's default source.
-    package static let blend = RateSource(id: RateSourceID.blend, name: "All official sources", website: "", isBundled: false)
-
-    /// The central banks whose rates the app can fetch, in the order the pages list them: the
-    /// first ten, then those the provider kit declares (``register(_:)``).
-    package static var officialProviders: [RateSource] { catalog.withLock(\.official) }
-
-    /// The tax and customs authorities whose rates the app can fetch (never blended), in the
-    /// order the pages list them.
-    package static var taxAndCustomsProviders: [RateSource] { catalog.withLock(\.taxAndCustoms) }
-
-    /// The historical and international publishers whose rates the app can fetch (never
-    /// blended, ``Kind/reference``), in the order the pages list them.
-    package static var referenceProviders: [RateSource] { catalog.withLock(\.reference) }
-
-    /// Every source a stored snapshot may name.
-    package static var known: [RateSource] { catalog.withLock(\.known) }
-
-    /// The providers `RATES_PROVIDERS` may name: the central banks, the tax and customs
-    /// authorities and the commercial feed.
-    package static var fetchable: [RateSource] { catalog.withLock(\.fetchable) }
-
-    /// Adds the providers `RateSources` declares (its provider kit) to the lists above, once at
-    /// start; a source already known is left as it is, so registering twice changes nothing.
-    package static func register(_ sources: [RateSource]) {
-        catalog.withLock { catalog in
-            for source in sources where catalog.byID[source.id] == nil {
-                switch source.kind {
-                case .taxAndCustoms: catalog.add(taxAndCustoms: source)
-                case .reference: catalog.add(reference: source)
-                case .centralBank, .commercial: catalog.add(official: source)
-                }
-            }
-        }
-    }
-
-    /// The lists and an index by id, rebuilt only when a provider is registered: `withID` is
-    /// asked several times per request.
-    private struct Catalog: Sendable {
-        var official: [RateSource] = []
-        var taxAndCustoms: [RateSource] = []
-        var reference: [RateSource] = []
-        var byID: [RateSourceID: RateSource] = [:]
-        var known: [RateSource] { official + taxAndCustoms + reference + [.exchangeRateAPI, .bundledECB, .blend] }
-        var fetchable: [RateSource] { official + taxAndCustoms + reference + [.exchangeRateAPI] }
-
-        init() {
-            for source in [RateSource.exchangeRateAPI, .bundledECB, .blend] { byID[source.id] = source }
-            for source in [RateSource.ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] { add(official: source) }
-        }
-
-        mutating func add(official source: RateSource) {
-            official.append(source)
-            byID[source.id] = source
-        }
-
-        mutating func add(taxAndCustoms source: RateSource) {
-            taxAndCustoms.append(source)
-            byID[source.id] = source
-        }
-
-        mutating func add(reference source: RateSource) {
-            reference.append(source)
-            byID[source.id] = source
-        }
-    }
-
-    private static let catalog = Locked(Catalog())
-
-    /// Its name in a sentence, in the page's language: a central bank's is translated, a company's is its own.
-    package var displayName: Message {
-        switch provider.id {
-        case Self.ecb.id: Message("European Central Bank")
-        case Self.boc.id: Message("Bank of Canada")
-        case Self.cnb.id: Message("Czech National Bank")
-        case Self.nbp.id: Message("National Bank of Poland")
-        case Self.nbpB.id: Message("National Bank of Poland, table B")
-        case Self.cbr.id: Message("Bank of Russia")
-        case Self.nb.id: Message("Norges Bank")
-        case Self.rba.id: Message("Reserve Bank of Australia")
-        case Self.nbu.id: Message("National Bank of Ukraine")
-        case Self.boe.id: Message("Bank of England")
-        case Self.blend.id: Message("All official sources")
-        default: .verbatim(name)
-        }
-    }
+    package static let blend: RateSource = {
+        var source = RateSource(id: RateSourceID.blend, name: "All official sources", website: "", isBundled: false)
+        source.displayName = Message("All official sources")
+        return source
+    }()
 
     /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
     /// ships with the app.
-    package var family: [RateSourceID] { self == .ecb || self == .bundledECB ? [Self.ecb.id, Self.bundledECB.id] : [id] }
+    package var family: [RateSourceID] { id.family }
 
     /// The provider whose rates a stored source's are (the bundled ECB copy is the ECB's).
     package var provider: RateSource { self == .bundledECB ? .ecb : self }
 
-    /// The source stored as `id`; an unknown id (a provider since removed) is shown as is.
-    package static func withID(_ id: RateSourceID) -> RateSource {
-        catalog.withLock { $0.byID[id] } ?? RateSource(id: id, name: id.rawValue, website: "", isBundled: false)
-    }
-
-    /// The fetchable provider a `/v2` key or a form's choice names (`NBP.B`, `nbp.b`), if any.
-    package static func provider(named key: String) -> RateSource? {
-        guard let id = RateSourceID(key) else { return nil }
-        return fetchable.first { $0.id == id }
-    }
-
     package static func official(
         _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
         rateType: String, cadence: Cadence = .daily, region: Region? = nil, terms: String, publishes: PublicationTime? = nil,
-        datesAhead: Bool = false
+        datesAhead: Bool = false, translated: Message? = nil
     ) -> RateSource {
         var source = RateSource(id: id, name: name, website: website, isBundled: false)
+        source.displayName = translated ?? .verbatim(name)
         source.homeCurrency = home
         source.quotation = quotation
         source.countryCode = country
@@ -294,6 +159,13 @@ package struct RateSource: Sendable, Equatable {
 }
 
 extension RateSource {
+    /// A company's feed (``Kind/commercial``): fetched like a central bank's, never blended.
+    package static func commercial(_ id: RateSourceID, _ name: String, website: String) -> RateSource {
+        var source = RateSource(id: id, name: name, website: website, isBundled: false)
+        source.kind = .commercial
+        return source
+    }
+
     /// A historical or international publisher's rates (``Kind/reference``): fetched like a
     /// central bank's, kept for past dates and its own views, never blended.
     package static func reference(

@@ -40,6 +40,16 @@ package struct RateSourceID: Hashable, Comparable, Sendable, Codable, CustomStri
 
     /// Every official provider's rates blended (``RateBlender``).
     package static let blend: RateSourceID = "blend"
+    /// The ECB's history as the app ships it (``RateSource/bundledECB``): the ECB's days too.
+    package static let bundledECB: RateSourceID = "ecb-bundled"
+    package static let ecb: RateSourceID = "ecb"
+
+    /// The sources whose snapshots are this provider's rates: the ECB's include the copy that
+    /// ships with the app.
+    package var family: [RateSourceID] { self == .ecb || self == .bundledECB ? [.ecb, .bundledECB] : [self] }
+
+    /// The provider whose rates a stored source's are (the bundled ECB copy is the ECB's).
+    package var provider: RateSourceID { self == .bundledECB ? .ecb : self }
 
     private static func isWellFormed(_ text: some StringProtocol) -> Bool {
         (1...24).contains(text.utf8.count)

@@ -105,7 +105,9 @@ package final class FluentRateRefreshStore: Sendable {
         var newest: [RateSourceID: (success: RefreshAttempt?, failure: RefreshAttempt?)] = [:]
         for model in models {
             let attempt = try model.toEntity()
-            if attempt.outcome == .failed { newest[attempt.source, default: (nil, nil)].failure = attempt } else {
+            if attempt.outcome == .failed {
+                newest[attempt.source, default: (nil, nil)].failure = attempt
+            } else {
                 newest[attempt.source, default: (nil, nil)].success = attempt
             }
         }

@@ -15,6 +15,9 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     /// A page to GET first whose link to the document is followed: the publisher moves the
     /// document (a workbook named by its month) and links it from a page that stays.
     package var link: Link? = nil
+    /// What an operator may call this document to give it an address of its own (`latest`,
+    /// `history`: ``ProviderFeed``'s `moved`), rather than moving the publisher's whole origin.
+    package var name: String? = nil
 
     /// The page (a path on the publisher's host) and how the link's address ends (`.xlsx`).
     package struct Link: Sendable, Equatable {
@@ -65,6 +68,13 @@ package struct DocumentRequest: Sendable, Equatable, ExpressibleByStringInterpol
     private init(pathAndQuery: String, body: Body?) {
         self.pathAndQuery = pathAndQuery
         self.body = body
+    }
+
+    /// This request, called `name` (``name``).
+    package func named(_ name: String) -> DocumentRequest {
+        var request = self
+        request.name = name
+        return request
     }
 
     /// This request with the header `name: value` too.

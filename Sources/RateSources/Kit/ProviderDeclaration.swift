@@ -1,21 +1,29 @@
 import Core
 import Foundation
 
-/// A central bank's feed, declared: who publishes (its ``RateSource``: id, name, country, home
+/// A provider's feed, declared: who publishes (its ``RateSource``: id, name, country, home
 /// currency, which way it quotes, cadence and publication time), where its documents are and
 /// how much one request may ask, and the one function that reads a document into dated rates.
-/// Fetching, chunking a range into allowed requests, the size limit, validation, storage, the
-/// admin's backfill, `<ID>_BASE_URL` and `/v2/providers` come from the kit
-/// (``OfficialFeed``, ``OfficialRatesProvider``, App's refresher). docs/ARCHITECTURE.md,
-/// "Adding a provider", walks through one.
+/// Every provider is one, the ECB and ExchangeRate-API included. Fetching, chunking a range
+/// into allowed requests, the time and size limits, validation, storage, the admin's backfill,
+/// `<ID>_BASE_URL` and `/v2/providers` come from the kit (``ProviderFeed``,
+/// ``KitRatesProvider``, App's refresher). docs/ARCHITECTURE.md, "Adding a provider", walks through one.
 package struct ProviderDeclaration: Sendable {
     package let source: RateSource
     /// The publisher's scheme and host (`https://cbu.uz`); `<ID>_BASE_URL` replaces it.
     package let origin: String
     package let documents: Documents
-    /// Reads a document into dated rates; a document of one series is read knowing which, one
-    /// of a month (``Documents/month(_:)``) knowing the month's first day.
-    let read: @Sendable (Data, Series?, CalendarDate?, ClosedRange<CalendarDate>?) throws(RatesProviderError) -> [FetchedRates]
+    /// Reads a document into dated rates, knowing which it is (``Asked``).
+    let read: @Sendable (Data, Asked) throws(RatesProviderError) -> [FetchedRates]
+
+    /// What a document was asked for as: of one series, of a month (its first day), for some
+    /// days of a document of every day, or by its name.
+    package struct Asked: Sendable {
+        package var series: Series? = nil
+        package var month: CalendarDate? = nil
+        package var wanted: ClosedRange<CalendarDate>? = nil
+        package var name: String? = nil
+    }
     /// The first day its documents hold (`nil`: as far back as the ECB's history).
     package var firstDay: CalendarDate? = nil
     /// The fewest currencies one of its days may quote and be stored.
@@ -28,6 +36,9 @@ package struct ProviderDeclaration: Sendable {
     /// How the publisher wants its API key (`<ID>_API_KEY`), for a feed that needs one: the
     /// feed is skipped, with that reason on the health table, while the key is unset.
     package var key: APIKey? = nil
+    /// Another source of the same publisher (the NBP's table A for its table B), whose
+    /// `<ID>_BASE_URL` moves this one too unless it has its own.
+    package var sameOrigin: RateSourceID? = nil
 
     /// Where a request carries a publisher's API key.
     package enum APIKey: Sendable {
@@ -39,6 +50,18 @@ package struct ProviderDeclaration: Sendable {
         case query(@Sendable (String) -> String)
     }
 
+    /// A provider whose documents are of several kinds (the ECB's XML and its zip of every
+    /// day), each read knowing which document it is (its ``DocumentRequest/name``).
+    package init(
+        source: RateSource, origin: String, documents: Documents,
+        parseNamed: @escaping @Sendable (Data, _ name: String?) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.source = source
+        self.origin = origin
+        self.documents = documents
+        self.read = { data, asked throws(RatesProviderError) in try parseNamed(data, asked.name) }
+    }
+
     /// A provider whose documents each hold every currency it quotes.
     package init(
         source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
@@ -48,7 +71,7 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.documents = documents
         self.minimumCurrencies = minimumCurrencies
-        self.read = { data, _, _, _ throws(RatesProviderError) in try parse(data) }
+        self.read = { data, _ throws(RatesProviderError) in try parse(data) }
     }
 
     /// A provider of one document of every day it ever published, read for the days wanted
@@ -65,7 +88,7 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.documents = documents
         self.minimumCurrencies = minimumCurrencies
-        self.read = { data, _, _, wanted throws(RatesProviderError) in try parseDays(data, wanted) }
+        self.read = { data, asked throws(RatesProviderError) in try parseDays(data, asked.wanted) }
     }
 
     /// A provider of a document per month that does not write its month (InforEuro's): each
@@ -79,8 +102,8 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.documents = .month(documents)
         self.minimumCurrencies = minimumCurrencies
-        self.read = { data, _, month, _ throws(RatesProviderError) in
-            guard let month else { throw .unreadable("a document of no month") }
+        self.read = { data, asked throws(RatesProviderError) in
+            guard let month = asked.month else { throw .unreadable("a document of no month") }
             return try parse(data, month)
         }
     }
@@ -96,8 +119,8 @@ package struct ProviderDeclaration: Sendable {
         self.origin = origin
         self.minimumCurrencies = minimumCurrencies
         self.documents = .series(series.map { ($0, documents($0)) })
-        self.read = { data, series, _, _ throws(RatesProviderError) in
-            guard let series else { throw .unreadable("a document of no series") }
+        self.read = { data, asked throws(RatesProviderError) in
+            guard let series = asked.series else { throw .unreadable("a document of no series") }
             return try parse(data, series)
         }
     }
@@ -111,9 +134,9 @@ package struct ProviderDeclaration: Sendable {
     /// `data` read as the document it is (of `series`, for a provider of series; of the month
     /// starting `month`, for a provider of monthly documents).
     package func parse(
-        _ data: Data, series: Series? = nil, month: CalendarDate? = nil, wanted: ClosedRange<CalendarDate>? = nil
+        _ data: Data, series: Series? = nil, month: CalendarDate? = nil, wanted: ClosedRange<CalendarDate>? = nil, name: String? = nil
     ) throws(RatesProviderError) -> [FetchedRates] {
-        try read(data, series, month, wanted)
+        try read(data, Asked(series: series, month: month, wanted: wanted, name: name))
     }
 
     /// How the publisher cuts its rates into documents; each is asked for under the origin.
@@ -135,6 +158,12 @@ package struct ProviderDeclaration: Sendable {
         case files([DocumentRequest])
         /// Each series' own documents (``init(source:origin:series:documents:parse:)``).
         case series([(Series, Documents)])
+        /// A document of the last `reach` days for a run within them, else one of every day
+        /// (the ECB's 90-day history, and its whole history since 1999 as a zip).
+        case recentOrArchive(recent: DocumentRequest, reach: Int, archive: DocumentRequest)
+        /// No document of past days: only the newest (``latest``), a snapshot of now
+        /// (ExchangeRate-API's). Never backfilled; a refresh stores it unless it is the one stored.
+        case newestOnly
     }
 
     /// One currency a publisher serves on its own: its code, the publisher's key for it (an id,

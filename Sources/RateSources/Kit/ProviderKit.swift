@@ -1,46 +1,35 @@
 import Core
 
-/// Every provider the kit declares: the first central banks (their sources are Core's), then
-/// the rest by region, in the order the Source menu lists them.
+/// Every provider the app can fetch, each a ``ProviderDeclaration`` in a file of its own under
+/// `Providers/`, in the order pages list them: the central banks (the first ten the app had,
+/// then by region), the tax and customs authorities, the historical and international
+/// publishers, and ExchangeRate-API. App builds its ``ProviderCatalog`` from these once at start.
 package enum ProviderKit {
-    package static let regions: [(region: RateSource.Region, providers: [ProviderDeclaration])] = [
-        (.europe, [.bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .bsh, .sbi, .tcmb]),
-        (.centralAsia, [.cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba, .dab]),
-        (.middleEast, [.boi, .cbkkw, .cbi]),
-        (
-            .asiaPacific,
-            [
-                .cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .cbc, .boj, .mas, .bnm, .bi, .bot, .cbm, .nbc, .bom, .rbv, .rbf,
-                .nrbt, .cbs,
-            ]
-        ),
-        (.africa, [.sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bfm, .bna, .cbe, .nbe, .bcccd, .bct, .boa, .bam, .bceao, .beac, .rbm]),
-        (.americas, [.bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .bccr, .banguat, .bcn, .bcc, .bcu, .bcp]),
+    package static let declarations: [ProviderDeclaration] = [
+        .ecb, .boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe,
+        // Europe
+        .bdi, .dnb, .rb, .mnb, .bnr, .nbrb, .nbm, .nbrm, .bsh, .sbi, .tcmb,
+        // Central Asia and the Caucasus
+        .cbu, .nbk, .nbkr, .nbkrWeekly, .nbt, .cbt, .nbg, .cbar, .cba, .dab,
+        // The Middle East
+        .boi, .cbkkw, .cbi,
+        // Asia and the Pacific
+        .cfets, .fbil, .sbp, .nrb, .cbsl, .mma, .hkma, .amcm, .cbc, .boj, .mas, .bnm, .bi, .bot, .cbm, .nbc, .bom, .rbv, .rbf, .nrbt,
+        .cbs,
+        // Africa
+        .sarb, .cbn, .cbk, .bnrrw, .bota, .bob, .bfm, .bna, .cbe, .nbe, .bcccd, .bct, .boa, .bam, .bceao, .beac, .rbm,
+        // The Americas
+        .bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .bccr, .banguat, .bcn, .bcc, .bcu, .bcp,
+        // Tax and customs authorities (``RateSource/Kind/taxAndCustoms``): never blended.
+        .hmrc, .inforeuro, .ust,
+        // Historical and international publishers (``RateSource/Kind/reference``): never blended.
+        .imf, .bis, .bbk, .bdp, .hnb, .lb,
+        // A company's feed (``RateSource/Kind/commercial``): never blended.
+        .exchangeRateAPI,
     ]
 
-    /// Tax and customs authorities' rates (``RateSource/Kind/taxAndCustoms``): never blended.
-    package static let taxAndCustoms: [ProviderDeclaration] = [.hmrc, .inforeuro, .ust]
-
-    /// Historical and international publishers (``RateSource/Kind/reference``): never blended.
-    package static let reference: [ProviderDeclaration] = [.imf, .bis, .bbk, .bdp, .hnb, .lb]
-
-    package static let declarations: [ProviderDeclaration] =
-        [.boc, .cnb, .nbp, .nbpB, .cbr, .nb, .rba, .nbu, .boe] + regions.flatMap(\.providers) + taxAndCustoms + reference
-
-    private static let byID = Dictionary(uniqueKeysWithValues: declarations.map { ($0.source.id, $0) })
-
-    package static func declaration(of id: RateSourceID) -> ProviderDeclaration? { byID[id] }
-
-    /// Makes the declared providers known to every layer (``RateSource/register(_:)``): App
-    /// calls it before it reads its configuration.
-    package static func register() {
-        RateSource.register(
-            regions.flatMap { region, providers in
-                providers.map { declaration in
-                    var source = declaration.source
-                    source.region = region
-                    return source
-                }
-            } + (taxAndCustoms + reference).map(\.source))
+    /// The catalogue of `declarations` (every one when not given).
+    package static func catalog(_ declarations: [ProviderDeclaration] = declarations) -> ProviderCatalog {
+        ProviderCatalog(declarations.map(\.source))
     }
 }

@@ -5,7 +5,8 @@ extension RateSource {
     // The interbank midpoints are set in the morning; the documents do not say when.
     package static let amcm = official(
         "amcm", "Autoridade Monetária de Macau", website: "https://www.amcm.gov.mo/en/financial-information/interbank-midpoint",
-        home: "MOP", quotation: .basePerUnit, country: "MO", rateType: "interbank mean rate", terms: "https://www.amcm.gov.mo/en/",
+        home: "MOP", quotation: .basePerUnit, country: "MO", rateType: "interbank mean rate", region: .asiaPacific,
+        terms: "https://www.amcm.gov.mo/en/",
         publishes: .init(hour: 12, minute: 0, timeZone: "Asia/Macau"))
 }
 

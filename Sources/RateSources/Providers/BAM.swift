@@ -5,7 +5,7 @@ extension RateSource {
     // The day's transfer rates are fixed at 12:30.
     package static let bam = official(
         "bam", "Bank Al-Maghrib", website: "https://apihelpdesk.centralbankofmorocco.ma/apis", home: "MAD", quotation: .basePerUnit,
-        country: "MA", rateType: "mean transfer rate", terms: "https://www.bkam.ma/",
+        country: "MA", rateType: "mean transfer rate", region: .africa, terms: "https://www.bkam.ma/",
         publishes: .init(hour: 12, minute: 45, timeZone: "Africa/Casablanca"))
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
     // Friday's on.
     package static let banguat = official(
         "banguat", "Banco de Guatemala", website: "https://www.banguat.gob.gt/tipo_cambio/", home: "GTQ", quotation: .basePerUnit,
-        country: "GT", rateType: "reference rate", terms: "https://www.banguat.gob.gt/",
+        country: "GT", rateType: "reference rate", region: .americas, terms: "https://www.banguat.gob.gt/",
         publishes: .init(hour: 14, minute: 0, timeZone: "America/Guatemala"))
 }
 

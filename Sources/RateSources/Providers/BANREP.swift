@@ -6,7 +6,7 @@ extension RateSource {
         "banrep", "Banco de la República (Colombia)",
         website: "https://www.datos.gov.co/Econom-a-y-Finanzas/Tasa-de-Cambio-Representativa-del-Mercado-TRM/32sa-8pi3/about_data",
         home: "COP", quotation: .basePerUnit, country: "CO", rateType: "representative market rate (TRM)",
-        terms: "https://www.banrep.gov.co/en/terms-and-conditions",
+        region: .americas, terms: "https://www.banrep.gov.co/en/terms-and-conditions",
         publishes: .init(hour: 18, minute: 0, timeZone: "America/Bogota"), datesAhead: true)
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
     package static let banxico = official(
         "banxico", "Banco de México", website: "https://www.banxico.org.mx/SieAPIRest/service/v1/", home: "MXN", quotation: .basePerUnit,
         country: "MX", rateType: "FIX (dollar); the SDR basket currencies' rates",
-        terms: "https://www.banxico.org.mx/footer-en/terms-and-conditions.html",
+        region: .americas, terms: "https://www.banxico.org.mx/footer-en/terms-and-conditions.html",
         publishes: .init(hour: 12, minute: 30, timeZone: "America/Mexico_City"))
 }
 

@@ -5,7 +5,7 @@ extension RateSource {
     // The documents do not say when a day's rates are set; the evening fetch finds them.
     package static let bcc = official(
         "bcc", "Banco Central de Cuba", website: "https://www.bc.gob.cu/", home: "CUP", quotation: .basePerUnit, country: "CU",
-        rateType: "official rate (tasa oficial)", terms: "https://www.bc.gob.cu/",
+        rateType: "official rate (tasa oficial)", region: .americas, terms: "https://www.bc.gob.cu/",
         publishes: .init(hour: 18, minute: 0, timeZone: "America/Havana"))
 }
 

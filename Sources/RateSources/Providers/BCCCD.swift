@@ -5,7 +5,8 @@ extension RateSource {
     // The day's rates are posted in the morning, Kinshasa time.
     package static let bcccd = official(
         "bcccd", "Banque Centrale du Congo", website: "https://www.bcc.cd/marche-des-changes/cours-de-change", home: "CDF",
-        quotation: .basePerUnit, country: "CD", rateType: "average rate (cours moyen)", terms: "https://www.bcc.cd/mentions-legales",
+        quotation: .basePerUnit, country: "CD", rateType: "average rate (cours moyen)", region: .africa,
+        terms: "https://www.bcc.cd/mentions-legales",
         publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kinshasa"))
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
     // next business day, which is the day it is dated.
     package static let bcch = official(
         "bcch", "Banco Central de Chile", website: "https://si3.bcentral.cl/Siete/es/Siete/API", home: "CLP", quotation: .basePerUnit,
-        country: "CL", rateType: "observed dollar; other currencies at its parities", terms: "https://www.bcentral.cl/",
+        country: "CL", rateType: "observed dollar; other currencies at its parities", region: .americas, terms: "https://www.bcentral.cl/",
         publishes: .init(hour: 19, minute: 0, timeZone: "America/Santiago"), datesAhead: true)
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
         "bceao", "Central Bank of West African States (BCEAO)",
         website: "https://www.bceao.int/fr/cours/cours-des-devises-contre-franc-cfa-appliquer-aux-transferts",
         home: "XOF", quotation: .basePerUnit, country: "SN", rateType: "reference rate",
-        terms: "https://www.bceao.int/fr/content/mentions-legales",
+        region: .africa, terms: "https://www.bceao.int/fr/content/mentions-legales",
         publishes: .init(hour: 10, minute: 0, timeZone: "Africa/Dakar"))
 }
 

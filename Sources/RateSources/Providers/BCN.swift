@@ -5,7 +5,7 @@ extension RateSource {
     // The córdoba's crawling peg: every day of a month is set in advance.
     package static let bcn = official(
         "bcn", "Banco Central de Nicaragua", website: "https://www.bcn.gob.ni/estadisticas/mercados_cambiarios/tipo_cambio/cordoba_dolar",
-        home: "NIO", quotation: .basePerUnit, country: "NI", rateType: "official rate", terms: "https://www.bcn.gob.ni/",
+        home: "NIO", quotation: .basePerUnit, country: "NI", rateType: "official rate", region: .americas, terms: "https://www.bcn.gob.ni/",
         publishes: .init(hour: 9, minute: 0, timeZone: "America/Managua"), datesAhead: true)
 }
 

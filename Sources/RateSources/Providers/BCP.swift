@@ -5,7 +5,7 @@ extension RateSource {
     // The day's reference rates are published in the afternoon.
     package static let bcp = official(
         "bcp", "Banco Central del Paraguay", website: "https://www.bcp.gov.py/webapps/web/cotizacion/monedas", home: "PYG",
-        quotation: .basePerUnit, country: "PY", rateType: "reference rate", terms: "https://www.bcp.gov.py/",
+        quotation: .basePerUnit, country: "PY", rateType: "reference rate", region: .americas, terms: "https://www.bcp.gov.py/",
         publishes: .init(hour: 17, minute: 0, timeZone: "America/Asuncion"))
 }
 

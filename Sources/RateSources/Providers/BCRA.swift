@@ -5,7 +5,8 @@ extension RateSource {
     package static let bcra = official(
         "bcra", "Central Bank of the Argentine Republic",
         website: "https://www.bcra.gob.ar/en/monetary-and-financial-statistics/exchange-statistics/", home: "ARS",
-        quotation: .basePerUnit, country: "AR", rateType: "reference rate", terms: "https://www.bcra.gob.ar/aviso-legal/",
+        quotation: .basePerUnit, country: "AR", rateType: "reference rate", region: .americas,
+        terms: "https://www.bcra.gob.ar/aviso-legal/",
         publishes: .init(hour: 13, minute: 0, timeZone: "America/Argentina/Buenos_Aires"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let bct = official(
         "bct", "Banque Centrale de Tunisie", website: "https://www.bct.gov.tn/bct/siteprod/cours.jsp", home: "TND",
-        quotation: .basePerUnit, country: "TN", rateType: "interbank mean rate", terms: "https://www.bct.gov.tn/",
+        quotation: .basePerUnit, country: "TN", rateType: "interbank mean rate", region: .africa, terms: "https://www.bct.gov.tn/",
         publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Tunis"))
 }
 

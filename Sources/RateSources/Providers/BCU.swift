@@ -5,7 +5,8 @@ extension RateSource {
     // The day's rates are published in the evening.
     package static let bcu = official(
         "bcu", "Banco Central del Uruguay", website: "https://www.bcu.gub.uy/Estadisticas-e-Indicadores/Paginas/Cotizaciones.aspx",
-        home: "UYU", quotation: .basePerUnit, country: "UY", rateType: "mean of buying and selling rates", terms: "https://www.bcu.gub.uy/",
+        home: "UYU", quotation: .basePerUnit, country: "UY", rateType: "mean of buying and selling rates", region: .americas,
+        terms: "https://www.bcu.gub.uy/",
         publishes: .init(hour: 18, minute: 30, timeZone: "America/Montevideo"))
 }
 

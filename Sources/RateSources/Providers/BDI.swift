@@ -6,7 +6,7 @@ extension RateSource {
         var source = official(
             "bdi", "Banca d'Italia", website: "https://tassidicambio.bancaditalia.it/", home: "EUR", quotation: .unitsPerBase,
             country: "IT", rateType: "reference rate",
-            terms: "https://www.bancaditalia.it/footer/note-legali/index.html?com.dotmarketing.htmlpage.language=1",
+            region: .europe, terms: "https://www.bancaditalia.it/footer/note-legali/index.html?com.dotmarketing.htmlpage.language=1",
             publishes: .init(hour: 17, minute: 0, timeZone: "Europe/Rome"))
         // Its rates of the currencies the ECB quotes are the ECB's reference rates.
         source.republishes = RateSource.ecb.id

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let beac = official(
         "beac", "Bank of Central African States (BEAC)", website: "https://www.beac.int/", home: "XAF", quotation: .basePerUnit,
-        country: "CM", rateType: "indicative rate, mean of buying and selling", terms: "https://www.beac.int/",
+        country: "CM", rateType: "indicative rate, mean of buying and selling", region: .africa, terms: "https://www.beac.int/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Africa/Douala"))
 }
 

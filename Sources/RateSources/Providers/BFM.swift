@@ -5,7 +5,7 @@ extension RateSource {
     // The interbank market's mid rates of a day are published the same afternoon.
     package static let bfm = official(
         "bfm", "Banky Foiben'i Madagasikara", website: "https://www.banky-foibe.mg/", home: "MGA", quotation: .basePerUnit, country: "MG",
-        rateType: "interbank mid rate", terms: "https://www.banky-foibe.mg/",
+        rateType: "interbank mid rate", region: .africa, terms: "https://www.banky-foibe.mg/",
         publishes: .init(hour: 16, minute: 0, timeZone: "Indian/Antananarivo"))
 }
 

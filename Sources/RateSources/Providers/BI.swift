@@ -5,7 +5,7 @@ extension RateSource {
     package static let bi = official(
         "bi", "Bank Indonesia", website: "https://www.bi.go.id/en/statistik/informasi-kurs/transaksi-bi/default.aspx", home: "IDR",
         quotation: .basePerUnit, country: "ID", rateType: "mean of buying and selling transaction rates",
-        terms: "https://www.bi.go.id/en/", publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Jakarta"))
+        region: .asiaPacific, terms: "https://www.bi.go.id/en/", publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Jakarta"))
 }
 
 extension ProviderDeclaration {

@@ -4,7 +4,8 @@ import Foundation
 extension RateSource {
     package static let bna = official(
         "bna", "Banco Nacional de Angola", website: "https://www.bna.ao/Conteudos/Mercados/listaTaxasCambioReferencia.aspx",
-        home: "AOA", quotation: .basePerUnit, country: "AO", rateType: "reference rate (mid)", terms: "https://www.bna.ao/",
+        home: "AOA", quotation: .basePerUnit, country: "AO", rateType: "reference rate (mid)", region: .africa,
+        terms: "https://www.bna.ao/",
         publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Luanda"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let bnr = official(
         "bnr", "National Bank of Romania", website: "https://www.bnr.ro/en/561-exchange-rates", home: "RON", quotation: .basePerUnit,
-        country: "RO", rateType: "reference rate", terms: "https://www.bnr.ro/en/",
+        country: "RO", rateType: "reference rate", region: .europe, terms: "https://www.bnr.ro/en/",
         publishes: .init(hour: 13, minute: 0, timeZone: "Europe/Bucharest"))
 }
 

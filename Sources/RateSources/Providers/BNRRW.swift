@@ -5,7 +5,8 @@ extension RateSource {
     // The day's rates are posted in the morning.
     package static let bnrrw = official(
         "bnrrw", "Banque Nationale du Rwanda", website: "https://www.bnr.rw/", home: "RWF", quotation: .basePerUnit, country: "RW",
-        rateType: "average rate", terms: "https://www.bnr.rw/", publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kigali"))
+        rateType: "average rate", region: .africa, terms: "https://www.bnr.rw/",
+        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kigali"))
 }
 
 extension ProviderDeclaration {

@@ -5,7 +5,7 @@ extension RateSource {
     // The workbook of daily quotations is posted each month; the documents do not say when.
     package static let boa = official(
         "boa", "Bank of Algeria", website: "https://www.bank-of-algeria.dz/donnees-historiques/", home: "DZD", quotation: .basePerUnit,
-        country: "DZ", rateType: "official quotation", terms: "https://www.bank-of-algeria.dz/",
+        country: "DZ", rateType: "official quotation", region: .africa, terms: "https://www.bank-of-algeria.dz/",
         publishes: .init(hour: 18, minute: 0, timeZone: "Africa/Algiers"))
 }
 

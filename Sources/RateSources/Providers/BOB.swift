@@ -5,7 +5,7 @@ extension RateSource {
     // The day's rates are set in the morning.
     package static let bob = official(
         "bob", "Bank of Botswana", website: "https://www.bankofbotswana.bw/exchange-rates", home: "BWP", quotation: .unitsPerBase,
-        country: "BW", rateType: "mid rate", terms: "https://www.bankofbotswana.bw/",
+        country: "BW", rateType: "mid rate", region: .africa, terms: "https://www.bankofbotswana.bw/",
         publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Gaborone"))
 }
 

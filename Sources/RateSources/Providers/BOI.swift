@@ -5,7 +5,8 @@ extension RateSource {
     package static let boi = official(
         "boi", "Bank of Israel",
         website: "https://www.boi.org.il/en/economic-roles/statistics/foreign-exchange-market/exchange-rates/", home: "ILS",
-        quotation: .basePerUnit, country: "IL", rateType: "representative rate", terms: "https://www.boi.org.il/en/terms-of-use",
+        quotation: .basePerUnit, country: "IL", rateType: "representative rate", region: .middleEast,
+        terms: "https://www.boi.org.il/en/terms-of-use",
         publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Jerusalem"))
 }
 

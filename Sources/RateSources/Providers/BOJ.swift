@@ -5,7 +5,8 @@ extension RateSource {
     // The Tokyo market's 17:00 rates are in the database that evening.
     package static let boj = official(
         "boj", "Bank of Japan", website: "https://www.stat-search.boj.or.jp/index_en.html", home: "USD", quotation: .unitsPerBase,
-        country: "JP", rateType: "Tokyo market rate at 17:00", terms: "https://www.stat-search.boj.or.jp/info/api_notice_en.pdf",
+        country: "JP", rateType: "Tokyo market rate at 17:00", region: .asiaPacific,
+        terms: "https://www.stat-search.boj.or.jp/info/api_notice_en.pdf",
         publishes: .init(hour: 19, minute: 0, timeZone: "Asia/Tokyo"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let bom = official(
         "bom", "Bank of Mongolia", website: "https://www.mongolbank.mn/en/currency-rate-movement", home: "MNT",
-        quotation: .basePerUnit, country: "MN", rateType: "official rate", terms: "https://www.mongolbank.mn/en",
+        quotation: .basePerUnit, country: "MN", rateType: "official rate", region: .asiaPacific, terms: "https://www.mongolbank.mn/en",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Ulaanbaatar"))
 }
 

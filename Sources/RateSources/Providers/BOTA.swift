@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let bota = official(
         "bota", "Bank of Tanzania", website: "https://www.bot.go.tz/ExchangeRate/excrates", home: "TZS", quotation: .basePerUnit,
-        country: "TZ", rateType: "mean of buying and selling rates", terms: "https://www.bot.go.tz/",
+        country: "TZ", rateType: "mean of buying and selling rates", region: .africa, terms: "https://www.bot.go.tz/",
         publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Dar_es_Salaam"))
 }
 

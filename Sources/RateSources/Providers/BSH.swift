@@ -4,7 +4,8 @@ import Foundation
 extension RateSource {
     package static let bsh = official(
         "bsh", "Bank of Albania", website: "https://www.bankofalbania.org/Markets/Official_exchange_rate/", home: "ALL",
-        quotation: .basePerUnit, country: "AL", rateType: "official exchange rate", terms: "https://www.bankofalbania.org/",
+        quotation: .basePerUnit, country: "AL", rateType: "official exchange rate", region: .europe,
+        terms: "https://www.bankofalbania.org/",
         publishes: .init(hour: 12, minute: 30, timeZone: "Europe/Tirane"))
 }
 

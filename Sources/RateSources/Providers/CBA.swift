@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cba = official(
         "cba", "Central Bank of Armenia", website: "https://www.cba.am/en/SitePage/ExchangeArchive.aspx", home: "AMD",
-        quotation: .basePerUnit, country: "AM", rateType: "official rate", terms: "https://www.cba.am/en/",
+        quotation: .basePerUnit, country: "AM", rateType: "official rate", region: .centralAsia, terms: "https://www.cba.am/en/",
         publishes: .init(hour: 16, minute: 0, timeZone: "Asia/Yerevan"))
 }
 

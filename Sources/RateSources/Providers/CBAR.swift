@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cbar = official(
         "cbar", "Central Bank of the Republic of Azerbaijan", website: "https://www.cbar.az/currency/rates", home: "AZN",
-        quotation: .basePerUnit, country: "AZ", rateType: "official rate", terms: "https://www.cbar.az/",
+        quotation: .basePerUnit, country: "AZ", rateType: "official rate", region: .centralAsia, terms: "https://www.cbar.az/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Baku"))
 }
 

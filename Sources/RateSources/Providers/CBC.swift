@@ -5,7 +5,8 @@ extension RateSource {
     // A day's rates are the interbank spot rates at 16:00, Taipei time.
     package static let cbc = official(
         "cbc", "Central Bank of the Republic of China (Taiwan)", website: "https://cpx.cbc.gov.tw/Tables/TableDetail?id=BP01D01",
-        home: "USD", quotation: .unitsPerBase, country: "TW", rateType: "interbank spot rate at 16:00", terms: "https://www.cbc.gov.tw/",
+        home: "USD", quotation: .unitsPerBase, country: "TW", rateType: "interbank spot rate at 16:00", region: .asiaPacific,
+        terms: "https://www.cbc.gov.tw/",
         publishes: .init(hour: 16, minute: 30, timeZone: "Asia/Taipei"))
 }
 

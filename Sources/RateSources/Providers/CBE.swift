@@ -6,7 +6,7 @@ extension RateSource {
         "cbe", "Central Bank of Egypt",
         website: "https://www.cbe.org.eg/en/economic-research/statistics/cbe-exchange-rates/historical-data", home: "EGP",
         quotation: .basePerUnit, country: "EG", rateType: "mean of buying and selling rates",
-        terms: "https://www.cbe.org.eg/en/disclaimer", publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Cairo"))
+        region: .africa, terms: "https://www.cbe.org.eg/en/disclaimer", publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Cairo"))
 }
 
 extension ProviderDeclaration {

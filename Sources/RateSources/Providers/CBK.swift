@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cbk = official(
         "cbk", "Central Bank of Kenya", website: "https://www.centralbank.go.ke/forex/", home: "KES", quotation: .basePerUnit,
-        country: "KE", rateType: "indicative rate", terms: "https://www.centralbank.go.ke/disclaimer/",
+        country: "KE", rateType: "indicative rate", region: .africa, terms: "https://www.centralbank.go.ke/disclaimer/",
         publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Nairobi"))
 }
 

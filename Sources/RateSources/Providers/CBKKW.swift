@@ -4,7 +4,8 @@ import Foundation
 extension RateSource {
     package static let cbkkw = official(
         "cbkkw", "Central Bank of Kuwait", website: "https://www.cbk.gov.kw/en/monetary-policy/market-operations/exchange-rates/usd",
-        home: "KWD", quotation: .basePerUnit, country: "KW", rateType: "official rate", terms: "https://www.cbk.gov.kw/",
+        home: "KWD", quotation: .basePerUnit, country: "KW", rateType: "official rate", region: .middleEast,
+        terms: "https://www.cbk.gov.kw/",
         publishes: .init(hour: 12, minute: 0, timeZone: "Asia/Kuwait"))
 }
 

@@ -5,7 +5,8 @@ extension RateSource {
     // The reference rates are set each business morning.
     package static let cbm = official(
         "cbm", "Central Bank of Myanmar", website: "https://forex.cbm.gov.mm/", home: "MMK", quotation: .basePerUnit, country: "MM",
-        rateType: "reference rate", terms: "https://www.cbm.gov.mm/", publishes: .init(hour: 10, minute: 30, timeZone: "Asia/Yangon"))
+        rateType: "reference rate", region: .asiaPacific, terms: "https://www.cbm.gov.mm/",
+        publishes: .init(hour: 10, minute: 30, timeZone: "Asia/Yangon"))
 }
 
 extension ProviderDeclaration {

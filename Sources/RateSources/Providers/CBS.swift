@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cbs = official(
         "cbs", "Central Bank of Samoa", website: "https://cbs.gov.ws/daily-exchange-rates", home: "WST", quotation: .unitsPerBase,
-        country: "WS", rateType: "indicative rate", terms: "https://cbs.gov.ws/",
+        country: "WS", rateType: "indicative rate", region: .asiaPacific, terms: "https://cbs.gov.ws/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Pacific/Apia"))
 }
 

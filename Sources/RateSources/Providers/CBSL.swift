@@ -5,7 +5,7 @@ extension RateSource {
     package static let cbsl = official(
         "cbsl", "Central Bank of Sri Lanka",
         website: "https://www.cbsl.gov.lk/en/rates-and-indicators/exchange-rates/daily-indicative-exchange-rates", home: "LKR",
-        quotation: .basePerUnit, country: "LK", rateType: "indicative rate", terms: "https://www.cbsl.gov.lk/",
+        quotation: .basePerUnit, country: "LK", rateType: "indicative rate", region: .asiaPacific, terms: "https://www.cbsl.gov.lk/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Colombo"))
 }
 

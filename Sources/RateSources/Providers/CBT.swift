@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cbt = official(
         "cbt", "Central Bank of Turkmenistan", website: "https://cbt.tm/kurs/kurs_today_en.html", home: "TMT", quotation: .basePerUnit,
-        country: "TM", rateType: "official rate", terms: "https://cbt.tm/",
+        country: "TM", rateType: "official rate", region: .centralAsia, terms: "https://cbt.tm/",
         publishes: .init(hour: 13, minute: 0, timeZone: "Asia/Ashgabat"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let cbu = official(
         "cbu", "Central Bank of Uzbekistan", website: "https://cbu.uz/en/arkhiv-kursov-valyut/", home: "UZS", quotation: .basePerUnit,
-        country: "UZ", rateType: "official rate", terms: "https://cbu.uz/en/",
+        country: "UZ", rateType: "official rate", region: .centralAsia, terms: "https://cbu.uz/en/",
         publishes: .init(hour: 13, minute: 0, timeZone: "Asia/Tashkent"))
 }
 

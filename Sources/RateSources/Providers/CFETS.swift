@@ -5,7 +5,7 @@ extension RateSource {
     package static let cfets = official(
         "cfets", "China Foreign Exchange Trade System (CNY central parity)",
         website: "https://www.chinamoney.com.cn/english/bmkcpr/", home: "CNY", quotation: .basePerUnit, country: "CN",
-        rateType: "central parity rate", terms: "https://www.chinamoney.com.cn/english/",
+        rateType: "central parity rate", region: .asiaPacific, terms: "https://www.chinamoney.com.cn/english/",
         publishes: .init(hour: 9, minute: 15, timeZone: "Asia/Shanghai"))
 }
 

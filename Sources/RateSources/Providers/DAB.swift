@@ -5,7 +5,7 @@ extension RateSource {
     // The day's rates are posted in the morning, Kabul time.
     package static let dab = official(
         "dab", "Da Afghanistan Bank", website: "https://www.dab.gov.af/exchange-rates", home: "AFN", quotation: .basePerUnit, country: "AF",
-        rateType: "mean of transfer buying and selling rates", terms: "https://www.dab.gov.af/",
+        rateType: "mean of transfer buying and selling rates", region: .centralAsia, terms: "https://www.dab.gov.af/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Kabul"))
 }
 

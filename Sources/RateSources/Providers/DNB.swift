@@ -5,7 +5,8 @@ extension RateSource {
     package static let dnb = official(
         "dnb", "Danmarks Nationalbank",
         website: "https://www.nationalbanken.dk/en/what-we-do/stable-prices-monetary-policy-and-the-danish-economy/exchange-rates",
-        home: "DKK", quotation: .basePerUnit, country: "DK", rateType: "reference rate", terms: "https://www.nationalbanken.dk/en",
+        home: "DKK", quotation: .basePerUnit, country: "DK", rateType: "reference rate", region: .europe,
+        terms: "https://www.nationalbanken.dk/en",
         publishes: .init(hour: 15, minute: 0, timeZone: "Europe/Copenhagen"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let fbil = official(
         "fbil", "Financial Benchmarks India", website: "https://www.fbil.org.in/#/refrates", home: "INR", quotation: .basePerUnit,
-        country: "IN", rateType: "reference rate", terms: "https://www.fbil.org.in/#/termsandcondition",
+        country: "IN", rateType: "reference rate", region: .asiaPacific, terms: "https://www.fbil.org.in/#/termsandcondition",
         publishes: .init(hour: 13, minute: 30, timeZone: "Asia/Kolkata"))
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
         "hkma", "Hong Kong Monetary Authority",
         website: "https://www.hkma.gov.hk/eng/data-publications-and-research/data-and-statistics/daily-monetary-statistics/",
         home: "HKD", quotation: .basePerUnit, country: "HK", rateType: "end-of-day rate",
-        terms: "https://www.hkma.gov.hk/eng/disclaimer/",
+        region: .asiaPacific, terms: "https://www.hkma.gov.hk/eng/disclaimer/",
         publishes: .init(hour: 19, minute: 0, timeZone: "Asia/Hong_Kong"))
 }
 

@@ -4,7 +4,8 @@ import Foundation
 extension RateSource {
     package static let mas = official(
         "mas", "Monetary Authority of Singapore", website: "https://eservices.mas.gov.sg/statistics/msb/ExchangeRates.aspx",
-        home: "SGD", quotation: .basePerUnit, country: "SG", rateType: "noon rate", terms: "https://www.mas.gov.sg/terms-of-use",
+        home: "SGD", quotation: .basePerUnit, country: "SG", rateType: "noon rate", region: .asiaPacific,
+        terms: "https://www.mas.gov.sg/terms-of-use",
         publishes: .init(hour: 17, minute: 0, timeZone: "Asia/Singapore"))
 }
 

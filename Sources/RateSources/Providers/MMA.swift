@@ -5,7 +5,7 @@ extension RateSource {
     // The day's reference rate is published in the afternoon.
     package static let mma = official(
         "mma", "Maldives Monetary Authority", website: "https://www.mma.gov.mv/#/statistics/exchange-rates", home: "MVR",
-        quotation: .basePerUnit, country: "MV", rateType: "reference rate", terms: "https://www.mma.gov.mv/",
+        quotation: .basePerUnit, country: "MV", rateType: "reference rate", region: .asiaPacific, terms: "https://www.mma.gov.mv/",
         publishes: .init(hour: 15, minute: 0, timeZone: "Indian/Maldives"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let mnb = official(
         "mnb", "Magyar Nemzeti Bank", website: "https://www.mnb.hu/en/monetary-policy/the-mpc/exchange-rates", home: "HUF",
-        quotation: .basePerUnit, country: "HU", rateType: "official rate", terms: "https://www.mnb.hu/en/legal-notice",
+        quotation: .basePerUnit, country: "HU", rateType: "official rate", region: .europe, terms: "https://www.mnb.hu/en/legal-notice",
         publishes: .init(hour: 11, minute: 0, timeZone: "Europe/Budapest"))
 }
 

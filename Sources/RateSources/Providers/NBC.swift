@@ -6,7 +6,7 @@ extension RateSource {
     package static let nbc = official(
         "nbc", "National Bank of Cambodia", website: "https://www.nbc.gov.kh/english/economic_research/exchange_rate.php", home: "KHR",
         quotation: .basePerUnit, country: "KH", rateType: "official rate (dollar); average of bid and ask (others)",
-        terms: "https://www.nbc.gov.kh/", publishes: .init(hour: 9, minute: 0, timeZone: "Asia/Phnom_Penh"))
+        region: .asiaPacific, terms: "https://www.nbc.gov.kh/", publishes: .init(hour: 9, minute: 0, timeZone: "Asia/Phnom_Penh"))
 }
 
 extension ProviderDeclaration {

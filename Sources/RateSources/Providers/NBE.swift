@@ -5,7 +5,7 @@ extension RateSource {
     // The documents do not say when a day's rates are out; the evening fetch finds them.
     package static let nbe = official(
         "nbe", "National Bank of Ethiopia", website: "https://nbe.gov.et/exchange-rate/", home: "ETB", quotation: .basePerUnit,
-        country: "ET", rateType: "weighted average rate", terms: "https://nbe.gov.et/",
+        country: "ET", rateType: "weighted average rate", region: .africa, terms: "https://nbe.gov.et/",
         publishes: .init(hour: 18, minute: 0, timeZone: "Africa/Addis_Ababa"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let nbg = official(
         "nbg", "National Bank of Georgia", website: "https://nbg.gov.ge/en/monetary-policy/currency", home: "GEL",
-        quotation: .basePerUnit, country: "GE", rateType: "official rate", terms: "https://nbg.gov.ge/en/",
+        quotation: .basePerUnit, country: "GE", rateType: "official rate", region: .centralAsia, terms: "https://nbg.gov.ge/en/",
         publishes: .init(hour: 17, minute: 0, timeZone: "Asia/Tbilisi"), datesAhead: true)
 }
 

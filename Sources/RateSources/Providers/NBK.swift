@@ -5,7 +5,8 @@ extension RateSource {
     package static let nbk = official(
         "nbk", "National Bank of Kazakhstan",
         website: "https://nationalbank.kz/en/exchangerates/ezhednevnye-oficialnye-rynochnye-kursy-valyut", home: "KZT",
-        quotation: .basePerUnit, country: "KZ", rateType: "official market rate", terms: "https://nationalbank.kz/en/",
+        quotation: .basePerUnit, country: "KZ", rateType: "official market rate", region: .centralAsia,
+        terms: "https://nationalbank.kz/en/",
         publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Almaty"))
 }
 

@@ -4,13 +4,13 @@ import Foundation
 extension RateSource {
     package static let nbkr = official(
         "nbkr", "National Bank of the Kyrgyz Republic", website: "https://www.nbkr.kg/index1.jsp?item=1562&lang=ENG", home: "KGS",
-        quotation: .basePerUnit, country: "KG", rateType: "official rate", terms: "https://www.nbkr.kg/",
+        quotation: .basePerUnit, country: "KG", rateType: "official rate", region: .centralAsia, terms: "https://www.nbkr.kg/",
         publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Bishkek"))
 
     package static let nbkrWeekly = official(
         "nbkr.w", "National Bank of the Kyrgyz Republic, weekly rates", website: "https://www.nbkr.kg/index1.jsp?item=1562&lang=ENG",
         home: "KGS", quotation: .basePerUnit, country: "KG", rateType: "official rate, weekly", cadence: .weekly,
-        terms: "https://www.nbkr.kg/", publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Bishkek"))
+        region: .centralAsia, terms: "https://www.nbkr.kg/", publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Bishkek"))
 }
 
 extension ProviderDeclaration {

@@ -4,7 +4,8 @@ import Foundation
 extension RateSource {
     package static let nbm = official(
         "nbm", "National Bank of Moldova", website: "https://www.bnm.md/en/official_exchange_rates", home: "MDL",
-        quotation: .basePerUnit, country: "MD", rateType: "official exchange rate", terms: "https://www.bnm.md/en/content/terms-use",
+        quotation: .basePerUnit, country: "MD", rateType: "official exchange rate", region: .europe,
+        terms: "https://www.bnm.md/en/content/terms-use",
         publishes: .init(hour: 13, minute: 0, timeZone: "Europe/Chisinau"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let nbrb = official(
         "nbrb", "National Bank of the Republic of Belarus", website: "https://www.nbrb.by/engl/statistics/rates/ratesdaily.asp",
-        home: "BYN", quotation: .basePerUnit, country: "BY", rateType: "official rate", terms: "https://www.nbrb.by/engl/",
+        home: "BYN", quotation: .basePerUnit, country: "BY", rateType: "official rate", region: .europe, terms: "https://www.nbrb.by/engl/",
         publishes: .init(hour: 12, minute: 0, timeZone: "Europe/Minsk"))
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
     // the days after it, so the evening fetch finds it.
     package static let nbrm = official(
         "nbrm", "National Bank of the Republic of North Macedonia", website: "https://www.nbrm.mk", home: "MKD",
-        quotation: .basePerUnit, country: "MK", rateType: "middle rate", terms: "https://www.nbrm.mk",
+        quotation: .basePerUnit, country: "MK", rateType: "middle rate", region: .europe, terms: "https://www.nbrm.mk",
         publishes: .init(hour: 18, minute: 0, timeZone: "Europe/Skopje"), datesAhead: true)
 }
 

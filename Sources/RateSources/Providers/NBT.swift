@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let nbt = official(
         "nbt", "National Bank of Tajikistan", website: "https://www.nbt.tj/en/kurs/", home: "TJS", quotation: .basePerUnit,
-        country: "TJ", rateType: "official rate", terms: "https://www.nbt.tj/en/",
+        country: "TJ", rateType: "official rate", region: .centralAsia, terms: "https://www.nbt.tj/en/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Dushanbe"))
 }
 

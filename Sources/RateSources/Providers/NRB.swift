@@ -5,7 +5,7 @@ extension RateSource {
     // A day's rates are published just after midnight Nepal time, the day they are for.
     package static let nrb = official(
         "nrb", "Nepal Rastra Bank", website: "https://www.nrb.org.np/forex/", home: "NPR", quotation: .basePerUnit, country: "NP",
-        rateType: "mean of buying and selling rates", terms: "https://www.nrb.org.np/",
+        rateType: "mean of buying and selling rates", region: .asiaPacific, terms: "https://www.nrb.org.np/",
         publishes: .init(hour: 1, minute: 0, timeZone: "Asia/Kathmandu"))
 }
 

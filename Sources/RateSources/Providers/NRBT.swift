@@ -6,7 +6,7 @@ extension RateSource {
     package static let nrbt = official(
         "nrbt", "National Reserve Bank of Tonga", website: "https://www.reservebank.to/", home: "TOP", quotation: .unitsPerBase,
         country: "TO",
-        rateType: "authorised dealers' average mid rate", terms: "https://www.reservebank.to/",
+        rateType: "authorised dealers' average mid rate", region: .asiaPacific, terms: "https://www.reservebank.to/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Pacific/Tongatapu"))
 }
 

@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let rb = official(
         "rb", "Sveriges Riksbank", website: "https://www.riksbank.se/en-gb/statistics/", home: "SEK", quotation: .basePerUnit,
-        country: "SE", rateType: "fixing rate", terms: "https://www.riksbank.se/en-gb/about-the-website/terms-of-use/",
+        country: "SE", rateType: "fixing rate", region: .europe, terms: "https://www.riksbank.se/en-gb/about-the-website/terms-of-use/",
         publishes: .init(hour: 16, minute: 0, timeZone: "Europe/Stockholm"))
 }
 

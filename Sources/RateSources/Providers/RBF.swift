@@ -5,7 +5,7 @@ extension RateSource {
     // The day's mid rates are set in the morning, Suva time.
     package static let rbf = official(
         "rbf", "Reserve Bank of Fiji", website: "https://www.rbf.gov.fj/statistics/economic-and-financial-statistics/", home: "FJD",
-        quotation: .unitsPerBase, country: "FJ", rateType: "mid rate", terms: "https://www.rbf.gov.fj/",
+        quotation: .unitsPerBase, country: "FJ", rateType: "mid rate", region: .asiaPacific, terms: "https://www.rbf.gov.fj/",
         publishes: .init(hour: 11, minute: 0, timeZone: "Pacific/Fiji"))
 }
 

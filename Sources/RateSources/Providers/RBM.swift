@@ -4,7 +4,7 @@ import Foundation
 extension RateSource {
     package static let rbm = official(
         "rbm", "Reserve Bank of Malawi", website: "https://www.rbm.mw/Statistics/MajorRates/", home: "MWK", quotation: .basePerUnit,
-        country: "MW", rateType: "middle rate", terms: "https://www.rbm.mw/",
+        country: "MW", rateType: "middle rate", region: .africa, terms: "https://www.rbm.mw/",
         publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Blantyre"))
 }
 

@@ -6,7 +6,7 @@ extension RateSource {
     package static let rbv = official(
         "rbv", "Reserve Bank of Vanuatu", website: "https://www.rbv.gov.vu/index.php/en/exchange-rates", home: "VUV",
         quotation: .basePerUnit,
-        country: "VU", rateType: "official rate", terms: "https://www.rbv.gov.vu/",
+        country: "VU", rateType: "official rate", region: .asiaPacific, terms: "https://www.rbv.gov.vu/",
         publishes: .init(hour: 10, minute: 0, timeZone: "Pacific/Efate"))
 }
 

@@ -5,7 +5,8 @@ extension RateSource {
     package static let sarb = official(
         "sarb", "South African Reserve Bank", website: "https://custom.resbank.co.za/SarbWebApi/WebIndicators/HistoricalExchangeRatesDaily",
         home: "ZAR", quotation: .basePerUnit, country: "ZA", rateType: "weighted average rate",
-        terms: "https://www.resbank.co.za/en/home/legal", publishes: .init(hour: 11, minute: 30, timeZone: "Africa/Johannesburg"))
+        region: .africa, terms: "https://www.resbank.co.za/en/home/legal",
+        publishes: .init(hour: 11, minute: 30, timeZone: "Africa/Johannesburg"))
 }
 
 extension ProviderDeclaration {

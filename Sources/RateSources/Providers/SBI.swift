@@ -5,7 +5,7 @@ extension RateSource {
     // The official reference rates are set at 11:00.
     package static let sbi = official(
         "sbi", "Seðlabanki Íslands", website: "https://www.sedlabanki.is/hagtolur/opinber-gengisskraning/", home: "ISK",
-        quotation: .basePerUnit, country: "IS", rateType: "middle rate (miðgengi)", terms: "https://www.sedlabanki.is/",
+        quotation: .basePerUnit, country: "IS", rateType: "middle rate (miðgengi)", region: .europe, terms: "https://www.sedlabanki.is/",
         publishes: .init(hour: 11, minute: 15, timeZone: "Atlantic/Reykjavik"))
 }
 

@@ -5,7 +5,7 @@ extension RateSource {
     package static let sbp = official(
         "sbp", "State Bank of Pakistan", website: "https://www.sbp.org.pk/ecodata/rates/BFER/index.asp", home: "PKR",
         quotation: .basePerUnit, country: "PK", rateType: "daily average of banks' floating rates",
-        terms: "https://www.sbp.org.pk/our-operations/disclaimer",
+        region: .asiaPacific, terms: "https://www.sbp.org.pk/our-operations/disclaimer",
         publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Karachi", monthlyRelease: 15...28))
 }
 

@@ -25,9 +25,23 @@ package struct HistoryStillLoading: Error, Equatable, Sendable {
     }
 }
 
+/// Where a load of the bundled history stands, as the admin page shows it.
+package enum HistoryLoadStage: Sendable, Equatable {
+    /// Reading the archive; the rates lock is not taken yet.
+    case reading
+    /// The rates lock is held elsewhere (a refresh, or another instance's load); the load asks again later.
+    case waiting
+    /// Holding the rates lock: `stored` of the archive's `total` days are stored, those stored
+    /// before the load began included.
+    case storing(stored: Int, total: Int)
+}
+
 /// Whether the days an answer needs are stored yet, while the bundled history (the ECB's days)
 /// loads: the app's load progress; tests hand interactors a fake.
 package protocol HistoryLoadReading: Sendable {
+    /// The load's stage; `nil` while none is under way.
+    var current: HistoryLoadStage? { get }
+
     /// Throws when an answer from `source` that reads its days from `day` on (`nil`: all of
     /// them) may miss days the load has not stored yet. Sources whose days are not the
     /// archive's (another central bank's) never wait.

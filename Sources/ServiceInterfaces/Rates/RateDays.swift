@@ -67,7 +67,7 @@ package struct RateDays: Sendable {
         package var sources: [RateSourceID]? {
             switch self {
             case .all: nil
-            case .provider(let id): RateSource.withID(id).family
+            case .provider(let id): id.family
             }
         }
 
@@ -79,7 +79,7 @@ package struct RateDays: Sendable {
             }
         }
 
-        package static let ecbSources = [RateSource.ecb.id, RateSource.bundledECB.id]
+        package static let ecbSources = RateSourceID.ecb.family
     }
 
     /// Oldest first.

@@ -17,16 +17,17 @@ package struct RatesSourceViewModel: Encodable, Sendable, Equatable {
     /// The snapshot shipped with the app rather than fetched.
     package let isBundled: Bool
 
-    package init(snapshot: RateSnapshot, today: CalendarDate, in localization: Localization) {
-        let source = snapshot.provider
+    /// `snapshot`'s, its providers as `catalog` knows them.
+    package init(snapshot: RateSnapshot, today: CalendarDate, catalog: ProviderCatalog, in localization: Localization) {
+        let source = catalog.source(snapshot.source)
         effectiveDate = snapshot.effectiveDate.description
         dateText = localization.date(snapshot.effectiveDate)
         age = localization.age(days: snapshot.effectiveDate.days(until: today))
         sourceName =
-            snapshot.blend.map { Self.blendName($0.sources.map(RateSource.withID), in: localization) }
+            snapshot.blend.map { Self.blendName($0.sources.map(catalog.source), in: localization) }
             ?? Self.name(of: source, in: localization)
         // A blend of one provider links to it; of several, the page's details name each.
-        let website = snapshot.blend.map { $0.sources.count == 1 ? RateSource.withID($0.sources[0]).website : "" } ?? source.website
+        let website = snapshot.blend.map { $0.sources.count == 1 ? catalog.source($0.sources[0]).website : "" } ?? source.website
         sourceURL = website.isEmpty ? nil : website
         isBundled = snapshot.blend?.isBundled ?? source.isBundled
     }
@@ -40,9 +41,8 @@ package struct RatesSourceViewModel: Encodable, Sendable, Equatable {
             : localization.text("All official sources: {providers}", ["providers": names])
     }
 
-    /// The provider's name in the page's language (a central bank's is translated; a company's
-    /// is its own), as ``RateSource/displayName`` says it in a sentence, without building a `Message` on every page.
+    /// The provider's name in the page's language, as ``RateSource/displayName`` says it.
     package static func name(of source: RateSource, in localization: Localization) -> String {
-        source.isOfficial || source.isBundled || source == .blend ? localization.text(source.displayName) : source.name
+        localization.text(source.displayName)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Vapor
 
@@ -59,20 +60,29 @@ struct AppConfigurationTests {
     func providersAndOrigins() throws {
         let defaults = try AppConfiguration(environment: [:])
         #expect(defaults.ratesProvider == .blend)
-        // Every central bank and tax authority.
-        #expect(
-            defaults.enabledProviders == RateSource.officialProviders + RateSource.taxAndCustomsProviders + RateSource.referenceProviders)
+        // Every central bank, tax authority and historical or international publisher; not ExchangeRate-API.
+        let catalog = ProviderCatalog.everyDeclared
+        #expect(defaults.enabledProviders(in: catalog) == catalog.official + catalog.taxAndCustoms + catalog.reference)
         let some = try AppConfiguration(environment: ["RATES_PROVIDERS": " NBP.B, ecb ,", "RATES_PROVIDER": "cnb"])
-        #expect(some.enabledProviders.map(\.id) == ["ecb", "cnb", "nbp.b"])
+        #expect(some.enabledProviders(in: catalog).map(\.id) == ["ecb", "cnb", "nbp.b"])
         let offline = try AppConfiguration(environment: ["RATES_PROVIDERS": "none"])
-        #expect(offline.enabledProviders.isEmpty)
+        #expect(offline.enabledProviders(in: catalog).isEmpty)
+        // Any provider may be the default source, and is then fetched.
+        let banxico = try AppConfiguration(environment: ["RATES_PROVIDERS": "none", "RATES_PROVIDER": "BANXICO"])
+        #expect(banxico.ratesProvider == "banxico" && banxico.enabledProviders(in: catalog).map(\.id) == ["banxico"])
         let moved = try AppConfiguration(environment: [
             "NBP_BASE_URL": "http://127.0.0.1:9000", "ECB_BASE_URL": "http://127.0.0.1:9001/",
             "ECB_HISTORY_URL": "http://127.0.0.1:9002/h.xml",
         ])
         #expect(moved.providerOrigins["nbp.b"] == URL(string: "http://127.0.0.1:9000"))
-        #expect(moved.ecbDailyURL.absoluteString == "http://127.0.0.1:9001/stats/eurofxref/eurofxref-daily.xml")
-        #expect(moved.ecbHistoryURL.absoluteString == "http://127.0.0.1:9002/h.xml")
+        // ECB_BASE_URL moves the ECB's documents; ECB_HISTORY_URL gives its 90-day history an address of its own.
+        let ecb = ProviderFeed(.ecb, origin: moved.providerOrigins[.ecb], moved: moved.movedDocuments(of: .ecb))
+        #expect(
+            ecb.latest(CalendarDate(containing: testNow)).map(\.url.absoluteString) == [
+                "http://127.0.0.1:9001/stats/eurofxref/eurofxref-daily.xml"
+            ])
+        #expect(ecb.document(named: "history")?.url.absoluteString == "http://127.0.0.1:9002/h.xml")
+        #expect(ecb.document(named: "full-history")?.url.absoluteString == "http://127.0.0.1:9001/stats/eurofxref/eurofxref-hist.zip")
         // A feed's API key, read only for a feed that needs one; an empty one is none.
         let keyed = try AppConfiguration(environment: ["BANXICO_API_KEY": " t0k3n ", "BOT_API_KEY": "", "NBP_API_KEY": "x"])
         #expect(keyed.providerKeys == ["banxico": "t0k3n"] && defaults.providerKeys.isEmpty)
@@ -81,7 +91,7 @@ struct AppConfigurationTests {
         } throws: { error in
             let text = (error as? AppConfiguration.Invalid)?.description ?? ""
             return text.contains("RATES_PROVIDERS must list providers from ecb,") && text.contains("not known: fed")
-                && text.contains("RATES_PROVIDER must be one of blend,")
+                && text.contains("RATES_PROVIDER must be blend or a provider's id")
         }
     }
 

@@ -23,7 +23,8 @@ struct FakeCurrentRates: CurrentRatesReading {
     }
 
     func availableSources() async -> [RateSource] {
-        ([defaultSource] + others.keys.sorted()).filter { $0 == defaultSource ? snapshot != nil : true }.map(RateSource.withID)
+        ([defaultSource] + others.keys.sorted()).filter { $0 == defaultSource ? snapshot != nil : true }.map(
+            ProviderCatalog.everyDeclared.source)
     }
 }
 

@@ -57,6 +57,8 @@ struct FakeLedgerRates: LedgerRatesReading {
 struct FakeHistoryLoad: HistoryLoadReading {
     var loading: HistoryStillLoading? = nil
 
+    var current: HistoryLoadStage? { loading.map { .storing(stored: $0.stored, total: $0.total) } }
+
     func check(from day: CalendarDate?, of source: RateSourceID) throws(HistoryStillLoading) {
         if let loading { throw loading }
     }

@@ -83,7 +83,7 @@ struct APIJSONTests {
 
     @Test("the API's own answers: a conversion, the currencies, the latest rates")
     func apiViewModels() throws {
-        let presenter = ConverterAPIPresenter()
+        let presenter = ConverterAPIPresenter(providers: .everyDeclared)
         let calculator = ConversionCalculator(catalog: Fixtures.catalog)
         let amount = try #require(try Amount.parse("1234.5"))
         let conversion = try calculator.convert(amount, from: "USD", to: "JPY", in: Fixtures.snapshot)

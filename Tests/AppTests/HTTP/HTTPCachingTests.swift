@@ -296,11 +296,12 @@ struct HTTPCachingTests {
             // The renderer notes where the menus' runs landed: each is the menu's own bytes there.
             let services = app.appServices
             let interactor = ConverterInteractor(
-                rates: services.currentRates, pastRates: services.officialRates, catalog: services.catalog,
+                rates: services.currentRates, pastRates: services.officialRates, history: FakeHistoryLoad(), catalog: services.catalog,
+                providers: .everyDeclared,
                 calculator: ConversionCalculator(catalog: services.catalog), now: services.now)
             let output = try await interactor.show(.init(from: "GBP", to: "JPY", amount: "5"))
             let english = Localizations.of(.en)
-            let model = ConverterPresenter().present(output, in: english)
+            let model = ConverterPresenter(providers: .everyDeclared).present(output, in: english)
             let request = Request(application: app, url: URI(string: "/?from=GBP&to=JPY&amount=5"), on: app.eventLoopGroup.next())
             let (page, pieces) = try await app.pages.renderPage("converter", model, for: request)
             let parts = try #require(pieces?.parts)

@@ -194,7 +194,8 @@ struct PageFrameTests {
             // An answer from its pair's frame is the answer written whole.
             let services = app.appServices
             let interactor = ConverterInteractor(
-                rates: services.currentRates, pastRates: services.officialRates, catalog: services.catalog,
+                rates: services.currentRates, pastRates: services.officialRates, history: FakeHistoryLoad(), catalog: services.catalog,
+                providers: .everyDeclared,
                 calculator: ConversionCalculator(catalog: services.catalog), now: services.now)
             for amount in ["100", "2500.50", "0.01", "1,5", "999999999999999.99999999", "7"] {
                 for date in [nil, "2020-03-15"] {
@@ -205,7 +206,7 @@ struct PageFrameTests {
                         Issue.record("\(path) did not convert")
                         continue
                     }
-                    let whole = ConverterAPIPresenter().present(
+                    let whole = ConverterAPIPresenter(providers: .everyDeclared).present(
                         conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate,
                         today: output.today, chosenSource: output.accepted?.source)
                     #expect(response.status == .ok)

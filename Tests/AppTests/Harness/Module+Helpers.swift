@@ -22,7 +22,8 @@ extension RateHistoryInteractor {
     func history(
         from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil, source: String? = nil
     ) async throws -> RateHistory.Output {
-        try await history(try RateHistory.Query(checking: from, to: to, range: range, date: date, page: page, source: source))
+        try await history(
+            try RateHistory.Query(checking: from, to: to, range: range, date: date, page: page, source: source, among: providers))
     }
 }
 

@@ -47,6 +47,9 @@ final class StubProvider: Sendable {
         case redirectOtherHost = "/redirect/other"
         /// A redirect to itself, forever.
         case redirectLoop = "/redirect/loop"
+        /// The ExchangeRate-API document, its length declared, a byte every half second: a
+        /// publisher that answers at once and never finishes within any sensible limit.
+        case drip = "/drip"
     }
 
     static let hugeBytes = 400 << 20
@@ -55,6 +58,7 @@ final class StubProvider: Sendable {
         let current = NIOLockedValueBox("")
         let hits = NIOLockedValueBox<[Path: Int]>([:])
         let hugeBytesSent = NIOLockedValueBox(0)
+        let dripBytesSent = NIOLockedValueBox(0)
         let port = NIOLockedValueBox(0)
     }
 
@@ -156,6 +160,22 @@ final class StubProvider: Sendable {
                                 try? await writer.write(.error(error))
                             }
                         }))
+                case .drip:
+                    let body = Array(erAPI.utf8)
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "application/json", "Content-Length": String(body.count)],
+                        body: .init(asyncStream: { writer in
+                            do {
+                                for byte in body {
+                                    try await writer.write(.buffer(ByteBuffer(bytes: [byte])))
+                                    state.dripBytesSent.withLockedValue { $0 += 1 }
+                                    try await Task.sleep(for: .milliseconds(500))
+                                }
+                                try await writer.write(.end)
+                            } catch {
+                                try? await writer.write(.error(error))
+                            }
+                        }))
                 case .redirectSameHost, .redirectOtherHost, .redirectLoop:
                     let target =
                         switch path {
@@ -185,6 +205,9 @@ final class StubProvider: Sendable {
 
     /// How much of ``Path/huge`` went out before the client stopped reading.
     var hugeBytesSent: Int { state.hugeBytesSent.withLockedValue { $0 } }
+
+    /// How many bytes of ``Path/drip`` went out so far.
+    var dripBytesSent: Int { state.dripBytesSent.withLockedValue { $0 } }
 
     func stop() async throws {
         await app.server.shutdown()

@@ -101,7 +101,7 @@ extension AppConfiguration {
     /// source's provider is fetched (and, with `providers`, those stubs stand in for), never the internet.
     static func forTests(
         allowSignup: Bool = true, initialAdmin: InitialAdmin? = nil, cookieSecure: Bool = false,
-        ratesProvider: RatesProviderKind = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
+        ratesProvider: RateSource = .exchangeRateAPI, ratesProviderURL: URL? = refusedURL(),
         providers: [RateSourceID] = [], providerOrigins: [RateSourceID: URL] = [:],
         ecbDailyURL: URL = refusedURL(), ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(),
         bundledRatesFile: URL = Fixtures.oneDayArchive,
@@ -111,9 +111,10 @@ extension AppConfiguration {
     ) -> AppConfiguration {
         var configuration = AppConfiguration(
             sourceCodeURL: sourceCodeURL, cookieSecure: cookieSecure, allowSignup: allowSignup, initialAdmin: initialAdmin,
-            passwordHashCost: 4, ratesProvider: ratesProvider, ratesProviderURL: ratesProviderURL,
+            passwordHashCost: 4, ratesProvider: ratesProvider.id, ratesProviderURL: ratesProviderURL,
             ratesProviders: providers, providerOrigins: providerOrigins,
-            ecbDailyURL: ecbDailyURL, ecbHistoryURL: ecbHistoryURL, ecbFullHistoryURL: ecbFullHistoryURL,
+            // The ECB's documents are fetched for `/v1` whatever the providers: never from the internet here.
+            providerDocuments: [.ecb: ["latest": ecbDailyURL, "history": ecbHistoryURL, "full-history": ecbFullHistoryURL]],
             bundledRatesFile: bundledRatesFile,
             ratesTimeout: ratesTimeout,
             ratesRefreshInterval: 0, ratesSyncInterval: 0,

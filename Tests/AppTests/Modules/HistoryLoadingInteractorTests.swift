@@ -17,8 +17,7 @@ struct HistoryLoadingInteractorTests {
 
     @Test("the converter: a past date waits; the latest rates do not")
     func converter() async throws {
-        var interactor = try ConverterPastDateTests().interactor()
-        interactor.history = Self.waiting
+        let interactor = try ConverterPastDateTests().interactor(load: Self.waiting)
         await #expect(throws: Converter.Failure.historyLoading(Self.loading)) {
             try await interactor.show(.init(from: "USD", to: "EUR", amount: "10", date: "2020-03-13"))
         }
@@ -32,7 +31,7 @@ struct HistoryLoadingInteractorTests {
     func rateHistory() async throws {
         let interactor = RateHistoryInteractor(
             history: RateHistoryUnitTests.FakeHistory(points: []), rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
-            catalog: Fixtures.catalog, load: Self.waiting, now: { testNow })
+            catalog: Fixtures.catalog, providers: .everyDeclared, load: Self.waiting, now: { testNow })
         for range in HistoryRange.allCases {
             await #expect(throws: Self.loading) { try await interactor.history(.init(from: "USD", to: "EUR", range: range)) }
         }
@@ -40,8 +39,7 @@ struct HistoryLoadingInteractorTests {
 
     @Test("/v1: a day or a range waits; the latest day does not")
     func frankfurterV1() async throws {
-        var interactor = try FrankfurterTests().interactor()
-        interactor.load = Self.waiting
+        let interactor = try FrankfurterTests().interactor(load: Self.waiting)
         for segment in ["2020-03-13", "1999-01-04..", "2020-01-01..2020-02-01"] {
             let query = try interactor.query(dates: segment, from: nil, base: nil, to: nil, symbols: nil, amount: nil)
             await #expect(throws: Frankfurter.Failure.loading(Self.loading)) { try await interactor.quote(query) }
@@ -53,8 +51,7 @@ struct HistoryLoadingInteractorTests {
 
     @Test("/v2: a day, a range and the listings that name first days wait; today's blend does not")
     func frankfurterV2() async throws {
-        var interactor = FrankfurterV2Tests().interactor
-        interactor.load = Self.waiting
+        let interactor = FrankfurterV2Tests().interactor(load: Self.waiting)
         for values in [["date": "2020-03-13"], ["from": "1999-01-04"]] {
             await #expect(throws: FrankfurterV2.Failure.loading(Self.loading)) { try await interactor.rates(interactor.query(values)) }
         }

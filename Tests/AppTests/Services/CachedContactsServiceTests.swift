@@ -89,7 +89,7 @@ struct CachedContactsServiceTests {
         _ = try await base.base.create(draft, owner: ann) // written by another instance
         let caches = ChangeListener.Caches(
             sessions: SessionCache(capacity: 10, isLive: true), contactPages: cache,
-            rateDays: RateDaysCache(enabled: true, isLive: true))
+            rateDays: RateDaysCache(enabled: true, isLive: true, providers: 1))
         caches.hear(ChangeListener.contactsPrefix + ContactPageCache.group(ann))
         #expect(try await contacts.page(owner: ann, search: nil, page: 1, perPage: 25).total == 1)
 

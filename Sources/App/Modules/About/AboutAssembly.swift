@@ -8,7 +8,7 @@ enum AboutAssembly {
                 rates: services.currentRates,
                 sourceCodeURL: services.configuration.sourceCodeURL,
                 now: services.now),
-            presenter: AboutPresenter(),
+            presenter: AboutPresenter(providers: services.providerCatalog),
             router: AboutRouter(),
             cachePolicy: services.cachePolicy,
             now: services.now)

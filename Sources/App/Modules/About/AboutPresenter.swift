@@ -3,9 +3,12 @@ import Web
 
 /// Turns what the About interactor found into the page's wording, in the visitor's language.
 struct AboutPresenter: Sendable {
+    /// Names the rates' provider.
+    let providers: ProviderCatalog
+
     func present(_ output: About.Output, in l: Localization) -> About.ViewModel {
         let appName = l.text("Currency Converter")
-        let rates = output.snapshot.map { RatesSourceViewModel(snapshot: $0, today: output.today, in: l) }
+        let rates = output.snapshot.map { RatesSourceViewModel(snapshot: $0, today: output.today, catalog: providers, in: l) }
         return About.ViewModel(
             title: l.text("About · {app}", ["app": appName]),
             appName: appName,
@@ -26,6 +29,4 @@ struct AboutPresenter: Sendable {
             sourceCodeURL: output.sourceCodeURL,
             closeURL: SiteURL.aboutClose.path)
     }
-
-    init() {}
 }

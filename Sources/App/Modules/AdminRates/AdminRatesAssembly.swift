@@ -9,7 +9,7 @@ enum AdminRatesAssembly {
                 rates: services.currentRates, refresher: services.refresher, catalog: services.catalog,
                 providers: services.enabledProviders, outliers: services.officialRates, historyProgress: services.historyProgress,
                 now: services.now),
-            presenter: AdminRatesPresenter(),
+            presenter: AdminRatesPresenter(providers: services.providerCatalog),
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())
         admin.get(.adminRates, use: view.show)

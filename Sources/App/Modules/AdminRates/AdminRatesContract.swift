@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// The admin's view of the rates: what is current and where it came from, each provider's
@@ -30,7 +31,7 @@ enum AdminRates {
         let attempts: [RefreshAttempt]
         let flash: Flash?
         /// The bundled history's load on this instance, while it runs.
-        var historyLoad: BundledHistoryProgress.Stage? = nil
+        var historyLoad: HistoryLoadStage? = nil
         /// Quotes the blend screened out on recent days, newest first.
         var outliers: [Outlier] = []
         /// The providers a backfill can fetch, and the form as typed (with what is wrong with it).

@@ -12,7 +12,7 @@ struct AdminRatesInteractor: Sendable {
     let providers: [RateSource]
     let outliers: any OutlierReading
     /// The bundled history's load on this instance, shown while it runs.
-    var historyProgress = BundledHistoryProgress()
+    let historyProgress: any HistoryLoadReading
     let now: @Sendable () -> Date
 
     func overview(for actor: User?, flash: Flash?) async throws -> AdminRates.Output {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// The admin page's wording, in the visitor's language: times in UTC, durations people read,
@@ -8,14 +9,18 @@ import Web
 struct AdminRatesPresenter: Sendable {
     /// 403: signed in without admin rights.
     static let adminsOnly = Message("This page is for administrators. You are signed in without admin rights.")
+    /// Names each provider an attempt, a quote or the rates name.
+    let providers: ProviderCatalog
 
     func present(_ output: AdminRates.Output, in l: Localization) -> AdminRates.ViewModel {
         AdminRates.ViewModel(
             title: "\(l.text("Exchange rates")) · \(l.text("Admin")) · \(l.text("Currency Converter"))",
             flash: output.flash?.message,
             flashIsError: output.flash?.kind == .error,
-            providerName: output.snapshot.map { RatesSourceViewModel.name(of: $0.provider, in: l) } ?? "",
-            providerURL: output.snapshot.flatMap { $0.provider.website.isEmpty ? nil : $0.provider.website },
+            providerName: output.snapshot.map { RatesSourceViewModel.name(of: providers.source($0.source), in: l) } ?? "",
+            providerURL: output.snapshot.flatMap {
+                providers.source($0.source).website.isEmpty ? nil : providers.source($0.source).website
+            },
             providers: output.providers.map { status in
                 let behind = status.health?.daysBehind(on: output.today) ?? 0
                 return AdminRates.ProviderRowViewModel(
@@ -34,7 +39,7 @@ struct AdminRatesPresenter: Sendable {
             },
             outliers: output.outliers.map { outlier in
                 AdminRates.OutlierRowViewModel(
-                    day: l.date(outlier.date), provider: RatesSourceViewModel.name(of: RateSource.withID(outlier.source), in: l),
+                    day: l.date(outlier.date), provider: RatesSourceViewModel.name(of: providers.source(outlier.source), in: l),
                     currency: outlier.currency, value: l.number(outlier.value.plainText(significantDigits: 6)),
                     median: l.number(outlier.median.plainText(significantDigits: 6)),
                     deviation: l.text(
@@ -55,9 +60,9 @@ struct AdminRatesPresenter: Sendable {
                     providerError: output.backfillErrors[.provider].map(l.text), fromError: output.backfillErrors[.from].map(l.text),
                     toError: output.backfillErrors[.to].map(l.text)),
             snapshot: output.snapshot.map { snapshot in
-                let source = snapshot.provider
+                let source = providers.source(snapshot.source)
                 return AdminRates.SnapshotViewModel(
-                    sourceName: snapshot.blend.map { RatesSourceViewModel.blendName($0.sources.map(RateSource.withID), in: l) }
+                    sourceName: snapshot.blend.map { RatesSourceViewModel.blendName($0.sources.map(providers.source), in: l) }
                         ?? RatesSourceViewModel.name(of: source, in: l),
                     isBundled: snapshot.blend?.isBundled ?? source.isBundled,
                     baseCurrency: snapshot.baseCurrency, effectiveDate: l.date(snapshot.effectiveDate),
@@ -79,7 +84,7 @@ struct AdminRatesPresenter: Sendable {
             historyLoad: output.historyLoad.map { Self.historyLoad($0, in: l) })
     }
 
-    static func historyLoad(_ stage: BundledHistoryProgress.Stage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
+    static func historyLoad(_ stage: HistoryLoadStage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
         switch stage {
         case .reading:
             .init(text: l.text("Reading the bundled ECB history…"), value: nil, max: nil)
@@ -147,7 +152,7 @@ struct AdminRatesPresenter: Sendable {
             startedAt: ContactDetailPresenter.moment(attempt.startedAt, in: l),
             startedAtISO: DateText.iso8601(attempt.startedAt),
             kind: Self.kind(attempt.kind, in: l),
-            source: RatesSourceViewModel.name(of: RateSource.withID(attempt.source), in: l),
+            source: RatesSourceViewModel.name(of: providers.source(attempt.source), in: l),
             actor: attempt.actor ?? l.text("schedule"),
             outcome: Self.outcome(attempt.outcome, in: l),
             outcomeClass: "outcome-\(attempt.outcome.rawValue)",
@@ -161,6 +166,4 @@ struct AdminRatesPresenter: Sendable {
         if seconds < 10 { return l.text("{count} s", ["count": l.number(String(format: "%.1f", seconds))]) }
         return l.text("{count} s", ["count": l.number(String(Int(seconds.rounded())))])
     }
-
-    init() {}
 }

@@ -5,6 +5,9 @@ import Web
 /// The converter's JSON view models: the same interactor output as the page, as data. Amounts
 /// and rates are decimal strings, so no client reads them through a binary float.
 package struct ConverterAPIPresenter: Sendable {
+    /// Names the rates' provider.
+    let providers: ProviderCatalog
+
     struct Source: Encodable, Sendable, Equatable {
         let id: String
         let name: String
@@ -128,7 +131,7 @@ package struct ConverterAPIPresenter: Sendable {
                 from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource
             ).path,
             historyURL: ConverterPresenter.historyURL(
-                of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.provider.provider.id),
+                of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.source.provider),
             receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
@@ -169,7 +172,7 @@ package struct ConverterAPIPresenter: Sendable {
     }
 
     /// 422: each invalid field with its message, in the form's order.
-    func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
+    static func problem(invalid errors: [Converter.Field: Message], instance: String) -> ProblemDetails {
         ProblemDetails(
             type: ProblemDetails.Kind.invalidParameter.uri, title: "Invalid parameters", status: 422,
             detail: Converter.Field.allCases.compactMap { errors[$0]?.english }.joined(separator: " "),
@@ -208,11 +211,11 @@ package struct ConverterAPIPresenter: Sendable {
     }
 
     private func source(_ snapshot: RateSnapshot) -> Source {
-        let source = snapshot.provider
+        let source = providers.source(snapshot.source)
         guard let blend = snapshot.blend else {
             return Source(id: source.id.rawValue, name: source.name, url: source.website, bundled: source.isBundled)
         }
-        let single = blend.sources.count == 1 ? RateSource.withID(blend.sources[0]) : nil
+        let single = blend.sources.count == 1 ? providers.source(blend.sources[0]) : nil
         return Source(
             id: source.id.rawValue, name: source.name, url: single?.website ?? "", bundled: blend.isBundled,
             providers: blend.sources.map(\.rawValue))
@@ -223,5 +226,7 @@ package struct ConverterAPIPresenter: Sendable {
         rate.plainText(significantDigits: 10)
     }
 
-    package init() {}
+    package init(providers: ProviderCatalog) {
+        self.providers = providers
+    }
 }

@@ -69,7 +69,7 @@ struct ConverterAPIView: Sendable {
                 .json(try request.json(key: frame.key, texts: texts) { presenter.present(output, texts: Converter.AmountTexts($0)) })
             }
         case .invalid(let errors):
-            return try presenter.problem(invalid: errors, instance: request.url.string).response()
+            return try ConverterAPIPresenter.problem(invalid: errors, instance: request.url.string).response()
         case .noAmount:
             // Unreachable: an empty amount is refused above as a missing parameter.
             throw Abort(.badRequest, reason: "amount is required.")

@@ -7,21 +7,17 @@ import Web
 enum ConverterAssembly {
     /// The converter's use case over this app's services (the MCP module's `convert` uses it too).
     static func interactor(services: AppServices) -> ConverterInteractor {
-        var interactor = ConverterInteractor(
-            rates: services.currentRates,
-            pastRates: services.officialRates,
-            catalog: services.catalog,
-            calculator: ConversionCalculator(catalog: services.catalog),
+        ConverterInteractor(
+            rates: services.currentRates, pastRates: services.officialRates, history: services.historyProgress,
+            catalog: services.catalog, providers: services.providerCatalog, calculator: ConversionCalculator(catalog: services.catalog),
             now: services.now)
-        interactor.history = services.historyProgress
-        return interactor
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {
         let interactor = interactor(services: services)
         let view = ConverterView(
             interactor: interactor,
-            presenter: ConverterPresenter(),
+            presenter: ConverterPresenter(providers: services.providerCatalog),
             router: ConverterRouter(),
             cookieSecure: services.configuration.cookieSecure,
             cachePolicy: services.cachePolicy,
@@ -32,7 +28,7 @@ enum ConverterAssembly {
 
         // The same use case as JSON: only the view differs.
         let api = ConverterAPIView(
-            interactor: interactor, presenter: ConverterAPIPresenter(),
+            interactor: interactor, presenter: ConverterAPIPresenter(providers: services.providerCatalog),
             cachePolicy: services.cachePolicy, now: services.now)
         routes.get(.apiCurrencies, use: api.currencies)
         routes.get(.apiLatestRates, use: api.latestRates)

@@ -8,21 +8,20 @@ import ServiceInterfaces
 package struct ConverterInteractor: Sendable {
     let rates: any CurrentRatesReading
     let pastRates: any PastRatesReading
+    /// A past day not stored yet (the bundled history still loading) is waited for, not missed.
+    let history: any HistoryLoadReading
     let catalog: CurrencyCatalog
+    /// The sources a visitor may name, with their facts (cadence, name).
+    let providers: ProviderCatalog
     let calculator: ConversionCalculator
     let now: @Sendable () -> Date
-    /// A past day not stored yet (the bundled history still loading) is waited for, not missed.
-    var history: any HistoryLoadReading = BundledHistoryProgress()
 
     package init(
-        rates: any CurrentRatesReading, pastRates: any PastRatesReading, catalog: CurrencyCatalog, calculator: ConversionCalculator,
-        now: @escaping @Sendable () -> Date
+        rates: any CurrentRatesReading, pastRates: any PastRatesReading, history: any HistoryLoadReading, catalog: CurrencyCatalog,
+        providers: ProviderCatalog, calculator: ConversionCalculator, now: @escaping @Sendable () -> Date
     ) {
-        self.rates = rates
-        self.pastRates = pastRates
-        self.catalog = catalog
-        self.calculator = calculator
-        self.now = now
+        (self.rates, self.pastRates, self.history, self.catalog) = (rates, pastRates, history, catalog)
+        (self.providers, self.calculator, self.now) = (providers, calculator, now)
     }
 
     /// The result page for `query`, which may be invalid (the page then says why).
@@ -41,7 +40,7 @@ package struct ConverterInteractor: Sendable {
         output.sources = sources
         output.sourcesKey = sourcesKey
         output.defaultSource = defaultSource
-        output.source = RateSource.withID(output.snapshot.isBlend ? RateSourceID.blend : output.snapshot.provider.provider.id)
+        output.source = providers.source(output.snapshot.isBlend ? RateSourceID.blend : output.snapshot.source.provider)
         if let sourceError {
             var errors: [Converter.Field: Message] = [:]
             if case .invalid(let others) = output.outcome { errors = others }
@@ -62,9 +61,9 @@ package struct ConverterInteractor: Sendable {
         guard let id = query.source else { return nil }
         guard let source = sources.first(where: { $0.id == id }) else {
             error =
-                RateSource.withID(id).website.isEmpty && id != .blend
+                providers.source(id).website.isEmpty && id != .blend
                 ? Converter.noSuchSource(query.typed.source ?? id.rawValue)
-                : Message("{source} has no rates yet. Choose another source.", ["source": .message(RateSource.withID(id).displayName)])
+                : Message("{source} has no rates yet. Choose another source.", ["source": .message(providers.source(id).displayName)])
             return nil
         }
         return source.id == defaultSource ? nil : source.id
@@ -121,13 +120,13 @@ package struct ConverterInteractor: Sendable {
     private func evaluate(_ query: Converter.Query, with snapshot: RateSnapshot, source: RateSourceID?) -> Converter.Output {
         var errors = query.problems.filter { $0.key != .source }
         // A month's or a quarter's rate is offered through its period and its grace, not after.
-        if let source, let cadence = RateSource.withID(source).cadence, cadence.appliesUntilNext,
+        if let source, let cadence = providers.source(source).cadence, cadence.appliesUntilNext,
             case let today = CalendarDate(containing: now()), !cadence.isInForce(snapshot.effectiveDate, on: today)
         {
             errors[.source] = Message(
                 "{source} has no rate in force today: its newest, of {rateDay}, was offered until {lastDay}.",
                 [
-                    "source": .message(RateSource.withID(source).displayName), "rateDay": .day(snapshot.effectiveDate),
+                    "source": .message(providers.source(source).displayName), "rateDay": .day(snapshot.effectiveDate),
                     "lastDay": .day(cadence.lastDayInForce(of: snapshot.effectiveDate).adding(days: cadence.grace)),
                 ])
         }
@@ -175,7 +174,7 @@ package struct ConverterInteractor: Sendable {
                 errors[.date] = Message(
                     "{source} has no rate in force on {day}: its newest, of {rateDay}, was offered until {lastDay}.",
                     [
-                        "source": .message(RateSource.withID(source ?? rates.defaultSource).displayName), "day": .day(date),
+                        "source": .message(providers.source(source ?? rates.defaultSource).displayName), "day": .day(date),
                         "rateDay": .day(day), "lastDay": .day(lastDay),
                     ])
             case .notQuoted(let code, _, let quoted):

@@ -6,7 +6,12 @@ import Web
 /// as typed, results in exactly the target currency's minor units (`89.50 EUR`), rates to four
 /// decimals (more for small rates), the source line, each number in the page's language.
 package struct ConverterPresenter: Sendable {
-    package init() {}
+    /// Names the providers of the rates and of the blend's details, in the catalogue's order.
+    let providers: ProviderCatalog
+
+    package init(providers: ProviderCatalog) {
+        self.providers = providers
+    }
 
     /// The page for `output` in `l`'s language. `amount`, when given, are the texts the page
     /// writes for its amount (``amountTexts(of:in:)``'s, or any others in their places).
@@ -15,7 +20,7 @@ package struct ConverterPresenter: Sendable {
         if case .invalid(let messages) = output.outcome { errors = messages } else { errors = [:] }
         let query = output.query
         let appName = l.text("Currency Converter")
-        let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, in: l)
+        let rates = RatesSourceViewModel(snapshot: output.snapshot, today: output.today, catalog: providers, in: l)
 
         var result: Converter.ResultViewModel?
         var details: Converter.SourceDetailsViewModel?
@@ -30,7 +35,7 @@ package struct ConverterPresenter: Sendable {
             let presented = present(
                 conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown, texts: texts,
                 in: l)
-            details = output.snapshot.blend.flatMap { Self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
+            details = output.snapshot.blend.flatMap { self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
             result = presented
             let heading =
                 output.askedDate.map { l.text("{conversion} on {day}", ["conversion": presented.summary, "day": l.date($0)]) }
@@ -122,7 +127,7 @@ package struct ConverterPresenter: Sendable {
         }
         guard day != asked else { return Message("Rates of {day}", ["day": .dayWithWeekday(day)]) }
         // The ECB's days, alone or as the whole blend, are its business days.
-        let isECB = snapshot.isBlend ? snapshot.blend?.sources == [RateSource.ecb.id] : snapshot.provider.name == RateSource.ecb.name
+        let isECB = snapshot.isBlend ? snapshot.blend?.sources == [RateSource.ecb.id] : snapshot.source.provider == RateSourceID.ecb
         return isECB
             ? Message(
                 "Rates of {day}, the last ECB business day on or before {asked}",
@@ -241,16 +246,16 @@ package struct ConverterPresenter: Sendable {
 
     /// The blend's make-up for `from` → `to`: each provider quoting both, its own rate of the
     /// pair (rebased through the euro) and its day, and why it did not count where it did not.
-    static func details(_ blend: BlendedDay, from: String, to: String, in l: Localization) -> Converter.SourceDetailsViewModel? {
+    func details(_ blend: BlendedDay, from: String, to: String, in l: Localization) -> Converter.SourceDetailsViewModel? {
         func quotes(_ code: String) -> [RateSourceID: ProviderQuote]? {
             guard code != blend.base else { return nil }
             return Dictionary((blend.rates[code]?.quotes ?? []).map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         }
         let fromQuotes = quotes(from), toQuotes = quotes(to)
-        let providers = RateSource.officialProviders.map(\.id).filter { id in
+        let quoting = providers.official.map(\.id).filter { id in
             (fromQuotes == nil || fromQuotes?[id] != nil) && (toQuotes == nil || toQuotes?[id] != nil)
         }
-        let rows = providers.compactMap { id -> Converter.SourceDetailRowViewModel? in
+        let rows = quoting.compactMap { id -> Converter.SourceDetailRowViewModel? in
             let fromQuote = fromQuotes?[id], toQuote = toQuotes?[id]
             guard let date = [fromQuote?.date, toQuote?.date].compactMap({ $0 }).max() else { return nil }
             let rate = ExchangeRate(from: from, to: to, numerator: toQuote?.rate ?? 1, denominator: fromQuote?.rate ?? 1)
@@ -265,7 +270,7 @@ package struct ConverterPresenter: Sendable {
                 case nil: nil
                 }
             return Converter.SourceDetailRowViewModel(
-                provider: RatesSourceViewModel.name(of: RateSource.withID(id), in: l), rate: rateLine(rate, number: l.number),
+                provider: RatesSourceViewModel.name(of: providers.source(id), in: l), rate: Self.rateLine(rate, number: l.number),
                 day: l.date(date), dayISO: date.description, note: note)
         }
         guard !rows.isEmpty else { return nil }

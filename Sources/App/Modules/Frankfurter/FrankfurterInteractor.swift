@@ -11,7 +11,7 @@ struct FrankfurterInteractor: Sendable {
     let catalog: CurrencyCatalog
     let now: @Sendable () -> Date
     /// Past days not stored yet (the bundled history still loading) are waited for, not missed.
-    var load: any HistoryLoadReading = BundledHistoryProgress()
+    let load: any HistoryLoadReading
 
     /// The ECB quotes every rate against the euro.
     static let euro = "EUR"

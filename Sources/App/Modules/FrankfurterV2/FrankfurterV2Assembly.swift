@@ -7,13 +7,11 @@ import Web
 enum FrankfurterV2Assembly {
     /// The v2 API's use case over this app's services (the MCP module's tools use it too).
     static func interactor(services: AppServices) throws -> FrankfurterV2Interactor {
-        var interactor = FrankfurterV2Interactor(
+        FrankfurterV2Interactor(
             rates: services.officialRates, names: try RubyMoneyCurrencyNames.bundled(), catalog: services.catalog,
-            providers: services.officialRates.blended, now: services.now, load: services.historyProgress)
-        // The tax and customs authorities and the historical and international publishers
-        // fetched here are served alone, never blended.
-        interactor.unblended = services.enabledProviders.filter { $0.kind == .taxAndCustoms || $0.kind == .reference }
-        return interactor
+            providers: services.officialRates.blended,
+            unblended: services.enabledProviders.filter { $0.kind == .taxAndCustoms || $0.kind == .reference }, now: services.now,
+            load: services.historyProgress)
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {

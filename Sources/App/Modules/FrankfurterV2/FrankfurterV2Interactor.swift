@@ -11,14 +11,15 @@ struct FrankfurterV2Interactor: Sendable {
     let catalog: CurrencyCatalog
     /// The providers blended, in the catalogue's order.
     let providers: [RateSource]
-    /// The tax and customs authorities fetched: never blended, answered from their own days.
-    var unblended: [RateSource] = []
+    /// The tax and customs authorities and the historical and international publishers
+    /// fetched: never blended, answered from their own days.
+    let unblended: [RateSource]
 
     /// Every provider served here: the blended ones, then ``unblended``.
     var served: [RateSource] { providers + unblended }
     let now: @Sendable () -> Date
     /// Days not stored yet (the bundled history still loading) are waited for, not missed.
-    var load: any HistoryLoadReading = BundledHistoryProgress()
+    let load: any HistoryLoadReading
 
     // MARK: Reading the query
 
@@ -233,7 +234,7 @@ struct FrankfurterV2Interactor: Sendable {
             if query.expandProviders, let quotes = blend.rates[code]?.quotes, !quotes.isEmpty {
                 record.providers = quotes.map {
                     FrankfurterV2.ProviderRate(
-                        key: RateSource.withID($0.source).key, date: $0.date, rate: Self.rebased($0.rate, base),
+                        key: $0.source.key, date: $0.date, rate: Self.rebased($0.rate, base),
                         excluded: $0.exclusion != nil)
                 }
             }

@@ -8,13 +8,14 @@ enum LedgerAssembly {
     static func interactor(services: AppServices) -> LedgerInteractor {
         LedgerInteractor(
             rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
-            store: services.ledgers, appVersion: AppInfo.version, now: services.now, load: services.historyProgress)
+            providers: services.providerCatalog, store: services.ledgers, appVersion: AppInfo.version, now: services.now,
+            load: services.historyProgress)
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = LedgerView(
             interactor: interactor(services: services),
-            presenter: LedgerPresenter(),
+            presenter: LedgerPresenter(providers: services.providerCatalog),
             router: LedgerRouter(),
             files: LedgerFiles())
         routes.get(.ledger, use: view.show)

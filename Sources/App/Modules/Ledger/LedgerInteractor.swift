@@ -9,11 +9,13 @@ struct LedgerInteractor: Sendable {
     let rates: any LedgerRatesReading
     let current: any CurrentRatesReading
     let catalog: CurrencyCatalog
+    /// The sources' names and cadences.
+    let providers: ProviderCatalog
     let store: any LedgerStore
     let appVersion: String
     let now: @Sendable () -> Date
     /// A ledger's lines may be of any day: none is converted until every day is stored.
-    var load: any HistoryLoadReading = BundledHistoryProgress()
+    let load: any HistoryLoadReading
 
     /// The form: the sources with rates, the booking currencies, a signed-in user's kept conversions.
     func form(_ query: Ledger.Query = Ledger.Query(Ledger.Input()), for user: User?) async throws(Ledger.Failure) -> Ledger.Output {
@@ -52,19 +54,19 @@ struct LedgerInteractor: Sendable {
         guard days.days.columns[settings.booking] != nil || settings.booking == days.base else {
             throw .invalid([
                 .to: Message(
-                    "{source} has no rates for {code}.", ["source": .message(Self.name(settings.source)), "code": .text(settings.booking)])
+                    "{source} has no rates for {code}.", ["source": .message(name(settings.source)), "code": .text(settings.booking)])
             ])
         }
         let fallback = await fallbackDays(settings, base: days.base)
         let fractionDigits = catalog.currency(for: settings.booking).resultFractionDigits
         let book = LedgerRateBook(
             days: days.days, base: days.base, booking: settings.booking, rule: settings.rule, today: CalendarDate(containing: now()),
-            source: settings.source, cadence: RateSource.withID(settings.source).cadence ?? .daily,
-            fallback: fallback.map { ($0.source, $0.days.days, RateSource.withID($0.source).cadence ?? .daily) })
+            source: settings.source, cadence: providers.source(settings.source).cadence ?? .daily,
+            fallback: fallback.map { ($0.source, $0.days.days, providers.source($0.source).cadence ?? .daily) })
         do {
             let run = try LedgerRun(url: spool.url, facts: facts, settings: settings, book: book, fractionDigits: fractionDigits)
             return LedgerJob(
-                run: run, spool: spool, facts: facts, settings: settings, sourceName: Self.name(settings.source),
+                run: run, spool: spool, facts: facts, settings: settings, sourceName: name(settings.source),
                 providers: days.providers + (fallback?.days.providers ?? []), fractionDigits: fractionDigits, fileName: fileName,
                 appVersion: appVersion, now: now)
         } catch let failure as LedgerRun.Failure {
@@ -96,7 +98,7 @@ struct LedgerInteractor: Sendable {
         if let preset = query.preset, errors[.preset] == nil, !sources.contains(where: { $0.id == source }) {
             errors[.preset] = Message(
                 "The preset {preset} needs the rates of {source}, which are not stored here yet.",
-                ["preset": .text(preset.id), "source": .message(Self.name(source))])
+                ["preset": .text(preset.id), "source": .message(name(source))])
         } else if errors[.source] == nil, errors[.preset] == nil, !sources.contains(where: { $0.id == source }) {
             errors[.source] = Ledger.noSuchSource(query.typed.source ?? source.rawValue)
         }
@@ -121,7 +123,7 @@ struct LedgerInteractor: Sendable {
         return header?.firstIndex { LedgerColumns.key($0) == LedgerColumns.key(text) }
     }
 
-    static func name(_ source: RateSourceID) -> Message { RateSource.withID(source).displayName }
+    func name(_ source: RateSourceID) -> Message { providers.source(source).displayName }
 
     /// The form again with the job read to its end: its first rows, its failed rows, the
     /// receipt. For a signed-in `user` the converted file (as `writer` writes it) is kept,

@@ -34,8 +34,8 @@ extension LedgerPresenter {
         LedgerPreset.all.map { preset in
             .init(
                 id: preset.id, name: l.text(preset.name), booking: preset.booking,
-                source: l.text(LedgerInteractor.name(preset.source))
-                    + (preset.fallback.map { " + " + l.text(LedgerInteractor.name($0)) } ?? ""),
+                source: l.text(providers.source(preset.source).displayName)
+                    + (preset.fallback.map { " + " + l.text(providers.source($0).displayName) } ?? ""),
                 rule: "\(l.text(Self.label(of: preset.rule))) (\(preset.rule.rawValue))", summary: l.text(preset.summary),
                 guidanceTitle: preset.guidance.title, guidanceURL: preset.guidance.url)
         }

@@ -7,6 +7,9 @@ import Web
 /// refused file needs, the preview's first rows, totals and failed rows, the receipt, and a
 /// signed-in user's kept conversions. Also the words of the converted file's error cells.
 struct LedgerPresenter: Sendable {
+    /// The sources' names.
+    let providers: ProviderCatalog
+
     func present(_ output: Ledger.Output, in l: Localization) -> Ledger.ViewModel {
         let query = output.query
         let input = query.typed
@@ -127,7 +130,7 @@ struct LedgerPresenter: Sendable {
             (Message("Failed"), l.number(String(receipt.failedLines))),
             (Message("Booking currency"), receipt.bookingCurrency),
             (Message("Rule"), "\(l.text(Self.label(of: receipt.rule))) (\(receipt.rule.rawValue))"),
-            (Message("Source"), "\(l.text(LedgerInteractor.name(receipt.source))) (\(receipt.source))"),
+            (Message("Source"), "\(l.text(providers.source(receipt.source).displayName)) (\(receipt.source))"),
             (Message("Providers"), receipt.providers.joined(separator: ", ")),
             (Message("Rate days"), days.isEmpty ? "—" : days.count == 2 && days[0] != days[1] ? "\(days[0]) – \(days[1])" : days[0]),
             (Message("Total"), "\(l.number(receipt.total)) \(receipt.bookingCurrency)"),
@@ -154,7 +157,7 @@ struct LedgerPresenter: Sendable {
                         "file": receipt.file.map { .text($0) } ?? .message(Message("pasted lines")),
                         "count": .number(String(receipt.lines)),
                         "booking": .text(receipt.bookingCurrency), "rule": .message(Self.label(of: receipt.rule)),
-                        "source": .message(LedgerInteractor.name(receipt.source)),
+                        "source": .message(providers.source(receipt.source).displayName),
                     ])),
             csvURL: SiteURL.Route.ledgerResult.path(id), receiptURL: SiteURL.Route.ledgerReceipt.path(id),
             deleteURL: SiteURL.Route.ledgerDelete.path(id))
@@ -227,7 +230,7 @@ struct LedgerPresenter: Sendable {
     }
 
     /// `row` of `job` as a ``Line`` (its error in canonical English, as the API writes every word).
-    static func line(_ row: LedgerRun.Row, of job: LedgerJob) -> Line {
+    func line(_ row: LedgerRun.Row, of job: LedgerJob) -> Line {
         let header = job.run.header
         var cells: [String: String] = [:]
         for (index, cell) in row.cells.enumerated() { cells[index < header.count ? header[index] : "column \(index + 1)"] = cell }
@@ -240,7 +243,7 @@ struct LedgerPresenter: Sendable {
         case .failure(let problem):
             return Line(
                 line: row.number, cells: cells, rate: nil, rateDate: nil, source: job.settings.source.rawValue, converted: nil,
-                error: LedgerPresenter().describe(row: row.number, problem, in: Localizations.of(.en)))
+                error: describe(row: row.number, problem, in: Localizations.of(.en)))
         }
     }
 

@@ -78,7 +78,7 @@ struct LedgerView: Sendable {
             throw Self.problem(error)
         }
         if request.headers.accept.mediaTypes.contains(where: { $0.type == "application" && $0.subType == "json" }) {
-            return stream(files.json(job) { LedgerPresenter.line($0, of: job) }, type: Self.jsonType, fileName: nil)
+            return stream(files.json(job) { presenter.line($0, of: job) }, type: Self.jsonType, fileName: nil)
         }
         let csv = files.csv(job, writer: writer(job, in: request.localization))
         return stream(csv, type: Self.csvType, fileName: LedgerPresenter.convertedName(nil))

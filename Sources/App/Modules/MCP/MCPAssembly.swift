@@ -10,7 +10,10 @@ enum MCPAssembly {
             converter: ConverterAssembly.interactor(services: services), rates: try FrankfurterV2Assembly.interactor(services: services),
             ledger: LedgerAssembly.interactor(services: services))
         let view = MCPView(
-            interactor: interactor, presenter: MCPPresenter(),
+            interactor: interactor,
+            presenter: MCPPresenter(
+                api: ConverterAPIPresenter(providers: services.providerCatalog),
+                ledger: LedgerPresenter(providers: services.providerCatalog)),
             allowedOrigins: services.configuration.mcpAllowedOrigins, metrics: MCPToolMetrics())
         routes.on(.POST, SiteURL.Route.mcp.pathComponents, body: .stream, use: view.post)
         routes.on(.GET, SiteURL.Route.mcp.pathComponents, use: view.notAllowed)

@@ -26,7 +26,7 @@ struct MCPInteractor: Sendable {
             }
         }
         if case .invalid(let errors) = output.outcome {
-            throw MCPEndpoint.Refusal(ConverterAPIPresenter().problem(invalid: errors, instance: "/mcp").detail)
+            throw MCPEndpoint.Refusal(ConverterAPIPresenter.problem(invalid: errors, instance: "/mcp").detail)
         }
         return output
     }

@@ -5,6 +5,11 @@ import Web
 /// Each tool's answer as an assistant reads it: the figures as the API writes them (the
 /// structured content, one JSON object) and a sentence or two saying them (the text).
 struct MCPPresenter: Sendable {
+    /// The converter's API answers, which `convert` gives.
+    let api: ConverterAPIPresenter
+    /// The ledger's lines, which `convert_ledger` gives.
+    let ledger: LedgerPresenter
+
     /// `convert`: `/api/v1/convert`'s answer, and its summary, rates both ways and receipt line.
     /// `json` writes the answer's model for its key and amount texts, as the API's View does
     /// (from the renderer's frames: encoding it each time took 77 µs of a call's 160 in process, the
@@ -13,7 +18,6 @@ struct MCPPresenter: Sendable {
         guard case .converted(let conversion) = output.outcome, let (key, texts) = ConverterAPIPresenter.frame(of: output) else {
             throw MCPEndpoint.Refusal("Give amount.")
         }
-        let api = ConverterAPIPresenter()
         let structured = try json(key, texts.all) {
             api.present(
                 conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today,
@@ -69,7 +73,7 @@ struct MCPPresenter: Sendable {
     func ledger(_ job: LedgerJob, rows: [LedgerRun.Row]) throws -> MCPEndpoint.Answer {
         let english = Localizations.of(.en)
         let writer = LedgerWriter(dialect: job.run.dialect, source: job.settings.source.rawValue, fractionDigits: job.fractionDigits) {
-            row, problem in LedgerPresenter().describe(row: row, problem, in: english)
+            row, problem in ledger.describe(row: row, problem, in: english)
         }
         let receipt = job.receipt()
         var object = Array(#"{"csv":"#.utf8)

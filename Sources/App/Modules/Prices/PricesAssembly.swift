@@ -4,7 +4,7 @@ import Vapor
 enum PricesAssembly {
     static func register(on routes: any RoutesBuilder, services: AppServices) {
         let view = PricesView(
-            interactor: PricesInteractor(history: services.officialRates, rates: services.currentRates),
+            interactor: PricesInteractor(history: services.officialRates, rates: services.currentRates, load: services.historyProgress),
             presenter: PricesPresenter(), now: services.now)
         routes.get(.apiPrices, use: view.prices)
     }

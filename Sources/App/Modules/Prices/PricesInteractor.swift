@@ -7,7 +7,7 @@ struct PricesInteractor: Sendable {
     let history: any SourceHistoryReading
     let rates: any CurrentRatesReading
     /// Days not stored yet (the bundled history still loading) are waited for, not missed.
-    var load: any HistoryLoadReading = BundledHistoryProgress()
+    let load: any HistoryLoadReading
 
     func prices(_ query: Prices.Query) async throws -> Prices.Output {
         let sources = await rates.availableSources()
@@ -32,6 +32,6 @@ struct PricesInteractor: Sendable {
             throw Prices.Failure.unavailable
         }
         guard !series.isEmpty else { throw Prices.Failure.noPrices }
-        return Prices.Output(query: query, source: RateSource.withID(sourceID), series: series)
+        return Prices.Output(query: query, source: sources.first { $0.id == sourceID } ?? .blend, series: series)
     }
 }

@@ -236,9 +236,10 @@ extension RateHistory.Query {
     /// The request's values as typed (`range` a year when absent, `date` the day the range is
     /// centred on, `page` of the daily table, `source` a provider's id, the blend when absent),
     /// read and checked where they come in; `notCanonical` when they are right but not written
-    /// as the pair's one address writes them.
+    /// as the pair's one address writes them. A source is one of `sources`.
     init(
-        checking from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil, source: String? = nil
+        checking from: String?, to: String?, range: String? = nil, date: String? = nil, page: String? = nil, source: String? = nil,
+        among sources: ProviderCatalog
     ) throws(RateHistory.Failure) {
         let fromCode = (from ?? "").uppercased(), toCode = (to ?? "").uppercased()
         guard Currency.isWellFormedCode(fromCode), Currency.isWellFormedCode(toCode) else { throw .unknownPair }
@@ -272,7 +273,7 @@ extension RateHistory.Query {
             query.page = number
         }
         if let source, !source.isEmpty {
-            guard let id = RateSourceID(source), id == .blend || RateSource.provider(named: id.rawValue) != nil else {
+            guard let id = RateSourceID(source), id == .blend || sources.provider(named: id.rawValue) != nil else {
                 throw .invalidParameter(
                     Message("There is no source “{typed}”. Choose one from the list.", ["typed": .text(String(source.prefix(24)))]))
             }

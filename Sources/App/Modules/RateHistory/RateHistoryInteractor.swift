@@ -7,9 +7,11 @@ struct RateHistoryInteractor: Sendable {
     let history: any SourceHistoryReading
     let rates: any CurrentRatesReading
     let catalog: CurrencyCatalog
+    /// The sources a query may name.
+    let providers: ProviderCatalog
     /// Days not stored yet (the bundled history still loading) are waited for, not missed.
-    var load: any HistoryLoadReading = BundledHistoryProgress()
-    var now: @Sendable () -> Date = Date.init
+    let load: any HistoryLoadReading
+    let now: @Sendable () -> Date
 
     /// The range's days of the pair `query` asks for, from its source (the blend when it names
     /// none); ``HistoryStillLoading`` while some of them may not be stored yet.

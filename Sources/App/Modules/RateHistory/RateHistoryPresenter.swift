@@ -4,6 +4,9 @@ import Web
 
 /// Turns a pair's history into the chart's geometry, its text alternative and the table.
 struct RateHistoryPresenter: Sendable {
+    /// Names the rates' source, and says whether its rates are in force until the next.
+    let providers: ProviderCatalog
+
     /// 404: the pair has no rates.
     static let unknownPair = Message("There are no rates for this currency pair.")
 
@@ -140,7 +143,7 @@ struct RateHistoryPresenter: Sendable {
                 ?? l.text("Convert with these currencies"),
             source: l.text(
                 "Rates from: {source}",
-                ["source": RatesSourceViewModel.name(of: RateSource.withID(source ?? RateSourceID.blend), in: l)]))
+                ["source": RatesSourceViewModel.name(of: providers.source(source ?? RateSourceID.blend), in: l)]))
     }
 
     /// The pair's prices over the range's days (editable), for Ledger and hledger by default.
@@ -244,7 +247,7 @@ struct RateHistoryPresenter: Sendable {
 
         // A tax authority's rate is in force until the next: drawn as steps, level until the next
         // rate's day, and broken only where a period was never stored.
-        let cadence = RateSource.withID(output.query?.source ?? RateSourceID.blend).cadence
+        let cadence = providers.source(output.query?.source ?? RateSourceID.blend).cadence
         let isStepped = cadence?.appliesUntilNext == true
         let gap = isStepped ? cadence!.reach : Self.gapDays
         let stretches = Self.stretches(of: points, gap: gap)
@@ -529,7 +532,6 @@ struct RateHistoryPresenter: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    init() {}
 }
 
 /// Where the lowest and highest rates of some points are (the first of equals).

@@ -41,7 +41,7 @@ struct RateHistoryView: Sendable {
         do {
             let query = try RateHistory.Query(
                 checking: request.parameter(.from), to: request.parameter(.to), range: items["range"], date: items["date"],
-                page: format == .page ? items["page"] : nil, source: items["source"])
+                page: format == .page ? items["page"] : nil, source: items["source"], among: interactor.providers)
             let output = try await interactor.history(query)
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).

@@ -11,11 +11,11 @@ extension OfficialRates: LedgerRatesReading {
             guard !series.days.days.isEmpty else { return nil }
             return LedgerDays(days: series.days, base: "EUR", providers: blended.map(\.key))
         }
-        let provider = RateSource.withID(source).provider
+        let provider = providers.source(source.provider)
         let days = try await providerDays(of: provider)
         guard !days.days.isEmpty else { return nil }
-        // ExchangeRate-API's snapshots are against the dollar; the central banks' against their own currency.
-        let base = provider.homeCurrency ?? (provider == .exchangeRateAPI ? "USD" : "EUR")
+        // Each provider's days are against its own currency (ExchangeRate-API's against the dollar).
+        let base = provider.homeCurrency ?? "EUR"
         return LedgerDays(days: days, base: base, providers: [provider.key])
     }
 }

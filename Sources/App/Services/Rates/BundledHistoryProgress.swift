@@ -9,16 +9,8 @@ import ServiceInterfaces
 /// here: its rows are invisible until it commits, and the lock does not say who holds it; this
 /// instance waits for the same days because its own load runs too (and finds them stored).
 final class BundledHistoryProgress: HistoryLoadReading {
-    enum Stage: Sendable, Equatable {
-        /// Reading the archive; the rates lock is not taken yet.
-        case reading
-        /// The rates lock is held elsewhere (a refresh, or another instance's load); the load
-        /// asks again every ``BundledHistoryLoader/retryDelay``.
-        case waiting
-        /// Holding the rates lock: `stored` of the archive's `total` days are stored, those
-        /// stored before the load began included.
-        case storing(stored: Int, total: Int)
-    }
+    /// The load's stage (waiting asks again every ``BundledHistoryLoader/retryDelay``).
+    typealias Stage = HistoryLoadStage
 
     /// The archive's days not stored when the load was found due: every day on or before
     /// `through` may be missing until it ends; `stored` of `total` were stored then.
@@ -57,5 +49,5 @@ final class BundledHistoryProgress: HistoryLoadReading {
     }
 
     /// The sources whose days the archive's are, or are made of: the ECB's, and the blend.
-    private static let waitingSources: Set<RateSourceID> = [.blend, RateSource.ecb.id, RateSource.bundledECB.id]
+    private static let waitingSources = Set([RateSourceID.blend] + RateSourceID.ecb.family)
 }

@@ -11,6 +11,8 @@ import ServiceInterfaces
 final class CurrentRates: CurrentRatesReading {
     private let store: FluentRateSnapshotStore
     private let blender: RateBlender
+    /// Every provider, in the order ``availableSources()`` lists those with rates.
+    private let providers: ProviderCatalog
     /// The providers whose rates are blended: the enabled official ones.
     private let blended: Set<RateSourceID>
     let defaultSource: RateSourceID
@@ -19,9 +21,10 @@ final class CurrentRates: CurrentRatesReading {
     private let state = NIOLockedValueBox<State?>(nil)
 
     private struct State {
-        /// By provider (``RateSource/provider``'s id: the bundled ECB copy is the ECB's).
-        var snapshots: [RateSourceID: RateSnapshot] { didSet { sources = Self.sources(snapshots, blend) } }
-        var blend: RateSnapshot? { didSet { sources = Self.sources(snapshots, blend) } }
+        /// By provider (``RateSourceID/provider``: the bundled ECB copy is the ECB's).
+        var snapshots: [RateSourceID: RateSnapshot] { didSet { sources = Self.sources(snapshots, blend, providers) } }
+        var blend: RateSnapshot? { didSet { sources = Self.sources(snapshots, blend, providers) } }
+        let providers: ProviderCatalog
         /// The day the blend is today's of.
         var blendDay: CalendarDate
         /// The sources with rates, the blend first: made when the rates change, not per page
@@ -29,23 +32,26 @@ final class CurrentRates: CurrentRatesReading {
         private(set) var sources: [RateSource] { didSet { sourcesKey = RateSource.key(of: sources) } }
         private(set) var sourcesKey: String
 
-        init(snapshots: [RateSourceID: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate) {
-            (self.snapshots, self.blend, self.blendDay) = (snapshots, blend, blendDay)
-            sources = Self.sources(snapshots, blend)
+        init(snapshots: [RateSourceID: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate, providers: ProviderCatalog) {
+            (self.snapshots, self.blend, self.blendDay, self.providers) = (snapshots, blend, blendDay, providers)
+            sources = Self.sources(snapshots, blend, providers)
             sourcesKey = RateSource.key(of: sources)
         }
 
-        private static func sources(_ snapshots: [RateSourceID: RateSnapshot], _ blend: RateSnapshot?) -> [RateSource] {
-            (blend == nil ? [] : [.blend]) + RateSource.fetchable.filter { snapshots[$0.id] != nil }
+        private static func sources(
+            _ snapshots: [RateSourceID: RateSnapshot], _ blend: RateSnapshot?, _ providers: ProviderCatalog
+        ) -> [RateSource] {
+            (blend == nil ? [] : [.blend]) + providers.fetchable.filter { snapshots[$0.id] != nil }
         }
     }
 
     init(
-        store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSourceID] = RateSource.officialProviders.map(\.id),
+        store: FluentRateSnapshotStore, blender: RateBlender, providers: ProviderCatalog, blended: [RateSourceID],
         defaultSource: RateSourceID = .blend, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.blender = blender
+        self.providers = providers
         self.blended = Set(blended)
         self.defaultSource = defaultSource
         self.logger = logger
@@ -80,7 +86,7 @@ final class CurrentRates: CurrentRatesReading {
     }
 
     private static func snapshot(of source: RateSourceID, in state: State) -> RateSnapshot? {
-        source == RateSourceID.blend ? state.blend : state.snapshots[RateSource.withID(source).provider.id]
+        source == RateSourceID.blend ? state.blend : state.snapshots[source.provider]
     }
 
     /// What is in memory; read from the database the first time (or while nothing was stored:
@@ -110,12 +116,12 @@ final class CurrentRates: CurrentRatesReading {
         let latest = try await store.latestBySource()
         var snapshots: [RateSourceID: RateSnapshot] = [:]
         for snapshot in latest {
-            let provider = RateSource.withID(snapshot.source).provider.id
+            let provider = snapshot.source.provider
             if let kept = snapshots[provider], !Self.isNewer(snapshot, than: kept) { continue }
             snapshots[provider] = snapshot
         }
         let today = CalendarDate(containing: now())
-        let state = State(snapshots: snapshots, blend: blend(of: snapshots, today: today), blendDay: today)
+        let state = State(snapshots: snapshots, blend: blend(of: snapshots, today: today), blendDay: today, providers: providers)
         self.state.withLockedValue { $0 = state }
     }
 
@@ -130,7 +136,7 @@ final class CurrentRates: CurrentRatesReading {
     /// Makes a snapshot stored elsewhere (a refresh transaction) its provider's current one,
     /// unless a newer one is, and blends again.
     func adopt(_ stored: RateSnapshot) {
-        let provider = RateSource.withID(stored.source).provider.id
+        let provider = stored.source.provider
         let snapshots = state.withLockedValue { state -> [RateSourceID: RateSnapshot]? in
             var snapshots = state?.snapshots ?? [:]
             if let current = snapshots[provider], !Self.isNewer(stored, than: current) { return nil }
@@ -141,7 +147,7 @@ final class CurrentRates: CurrentRatesReading {
         let today = CalendarDate(containing: now())
         let blend = blended.contains(provider) ? blend(of: snapshots, today: today) : nil
         state.withLockedValue { state in
-            var updated = state ?? State(snapshots: [:], blend: nil, blendDay: today)
+            var updated = state ?? State(snapshots: [:], blend: nil, blendDay: today, providers: providers)
             updated.snapshots[provider] = snapshots[provider]
             if blended.contains(provider) { updated.blend = blend }
             state = updated

@@ -13,6 +13,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     private let days: CachedRateHistoryService
     private let store: FluentRateSnapshotStore
     let blender: RateBlender
+    /// Every provider, for a source's facts (its cadence).
+    let providers: ProviderCatalog
     /// The providers blended: the enabled official ones, in the catalogue's order.
     let blended: [RateSource]
     /// Their days' names in the cache, named once rather than on every page.
@@ -49,12 +51,13 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     static let pastBlendsKept = 32
 
     init(
-        days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, blended: [RateSource],
-        staleAfter: Duration = .seconds(1), now: @escaping @Sendable () -> Date
+        days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, providers: ProviderCatalog,
+        blended: [RateSource], staleAfter: Duration = .seconds(1), now: @escaping @Sendable () -> Date
     ) {
         self.days = days
         self.store = store
         self.blender = blender
+        self.providers = providers
         self.blended = blended
         self.blendedKeys = blended.map { RateDays.Selection.provider($0.id).key }
         self.staleAfter = staleAfter
@@ -133,7 +136,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// day is read alone (a past date's conversion never waits for 27 years to be read).
     func blend(on date: CalendarDate, providers: [RateSourceID]? = nil) async throws -> BlendedDay? {
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
-        let blender = providers == nil ? blender : RateBlender(pegs: [])
+        let blender = providers == nil ? blender : blender.withoutPegs
         if let held = daysInMemory(of: chosen) {
             // Blending a day of nine providers takes milliseconds: `/v2`'s past dates over a year
             // were 230 requests a second (p99 650 ms) when every request blended its day again,
@@ -186,7 +189,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// a few currencies over decades take as long as all of them over a few years.
     func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay] {
         let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
-        let blender = providers == nil ? blender : RateBlender(pegs: [])
+        let blender = providers == nil ? blender : blender.withoutPegs
         let kept = currencies.map { codes in
             codes.union(["EUR"]).union(chosen.compactMap(\.source.homeCurrency))
                 .union(blender.pegs.filter { codes.contains($0.currency) }.map(\.anchor))
@@ -292,9 +295,9 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// The rates of `date` from `source`: a provider's newest day on or before it, or the blend of that day.
     func rates(on date: CalendarDate, from: String, to: String, source: RateSourceID) async throws -> PastRates {
         guard source == RateSourceID.blend else {
-            let past = try await store.rates(on: date, from: from, to: to, sources: RateSource.withID(source).family)
+            let past = try await store.rates(on: date, from: from, to: to, sources: source.family)
             // A month's or a quarter's rate is not a later period's.
-            guard let cadence = RateSource.withID(source).cadence, cadence.appliesUntilNext, case .found(let found) = past,
+            guard let cadence = self.providers.source(source).cadence, cadence.appliesUntilNext, case .found(let found) = past,
                 !cadence.isInForce(found.effectiveDate, on: date)
             else { return past }
             return .outOfForce(

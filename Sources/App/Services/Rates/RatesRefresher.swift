@@ -15,8 +15,9 @@ import ServiceInterfaces
 /// others) and stored one after another. Used by the admin page, the schedule and `App refresh`.
 struct RatesRefresher: RatesRefreshing {
     /// The enabled providers, in the catalogue's order.
-    let providers: [any RatesProvider]
-    let history: ECBRatesProvider
+    let providers: [KitRatesProvider]
+    /// The ECB's feed, enabled or not: its daily rates are `/v1`'s, and an admin imports its histories.
+    let reference: KitRatesProvider
     let store: FluentRateRefreshStore
     let snapshots: FluentRateSnapshotStore
     let currentRates: CurrentRates
@@ -34,11 +35,11 @@ struct RatesRefresher: RatesRefreshing {
     private let running = NIOLockedValueBox(false)
 
     init(
-        providers: [any RatesProvider], history: ECBRatesProvider, store: FluentRateRefreshStore, snapshots: FluentRateSnapshotStore,
+        providers: [KitRatesProvider], reference: KitRatesProvider, store: FluentRateRefreshStore, snapshots: FluentRateSnapshotStore,
         currentRates: CurrentRates, historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.providers = providers
-        self.history = history
+        self.reference = reference
         self.store = store
         self.snapshots = snapshots
         self.currentRates = currentRates
@@ -63,11 +64,11 @@ struct RatesRefresher: RatesRefreshing {
 
     /// The enabled providers a refresh asks for new days: all but the historical ones, which
     /// publish no more (their days are backfilled).
-    var refreshed: [any RatesProvider] { providers.filter { $0.source.cadence != .historical } }
+    var refreshed: [KitRatesProvider] { providers.filter { $0.source.cadence != .historical } }
 
     /// Refreshes `chosen` (some of the enabled providers). While another refresh runs on this
     /// instance, each is logged as busy without being fetched.
-    func refresh(_ chosen: [any RatesProvider], actor: String?) async -> [RefreshAttempt] {
+    func refresh(_ chosen: [KitRatesProvider], actor: String?) async -> [RefreshAttempt] {
         let started = now()
         guard
             running.withLockedValue({ running in
@@ -90,7 +91,7 @@ struct RatesRefresher: RatesRefreshing {
         }
         let newestDays = (try? await snapshots.newestDays()) ?? [:]
         let today = CalendarDate(containing: started)
-        // Fetched side by side, each within RATES_TIMEOUT; stored one after another below.
+        // Fetched side by side, each exchange within RATES_TIMEOUT; stored one after another below.
         let fetched = await withTaskGroup(of: (Int, Result<[FetchedRates], RatesProviderError>).self) { group in
             for (index, provider) in chosen.enumerated() {
                 let newest = provider.source.family.compactMap { newestDays[$0] }.max()
@@ -118,12 +119,12 @@ struct RatesRefresher: RatesRefreshing {
     /// The enabled provider `source`'s days of `days` (an admin's backfill); `nil` when it is
     /// not an enabled provider whose days can be fetched over a range.
     func backfill(_ source: RateSourceID, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt? {
-        guard let provider = providers.first(where: { $0.source.id == source }) as? any DailyRatesProvider else { return nil }
+        guard let provider = providers.first(where: { $0.source.id == source }), provider.keepsDays else { return nil }
         return await backfill(provider, days: days, actor: actor)
     }
 
     /// The enabled providers whose days can be fetched over a range.
-    var backfillable: [RateSource] { providers.filter { $0 is any DailyRatesProvider }.map(\.source) }
+    var backfillable: [RateSource] { providers.filter(\.keepsDays).map(\.source) }
 
     func health() async throws -> [ProviderHealth] {
         let newest = try await snapshots.newestDays()
@@ -147,11 +148,11 @@ struct RatesRefresher: RatesRefreshing {
     }
 
     func fetchesDayByDay(_ source: RateSourceID) -> Bool {
-        (providers.first { $0.source.id == source } as? any DailyRatesProvider)?.fetchesDayByDay ?? false
+        providers.first { $0.source.id == source }?.fetchesDayByDay ?? false
     }
 
     /// Fetches `provider`'s days of `days` (an admin's backfill) and stores those not stored yet.
-    func backfill(_ provider: any DailyRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
+    func backfill(_ provider: KitRatesProvider, days: ClosedRange<CalendarDate>, actor: String?) async -> RefreshAttempt {
         let started = now()
         let today = CalendarDate(containing: started)
         let result: Result<[FetchedRates], RatesProviderError>
@@ -195,7 +196,7 @@ struct RatesRefresher: RatesRefreshing {
     /// Fetches the ECB's daily reference rates and stores them unless that day's are stored
     /// already, fetched or bundled. They join the ECB's days that `/v1` serves.
     func refreshReferenceRates() async -> RefreshAttempt {
-        await refresh([history], actor: nil).first!
+        await refresh([reference], actor: nil).first!
     }
 
     /// The newest entries of the attempt log, newest first.
@@ -205,10 +206,10 @@ struct RatesRefresher: RatesRefreshing {
 
     /// Imports the ECB's 90-day history, one snapshot per day, skipping days already stored.
     func importHistory(actor: String?) async -> RefreshAttempt {
-        let history = history
+        let history = reference
         let started = now()
         return await run(kind: .importHistory, source: history.source, actor: actor, started: started) { transaction in
-            let days = try await history.fetchHistory()
+            let days = try await history.fetchDocument(named: "history")
             let today = CalendarDate(containing: started)
             for day in days { try RatesValidator.validate(day, today: today) }
             let stored = try await transaction.storedDates(sources: RateSource.ecb.family)
@@ -236,12 +237,12 @@ struct RatesRefresher: RatesRefreshing {
     /// Imports the ECB's complete history since 1999 (the ECB's `eurofxref-hist.zip`), storing
     /// the days not stored yet, fetched or bundled, in one transaction.
     func importFullHistory(actor: String?) async -> RefreshAttempt {
-        let history = history
+        let history = reference
         let started = now()
         return await run(
             kind: .importFullHistory, source: history.source, actor: actor, started: started, timeout: BundledHistoryLoader.timeout
         ) { transaction in
-            let days = try await history.fetchFullHistory()
+            let days = try await history.fetchDocument(named: "full-history")
             let today = CalendarDate(containing: started)
             for day in days { try RatesValidator.validate(day, today: today) }
             let stored = try await transaction.storedDates(sources: RateSource.ecb.family)
@@ -273,15 +274,15 @@ struct RatesRefresher: RatesRefreshing {
     /// The days a refresh fetches from `provider`: its newest ones, or, after an outage (its
     /// newest stored day older than the feed's usual reach), every day since its newest stored one.
     private static func fetch(
-        _ provider: any RatesProvider, newest: CalendarDate?, today: CalendarDate
+        _ provider: KitRatesProvider, newest: CalendarDate?, today: CalendarDate
     ) async -> Result<[FetchedRates], RatesProviderError> {
         do {
-            guard let daily = provider as? any DailyRatesProvider else { return .success([try await provider.fetchLatest()]) }
+            guard provider.keepsDays else { return .success([try await provider.fetchLatest(today: today)]) }
             let last = today.adding(days: provider.source.datesAhead ? 1 : 0)
             let reach = (provider.source.cadence ?? .daily).reach
-            guard let newest, newest < today.adding(days: -reach) else { return .success(try await daily.fetchRecentDays(today: today)) }
-            let oldest = today.adding(days: -(daily.fetchesDayByDay ? maxDaysOneByOne : maxGap))
-            return .success(try await daily.fetchDays(max(newest.adding(days: 1), oldest)...last, today: today))
+            guard let newest, newest < today.adding(days: -reach) else { return .success(try await provider.fetchRecentDays(today: today)) }
+            let oldest = today.adding(days: -(provider.fetchesDayByDay ? maxDaysOneByOne : maxGap))
+            return .success(try await provider.fetchDays(max(newest.adding(days: 1), oldest)...last, today: today))
         } catch {
             return .failure(error)
         }
@@ -292,7 +293,7 @@ struct RatesRefresher: RatesRefreshing {
     /// Stores what was fetched from `provider` under the rates lock (waiting up to
     /// ``lockPatience`` for it) and logs the attempt.
     private func store(
-        _ result: Result<[FetchedRates], RatesProviderError>, from provider: any RatesProvider, kind: RefreshAttempt.Kind,
+        _ result: Result<[FetchedRates], RatesProviderError>, from provider: KitRatesProvider, kind: RefreshAttempt.Kind,
         actor: String?, started: Date, today: CalendarDate
     ) async -> RefreshAttempt {
         let source = provider.source
@@ -325,7 +326,7 @@ struct RatesRefresher: RatesRefreshing {
         let deadline = ContinuousClock.now + Self.lockPatience
         while true {
             do {
-                let isDaily = provider is any DailyRatesProvider
+                let isDaily = provider.keepsDays
                 let stored = try await store.withRefreshLock { transaction -> (RefreshAttempt, [RateSnapshot]) in
                     let (outcome, message, snapshots) =
                         isDaily
@@ -484,7 +485,7 @@ struct RatesRefresher: RatesRefreshing {
 
     /// An import's numbers and days; `skipped` only when some days were stored already.
     private static func imported(
-        _ count: Int, _ first: CalendarDate, _ last: CalendarDate, skipped: Int, from history: ECBRatesProvider
+        _ count: Int, _ first: CalendarDate, _ last: CalendarDate, skipped: Int, from history: KitRatesProvider
     ) -> [String: Message.Argument] {
         var arguments: [String: Message.Argument] = [
             "count": .number(String(count)), "source": .message(history.source.displayName),

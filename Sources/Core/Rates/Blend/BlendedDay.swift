@@ -10,7 +10,7 @@ package struct BlendedDay: Sendable, Equatable {
     package let rates: [String: BlendedRate]
     /// The quotes screened out, by currency then provider.
     package let outliers: [Outlier]
-    /// The providers whose quotes made at least one rate, in ``RateSource/officialProviders``' order.
+    /// The providers whose quotes made at least one rate, in the catalogue's order (``RateBlender/providers``).
     package let sources: [RateSourceID]
     /// Whether every day blended is one that ships with the app (the bundled ECB history).
     package var isBundled = false

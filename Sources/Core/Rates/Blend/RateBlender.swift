@@ -34,18 +34,26 @@ package struct RateBlender: Sendable {
     package static let notCurrencies: Set<String> = ["XAU", "XAG", "XPT", "XPD"]
 
     package let pegs: [Peg]
+    /// The providers it may blend, in the catalogue's order: quotes are listed in it.
+    package let providers: [RateSource]
     private let order: [RateSourceID: Int]
-    /// Each provider that republishes another's rates, and whose (``RateSource/republishes``):
-    /// read once here, not from the catalogue's lock for every day blended.
+    /// Each provider that republishes another's rates, and whose (``RateSource/republishes``).
     private let republished: [RateSourceID: RateSourceID]
+    /// The providers that date a day's rates the day they take effect (``RateSource/datesAhead``).
+    private let datingAhead: Set<RateSourceID>
 
-    package init(pegs: [Peg]) {
+    /// A blender of `providers`' rates (the catalogue's central banks), with `pegs`.
+    package init(pegs: [Peg], providers: [RateSource]) {
         self.pegs = pegs
-        let providers = RateSource.officialProviders
+        self.providers = providers
         order = Dictionary(providers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         republished = Dictionary(
             providers.compactMap { source in source.republishes.map { (source.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        datingAhead = Set(providers.filter(\.datesAhead).map(\.id))
     }
+
+    /// The same providers without pegs, which no provider publishes (`/v2`'s `providers`).
+    package var withoutPegs: RateBlender { RateBlender(pegs: [], providers: providers) }
 
     /// The blend of `snapshots` (any providers' days; the newest of each provider on or before
     /// `date` counts) for `date`; `nil` when no provider has a day in reach. `admittingAhead`
@@ -55,11 +63,9 @@ package struct RateBlender: Sendable {
         var newest: [RateSourceID: RateSnapshot] = [:]
         let tomorrow = date.adding(days: 1)
         for snapshot in snapshots {
-            let source = RateSource.withID(snapshot.source)
-            guard snapshot.effectiveDate <= date || (admittingAhead && source.datesAhead && snapshot.effectiveDate == tomorrow) else {
-                continue
-            }
-            let provider = source.provider.id
+            let provider = snapshot.source.provider
+            guard snapshot.effectiveDate <= date || (admittingAhead && datingAhead.contains(provider) && snapshot.effectiveDate == tomorrow)
+            else { continue }
             if let kept = newest[provider], (kept.effectiveDate, kept.storedAt) >= (snapshot.effectiveDate, snapshot.storedAt) { continue }
             newest[provider] = snapshot
         }

@@ -27,7 +27,7 @@ struct AboutTests {
     }
 
     @Test func presentsThePage() async {
-        let model = AboutPresenter().present(await output(Fixtures.snapshot), in: en)
+        let model = AboutPresenter(providers: .everyDeclared).present(await output(Fixtures.snapshot), in: en)
         #expect(model.title == "About · Currency Converter")
         #expect(model.summary.contains("converts an amount of money between currencies"))
         #expect(model.rates?.sourceName == "European Central Bank")
@@ -39,7 +39,7 @@ struct AboutTests {
     }
 
     @Test func withoutRates() async {
-        #expect(AboutPresenter().present(await output(nil), in: en).rates == nil)
+        #expect(AboutPresenter(providers: .everyDeclared).present(await output(nil), in: en).rates == nil)
     }
 
     @Test("Close returns to the last conversion, or to the converter")

@@ -52,8 +52,9 @@ struct AdminRatesHealthQueriesTests {
     func constantQueries() async throws {
         let stub = try await StubProvider.start()
         defer { Task { try? await stub.stop() } }
-        ProviderKit.register()
-        let every = RateSource.fetchable.map(\.id).filter { $0 != RateSource.exchangeRateAPI.id && $0 != RateSource.ecb.id }
+        let every = ProviderCatalog.everyDeclared.fetchable.map(\.id).filter {
+            $0 != RateSource.exchangeRateAPI.id && $0 != RateSource.ecb.id
+        }
         let one = try await queriesAfterARefresh(enabling: [RateSource.nbp.id], stub: stub)
         let all = try await queriesAfterARefresh(enabling: every, stub: stub)
         #expect(every.count > 80)

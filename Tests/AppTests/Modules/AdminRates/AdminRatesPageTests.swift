@@ -17,7 +17,7 @@ struct AdminRatesPageTests {
 
     /// An app whose provider is `url`, with an admin signed in through the real form.
     func withAdmin(
-        provider: AppConfiguration.RatesProviderKind = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
+        provider: RateSource = .exchangeRateAPI, url: URL, historyURL: URL = refusedURL(),
         fullHistoryURL: URL = refusedURL(), timeout: TimeInterval = 2, _ test: (Application, TestBrowser) async throws -> Void
     ) async throws {
         let configuration = AppConfiguration.forTests(
@@ -232,6 +232,47 @@ struct AdminRatesPageTests {
             #expect(flash == "ExchangeRate-API: could not connect (connection refused). The current rates stay in place.", "\(flash)")
             #expect(ContinuousClock.now - started < .seconds(15))
             #expect(try await snapshotCount(app) == 1)
+        }
+    }
+
+    @Test(
+        "a publisher dripping its answer a byte at a time fails within RATES_TIMEOUT, beside a publisher that answers, which is stored; the refresh lock is free again"
+    )
+    func drippingPublisher() async throws {
+        let stub = try await StubProvider.start()
+        defer { Task { try? await stub.stop() } }
+        let configuration = AppConfiguration.forTests(
+            initialAdmin: Self.admin, ratesProviderURL: stub.url(.drip), providers: [RateSource.ecb.id],
+            ecbDailyURL: stub.url(.ecbDailyToday), ratesTimeout: 2)
+        try await withPostgresApp(configuration: configuration) { app in
+            let browser = TestBrowser(app)
+            try await browser.signIn(Self.admin.email, Self.admin.password)
+            try await browser.get("/admin/rates")
+            // when a refresh asks both
+            let started = ContinuousClock.now
+            let response = try await browser.post("/admin/rates/refresh")
+            let took = ContinuousClock.now - started
+            // then it ends within the limit and a little, the dripping one failed, the other stored
+            #expect(response.status == .seeOther)
+            #expect(took < .seconds(4), "the refresh took \(took)")
+            let attempts = try await app.appServices.refresher.recentAttempts(limit: 10)
+            let dripping = try #require(attempts.first { $0.source == RateSource.exchangeRateAPI.id })
+            #expect(dripping.outcome == .failed)
+            #expect(
+                dripping.message.english == "ExchangeRate-API: no complete answer within 2 seconds. The current rates stay in place.",
+                "\(dripping.message.english)")
+            #expect(attempts.first { $0.source == RateSource.ecb.id }?.outcome == .stored, "\(attempts.map(\.message.english))")
+            // The download was abandoned: the stand-in stops sending.
+            try await Task.sleep(for: .seconds(1))
+            let sent = stub.dripBytesSent
+            try await Task.sleep(for: .seconds(1.5))
+            #expect(stub.dripBytesSent == sent, "still sending")
+            #expect(sent < 10)
+            // And the next refresh is not told one is running.
+            try await browser.get("/admin/rates")
+            try await browser.post("/admin/rates/refresh")
+            let again = try await app.appServices.refresher.recentAttempts(limit: 10)
+            #expect(!again.contains { $0.outcome == .busy })
         }
     }
 

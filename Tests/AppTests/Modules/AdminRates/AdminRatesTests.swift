@@ -17,7 +17,8 @@ struct AdminRatesTests {
     func interactor(_ refresher: FakeRefresher = FakeRefresher()) -> AdminRatesInteractor {
         AdminRatesInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot), refresher: refresher,
-            catalog: Fixtures.catalog, providers: [.ecb, .exchangeRateAPI], outliers: FakeOutliers(), now: { testNow })
+            catalog: Fixtures.catalog, providers: [.ecb, .exchangeRateAPI], outliers: FakeOutliers(), historyProgress: FakeHistoryLoad(),
+            now: { testNow })
     }
 
     @Test("only admins get in: anonymous must sign in, others are refused")
@@ -96,7 +97,7 @@ struct AdminRatesTests {
         // The form comes back with what was typed.
         guard case .invalid(let output) = try await attempt("nbp", "2025-03-02", "2025-03-01") else { return }
         #expect(output.backfill == .init(provider: "nbp", from: "2025-03-02", to: "2025-03-01"))
-        let model = AdminRatesPresenter().present(output, in: en)
+        let model = AdminRatesPresenter(providers: .everyDeclared).present(output, in: en)
         #expect(model.backfill?.options.map(\.value) == ["ecb", "cbr", "nbp"] && model.backfill?.options[2].selected == true)
         #expect(model.backfill?.toError == "The last day comes before the first (Mar 2, 2025)." && model.backfill?.fromError == nil)
         #expect(model.snapshot?.storedAt?.hasSuffix("UTC") == true, "one provider's snapshot says when it was stored")
@@ -122,7 +123,7 @@ struct AdminRatesTests {
             providers: [.init(source: .nbp, snapshot: nil, health: health), .init(source: .exchangeRateAPI, snapshot: Fixtures.snapshot)],
             snapshot: nil, currencies: [], attempts: [], flash: nil, outliers: FakeOutliers.outliers)
         output.today = CalendarDate(iso8601: "2025-05-12")!
-        let model = AdminRatesPresenter().present(output, in: en)
+        let model = AdminRatesPresenter(providers: .everyDeclared).present(output, in: en)
         #expect(health.isFailing && health.daysBehind(on: output.today) == 7)
         #expect(
             model.providers == [
@@ -132,7 +133,7 @@ struct AdminRatesTests {
                     lastFailure: "May 12, 2025, 11:00 UTC", failureReason: "NBP: HTTP 503. The current rates stay in place.",
                     refusedDays: "2", isFailing: true),
                 .init(
-                    name: "ExchangeRate-API", url: "https://www.exchangerate-api.com", base: "EUR", newestDay: "May 9, 2025",
+                    name: "ExchangeRate-API", url: "https://www.exchangerate-api.com", base: "USD", newestDay: "May 9, 2025",
                     daysBehind: "–", isLate: false, currencyCount: "8", inBlend: false, lastSuccess: "–", lastFailure: "–",
                     failureReason: "", refusedDays: "–", isFailing: false),
             ])
@@ -142,16 +143,20 @@ struct AdminRatesTests {
                     day: "Mar 12, 2026", provider: "Bank of Canada", currency: "IDR", value: "19,374.1", median: "18,412.5",
                     deviation: "5.2 %")
             ])
-        #expect(AdminRatesPresenter().present(output, in: Localizations.of(.de)).outliers.first?.provider == "Bank of Canada")
-        #expect(AdminRatesPresenter().present(output, in: Localizations.of(.ru)).outliers.first?.provider == "Банк Канады")
+        #expect(
+            AdminRatesPresenter(providers: .everyDeclared).present(output, in: Localizations.of(.de)).outliers.first?.provider
+                == "Bank of Canada")
+        #expect(
+            AdminRatesPresenter(providers: .everyDeclared).present(output, in: Localizations.of(.ru)).outliers.first?.provider
+                == "Банк Канады")
         let several = [
             FakeRefresher.attempt(.refresh, actor: nil, .stored, "a"), FakeRefresher.attempt(.refresh, actor: nil, .failed, "b"),
             FakeRefresher.attempt(.refresh, actor: nil, .unchanged, "c"),
         ]
         #expect(
-            AdminRatesPresenter().flash(for: several, in: en)
+            AdminRatesPresenter(providers: .everyDeclared).flash(for: several, in: en)
                 == .success("Refreshed 3 providers: 1 stored, 1 unchanged, 1 failed, 0 skipped."))
-        #expect(AdminRatesPresenter().flash(for: [several[1], several[1]], in: en).kind == .error)
+        #expect(AdminRatesPresenter(providers: .everyDeclared).flash(for: [several[1], several[1]], in: en).kind == .error)
     }
 
     @Test func presentsThePage() throws {
@@ -160,12 +165,15 @@ struct AdminRatesTests {
         let output = AdminRates.Output(
             admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: Fixtures.snapshot,
             currencies: ["EUR", "USD"].map(Fixtures.catalog.currency(for:)),
-            attempts: [failed, stored], flash: AdminRatesPresenter().flash(for: failed, in: en))
-        let model = AdminRatesPresenter().present(output, in: en)
+            attempts: [failed, stored], flash: AdminRatesPresenter(providers: .everyDeclared).flash(for: failed, in: en))
+        let model = AdminRatesPresenter(providers: .everyDeclared).present(output, in: en)
         #expect(model.flash == "Refresh: failed. ExchangeRate-API: no answer within 10 seconds." && model.flashIsError)
-        #expect(AdminRatesPresenter().flash(for: stored, in: en) == .success("History import: stored. Imported 5 days."))
         #expect(
-            AdminRatesPresenter().flash(for: stored, in: Localizations.of(.ru)) == .success("Импорт истории: сохранено. Imported 5 days."))
+            AdminRatesPresenter(providers: .everyDeclared).flash(for: stored, in: en)
+                == .success("History import: stored. Imported 5 days."))
+        #expect(
+            AdminRatesPresenter(providers: .everyDeclared).flash(for: stored, in: Localizations.of(.ru))
+                == .success("Импорт истории: сохранено. Imported 5 days."))
         // A message with parts is written whole in the page's language, its numbers grouped as there.
         let imported = FakeRefresher.attempt(
             .importHistory, actor: nil, .stored,
@@ -176,14 +184,14 @@ struct AdminRatesTests {
                     "last": .text("2025-05-09"),
                 ]))
         #expect(
-            AdminRatesPresenter().present(imported, in: Localizations.of(.de)).message
+            AdminRatesPresenter(providers: .everyDeclared).present(imported, in: Localizations.of(.de)).message
                 == "1.234 Tage des Verlaufs importiert (Quelle: Europäische Zentralbank; 2020-02-19 bis 2025-05-09).")
         #expect(imported.message.english == "Imported 1234 days of European Central Bank history (2020-02-19 to 2025-05-09).")
         // The kind decides, not the text: a success whose words match a failure's is no error.
         let success = AdminRates.Output(
             admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [],
             attempts: [failed], flash: .success(failed.message.english))
-        #expect(!AdminRatesPresenter().present(success, in: en).flashIsError)
+        #expect(!AdminRatesPresenter(providers: .everyDeclared).present(success, in: en).flashIsError)
         #expect(model.providerName == "European Central Bank") // the default source's: the snapshot's
         #expect(
             model.snapshot
@@ -218,7 +226,7 @@ struct AdminRatesTests {
         let output = AdminRates.Output(
             admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [], attempts: [],
             flash: nil, historyLoad: stage)
-        let load = AdminRatesPresenter().present(output, in: Localizations.of(language)).historyLoad
+        let load = AdminRatesPresenter(providers: .everyDeclared).present(output, in: Localizations.of(language)).historyLoad
         #expect(load?.text == text)
         if case .storing(let stored, let total) = stage {
             #expect(load?.value == String(stored) && load?.max == String(total))
@@ -228,7 +236,7 @@ struct AdminRatesTests {
         let idle = AdminRates.Output(
             admin: admin, providers: [.init(source: .exchangeRateAPI, snapshot: nil)], snapshot: nil, currencies: [], attempts: [],
             flash: nil)
-        #expect(AdminRatesPresenter().present(idle, in: en).historyLoad == nil)
+        #expect(AdminRatesPresenter(providers: .everyDeclared).present(idle, in: en).historyLoad == nil)
     }
 
     @Test func durations() {

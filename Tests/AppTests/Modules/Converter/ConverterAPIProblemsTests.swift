@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import App
@@ -8,7 +9,7 @@ import Testing
 
 @Suite("The API presenter's problem documents")
 struct ConverterAPIProblemsTests {
-    let presenter = ConverterAPIPresenter()
+    let presenter = ConverterAPIPresenter(providers: .everyDeclared)
 
     @Test("missing parameters: 400, each named with a message, and an example request")
     func missing() {
@@ -21,7 +22,7 @@ struct ConverterAPIProblemsTests {
 
     @Test("invalid fields: 422, the messages in the form's order")
     func invalid() {
-        let problem = presenter.problem(invalid: [.from: "From is wrong.", .amount: "Amount is wrong."], instance: "/x")
+        let problem = ConverterAPIPresenter.problem(invalid: [.from: "From is wrong.", .amount: "Amount is wrong."], instance: "/x")
         #expect(problem.status == 422 && problem.type.hasSuffix("/invalid-parameter"))
         #expect(problem.detail == "Amount is wrong. From is wrong.")
         #expect(problem.errors == ["amount": "Amount is wrong.", "from": "From is wrong."])

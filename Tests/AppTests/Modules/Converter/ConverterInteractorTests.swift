@@ -17,7 +17,7 @@ struct ConverterInteractorTests {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: snapshot),
             pastRates: past,
-            catalog: Fixtures.catalog,
+            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared,
             calculator: ConversionCalculator(catalog: Fixtures.catalog),
             now: { testNow })
     }
@@ -169,7 +169,8 @@ struct ConverterInteractorTests {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot, others: ["nbp": Self.nbp]),
             pastRates: FakePastRates(snapshots: [Self.nbp]),
-            catalog: Fixtures.catalog, calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
+            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared,
+            calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
     }
 
     @Test("a chosen source converts with its rates (written either way round), its currencies only, and is remembered")
@@ -202,9 +203,12 @@ struct ConverterInteractorTests {
 
     @Test("a default source without rates yet: the blend is shown as the default, and no address names it")
     func defaultSourceWithoutRates() async throws {
-        let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
+        let blend = RateSnapshot(
+            blend: RateBlender(pegs: [], providers: ProviderCatalog.everyDeclared.official).blend(
+                [Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
         let interactor = ConverterInteractor(
-            rates: DefaultWithoutRates(blend: blend), pastRates: FakePastRates(snapshots: []), catalog: Fixtures.catalog,
+            rates: DefaultWithoutRates(blend: blend), pastRates: FakePastRates(snapshots: []), history: FakeHistoryLoad(),
+            catalog: Fixtures.catalog, providers: .everyDeclared,
             calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
         for source in [nil, "blend"] {
             let output = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100", source: source))

@@ -15,11 +15,13 @@ struct ConverterPastDateTests {
     /// 2026-11-23, after the newest day of the fixture.
     static let now = Date(timeIntervalSince1970: 1_795_435_200)
 
-    func interactor(past: (any PastRatesReading)? = nil, now: Date = Self.now) throws -> ConverterInteractor {
+    func interactor(
+        past: (any PastRatesReading)? = nil, now: Date = Self.now, load: FakeHistoryLoad = FakeHistoryLoad()
+    ) throws -> ConverterInteractor {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
             pastRates: try past ?? FakePastRates.spotDays(),
-            catalog: Fixtures.catalog,
+            history: load, catalog: Fixtures.catalog, providers: .everyDeclared,
             calculator: ConversionCalculator(catalog: Fixtures.catalog),
             now: { now })
     }

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Converter presenter")
 struct ConverterPresenterTests {
-    let presenter = ConverterPresenter()
+    let presenter = ConverterPresenter(providers: .everyDeclared)
     let currencies = ["EUR", "GBP", "JPY", "USD"].map(Fixtures.catalog.currency(for:))
 
     func output(_ input: Converter.Input, _ outcome: Converter.Outcome, accepted: LastConversion?) -> Converter.Output {
@@ -26,7 +26,9 @@ struct ConverterPresenterTests {
 
     @Test("a converted page's key: the same for any amount of its pair, and different for whatever else the page shows")
     func pageKeys() throws {
-        let blend = RateSnapshot(blend: RateBlender(pegs: []).blend([Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
+        let blend = RateSnapshot(
+            blend: RateBlender(pegs: [], providers: ProviderCatalog.everyDeclared.official).blend(
+                [Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
         func output(
             _ amount: String, _ from: String = "USD", _ to: String = "EUR", snapshot: RateSnapshot? = nil, source: String? = nil,
             sources: [RateSource] = [.blend, .ecb]
@@ -179,7 +181,10 @@ struct ConverterPresenterTests {
     @Test("the source line: date, age, provider and its site")
     func sourceLine() {
         let model = presenter.present(output(.init(), .noAmount, accepted: .init(from: "USD", to: "EUR", amount: "")), in: en)
-        #expect(model.rates == RatesSourceViewModel(snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow), in: en))
+        #expect(
+            model.rates
+                == RatesSourceViewModel(
+                    snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow), catalog: .everyDeclared, in: en))
         #expect(model.rates.effectiveDate == "2025-05-09" && model.rates.dateText == "May 9, 2025")
         #expect(model.receipt == "Rates of May 9, 2025 (3 days ago)")
         #expect(model.rates.age == "3 days ago")
@@ -215,14 +220,15 @@ struct ConverterPresenterTests {
         let bundled = RateSnapshot(
             source: RateSource.bundledECB.id, baseCurrency: "EUR",
             effectiveDate: Fixtures.snapshot.effectiveDate, storedAt: testNow, rates: Fixtures.snapshot.rates)
-        #expect(RatesSourceViewModel(snapshot: bundled, today: CalendarDate(containing: testNow), in: en).isBundled)
+        #expect(
+            RatesSourceViewModel(snapshot: bundled, today: CalendarDate(containing: testNow), catalog: .everyDeclared, in: en).isBundled)
     }
 
     @Test func unknownSourceIsShownByItsID() {
         let other = RateSnapshot(
             source: "retired-provider", baseCurrency: "EUR", effectiveDate: Fixtures.snapshot.effectiveDate,
             storedAt: testNow, rates: [:])
-        let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow), in: en)
+        let line = RatesSourceViewModel(snapshot: other, today: CalendarDate(containing: testNow), catalog: .everyDeclared, in: en)
         #expect(line.sourceName == "retired-provider" && line.sourceURL == nil, "no site: named, not linked")
     }
 

@@ -13,7 +13,7 @@ struct CurrencyMenuTests {
         let output = Converter.Output(
             query: Converter.Query(.init(from: code)), outcome: .noAmount, accepted: nil, currencies: currencies,
             snapshot: Fixtures.snapshot, today: CalendarDate(containing: testNow))
-        return ConverterPresenter().present(output, in: l).fromOptions.html
+        return ConverterPresenter(providers: .everyDeclared).present(output, in: l).fromOptions.html
     }
 
     @Test func marksExactlyOneSelected() {

@@ -19,9 +19,9 @@ struct FrankfurterTests {
         days = try FakeReferenceDays.frankfurterDays()
     }
 
-    func interactor(days: (any ReferenceRateDays)? = nil) throws -> FrankfurterInteractor {
+    func interactor(days: (any ReferenceRateDays)? = nil, load: FakeHistoryLoad = FakeHistoryLoad()) throws -> FrankfurterInteractor {
         FrankfurterInteractor(
-            days: days ?? self.days, names: try RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, now: { testNow })
+            days: days ?? self.days, names: try RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, now: { testNow }, load: load)
     }
 
     /// The body Frankfurter would send, or `"422 invalid amount"` and the like.

@@ -44,9 +44,13 @@ struct FrankfurterV2Tests {
         var pegs: [Peg] { try! Peg.bundled() }
     }
 
-    let interactor = FrankfurterV2Interactor(
-        rates: FakeBlend(), names: try! RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, providers: [.ecb, .nbp, .nbpB],
-        now: { testNow })
+    var interactor: FrankfurterV2Interactor { interactor() }
+
+    func interactor(load: FakeHistoryLoad = FakeHistoryLoad()) -> FrankfurterV2Interactor {
+        FrankfurterV2Interactor(
+            rates: FakeBlend(), names: try! RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, providers: [.ecb, .nbp, .nbpB],
+            unblended: [], now: { testNow }, load: load)
+    }
 
     @Test("the query: defaults, upper-casing, dates and ranges, providers by key; each refusal in Frankfurter's words")
     func query() throws {

@@ -17,7 +17,7 @@ struct LedgerInteractorTests {
     func interactor(store: FakeLedgerStore = FakeLedgerStore(), load: FakeHistoryLoad = FakeHistoryLoad()) -> LedgerInteractor {
         LedgerInteractor(
             rates: FakeLedgerRates([Fixtures.snapshot]), current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
-            store: store, appVersion: "test", now: { testNow }, load: load)
+            providers: .everyDeclared, store: store, appVersion: "test", now: { testNow }, load: load)
     }
 
     func spool(_ text: String) throws -> LedgerSpool {
@@ -68,7 +68,7 @@ struct LedgerInteractorTests {
     func noDays() async throws {
         let interactor = LedgerInteractor(
             rates: FakeLedgerRates([]), current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
-            store: FakeLedgerStore(), appVersion: "test", now: { testNow })
+            providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { testNow }, load: FakeHistoryLoad())
         await #expect(throws: Ledger.Failure.ratesUnavailable) {
             try await interactor.start(Self.query, spool: try spool(Self.file), fileName: nil)
         }

@@ -43,12 +43,12 @@ struct LedgerPresetTests {
 
     /// The interactor over `sources`' recorded days, on `today`.
     static func interactor(_ sources: [(RateSourceID, LedgerDays, RateSnapshot)], today: String) -> LedgerInteractor {
-        ProviderKit.register()
         let now = ISO8601DateFormatter().date(from: today + "T12:00:00Z")!
         return LedgerInteractor(
             rates: Sources(days: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.1) })),
             current: FakeCurrentRates(snapshot: Fixtures.snapshot, others: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.2) })),
-            catalog: Fixtures.catalog, store: FakeLedgerStore(), appVersion: "test", now: { now })
+            catalog: Fixtures.catalog, providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { now },
+            load: FakeHistoryLoad())
     }
 
     /// Each row's result, and the receipt, of `lines` (`date,amount,currency` rows) under `preset`.
@@ -187,14 +187,14 @@ struct LedgerPresetTests {
 
     @Test("the presets: stable ids, each booking in its source's home currency, guidance on the authority's own https page")
     func catalogue() {
-        ProviderKit.register()
+        let providers = ProviderCatalog.everyDeclared
         #expect(
             LedgerPreset.all.map(\.id) == [
                 "gb-vat", "pl-vat", "cz-vat", "eu-grants", "us-treasury", "ca-cra", "au-ato", "no-skatt", "ru-cbr", "ua-nbu",
             ])
         for preset in LedgerPreset.all {
-            #expect(RateSource.withID(preset.source).homeCurrency == preset.booking, "\(preset.id)")
-            #expect(RateSource.fetchable.contains { $0.id == preset.source }, "\(preset.id)")
+            #expect(providers.source(preset.source).homeCurrency == preset.booking, "\(preset.id)")
+            #expect(providers.fetchable.contains { $0.id == preset.source }, "\(preset.id)")
             #expect(preset.guidance.url.hasPrefix("https://"), "\(preset.id)")
         }
         #expect(LedgerPreset.withID("GB-VAT")?.id == "gb-vat" && LedgerPreset.withID("xx-vat") == nil)

@@ -27,7 +27,7 @@ struct RateHistoryUnitTests {
             points: points([
                 ("2025-02-19", "0.9584"), ("2025-02-20", "0.9576"), ("2025-02-24", "0.9555"), ("2025-05-09", "0.8887"),
             ]))
-        let model = RateHistoryPresenter().present(output, in: en)
+        let model = RateHistoryPresenter(providers: .everyDeclared).present(output, in: en)
         let chart = try #require(model.chart)
         #expect(chart.points.count == 4)
         // 2025-02-24 to 2025-05-09 is a gap: two stretches, the last a single day (drawn as a dot).
@@ -60,7 +60,7 @@ struct RateHistoryUnitTests {
     @Test("a flat line sits mid-chart")
     func flat() throws {
         let chart = try #require(
-            RateHistoryPresenter().present(
+            RateHistoryPresenter(providers: .everyDeclared).present(
                 .init(
                     from: usd, to: usd,
                     points: points([
@@ -73,11 +73,12 @@ struct RateHistoryUnitTests {
 
     @Test("fewer than two points: a message instead of a chart")
     func tooFew() {
-        let one = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])), in: en)
+        let one = RateHistoryPresenter(providers: .everyDeclared).present(
+            .init(from: usd, to: eur, points: points([("2025-05-09", "0.8887")])), in: en)
         #expect(one.chart == nil && one.message?.contains("Only one day of rates") == true && one.rows.count == 1)
         #expect(one.csvLabel == "Every day’s rate of this range as CSV (1 day)")
         #expect(one.subtitle == "US Dollar in Euro: units of EUR for 1 USD, May 9, 2025")
-        let inRange = RateHistoryPresenter().present(
+        let inRange = RateHistoryPresenter(providers: .everyDeclared).present(
             .init(
                 from: usd, to: eur, points: points([("2025-05-09", "0.8887")]),
                 window: CalendarDate(iso8601: "2024-05-10")!...CalendarDate(iso8601: "2025-05-09")!), in: en)
@@ -85,7 +86,7 @@ struct RateHistoryUnitTests {
             inRange.message
                 == "Only one day from May 10, 2024 to May 9, 2025 has rates for both currencies (May 9, 2025), so there is no line to draw. Choose a longer range."
         )
-        let none = RateHistoryPresenter().present(.init(from: usd, to: eur, points: []), in: en)
+        let none = RateHistoryPresenter(providers: .everyDeclared).present(.init(from: usd, to: eur, points: []), in: en)
         #expect(none.chart == nil && none.message?.contains("No stored day") == true && !none.hasRows)
     }
 
@@ -107,7 +108,7 @@ struct RateHistoryUnitTests {
     func monthly() throws {
         let points = businessDays(129) // 2025-01-01 .. 2025-06-30
         let query = RateHistory.Query(from: "USD", to: "EUR", range: .fiveYears)
-        let model = RateHistoryPresenter().present(.init(from: usd, to: eur, points: points, query: query), in: en)
+        let model = RateHistoryPresenter(providers: .everyDeclared).present(.init(from: usd, to: eur, points: points, query: query), in: en)
         #expect(model.isMonthly && model.rows.isEmpty && model.tableTitle == "Monthly rates" && model.paging == nil)
         #expect(model.months.map(\.month) == ["2025-06", "2025-05", "2025-04", "2025-03", "2025-02", "2025-01"])
         let january = try #require(model.months.last)
@@ -123,7 +124,7 @@ struct RateHistoryUnitTests {
         // Over 60 months, the months are paged too: 7,000 business days are 322 months, 6 pages.
         let years = businessDays(7_000)
         let all = { (page: Int) in
-            RateHistoryPresenter().present(
+            RateHistoryPresenter(providers: .everyDeclared).present(
                 .init(from: usd, to: eur, points: years, query: .init(from: "USD", to: "EUR", range: .all, page: page)), in: en)
         }
         let newest = all(1), oldest = all(6)
@@ -135,7 +136,7 @@ struct RateHistoryUnitTests {
                     text: "Page 1 of 6: October 2051 back to November 2046", newerURL: nil, olderURL: "/rates/USD/EUR?range=all&page=2"))
         #expect(RateHistory.pageCount(years, range: .all) == 6 && RateHistory.pageCount(years, range: .oneYear) == 234)
 
-        let short = RateHistoryPresenter().present(
+        let short = RateHistoryPresenter(providers: .everyDeclared).present(
             .init(from: usd, to: eur, points: Array(points.prefix(RateHistoryPresenter.dailyDetailLimit))), in: en)
         #expect(!short.isMonthly && short.months.isEmpty)
         #expect(short.chart?.points.count == RateHistoryPresenter.dailyDetailLimit)
@@ -148,7 +149,7 @@ struct RateHistoryUnitTests {
             ("2025-01-06", "157.318"), ("2025-01-31", "158.1"), ("2025-02-03", "159.4882"), ("2025-02-28", "159.456"),
         ])
         func present(_ range: HistoryRange, in l: Localization) -> RateHistory.ViewModel {
-            RateHistoryPresenter().present(
+            RateHistoryPresenter(providers: .everyDeclared).present(
                 .init(from: usd, to: jpy, points: points, query: .init(from: "USD", to: "JPY", range: range)), in: l)
         }
         let monthly = present(.fiveYears, in: en)
@@ -158,7 +159,7 @@ struct RateHistoryUnitTests {
         #expect(present(.fiveYears, in: Localizations.of(.de)).months.map(\.low) == ["159,4560", "157,3180"])
         #expect(present(.oneYear, in: en).rows.map(\.rate) == ["159.4560", "159.4882", "158.1000", "157.3180"])
         // A column of rates below one keeps their significant digits, the others padded to match.
-        let small = RateHistoryPresenter().present(
+        let small = RateHistoryPresenter(providers: .everyDeclared).present(
             .init(from: jpy, to: usd, points: self.points([("2025-01-06", "0.9"), ("2025-01-07", "0.0065432")])), in: en)
         #expect(small.rows.map(\.rate) == ["0.006543", "0.900000"])
     }
@@ -167,7 +168,7 @@ struct RateHistoryUnitTests {
     func dailyPages() throws {
         let points = businessDays(129)
         func page(_ number: Int) -> RateHistory.ViewModel {
-            RateHistoryPresenter().present(
+            RateHistoryPresenter(providers: .everyDeclared).present(
                 .init(
                     from: usd, to: eur, points: points,
                     query: .init(from: "USD", to: "EUR", range: .oneYear, date: CalendarDate(iso8601: "2025-03-03"), page: number)), in: en)
@@ -197,7 +198,7 @@ struct RateHistoryUnitTests {
     @Test("years of days: at most ~500 points, each bucket's lowest and highest in order, so spikes survive")
     func thinnedLine() throws {
         let points = businessDays(7_000)
-        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points), in: en)
+        let chart = RateHistoryPresenter(providers: .everyDeclared).chart(.init(from: usd, to: eur, points: points), in: en)
         #expect(chart.lines.count == 1)
         let line = chart.lines[0].split(separator: " ").map { pair in pair.split(separator: ",").map { Double($0)! } }
         #expect(line.count > 250 && line.count <= RateHistoryPresenter.maxLinePoints + 2)
@@ -222,7 +223,7 @@ struct RateHistoryUnitTests {
             ("2008-12-01", "0.0061"), ("2008-12-02", "0.0062"), ("2008-12-08", "0.0063"), // 6 days apart: one stretch
             ("2018-01-02", "0.0083"), ("2018-01-03", "0.0084"),
         ])
-        let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: days), in: en)
+        let chart = RateHistoryPresenter(providers: .everyDeclared).chart(.init(from: usd, to: eur, points: days), in: en)
         #expect(chart.lines.count == 2)
         #expect(chart.lines.map { $0.split(separator: " ").count } == [3, 2])
         #expect(chart.description.hasSuffix("The line breaks where no rate was quoted for more than 7 days."))
@@ -242,7 +243,7 @@ struct RateHistoryUnitTests {
 
     @Test("the CSV has every day, oldest first, to ten significant digits")
     func csv() {
-        let text = RateHistoryPresenter().csv(
+        let text = RateHistoryPresenter(providers: .everyDeclared).csv(
             .init(
                 from: usd, to: eur,
                 points: [
@@ -321,7 +322,7 @@ struct RateHistoryUnitTests {
     func interactor() async throws {
         let interactor = RateHistoryInteractor(
             history: FakeHistory(points: []), rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
-            catalog: Fixtures.catalog)
+            catalog: Fixtures.catalog, providers: .everyDeclared, load: FakeHistoryLoad(), now: Date.init)
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "USD", to: "NZD") }
         await #expect(throws: RateHistory.Failure.unknownPair) { try await interactor.history(from: "US", to: "EUR") }
         await #expect(throws: RateHistory.Failure.notCanonical(.init(from: "USD", to: "EUR"))) {
@@ -334,7 +335,8 @@ struct RateHistoryUnitTests {
     func parameters() async throws {
         let days = businessDays(300) // 2025-01-01 .. 2026-02-24
         let interactor = RateHistoryInteractor(
-            history: FakeHistory(points: days), rates: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog)
+            history: FakeHistory(points: days), rates: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
+            providers: .everyDeclared, load: FakeHistoryLoad(), now: Date.init)
         let year = try await interactor.history(from: "USD", to: "EUR")
         #expect(year.query == .init(from: "USD", to: "EUR") && year.points.first?.date.description == "2025-02-25")
         let month = try await interactor.history(from: "USD", to: "EUR", range: "1m", date: "2025-03-15")
@@ -466,7 +468,7 @@ struct CachedRateHistoryTests {
         .timeLimit(.minutes(1)))
     func staleWhileReading() async throws {
         let base = HeldDays()
-        let cache = RateDaysCache(enabled: true, isLive: true)
+        let cache = RateDaysCache(enabled: true, isLive: true, providers: ProviderCatalog.everyDeclared.fetchable.count)
         // Long enough for a read that is not held to finish on a machine busy with other tests.
         let staleAfter = Duration.seconds(2)
         let service = CachedRateHistoryService(base: base, cache: cache, staleAfter: staleAfter, now: { testNow })
@@ -515,10 +517,11 @@ extension CachedRateHistoryTests {
         "every provider's days, the ECB's and every stored day's are kept at once: a blend of all of them reads none again (with sixteen kept, each /v2/rates read 47 providers' days, 5 s)"
     )
     func everyProviderKept() async throws {
-        ProviderKit.register() // as the app does before it reads its configuration
         let base = CountedDays()
-        let service = CachedRateHistoryService(base: base, cache: RateDaysCache(enabled: true, isLive: true), now: { testNow })
-        let selections = [RateDays.Selection.all, .ecb] + RateSource.fetchable.map { .provider($0.id) }
+        let service = CachedRateHistoryService(
+            base: base, cache: RateDaysCache(enabled: true, isLive: true, providers: ProviderCatalog.everyDeclared.fetchable.count),
+            now: { testNow })
+        let selections = [RateDays.Selection.all, .ecb] + ProviderCatalog.everyDeclared.fetchable.map { .provider($0.id) }
         #expect(selections.count > 40)
         for _ in 0..<3 {
             for selection in selections { _ = try await service.days(selection) }
@@ -551,7 +554,9 @@ extension CachedRateHistoryTests {
     @Test("a pair's whole series, once asked for, answers its other ranges as the walk over the days would")
     func keptSeries() async throws {
         let base = ThreeYears()
-        let service = CachedRateHistoryService(base: base, cache: RateDaysCache(enabled: true, isLive: true), now: { testNow })
+        let service = CachedRateHistoryService(
+            base: base, cache: RateDaysCache(enabled: true, isLive: true, providers: ProviderCatalog.everyDeclared.fetchable.count),
+            now: { testNow })
         for (from, to) in [("USD", "EUR"), ("GBP", "USD")] {
             let all = try await service.history(from: from, to: to)
             #expect(all == base.days.history(from: from, to: to))
@@ -769,17 +774,17 @@ struct ChartLabelTests {
         "USD/JPY over five years: the highest's and the last's labels, both at the right edge, clear of each other in every language",
         arguments: Language.allCases)
     func yenLabelsDoNotCollide(language: Language) throws {
-        let chart = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(language))
+        let chart = RateHistoryPresenter(providers: .everyDeclared).chart(try fiveYearsOfYen(), in: Localizations.of(language))
         #expect(chart.markers.map(\.kind) == ["high", "low", "last"])
         checkClear(chart, language.rawValue)
     }
 
     @Test("the labels' texts: the Japanese page's words, the Arabic page's numbers kept apart from its words")
     func labelTexts() throws {
-        let ja = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(.ja))
+        let ja = RateHistoryPresenter(providers: .everyDeclared).chart(try fiveYearsOfYen(), in: Localizations.of(.ja))
         #expect(ja.markers.first?.text == "最高 163.9131")
         #expect(ja.markers.last?.text == "最終 157.2503")
-        let ar = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: Localizations.of(.ar))
+        let ar = RateHistoryPresenter(providers: .everyDeclared).chart(try fiveYearsOfYen(), in: Localizations.of(.ar))
         #expect(ar.markers.allSatisfy { $0.text.contains("\u{2068}") })
     }
 
@@ -798,7 +803,8 @@ struct ChartLabelTests {
                 RatePoint(date: CalendarDate(dayNumber: start.dayNumber + $0.offset), rate: Decimal($0.element))
             }
             for language in Language.allCases {
-                let chart = RateHistoryPresenter().chart(.init(from: usd, to: eur, points: points), in: Localizations.of(language))
+                let chart = RateHistoryPresenter(providers: .everyDeclared).chart(
+                    .init(from: usd, to: eur, points: points), in: Localizations.of(language))
                 checkClear(chart, "shape \(number) in \(language)")
             }
         }
@@ -824,9 +830,9 @@ struct ChartLabelTests {
 
     @Test("the charts of the issue: USD/JPY over five years and USD/EUR over 27 years are labelled at round values")
     func axesOfRealCharts() throws {
-        let yen = RateHistoryPresenter().chart(try fiveYearsOfYen(), in: en)
+        let yen = RateHistoryPresenter(providers: .everyDeclared).chart(try fiveYearsOfYen(), in: en)
         #expect(yen.yTicks.map(\.label) == ["110", "120", "130", "140", "150", "160"])
-        let euro = RateHistoryPresenter().chart(
+        let euro = RateHistoryPresenter(providers: .everyDeclared).chart(
             .init(
                 from: usd, to: eur,
                 points: [

@@ -15,7 +15,8 @@ struct BlendVersionTests {
         #expect(BlendVersion.of(versions.dropLast()) != name)
         #expect(BlendVersion.of(["ab", "c"]) != BlendVersion.of(["a", "bc"]), "each version on its own")
         let blend = RateSnapshot(
-            blend: RateBlender(pegs: []).blend([CoreTestSnapshot.day], on: CoreTestSnapshot.day.effectiveDate)!, key: name)
+            blend: RateBlender(pegs: [], providers: ProviderCatalog.everyDeclared.official).blend(
+                [CoreTestSnapshot.day], on: CoreTestSnapshot.day.effectiveDate)!, key: name)
         #expect(blend.versionKey == "blend/\(CoreTestSnapshot.day.effectiveDate)/\(name)")
     }
 }

@@ -2,11 +2,19 @@ import CSV
 import Core
 import Foundation
 
+extension RateSource {
+    package static let nb = official(
+        "nb", "Norges Bank", website: "https://www.norges-bank.no/en/topics/Statistics/exchange_rates/",
+        home: "NOK", quotation: .basePerUnit, country: "NO", rateType: "reference rate",
+        region: .europe, terms: "https://www.norges-bank.no/en/about/Terms-of-use/",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/Oslo"), translated: Message("Norges Bank"))
+}
+
 /// Reads Norges Bank's exchange rates as SDMX CSV (`/api/data/EXR/B..NOK.SP?format=csvdata`):
 /// one row per currency and day, `BASE_CUR` the currency, `UNIT_MULT` the power of ten it is
 /// quoted per (2: per 100 units) and `OBS_VALUE` the kroner. Its two indices (TWI, I44) are not currencies.
-package enum NorgesBankDocument {
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+private enum NorgesBankDocument {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         let rows = try PublishedCSV.rows(data, what: "Norges Bank SDMX CSV")
         guard let header = rows.first, let currency = header.firstIndex(of: "BASE_CUR"), let quote = header.firstIndex(of: "QUOTE_CUR"),
             let multiplier = header.firstIndex(of: "UNIT_MULT"), let period = header.firstIndex(of: "TIME_PERIOD"),
@@ -27,28 +35,6 @@ package enum NorgesBankDocument {
     }
 
     private static let indices: Set<String> = ["TWI", "I44"]
-}
-
-/// A publisher's CSV read whole into rows with CSV.swift (its documents are tens of kilobytes,
-/// bounded by the fetcher), fields separated by `separator`; a leading byte-order mark is
-/// dropped, blank lines skipped.
-enum PublishedCSV {
-    static func rows(_ data: Data, separator: UnicodeScalar = ",", what: String) throws(RatesProviderError) -> [[String]] {
-        guard var text = String(data: data, encoding: .utf8) else { throw .unreadable("not UTF-8 text") }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        do {
-            let reader = try CSVReader(string: text, delimiter: separator)
-            var rows: [[String]] = []
-            while let row = reader.next() {
-                if row.allSatisfy({ $0.isEmpty }) { continue }
-                rows.append(row)
-            }
-            if let error = reader.error { throw error }
-            return rows
-        } catch {
-            throw .unreadable("not \(what)")
-        }
-    }
 }
 
 extension ProviderDeclaration {

@@ -1,10 +1,19 @@
 import Core
 import Foundation
 
+extension RateSource {
+    package static let nbu = official(
+        "nbu", "National Bank of Ukraine", website: "https://bank.gov.ua/en/markets/exchangerates",
+        home: "UAH", quotation: .basePerUnit, country: "UA", rateType: "official rate",
+        region: .europe, terms: "https://bank.gov.ua/en/about/terms",
+        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Kyiv"), datesAhead: true,
+        translated: Message("National Bank of Ukraine"))
+}
+
 /// Reads the National Bank of Ukraine's official rates (`/NBU_Exchange/exchange_site?…&json`):
 /// `[{"exchangedate": "01.03.2026", "cc": "THB", "rate": 13.9116, "units": 10}]`, hryvnias per
 /// `units` of the currency, for every calendar day (set the working day before).
-package enum NBUDocument {
+private enum NBUDocument {
     private struct Row: Decodable {
         let exchangedate: String
         let cc: String
@@ -12,7 +21,7 @@ package enum NBUDocument {
         let units: Int
     }
 
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         let rows = try PublishedJSON.decode([Row].self, from: data, what: "National Bank of Ukraine rates")
         var days = PublishedDays(.nbu)
         for row in rows {

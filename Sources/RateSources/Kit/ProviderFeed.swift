@@ -1,10 +1,10 @@
 import Core
 import Foundation
 
-/// Where one central bank's documents are and how they read: its ``ProviderDeclaration`` under
-/// an origin that `<ID>_BASE_URL` may replace (a loopback stub in tests), turned into the
-/// documents that cover a run of days.
-package struct OfficialFeed: Sendable {
+/// Where one provider's documents are and how they read: its ``ProviderDeclaration`` under an
+/// origin that `<ID>_BASE_URL` may replace (a loopback stub in tests), a named document at an
+/// address of its own where one is given, turned into the documents that cover a run of days.
+package struct ProviderFeed: Sendable {
     package let source: RateSource
     /// The publisher's scheme and host (`https://api.nbp.pl`), or its stand-in.
     package let origin: URL
@@ -29,10 +29,14 @@ package struct OfficialFeed: Sendable {
         package var token: DocumentRequest.Token? = nil
         /// Whether `url` is a page whose link to the document is followed (``DocumentRequest/Link``).
         package var link: DocumentRequest.Link? = nil
+        /// Its name in the declaration (``DocumentRequest/name``).
+        package var name: String? = nil
     }
 
     /// The API key its requests carry, where its publisher needs one (``ProviderDeclaration/key``).
     private let apiKey: String?
+    /// Named documents' own addresses (``DocumentRequest/name``), replacing origin and path.
+    private let moved: [String: URL]
 
     /// Whether the publisher wants an API key and none is configured: the feed must be skipped.
     package var lacksItsKey: Bool { declaration.key != nil && apiKey == nil }
@@ -40,18 +44,13 @@ package struct OfficialFeed: Sendable {
     /// Days a refresh looks back when nothing is missing (``RateSource/Cadence/reach``).
     package var lookback: Int { (source.cadence ?? .daily).reach }
 
-    /// The feed of `source` at `origin` (the publisher's own when `nil`); `nil` for a source
-    /// the kit does not declare (the ECB and ExchangeRate-API have their own providers).
-    package static func of(_ source: RateSource, origin: URL? = nil, apiKey: String? = nil) -> OfficialFeed? {
-        guard let declaration = ProviderKit.declaration(of: source.id) else { return nil }
-        return OfficialFeed(declaration, origin: origin, apiKey: apiKey)
-    }
-
-    init?(_ declaration: ProviderDeclaration, origin: URL? = nil, apiKey: String? = nil) {
-        guard let origin = origin ?? URL(string: declaration.origin) else { return nil }
+    /// The feed `declaration` declares, at `origin` (the publisher's own when `nil`), its named
+    /// documents at the addresses `moved` gives, with `apiKey` where the publisher wants one.
+    package init(_ declaration: ProviderDeclaration, origin: URL? = nil, moved: [String: URL] = [:], apiKey: String? = nil) {
         self.source = declaration.source
-        self.origin = origin
+        self.origin = origin ?? URL(string: declaration.origin)!
         self.declaration = declaration
+        self.moved = moved
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -60,13 +59,28 @@ package struct OfficialFeed: Sendable {
     package func latest(_ today: CalendarDate) -> [Document] {
         let ahead = today.adding(days: source.datesAhead ? 1 : 0)
         if let latest = declaration.latest { return [document(latest, series: nil)] }
-        return documents(today.adding(days: -lookback)...ahead, newest: ahead)
+        return documents(today.adding(days: -lookback)...ahead, newest: ahead, today: today)
     }
 
     /// The documents covering `days` (the publisher's own ranges, split where it limits them,
-    /// or a document per day).
-    package func documents(covering days: ClosedRange<CalendarDate>) -> [Document] {
-        documents(days, newest: nil)
+    /// or a document per day), asked on `today`.
+    package func documents(covering days: ClosedRange<CalendarDate>, today: CalendarDate = CalendarDate(containing: Date())) -> [Document] {
+        documents(days, newest: nil, today: today)
+    }
+
+    /// The document called `name` (``DocumentRequest/name``) alone, if the declaration has one.
+    package func document(named name: String) -> Document? {
+        let requests: [DocumentRequest]
+        switch declaration.documents {
+        case .recentOrArchive(let recent, _, let archive): requests = [recent, archive]
+        default: requests = []
+        }
+        return (requests + [declaration.latest].compactMap { $0 }).first { $0.name == name }.map { document($0, series: nil) }
+    }
+
+    /// Whether a run of days can be asked for at all (ExchangeRate-API's feed has only its newest).
+    package var keepsDays: Bool {
+        if case .newestOnly = declaration.documents { false } else { true }
     }
 
     /// Whether a refresh asks for a newest document of the publisher's own (not a range's).
@@ -77,11 +91,11 @@ package struct OfficialFeed: Sendable {
 
     /// The rates in `data`, the answer to `document`.
     package func parse(_ data: Data, of document: Document) throws(RatesProviderError) -> [FetchedRates] {
-        try declaration.parse(data, series: document.series, month: document.month, wanted: document.wanted)
+        try declaration.parse(data, series: document.series, month: document.month, wanted: document.wanted, name: document.name)
     }
 
-    private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?) -> [Document] {
-        Self.requests(declaration.documents, days, newest: newest, series: nil).map {
+    private func documents(_ days: ClosedRange<CalendarDate>, newest: CalendarDate?, today: CalendarDate) -> [Document] {
+        Self.requests(declaration.documents, days, newest: newest, today: today, series: nil).map {
             var document = document($0.0, series: $0.1, month: $0.2)
             document.wanted = days
             return document
@@ -98,9 +112,11 @@ package struct OfficialFeed: Sendable {
         case (.query(let parameters), let key?): pathAndQuery += (pathAndQuery.contains("?") ? "&" : "?") + parameters(key)
         default: break
         }
-        var document = Document(url: URL(string: base + pathAndQuery)!, body: request.body, series: series, month: month)
+        let url = request.name.flatMap { moved[$0] } ?? URL(string: base + pathAndQuery)!
+        var document = Document(url: url, body: request.body, series: series, month: month)
         document.headers = headers
         document.token = request.token
+        document.name = request.name
         document.link = request.link.map { link in
             var link = link
             link.publicOrigin = declaration.origin
@@ -110,10 +126,13 @@ package struct OfficialFeed: Sendable {
     }
 
     private static func requests(
-        _ documents: ProviderDeclaration.Documents, _ days: ClosedRange<CalendarDate>, newest: CalendarDate?,
+        _ documents: ProviderDeclaration.Documents, _ days: ClosedRange<CalendarDate>, newest: CalendarDate?, today: CalendarDate,
         series: ProviderDeclaration.Series?
     ) -> [(DocumentRequest, ProviderDeclaration.Series?, CalendarDate?)] {
         switch documents {
+        case .recentOrArchive(let recent, let reach, let archive):
+            return [(days.lowerBound >= today.adding(days: -reach) ? recent : archive, series, nil)]
+        case .newestOnly: return []
         case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series, nil) }
         case .pages(let count, let maxDays, let request):
             return chunks(days, of: maxDays).flatMap { run in (1...count).map { (request(run, $0), series, nil) } }
@@ -125,7 +144,7 @@ package struct OfficialFeed: Sendable {
         case .day(let latest, let request):
             if let newest { return [(latest ?? request(newest), series, nil)] }
             return (0...days.lowerBound.days(until: days.upperBound)).map { (request(days.lowerBound.adding(days: $0)), series, nil) }
-        case .series(let all): return all.flatMap { requests($1, days, newest: newest, series: $0) }
+        case .series(let all): return all.flatMap { requests($1, days, newest: newest, today: today, series: $0) }
         }
     }
 
@@ -133,7 +152,7 @@ package struct OfficialFeed: Sendable {
         switch documents {
         case .day: true
         case .series(let all): all.first.map { isDayByDay($0.1) } ?? false
-        case .range, .pages, .year, .month, .whole, .files: false
+        case .range, .pages, .year, .month, .whole, .files, .recentOrArchive, .newestOnly: false
         }
     }
 

@@ -1,12 +1,20 @@
 import Core
 import Foundation
 
+extension RateSource {
+    package static let rba = official(
+        "rba", "Reserve Bank of Australia", website: "https://www.rba.gov.au/statistics/historical-data.html#exchange-rates",
+        home: "AUD", quotation: .unitsPerBase, country: "AU", rateType: "indicative rate",
+        region: .asiaPacific, terms: "https://www.rba.gov.au/copyright/",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Australia/Sydney"), translated: Message("Reserve Bank of Australia"))
+}
+
 /// Reads the Reserve Bank of Australia's table F11.1 (`f11.1-data.csv`): a title line and ten
 /// header lines (`Units` names each column's currency), then one line per day (`03-Jan-2023`)
 /// of units of each currency per Australian dollar, blank where none was published. The
 /// trade-weighted index (`Index`) and the SDR columns are not currencies and are skipped.
-package enum RBADocument {
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+private enum RBADocument {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         let rows = try PublishedCSV.rows(data, what: "the Reserve Bank of Australia's table F11.1")
         guard let units = rows.first(where: { $0.first == "Units" }) else {
             throw .unreadable("not the Reserve Bank of Australia's table F11.1 (no Units line)")

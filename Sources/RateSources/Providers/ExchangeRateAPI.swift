@@ -1,10 +1,33 @@
 import Core
 import Foundation
 
+extension RateSource {
+    /// ExchangeRate-API's open endpoint: about 160 currencies against USD, no key — the kind of
+    /// source the original app used. A company's, never blended.
+    package static let exchangeRateAPI: RateSource = {
+        var source = commercial("exchangerate-api", "ExchangeRate-API", website: "https://www.exchangerate-api.com")
+        // The endpoint asked for is the dollar's (`/latest/USD`).
+        source.homeCurrency = "USD"
+        return source
+    }()
+}
+
+extension ProviderDeclaration {
+    /// One document, the newest rates (`RATES_PROVIDER_URL` may give it an address of its own
+    /// while ExchangeRate-API is the default source): stored unless it is the one stored.
+    static let exchangeRateAPI: ProviderDeclaration = {
+        var declaration = ProviderDeclaration(
+            source: .exchangeRateAPI, origin: "https://open.er-api.com", documents: .newestOnly,
+            parse: { data throws(RatesProviderError) in [try ExchangeRateAPIDocument.parse(data)] })
+        declaration.latest = DocumentRequest.get("/v6/latest/USD").named("latest")
+        return declaration
+    }()
+}
+
 /// Reads ExchangeRate-API's open endpoint (`open.er-api.com/v6/latest/USD`): `result`
 /// (`success` or `error` with `error-type`), `base_code`, `time_last_update_unix` and `rates`
 /// (code to number, the base itself included as 1).
-package enum ExchangeRateAPIDocument {
+private enum ExchangeRateAPIDocument {
     private struct Document: Decodable {
         let result: String?
         let errorType: String?
@@ -22,7 +45,7 @@ package enum ExchangeRateAPIDocument {
         }
     }
 
-    package static func parse(_ data: Data) throws(RatesProviderError) -> FetchedRates {
+    static func parse(_ data: Data) throws(RatesProviderError) -> FetchedRates {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)

@@ -5,12 +5,21 @@ import Foundation
     import FoundationXML
 #endif
 
+extension RateSource {
+    package static let cbr = official(
+        "cbr", "Bank of Russia", website: "https://www.cbr.ru/eng/currency_base/daily/",
+        home: "RUB", quotation: .basePerUnit, country: "RU", rateType: "official rate",
+        region: .europe, terms: "https://www.cbr.ru/eng/about/",
+        publishes: PublicationTime(hour: 15, minute: 30, timeZone: "Europe/Moscow"), datesAhead: true, translated: Message("Bank of Russia")
+    )
+}
+
 /// Reads the Bank of Russia's daily rates (`/scripts/XML_daily.asp`): XML in windows-1251,
 /// `<ValCurs Date="25.04.2026">` holding `<Valute>`s with `CharCode`, `Nominal` and `Value`
 /// written with a decimal comma (`57,0006` roubles per 100 Algerian dinars). The date is the
 /// day the rates take effect, set the working day before.
-package enum CBRDocument {
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+private enum CBRDocument {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         // The document declares windows-1251; its text is read as such and handed to the XML
         // parser as UTF-8, which every platform's parser reads (only ASCII fields are used).
         guard let text = String(data: data, encoding: .windowsCP1251) else { throw .unreadable("not windows-1251 text") }

@@ -5,11 +5,31 @@ import Foundation
     import FoundationXML
 #endif
 
+// The ECB's source is Core's (``RateSource/ecb``): the app ships its history.
+extension ProviderDeclaration {
+    /// The daily file (one day) for a refresh; the 90-day history for a run within its reach,
+    /// and the whole history since 1999 (a zip of one CSV, ``ECBHistoryArchive``) for anything
+    /// older. `ECB_DAILY_URL`, `ECB_HISTORY_URL` and `ECB_FULL_HISTORY_URL` may give each
+    /// document an address of its own (`latest`, `history`, `full-history`).
+    static let ecb: ProviderDeclaration = {
+        var declaration = ProviderDeclaration(
+            source: .ecb, origin: "https://www.ecb.europa.eu",
+            documents: .recentOrArchive(
+                recent: DocumentRequest.get("/stats/eurofxref/eurofxref-hist-90d.xml").named("history"), reach: 85,
+                archive: DocumentRequest.get("/stats/eurofxref/eurofxref-hist.zip").named("full-history")),
+            parseNamed: { data, name throws(RatesProviderError) in
+                name == "full-history" ? try ECBHistoryArchive.days(zip: data, source: RateSource.ecb.id) : try ECBRatesDocument.parse(data)
+            })
+        declaration.latest = DocumentRequest.get("/stats/eurofxref/eurofxref-daily.xml").named("latest")
+        return declaration
+    }()
+}
+
 /// Reads the European Central Bank's euro reference rates: a `gesmes:Envelope` whose
 /// `Cube/Cube[@time]` elements each hold `Cube[@currency][@rate]` rows (units per 1 EUR). The
 /// daily file has one day, the 90-day history one per business day, newest first.
-package enum ECBRatesDocument {
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+private enum ECBRatesDocument {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true

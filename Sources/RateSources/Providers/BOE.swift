@@ -1,12 +1,20 @@
 import Core
 import Foundation
 
+extension RateSource {
+    package static let boe = official(
+        "boe", "Bank of England", website: "https://www.bankofengland.co.uk/boeapps/database/",
+        home: "GBP", quotation: .unitsPerBase, country: "GB", rateType: "spot rate",
+        region: .europe, terms: "https://www.bankofengland.co.uk/legal",
+        publishes: PublicationTime(hour: 16, minute: 0, timeZone: "Europe/London"), translated: Message("Bank of England"))
+}
+
 /// Reads the Bank of England's spot rates from its database's CSV (`_iadb-fromshowcolumns.asp`,
 /// `CSVF=TN`): `DATE` (`17 Mar 2026`) and one column per series, each the units of a currency
 /// per pound sterling. Series codes name the currencies (``series``).
-package enum BOEDocument {
+private enum BOEDocument {
     /// The spot series the app asks for, and their currencies (the Bank's own codes, from its database).
-    package static let series: [(code: String, currency: String)] = [
+    static let series: [(code: String, currency: String)] = [
         ("XUDLUSS", "USD"), ("XUDLERS", "EUR"), ("XUDLJYS", "JPY"), ("XUDLCDS", "CAD"), ("XUDLSFS", "CHF"),
         ("XUDLADS", "AUD"), ("XUDLNDS", "NZD"), ("XUDLNKS", "NOK"), ("XUDLSKS", "SEK"), ("XUDLDKS", "DKK"),
         ("XUDLHDS", "HKD"), ("XUDLSGS", "SGD"), ("XUDLSRS", "SAR"), ("XUDLZRS", "ZAR"), ("XUDLTWS", "TWD"),
@@ -15,7 +23,7 @@ package enum BOEDocument {
         ("XUDLZOS4", "RON"),
     ]
 
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         let rows = try PublishedCSV.rows(data, what: "Bank of England CSV")
         guard let header = rows.first, header.first?.uppercased() == "DATE" else {
             throw .unreadable("not Bank of England CSV (no DATE column)")

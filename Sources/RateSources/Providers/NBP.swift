@@ -1,11 +1,26 @@
 import Core
 import Foundation
 
+extension RateSource {
+    package static let nbp = official(
+        "nbp", "National Bank of Poland", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
+        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table A",
+        region: .europe, terms: "https://api.nbp.pl/en.html",
+        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"), translated: Message("National Bank of Poland"))
+    /// Table B: about 115 less-traded currencies, published on Wednesdays.
+    package static let nbpB = official(
+        "nbp.b", "National Bank of Poland, table B", website: "https://nbp.pl/en/statistic-and-financial-reporting/rates/",
+        home: "PLN", quotation: .basePerUnit, country: "PL", rateType: "average rate, table B", cadence: .weekly,
+        region: .europe, terms: "https://api.nbp.pl/en.html",
+        publishes: PublicationTime(hour: 12, minute: 15, timeZone: "Europe/Warsaw"),
+        translated: Message("National Bank of Poland, table B"))
+}
+
 /// Reads the National Bank of Poland's tables of average rates (`/api/exchangerates/tables/A/…`
 /// and `/B/…`): `[{"table": "A", "effectiveDate": "2026-03-02", "rates": [{"code": "USD",
 /// "mid": 3.6056}]}]`, Polish złoty per one unit. Table A is daily; table B, weekly, holds about
 /// 115 less-traded currencies and is a source of its own (`nbp.b`).
-package enum NBPDocument {
+private enum NBPDocument {
     private struct Table: Decodable {
         let table: String
         let effectiveDate: String
@@ -17,7 +32,7 @@ package enum NBPDocument {
         let mid: Decimal
     }
 
-    package static func parse(_ data: Data, table expected: String) throws(RatesProviderError) -> [FetchedRates] {
+    static func parse(_ data: Data, table expected: String) throws(RatesProviderError) -> [FetchedRates] {
         let tables = try PublishedJSON.decode([Table].self, from: data, what: "National Bank of Poland tables")
         var days = PublishedDays(expected == "B" ? .nbpB : .nbp)
         for table in tables {
@@ -46,6 +61,8 @@ extension ProviderDeclaration {
             },
             parse: { data throws(RatesProviderError) in try NBPDocument.parse(data, table: table) })
         declaration.emptyStatus = 404
+        // Table B is the same publisher: NBP_BASE_URL moves it too, unless NBP_B_BASE_URL is set.
+        if source.id != RateSource.nbp.id { declaration.sameOrigin = RateSource.nbp.id }
         return declaration
     }
 }

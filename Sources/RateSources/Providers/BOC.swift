@@ -1,11 +1,19 @@
 import Core
 import Foundation
 
+extension RateSource {
+    package static let boc = official(
+        "boc", "Bank of Canada", website: "https://www.bankofcanada.ca/rates/exchange/daily-exchange-rates/",
+        home: "CAD", quotation: .basePerUnit, country: "CA", rateType: "indicative rate",
+        region: .americas, terms: "https://www.bankofcanada.ca/terms/",
+        publishes: PublicationTime(hour: 16, minute: 30, timeZone: "America/Toronto"), translated: Message("Bank of Canada"))
+}
+
 /// Reads the Bank of Canada's Valet observations of the `FX_RATES_DAILY` group:
 /// `observations: [{"d": "2026-03-12", "FXUSDCAD": {"v": "1.3617"}, …}]`, each series
 /// `FX<code>CAD` being Canadian dollars per one unit of `<code>` (numbers written as text).
-package enum BOCDocument {
-    package static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
+private enum BOCDocument {
+    static func parse(_ data: Data) throws(RatesProviderError) -> [FetchedRates] {
         guard let root = try JSONDocument.object(data), let observations = root["observations"] as? [Any] else {
             throw .unreadable("not Bank of Canada Valet observations (no observations list)")
         }
@@ -24,27 +32,6 @@ package enum BOCDocument {
             }
         }
         return try days.fetched()
-    }
-}
-
-/// Untyped JSON, for documents whose keys are data (the Bank of Canada's series). Only text is
-/// read from it: `JSONSerialization` turns numbers into `Double`s, so documents whose rates are
-/// JSON numbers are decoded into `Decimal` fields instead, which read the number's own digits.
-enum JSONDocument {
-    static func object(_ data: Data) throws(RatesProviderError) -> [String: Any]? {
-        try value(data) as? [String: Any]
-    }
-
-    static func array(_ data: Data) throws(RatesProviderError) -> [Any]? {
-        try value(data) as? [Any]
-    }
-
-    private static func value(_ data: Data) throws(RatesProviderError) -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .unreadable("not valid JSON")
-        }
     }
 }
 

@@ -7,7 +7,10 @@ import NIOPosix
 
 /// Downloads a provider's document with AsyncHTTPClient, defensively, since the answer comes from outside:
 ///
-/// - one deadline (`RATES_TIMEOUT`) for the whole exchange, redirects and body included;
+/// - one time limit (`RATES_TIMEOUT`) for a provider's whole exchange (``within(_:)``):
+///   connecting, every request of it (a page before its form, every document of a range, a
+///   series' documents), redirects, and each body to its last byte. Past it the requests are
+///   cancelled, so a publisher that sends its answer a byte at a time holds nobody up;
 /// - the body is streamed and abandoned (the connection closed) as soon as it passes
 ///   ``maxBytes``, so an endless or enormous answer costs at most that much memory;
 /// - redirects are followed only to the configured host (http may become https, never the
@@ -47,24 +50,85 @@ package struct HTTPDocumentFetcher: Sendable {
     /// The document at `url`: a GET, or a POST of `body` (a form, a SOAP envelope). A redirect
     /// of a POST is followed with the same POST where it says so (307, 308), else with a GET.
     /// A form that must carry what its page hands out (``DocumentRequest/form(_:page:carrying:_:)``)
-    /// is posted after a GET of that page, within the same deadline.
+    /// is posted after a GET of that page, within the same time limit.
     package func fetch(_ url: URL, posting body: DocumentRequest.Body? = nil) async throws(RatesProviderError) -> Data {
-        var formPages: [URL: FormPage] = [:]
-        return try await fetch(url, posting: body, formPages: &formPages)
+        try await within { exchange throws(RatesProviderError) in
+            var formPages: [URL: FormPage] = [:]
+            return try await fetch(url, posting: body, formPages: &formPages, in: exchange)
+        }
     }
 
-    /// As ``fetch(_:posting:)``, a form's page read once for all the documents of one fetch
-    /// (Bank Indonesia's 25 currencies post the same page's view state): `formPages` keeps it.
-    /// `headers` (an API key's) go with the document's request, not with a form's page.
+    /// One provider's exchange: its requests' shared deadline, and whether any answer has begun.
+    /// Reading what was received is the app's own time, not the publisher's: the deadline moves
+    /// on by as long as that takes (``excluded(_:)``).
+    package final class Exchange: Sendable {
+        private let state: Locked<(deadline: NIODeadline, answered: Bool)>
+
+        init(deadline: NIODeadline) {
+            state = Locked((deadline, false))
+        }
+
+        var deadline: NIODeadline { state.withLock(\.deadline) }
+
+        /// An answer's head arrived: a limit passed from here on cut an answer short.
+        func answerBegan() { state.withLock { $0.answered = true } }
+        var hasAnswered: Bool { state.withLock(\.answered) }
+
+        /// `work`'s result, the time it took added to the deadline.
+        package func excluded<T, Failure: Error>(_ work: () async throws(Failure) -> T) async throws(Failure) -> T {
+            let started = NIODeadline.now()
+            defer {
+                let spent = NIODeadline.now() - started
+                state.withLock { $0.deadline = $0.deadline + spent }
+            }
+            return try await work()
+        }
+    }
+
+    /// `work`, every request it makes in the ``Exchange`` it is given, within ``timeout``
+    /// together. Past it, `work` is cancelled (its requests and their bodies with it) and the
+    /// exchange fails: "no answer" if nothing had answered yet, else "no complete answer".
+    package func within<T: Sendable>(
+        _ work: @escaping @Sendable (Exchange) async throws(RatesProviderError) -> T
+    ) async throws(RatesProviderError) -> T {
+        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let exchange = Exchange(deadline: .now() + .milliseconds(Int64(timeout * 1000)))
+        let outcome = await withTaskGroup(of: Result<T, RatesProviderError>?.self) { group in
+            group.addTask {
+                do throws(RatesProviderError) { return .success(try await work(exchange)) } catch { return .failure(error) }
+            }
+            group.addTask {
+                // Until the deadline, which reading what arrived may have moved on.
+                var remaining = limit
+                while remaining > .zero, !Task.isCancelled {
+                    try? await Task.sleep(for: remaining)
+                    remaining = .nanoseconds((exchange.deadline - .now()).nanoseconds)
+                }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        switch outcome {
+        case .success(let value): return value
+        // The client's own deadline (the same one) may pass first.
+        case nil, .failure(.timedOut): throw exchange.hasAnswered ? .incomplete(seconds: timeout) : .timedOut(seconds: timeout)
+        case .failure(let error): throw error
+        }
+    }
+
+    /// As ``fetch(_:posting:)``, in `exchange`, a form's page read once for all the documents of
+    /// one fetch (Bank Indonesia's 25 currencies post the same page's view state): `formPages`
+    /// keeps it. `headers` (an API key's) go with the document's request, not with a form's page.
     func fetch(
         _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], token: DocumentRequest.Token? = nil,
-        link: DocumentRequest.Link? = nil, formPages: inout [URL: FormPage]
+        link: DocumentRequest.Link? = nil, formPages: inout [URL: FormPage], in exchange: Exchange
     ) async throws(RatesProviderError) -> Data {
-        let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
         var headers = headers
         do {
             if let link {
-                let page = try await exchange(url, posting: nil, deadline: deadline).data
+                let page = try await request(url, posting: nil, in: exchange).data
                 guard
                     let found = FormPage.link(
                         in: page, ending: link.ending, containing: link.containing, labelled: link.labelled, relativeTo: url),
@@ -74,14 +138,14 @@ package struct HTTPDocumentFetcher: Sendable {
                         "the page links to no document ending in \(link.ending)\(link.containing.map { " with \($0) in its name" } ?? "")\(link.labelled.map { " labelled \($0)" } ?? "") on \(url.host ?? "its host")"
                     )
                 }
-                return try await exchange(target, posting: nil, headers: headers, deadline: deadline).data
+                return try await request(target, posting: nil, headers: headers, in: exchange).data
             }
             if let token {
                 guard let tokenURL = URL(string: token.page, relativeTo: url)?.absoluteURL, tokenURL.host == url.host else {
                     throw RatesProviderError.unreadable("the token's page \(token.page.prefix(60)) is not on \(url.host ?? "its host")")
                 }
                 // A token is one short line of printable text; anything else is no token.
-                let text = String(decoding: try await exchange(tokenURL, posting: nil, deadline: deadline).data, as: UTF8.self)
+                let text = String(decoding: try await request(tokenURL, posting: nil, in: exchange).data, as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !text.isEmpty, text.count <= 4_096, text.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 }) else {
                     throw RatesProviderError.unreadable("the token page answers no token")
@@ -89,7 +153,7 @@ package struct HTTPDocumentFetcher: Sendable {
                 headers[token.header] = text
             }
             guard let body, let form = body.form else {
-                return try await exchange(url, posting: body, headers: headers, deadline: deadline).data
+                return try await request(url, posting: body, headers: headers, in: exchange).data
             }
             guard let pageURL = URL(string: form.page, relativeTo: url)?.absoluteURL, pageURL.host == url.host else {
                 throw RatesProviderError.unreadable("the form's page \(form.page.prefix(60)) is not on \(url.host ?? "its host")")
@@ -98,13 +162,13 @@ package struct HTTPDocumentFetcher: Sendable {
             if !form.freshPage, let known = formPages[pageURL] {
                 formPage = known
             } else {
-                let page = try await exchange(pageURL, posting: nil, deadline: deadline)
+                let page = try await request(pageURL, posting: nil, in: exchange)
                 formPage = try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
                 formPages[pageURL] = formPage
             }
             let posted = DocumentRequest.Body(
                 text: try formPage.body(carrying: form.carrying, then: body.text), contentType: body.contentType)
-            return try await exchange(url, posting: posted, headers: headers, cookie: formPage.cookie, deadline: deadline).data
+            return try await request(url, posting: posted, headers: headers, cookie: formPage.cookie, in: exchange).data
         } catch let error as RatesProviderError {
             throw error
         } catch {
@@ -126,9 +190,10 @@ package struct HTTPDocumentFetcher: Sendable {
     }
 
     /// One request's answer, its redirects followed, with the headers of the last.
-    private func exchange(
-        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], cookie: String? = nil, deadline: NIODeadline
+    private func request(
+        _ url: URL, posting body: DocumentRequest.Body?, headers: [String: String] = [:], cookie: String? = nil, in exchange: Exchange
     ) async throws -> (data: Data, headers: HTTPHeaders) {
+        let deadline = exchange.deadline
         var location = url
         var posting = body
         var redirects = 0
@@ -147,6 +212,7 @@ package struct HTTPDocumentFetcher: Sendable {
                 request.body = .bytes(ByteBuffer(string: posting.text))
             }
             let response = try await execute(request, deadline: deadline)
+            exchange.answerBegan()
             if let next = try Self.redirect(from: response, at: location, origin: url) {
                 redirects += 1
                 guard redirects <= Self.maxRedirects else {

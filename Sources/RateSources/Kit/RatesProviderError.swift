@@ -1,63 +1,14 @@
 import Core
-import Foundation
-
-/// Rates as a provider published them, before they are checked and stored.
-package struct FetchedRates: Sendable, Equatable {
-    package let source: RateSourceID
-    package let baseCurrency: String
-    package let effectiveDate: CalendarDate
-    /// Each currency's rate exactly as published (per one unit, where the publisher quotes
-    /// per 10 or 100), written as ``quotation`` says.
-    package let rates: [String: Decimal]
-    package let quotation: Quotation
-    /// The currencies written the other way from ``quotation`` (``RateSnapshot/reversed``).
-    package let reversed: Set<String>
-
-    package init(
-        source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal],
-        quotation: Quotation = .unitsPerBase, reversed: Set<String> = []
-    ) {
-        self.source = source
-        self.baseCurrency = baseCurrency
-        self.effectiveDate = effectiveDate
-        self.rates = rates
-        self.quotation = quotation
-        self.reversed = reversed
-    }
-
-    /// This day with `other`'s currencies too (the same day's document of another series);
-    /// where both quote a currency, `other`'s rate, written `other`'s way.
-    package func adding(_ other: FetchedRates) -> FetchedRates {
-        FetchedRates(
-            source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, rates: rates.merging(other.rates) { $1 },
-            quotation: quotation, reversed: reversed.subtracting(other.rates.keys).union(other.reversed))
-    }
-
-    package func snapshot(storedAt: Date) -> RateSnapshot {
-        RateSnapshot(
-            source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: rates,
-            quotation: quotation,
-            reversed: reversed)
-    }
-}
-
-/// An upstream that publishes current exchange rates.
-package protocol RatesProvider: Sendable {
-    var source: RateSource { get }
-    func fetchLatest() async throws(RatesProviderError) -> FetchedRates
-    /// The fewest currencies one of its days may quote and be stored (``RatesValidator``).
-    var minimumCurrencies: Int { get }
-}
-
-extension RatesProvider {
-    package var minimumCurrencies: Int { RatesValidator.minimumCurrencies }
-}
 
 /// Why a fetch stored nothing. Each reads as the end of "The refresh failed: …". The details
 /// a library or a provider wrote (a connection error, a parser's complaint, the provider's own
 /// error code) are quoted as they are; the rest is a ``Message`` each page writes in its language.
 package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
+    /// Nothing answered within the time limit.
     case timedOut(seconds: Double)
+    /// An answer began but did not end within the time limit (a publisher sending it a byte
+    /// at a time, or a fetch of several documents that took longer together).
+    case incomplete(seconds: Double)
     case unreachable(String)
     case httpStatus(Int)
     /// Not the document expected: HTML, garbage, a truncated download, missing fields.
@@ -82,7 +33,7 @@ package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
     /// `http-status`, `unreadable`, `provider-error`, `invalid-rates` (refused by validation), `too-large`.
     package var category: String {
         switch self {
-        case .timedOut: "timed-out"
+        case .timedOut, .incomplete: "timed-out"
         case .unreachable: "unreachable"
         case .httpStatus: "http-status"
         case .unreadable: "unreadable"
@@ -98,6 +49,10 @@ package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
             seconds == 1
                 ? Message("no answer within {seconds} second", ["seconds": .number("1")])
                 : Message("no answer within {seconds} seconds", ["seconds": .number(Self.format(seconds))])
+        case .incomplete(let seconds):
+            seconds == 1
+                ? Message("no complete answer within {seconds} second", ["seconds": .number("1")])
+                : Message("no complete answer within {seconds} seconds", ["seconds": .number(Self.format(seconds))])
         case .unreachable(let detail): Message("could not connect ({detail})", ["detail": .text(detail)])
         case .httpStatus(let status): Message("the server answered HTTP {status}", ["status": .text(String(status))])
         case .unreadable(let detail): Message("the answer is not a rates document: {detail}", ["detail": .text(detail)])
