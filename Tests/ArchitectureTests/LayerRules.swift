@@ -64,26 +64,34 @@ enum LayerRules {
     ]
 
     /// A page module's files (`Sources/App/Modules/`), by their part: the View (`…View.swift` and
-    /// its `…View+….swift` extensions) and the Assembly own HTTP; everything else is plain.
+    /// its `…View+….swift` extensions) and the Assembly own HTTP; everything else is plain. A
+    /// file `X+Y.swift` is of X's part (`FrankfurterV2Interactor+Provider.swift`: the interactor's).
     enum Part: String, CaseIterable {
         case view, assembly, interactor, presenter, router, contract, other
 
         init(file name: String) {
-            if name.hasSuffix("View.swift") || name.contains("View+") {
+            let stem = Self.extended(byFile: name) ?? String(name.dropLast(".swift".count))
+            if stem.hasSuffix("View") {
                 self = .view
-            } else if name.hasSuffix("Assembly.swift") {
+            } else if stem.hasSuffix("Assembly") {
                 self = .assembly
-            } else if name.hasSuffix("Interactor.swift") {
+            } else if stem.hasSuffix("Interactor") {
                 self = .interactor
-            } else if name.hasSuffix("Presenter.swift") || name.contains("Presenter+") {
+            } else if stem.hasSuffix("Presenter") {
                 self = .presenter
-            } else if name.hasSuffix("Router.swift") {
+            } else if stem.hasSuffix("Router") {
                 self = .router
-            } else if name.hasSuffix("Contract.swift") {
+            } else if stem.hasSuffix("Contract") {
                 self = .contract
             } else {
                 self = .other
             }
+        }
+
+        /// `X` for a file `X+Y.swift`: the type it extends.
+        static func extended(byFile name: String) -> String? {
+            guard name.hasSuffix(".swift"), let plus = name.firstIndex(of: "+") else { return nil }
+            return String(name[..<plus])
         }
 
         /// What the part may import: never Persistence, Fluent, SQL or Leaf; Vapor only in the
@@ -107,6 +115,46 @@ enum LayerRules {
         }
         guard let target = targets.keys.filter({ path.hasPrefix($0 + "/") }).max(by: { $0.count < $1.count }) else { return nil }
         return (target, everywhere.union(targets[target]!))
+    }
+
+    /// A page module's file `X+Y.swift` that does not extend `X`: it is held to X's part's rules
+    /// without being X's (`LedgerView+Upload.swift` declaring an upload reader of its own).
+    static func misfiledExtensions(under root: URL) throws -> [String] {
+        try swiftFiles(under: root).filter { $0.hasPrefix("Sources/App/Modules/") }.compactMap { path in
+            guard let extended = Part.extended(byFile: (path as NSString).lastPathComponent) else { return nil }
+            let code = code(of: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+            let extends = code.contains(try Regex("(?m)^\\s*extension\\s+\(extended)\\b"))
+            return extends ? nil : "\(path) does not extend \(extended)"
+        }
+    }
+
+    /// The folders whose types a page module may not name: the speed machinery behind Web's one
+    /// render call, and App's services (a module reaches them through the service interfaces).
+    static let hiddenFromModules = ["Sources/Web/Speed", "Sources/App/Services"]
+
+    /// The types (and type aliases) declared at the top level of `hiddenFromModules`' files, by
+    /// name (a nested one is named through its outer type's).
+    static func hiddenTypes(under root: URL) throws -> Set<String> {
+        var names: Set<String> = []
+        let declaration =
+            /(?m)^(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private|final|nonisolated|indirect)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)/
+        for path in swiftFiles(under: root) where hiddenFromModules.contains(where: { path.hasPrefix($0 + "/") }) {
+            let code = code(of: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+            for match in code.matches(of: declaration) { names.insert(String(match.1)) }
+        }
+        return names
+    }
+
+    /// Each page module file naming a type of `hiddenFromModules`, and which.
+    static func hiddenTypesNamed(under root: URL) throws -> [String] {
+        let hidden = try hiddenTypes(under: root)
+        var found: [String] = []
+        for path in swiftFiles(under: root) where path.hasPrefix("Sources/App/Modules/") {
+            let code = code(of: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+            let named = Set(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.0) }).intersection(hidden)
+            if !named.isEmpty { found.append("\(path) names \(named.sorted().joined(separator: ", "))") }
+        }
+        return found
     }
 
     /// Every `.swift` file's violations under `root`'s `Sources/`, `Tests/` and `Benchmarks/`.

@@ -131,3 +131,89 @@ struct LayerRulesTests {
         }
     }
 }
+
+/// What a page module sees of the app: its roles' files named for the type they extend, and no
+/// type of the speed machinery or of App's services (docs/ARCHITECTURE.md, "What each role may know").
+@Suite("Page modules: each file in its role, nothing of Web/Speed or App's services named")
+struct ModuleBoundaryTests {
+    static let root = LayerRulesTests.root
+
+    /// Runs `test` on a copy of `files` (path and text) in a folder of its own.
+    func inPlantedPackage(_ files: [(String, String)], _ test: (URL) throws -> Void) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("module-rules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try test(root)
+    }
+
+    @Test("a file X+Y.swift is of X's role: an interactor's extension keeps the interactor's imports")
+    func rolesOfExtensions() {
+        #expect(LayerRules.Part(file: "FrankfurterV2Interactor+Provider.swift") == .interactor)
+        #expect(LayerRules.Part(file: "LedgerPresenter+Presets.swift") == .presenter)
+        #expect(LayerRules.Part(file: "MCPView+Tools.swift") == .view)
+        #expect(LayerRules.Part(file: "ConverterRouter+Links.swift") == .router)
+        #expect(LayerRules.Part(file: "ConverterContract+Query.swift") == .contract)
+        #expect(LayerRules.Part(file: "ContactAccess.swift") == .other)
+        #expect(LayerRules.rule(for: "Sources/App/Modules/X/XInteractor+Y.swift")?.allowed.contains("Web") == false)
+    }
+
+    @Test("every file X+Y.swift of a page module extends X")
+    func extensionsExtendTheirType() throws {
+        let misfiled = try LayerRules.misfiledExtensions(under: Self.root)
+        #expect(misfiled.isEmpty, "\(misfiled.joined(separator: "\n"))")
+    }
+
+    @Test("a file X+Y.swift that declares something else than an extension of X fails")
+    func misfiledExtensionFails() throws {
+        try inPlantedPackage([
+            ("Sources/App/Modules/Planted/PlantedView+Upload.swift", "import Vapor\n\nenum PlantedUpload {}\n"),
+            ("Sources/App/Modules/Planted/PlantedInteractor+Days.swift", "// extension PlantedInteractor\nstruct Days {}\n"),
+            ("Sources/App/Modules/Planted/PlantedPresenter+Words.swift", "import Web\n\nextension PlantedPresenter {}\n"),
+        ]) { root in
+            let misfiled = try LayerRules.misfiledExtensions(under: root)
+            #expect(
+                misfiled == [
+                    "Sources/App/Modules/Planted/PlantedInteractor+Days.swift does not extend PlantedInteractor",
+                    "Sources/App/Modules/Planted/PlantedView+Upload.swift does not extend PlantedView",
+                ])
+        }
+    }
+
+    @Test("no page module names a type of Web/Speed or of App's services")
+    func noHiddenTypes() throws {
+        let hidden = try LayerRules.hiddenTypes(under: Self.root)
+        #expect(hidden.isSuperset(of: ["PageFrames", "KeptAnswers", "OptionMenu", "CurrentRates", "RatesRefresher"]), "\(hidden.sorted())")
+        let named = try LayerRules.hiddenTypesNamed(under: Self.root)
+        #expect(named.isEmpty, "\(named.joined(separator: "\n"))")
+    }
+
+    @Test("a page module naming a type of Web/Speed, or one of App's services, fails; in a comment or a string it does not")
+    func plantedHiddenTypesFail() throws {
+        try inPlantedPackage([
+            ("Sources/Web/Speed/PlantedFrames.swift", "package final class PlantedFrames {}\n"),
+            (
+                "Sources/App/Services/Rates/PlantedRates.swift",
+                "struct PlantedRates {\n    enum Nested {}\n}\ntypealias PlantedAlias = Int\n"
+            ),
+            ("Sources/App/Modules/Planted/PlantedView.swift", "import Vapor\n\nstruct PlantedView {\n    let frames: PlantedFrames\n}\n"),
+            ("Sources/App/Modules/Planted/PlantedInteractor.swift", "struct PlantedInteractor {\n    let rates = PlantedRates()\n}\n"),
+            (
+                "Sources/App/Modules/Planted/PlantedAssembly.swift",
+                "// PlantedRates\nlet name = \"PlantedFrames\"\nlet x: PlantedAlias = 1\n"
+            ),
+        ]) { root in
+            let hidden = try LayerRules.hiddenTypes(under: root), named = try LayerRules.hiddenTypesNamed(under: root)
+            #expect(hidden == ["PlantedFrames", "PlantedRates", "PlantedAlias"])
+            #expect(
+                named == [
+                    "Sources/App/Modules/Planted/PlantedAssembly.swift names PlantedAlias",
+                    "Sources/App/Modules/Planted/PlantedInteractor.swift names PlantedRates",
+                    "Sources/App/Modules/Planted/PlantedView.swift names PlantedFrames",
+                ])
+        }
+    }
+}

@@ -40,6 +40,8 @@ struct AppServices: Sendable {
     let contacts: any ContactsService
     /// Signed-in users' kept ledger conversions.
     let ledgers: any LedgerStore
+    /// Ledgers' uploads, conversions and files.
+    let ledgerConversions: any LedgerConversions
     let rateHistory: any RateHistoryService
     /// The ECB's days, whatever the converter's provider (`/v1`); from the same memory as `rateHistory`.
     let referenceRates: any ReferenceRateDays
@@ -153,6 +155,7 @@ struct AppServices: Sendable {
             contacts: configuration.contactPageCacheSize > 0
                 ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
             ledgers: FluentLedgerStore(database: database),
+            ledgerConversions: LedgerFiles(now: now),
             rateHistory: configuration.rateHistoryCache ? cachedDays : storedDays,
             referenceRates: referenceRates,
             database: database,

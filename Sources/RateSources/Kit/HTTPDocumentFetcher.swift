@@ -129,10 +129,10 @@ package struct HTTPDocumentFetcher: Sendable {
         do {
             if let link {
                 let page = try await request(url, posting: nil, in: exchange).data
-                guard
-                    let found = FormPage.link(
-                        in: page, ending: link.ending, containing: link.containing, labelled: link.labelled, relativeTo: url),
-                    let target = Self.moved(found, link, to: url)
+                let found = await exchange.excluded {
+                    FormPage.link(in: page, ending: link.ending, containing: link.containing, labelled: link.labelled, relativeTo: url)
+                }
+                guard let found, let target = Self.moved(found, link, to: url)
                 else {
                     throw RatesProviderError.unreadable(
                         "the page links to no document ending in \(link.ending)\(link.containing.map { " with \($0) in its name" } ?? "")\(link.labelled.map { " labelled \($0)" } ?? "") on \(url.host ?? "its host")"
@@ -163,7 +163,9 @@ package struct HTTPDocumentFetcher: Sendable {
                 formPage = known
             } else {
                 let page = try await request(pageURL, posting: nil, in: exchange)
-                formPage = try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
+                formPage = try await exchange.excluded { () throws(RatesProviderError) in
+                    try FormPage(page.data, setCookies: page.headers["Set-Cookie"])
+                }
                 formPages[pageURL] = formPage
             }
             let posted = DocumentRequest.Body(

@@ -1,17 +1,19 @@
 import Vapor
 
-/// The OpenAPI 3.1 description of the JSON API (`Resources/openapi.yaml`), read once at start.
-struct APIDocument: Sendable {
-    let text: String
+extension ConverterAPIView {
+    /// The OpenAPI 3.1 description of the JSON API (`Resources/openapi.yaml`), read once at start.
+    struct Document: Sendable {
+        let text: String
 
-    static func bundled() throws -> APIDocument {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/openapi.yaml"])
+        static func bundled() throws -> Document {
+            guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/openapi.yaml"])
+            }
+            return Document(text: try String(contentsOf: url, encoding: .utf8))
         }
-        return APIDocument(text: try String(contentsOf: url, encoding: .utf8))
-    }
 
-    func response() -> Response {
-        Response(status: .ok, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: .init(string: text))
+        func response() -> Response {
+            Response(status: .ok, headers: ["Content-Type": "application/yaml; charset=utf-8"], body: .init(string: text))
+        }
     }
 }

@@ -33,7 +33,7 @@ enum ConverterAssembly {
         routes.get(.apiCurrencies, use: api.currencies)
         routes.get(.apiLatestRates, use: api.latestRates)
         routes.get(.apiConvert, use: api.convert)
-        let document = try APIDocument.bundled()
+        let document = try ConverterAPIView.Document.bundled()
         routes.get(SiteURL.Route.apiDocument.pathComponents) { _ in document.response() }
     }
 }

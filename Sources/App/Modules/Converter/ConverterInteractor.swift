@@ -20,8 +20,13 @@ package struct ConverterInteractor: Sendable {
         rates: any CurrentRatesReading, pastRates: any PastRatesReading, history: any HistoryLoadReading, catalog: CurrencyCatalog,
         providers: ProviderCatalog, calculator: ConversionCalculator, now: @escaping @Sendable () -> Date
     ) {
-        (self.rates, self.pastRates, self.history, self.catalog) = (rates, pastRates, history, catalog)
-        (self.providers, self.calculator, self.now) = (providers, calculator, now)
+        self.rates = rates
+        self.pastRates = pastRates
+        self.history = history
+        self.catalog = catalog
+        self.providers = providers
+        self.calculator = calculator
+        self.now = now
     }
 
     /// The result page for `query`, which may be invalid (the page then says why).

@@ -2,10 +2,10 @@ import ServiceInterfaces
 import Vapor
 import Web
 
-extension Response {
+extension FrankfurterView {
     /// A Frankfurter API's failure (`/v1` and `/v2` alike) with its status, and when to retry
     /// where it is worth retrying.
-    convenience init(_ failure: Frankfurter.Failure, contentType: String, body: [UInt8]) {
+    static func response(to failure: Frankfurter.Failure, contentType: String, body: [UInt8]) -> Response {
         var headers: HTTPHeaders = ["Content-Type": contentType]
         let status: HTTPStatus
         switch failure {
@@ -18,6 +18,6 @@ extension Response {
             status = .serviceUnavailable
             headers.add(name: .retryAfter, value: String(HistoryStillLoading.retryAfterSeconds))
         }
-        self.init(status: status, headers: headers, bytes: body)
+        return Response(status: status, headers: headers, bytes: body)
     }
 }

@@ -91,6 +91,6 @@ struct FrankfurterView: Sendable {
     }
 
     private func failure(_ failure: Frankfurter.Failure) -> Response {
-        Response(failure, contentType: Self.contentType, body: presenter.body(failure))
+        Self.response(to: failure, contentType: Self.contentType, body: presenter.body(failure))
     }
 }

@@ -160,6 +160,6 @@ struct FrankfurterV2View: Sendable {
     }
 
     private func failure(_ failure: FrankfurterV2.Failure) -> Response {
-        Response(failure, contentType: FrankfurterV2.Format.json.contentType, body: presenter.body(failure))
+        FrankfurterView.response(to: failure, contentType: FrankfurterV2.Format.json.contentType, body: presenter.body(failure))
     }
 }

@@ -7,7 +7,8 @@ enum LedgerAssembly {
     /// The ledger's use case over this app's services (the MCP module's `convert_ledger` uses it too).
     static func interactor(services: AppServices) -> LedgerInteractor {
         LedgerInteractor(
-            rates: services.officialRates, current: services.currentRates, catalog: services.catalog,
+            conversions: services.ledgerConversions, rates: services.officialRates, current: services.currentRates,
+            catalog: services.catalog,
             providers: services.providerCatalog, store: services.ledgers, appVersion: AppInfo.version, now: services.now,
             load: services.historyProgress)
     }
@@ -16,8 +17,7 @@ enum LedgerAssembly {
         let view = LedgerView(
             interactor: interactor(services: services),
             presenter: LedgerPresenter(providers: services.providerCatalog),
-            router: LedgerRouter(),
-            files: LedgerFiles())
+            router: LedgerRouter())
         routes.get(.ledger, use: view.show)
         routes.post(.ledger, streaming: view.convert)
         routes.get(.ledgerResult, use: view.result)

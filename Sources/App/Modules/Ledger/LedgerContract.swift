@@ -128,7 +128,7 @@ enum Ledger {
     /// Why nothing was converted.
     enum Failure: Error, Equatable {
         /// The file itself: too large, too many lines, not text, a quote never closed, empty.
-        case refused(LedgerSpool.Refusal)
+        case refused(LedgerRefusal)
         /// Settings that cannot be used, by field.
         case invalid([Field: Message])
         /// No date, amount and currency columns by their names; the header, to choose from.
@@ -164,10 +164,10 @@ enum Ledger {
     /// A conversion's first rows, its failed rows and its receipt.
     struct Preview: Sendable {
         var header: [String]
-        var rows: [LedgerRun.Row]
+        var rows: [LedgerRow]
         var problems: [(row: Int, problem: LedgerLineProblem)]
         var receipt: LedgerReceipt
-        var dialect: LedgerRun.Dialect
+        var dialect: LedgerDialect
         var columns: LedgerColumns
         /// The booking currency's decimals.
         var fractionDigits: Int

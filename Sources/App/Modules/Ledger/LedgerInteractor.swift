@@ -2,10 +2,11 @@ import Core
 import Foundation
 import ServiceInterfaces
 
-/// Converting ledgers: a checked request and a spooled file started as a job over its source's
-/// days, the preview read to the end (and kept for a signed-in user), kept conversions listed,
-/// fetched and deleted.
+/// Converting ledgers: a checked request and an upload started as a conversion over its source's
+/// days, the preview read to the end (and kept for a signed-in user), the converted file in the
+/// form asked for, kept conversions listed, fetched and deleted.
 struct LedgerInteractor: Sendable {
+    let conversions: any LedgerConversions
     let rates: any LedgerRatesReading
     let current: any CurrentRatesReading
     let catalog: CurrencyCatalog
@@ -39,14 +40,30 @@ struct LedgerInteractor: Sendable {
         return LedgerPreset.all.map { ($0, sources.contains($0.source)) }
     }
 
-    /// Starts converting the spooled file as `query` asks: the file's scan finished, its header
-    /// and dialect read, its source's days at hand; or every problem with the request.
-    func start(_ query: Ledger.Query, spool: LedgerSpool, fileName: String?) async throws(Ledger.Failure) -> LedgerJob {
-        let facts: LedgerSpool.Facts
-        do { facts = try spool.finish() } catch let refusal as LedgerSpool.Refusal { throw .refused(refusal) } catch {
+    /// A new place for an upload's bytes (the View writes them as they arrive).
+    func newUpload() throws(Ledger.Failure) -> any LedgerUpload {
+        do { return try conversions.newUpload() } catch { throw .ratesUnavailable }
+    }
+
+    /// `text` as an upload, within an upload's limits (the MCP tool's CSV).
+    func upload(_ text: String) throws(Ledger.Failure) -> any LedgerUpload {
+        let upload = try newUpload()
+        do {
+            try Array(text.utf8).withUnsafeBytes { try upload.append($0) }
+        } catch let refusal as LedgerRefusal {
+            throw .refused(refusal)
+        } catch {
             throw .refused(.notText)
         }
-        let settings = try await settings(query, header: try? LedgerRun.header(of: spool.url, delimiter: facts.delimiter))
+        return upload
+    }
+
+    /// Starts converting the upload as `query` asks: its scan finished, its header and dialect
+    /// read, its source's days at hand; or every problem with the request.
+    func start(_ query: Ledger.Query, upload: any LedgerUpload, fileName: String?) async throws(Ledger.Failure) -> any LedgerConversion {
+        let facts: LedgerFileFacts
+        do throws(LedgerRefusal) { facts = try upload.finish() } catch { throw .refused(error) }
+        let settings = try await settings(query, header: conversions.header(of: upload, facts: facts))
         do throws(HistoryStillLoading) { try load.check(from: nil, of: settings.source) } catch { throw .loading(error) }
         let days: LedgerDays?
         do { days = try await rates.ledgerDays(of: settings.source) } catch { throw .ratesUnavailable }
@@ -58,30 +75,49 @@ struct LedgerInteractor: Sendable {
             ])
         }
         let fallback = await fallbackDays(settings, base: days.base)
-        let fractionDigits = catalog.currency(for: settings.booking).resultFractionDigits
-        let book = LedgerRateBook(
-            days: days.days, base: days.base, booking: settings.booking, rule: settings.rule, today: CalendarDate(containing: now()),
-            source: settings.source, cadence: providers.source(settings.source).cadence ?? .daily,
-            fallback: fallback.map { ($0.source, $0.days.days, providers.source($0.source).cadence ?? .daily) })
-        do {
-            let run = try LedgerRun(url: spool.url, facts: facts, settings: settings, book: book, fractionDigits: fractionDigits)
-            return LedgerJob(
-                run: run, spool: spool, facts: facts, settings: settings, sourceName: name(settings.source),
-                providers: days.providers + (fallback?.days.providers ?? []), fractionDigits: fractionDigits, fileName: fileName,
-                appVersion: appVersion, now: now)
-        } catch let failure as LedgerRun.Failure {
-            switch failure {
-            case .noColumns(let header): throw .noColumns(header: header)
-            case .badColumns(let header): throw .noColumns(header: header)
+        let rates = LedgerRates(
+            days: days, cadence: providers.source(settings.source).cadence ?? .daily,
+            fallback: fallback.map { ($0.source, $0.days, providers.source($0.source).cadence ?? .daily) },
+            today: CalendarDate(containing: now()), fractionDigits: catalog.currency(for: settings.booking).resultFractionDigits)
+        let label = LedgerLabel(
+            fileName: fileName, sourceName: name(settings.source), providers: days.providers + (fallback?.days.providers ?? []),
+            appVersion: appVersion)
+        do throws(LedgerLayoutFailure) {
+            return try conversions.start(upload, facts: facts, settings: settings, rates: rates, label: label)
+        } catch {
+            switch error {
+            case .noColumns(let header), .badColumns(let header): throw .noColumns(header: header)
             case .ambiguousDates(let example, let header): throw .ambiguousDates(example: example, header: header)
             }
-        } catch {
-            throw .refused(.notText)
         }
     }
 
+    /// The converted file, as CSV in its own dialect (`describe` words each failed row).
+    func csv(_ conversion: any LedgerConversion, describe: @escaping LedgerRowWords) -> LedgerPieces {
+        conversions.csv(conversion, describe: describe)
+    }
+
+    /// The API's JSON of the conversion, each row as `line` shapes it.
+    func json<Line: Encodable>(_ conversion: any LedgerConversion, line: @escaping @Sendable (LedgerRow) -> Line) -> LedgerPieces {
+        conversions.json(conversion, line: line)
+    }
+
+    /// The converted file and its receipt in one zip.
+    func zip(
+        _ conversion: any LedgerConversion, describe: @escaping LedgerRowWords, csvName: String, receiptName: String
+    ) async throws(Ledger.Failure) -> LedgerPieces {
+        do { return try await conversions.zip(conversion, describe: describe, csvName: csvName, receiptName: receiptName) } catch {
+            throw .ratesUnavailable
+        }
+    }
+
+    /// Every row read and written as CSV, whole, with the receipt (the MCP tool's answer).
+    func text(_ conversion: any LedgerConversion, describe: @escaping LedgerRowWords) -> (csv: String, receipt: LedgerReceipt) {
+        (conversions.text(conversion, describe: describe), conversion.receipt())
+    }
+
     /// A preset's second source's days (the NBP's table B), when it has any against the same base.
-    private func fallbackDays(_ settings: LedgerRun.Settings, base: String) async -> (source: RateSourceID, days: LedgerDays)? {
+    private func fallbackDays(_ settings: LedgerSettings, base: String) async -> (source: RateSourceID, days: LedgerDays)? {
         guard let source = settings.preset?.fallback, let days = try? await rates.ledgerDays(of: source), days.base == base else {
             return nil
         }
@@ -90,7 +126,7 @@ struct LedgerInteractor: Sendable {
 
     /// The settings `query` names (its source available now, its columns in `header`), or every
     /// field's problem.
-    func settings(_ query: Ledger.Query, header: [String]? = nil) async throws(Ledger.Failure) -> LedgerRun.Settings {
+    func settings(_ query: Ledger.Query, header: [String]? = nil) async throws(Ledger.Failure) -> LedgerSettings {
         var errors = query.problems
         let sources = await current.availableSources()
         guard !sources.isEmpty else { throw .ratesUnavailable }
@@ -112,7 +148,7 @@ struct LedgerInteractor: Sendable {
             }
         }
         guard errors.isEmpty, let rule = query.rule else { throw .invalid(errors) }
-        return LedgerRun.Settings(
+        return LedgerSettings(
             booking: query.booking, rule: rule, source: source, columns: columns, dateStyle: query.dateStyle, preset: query.preset)
     }
 
@@ -125,34 +161,20 @@ struct LedgerInteractor: Sendable {
 
     func name(_ source: RateSourceID) -> Message { providers.source(source).displayName }
 
-    /// The form again with the job read to its end: its first rows, its failed rows, the
-    /// receipt. For a signed-in `user` the converted file (as `writer` writes it) is kept,
-    /// gzip'd, and the preview names it.
+    /// The form again with the conversion read to its end: its first rows, its failed rows, the
+    /// receipt. For a signed-in `user` the converted file (`describe` wording each failed row)
+    /// is kept, gzip'd, and the preview names it.
     func preview(
-        _ job: LedgerJob, of query: Ledger.Query, for user: User?, writer: LedgerWriter
+        _ conversion: any LedgerConversion, of query: Ledger.Query, for user: User?, describe: @escaping LedgerRowWords
     ) async throws(Ledger.Failure) -> Ledger.Output {
-        let read: (preview: Ledger.Preview, kept: Data?)
+        let read: LedgerRead
         do {
-            read = try await offThePool { () throws -> (Ledger.Preview, Data?) in
-                var kept = user == nil ? nil : try LedgerFiles.Gzipped(job, writer: writer)
-                var rows: [LedgerRun.Row] = []
-                var problems: [(row: Int, problem: LedgerLineProblem)] = []
-                while let row = job.run.next() {
-                    if rows.count < Ledger.previewRows { rows.append(row) }
-                    if case .failure(let problem) = row.result, problems.count < Ledger.problemsShown {
-                        problems.append((row.number, problem))
-                    }
-                    kept?.add(row)
-                }
-                return (
-                    Ledger.Preview(
-                        header: job.run.header, rows: rows, problems: problems, receipt: job.receipt(), dialect: job.run.dialect,
-                        columns: job.run.columns, fractionDigits: job.fractionDigits),
-                    kept?.finish()
-                )
-            }
+            read = try await conversions.read(
+                conversion, rows: Ledger.previewRows, problems: Ledger.problemsShown, keeping: user != nil, describe: describe)
         } catch { throw .refused(.notText) }
-        var preview = read.preview
+        var preview = Ledger.Preview(
+            header: conversion.header, rows: read.rows, problems: read.problems, receipt: read.receipt, dialect: conversion.dialect,
+            columns: conversion.columns, fractionDigits: conversion.fractionDigits)
         if let user, let gzipped = read.kept {
             preview.saved = try? await store.save(owner: user.id, receipt: preview.receipt, result: gzipped, at: now())
         }
@@ -162,12 +184,13 @@ struct LedgerInteractor: Sendable {
         return output
     }
 
-    func conversion(_ id: UUID, for user: User?) async throws(Ledger.Failure) -> (receipt: LedgerReceipt, result: Data) {
+    /// One of `user`'s kept conversions: its receipt, and its file unpacked as it is sent.
+    func conversion(_ id: UUID, for user: User?) async throws(Ledger.Failure) -> (receipt: LedgerReceipt, file: LedgerPieces) {
         guard let user else { throw .signInRequired }
         let found: (receipt: LedgerReceipt, result: Data)?
         do { found = try await store.conversion(id, owner: user.id, now: now()) } catch { throw .ratesUnavailable }
         guard let found else { throw .notFound }
-        return found
+        return (found.receipt, conversions.unpacked(found.result))
     }
 
     func delete(_ id: UUID, for user: User?) async throws(Ledger.Failure) {

@@ -60,7 +60,7 @@ struct LedgerPresenter: Sendable {
             currencyColumn: columnValue(input.currencyColumn, preview?.columns.currency),
             fileHint: l.text(
                 "At most {size} MB or {lines} lines, UTF-8. Columns are found by their header: date, amount and currency, in any of the five languages.",
-                ["size": l.number(String(LedgerSpool.maxBytes / 1024 / 1024)), "lines": l.number(String(LedgerSpool.maxLines))]),
+                ["size": l.number(String(LedgerLimits.maxBytes / 1024 / 1024)), "lines": l.number(String(LedgerLimits.maxLines))]),
             apiHint: l.text(
                 "The API converts the same way: POST a text/csv body to {url}?to=EUR&rule=same-day.",
                 ["url": SiteURL.Route.apiLedger.pattern]),
@@ -99,7 +99,7 @@ struct LedgerPresenter: Sendable {
             hasErrors: !output.errors.isEmpty)
     }
 
-    private func present(_ row: LedgerRun.Row, preview: Ledger.Preview, in l: Localization) -> Ledger.ViewModel.PreviewRow {
+    private func present(_ row: LedgerRow, preview: Ledger.Preview, in l: Localization) -> Ledger.ViewModel.PreviewRow {
         let width = preview.header.count
         let cells = row.cells.count < width ? row.cells + Array(repeating: "", count: width - row.cells.count) : row.cells
         switch row.result {
@@ -187,15 +187,15 @@ struct LedgerPresenter: Sendable {
     }
 
     /// Why a file was refused, at the file field.
-    static func message(_ refusal: LedgerSpool.Refusal) -> Message {
+    static func message(_ refusal: LedgerRefusal) -> Message {
         switch refusal {
         case .tooLarge:
             Message(
                 "The file is larger than {size} MB. Split it and convert the parts.",
-                ["size": .number(String(LedgerSpool.maxBytes / 1024 / 1024))])
+                ["size": .number(String(LedgerLimits.maxBytes / 1024 / 1024))])
         case .tooManyLines:
             Message(
-                "The file has more than {count} lines. Split it and convert the parts.", ["count": .number(String(LedgerSpool.maxLines))])
+                "The file has more than {count} lines. Split it and convert the parts.", ["count": .number(String(LedgerLimits.maxLines))])
         case .notText: Message("This is not a CSV file: it is not UTF-8 text.")
         case .unclosedQuote: Message("A quoted cell is never closed. Check the file’s quotes.")
         case .empty: Message("Choose a file or paste lines first.")
@@ -230,8 +230,8 @@ struct LedgerPresenter: Sendable {
     }
 
     /// `row` of `job` as a ``Line`` (its error in canonical English, as the API writes every word).
-    func line(_ row: LedgerRun.Row, of job: LedgerJob) -> Line {
-        let header = job.run.header
+    func line(_ row: LedgerRow, of job: any LedgerConversion) -> Line {
+        let header = job.header
         var cells: [String: String] = [:]
         for (index, cell) in row.cells.enumerated() { cells[index < header.count ? header[index] : "column \(index + 1)"] = cell }
         switch row.result {

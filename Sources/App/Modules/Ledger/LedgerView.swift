@@ -1,17 +1,16 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Vapor
 import Web
 
-/// The ledger page and its API over HTTP: uploads read into a spool as they arrive
-/// (``LedgerUpload``), the preview page, the converted CSV streamed, the zip of it and its
-/// receipt, kept conversions, and the API's CSV or JSON. The files are written by
-/// ``LedgerFiles``; every word is the presenter's.
+/// The ledger page and its API over HTTP: uploads read as they arrive (``Upload``), the preview
+/// page, and the converted CSV, the zip of it and its receipt, kept conversions and the API's
+/// CSV or JSON streamed as the interactor hands them out. Every word is the presenter's.
 struct LedgerView: Sendable {
     let interactor: LedgerInteractor
     let presenter: LedgerPresenter
     let router: LedgerRouter
-    let files: LedgerFiles
 
     /// `GET /ledger`.
     func show(_ request: Request) async throws -> Response {
@@ -28,59 +27,61 @@ struct LedgerView: Sendable {
     /// `POST /ledger`: the preview, the converted CSV (`action=csv`) or a zip with the receipt (`action=zip`).
     func convert(_ request: Request) async throws -> Response {
         try request.browserSession.requireReadable()
-        let form: LedgerUpload.Form
+        let form: Upload.Form
         do {
-            form = try await LedgerUpload.form(request, csrfToken: request.browserSession.current?.csrfToken)
-        } catch LedgerUpload.Problem.forbidden {
+            form = try await Upload.form(request, csrfToken: request.browserSession.current?.csrfToken) {
+                try interactor.newUpload()
+            }
+        } catch Upload.Problem.forbidden {
             throw PageAbort(.forbidden, LedgerPresenter.expiredForm)
-        } catch LedgerUpload.Problem.notMultipart {
+        } catch Upload.Problem.notMultipart {
             throw PageAbort(.unsupportedMediaType, LedgerPresenter.multipartOnly)
-        } catch LedgerUpload.Problem.refused(let refusal) {
+        } catch Upload.Problem.refused(let refusal) {
             return try await page(request, Ledger.Query(Ledger.Input()), failure: .refused(refusal))
         }
         // The form sends its booking currency, source and rule beside a preset: the preset's apply.
         var input = Ledger.Input(form.fields, fileName: form.fileName)
         input.presetOverrides = true
         let query = Ledger.Query(input)
-        guard let spool = form.spool else { return try await page(request, query, failure: .refused(.empty)) }
-        let job: LedgerJob, output: Ledger.Output?
+        guard let upload = form.upload else { return try await page(request, query, failure: .refused(.empty)) }
+        let describe = words(in: request.localization)
+        let action = form.fields["action"]
         do {
-            job = try await interactor.start(query, spool: spool, fileName: form.fileName)
-            let action = form.fields["action"]
-            output =
-                action == "csv" || action == "zip"
-                ? nil
-                : try await interactor.preview(job, of: query, for: request.currentUser, writer: writer(job, in: request.localization))
-        } catch {
-            return try await page(request, query, failure: error)
+            let conversion = try await interactor.start(query, upload: upload, fileName: form.fileName)
+            switch action {
+            case "csv":
+                return stream(interactor.csv(conversion, describe: describe), type: Self.csvType, fileName: convertedName(conversion))
+            case "zip":
+                let zip = try await interactor.zip(
+                    conversion, describe: describe, csvName: convertedName(conversion), receiptName: Ledger.receiptFileName)
+                return stream(zip, type: "application/zip", fileName: "ledger.zip")
+            default:
+                let output = try await interactor.preview(conversion, of: query, for: request.currentUser, describe: describe)
+                return try await request.renderPage("ledger", presenter.present(output, in: request.localization))
+            }
+        } catch let failure as Ledger.Failure {
+            return try await page(request, query, failure: failure)
         }
-        if let output { return try await request.renderPage("ledger", presenter.present(output, in: request.localization)) }
-        let writer = writer(job, in: request.localization)
-        guard form.fields["action"] == "zip" else {
-            return stream(files.csv(job, writer: writer), type: Self.csvType, fileName: LedgerPresenter.convertedName(job.fileName))
-        }
-        return try await zip(job, writer: writer, request)
     }
 
     /// `POST /api/v1/ledger?to=&rule=&source=`: the body converted, as CSV or JSON.
     func api(_ request: Request) async throws -> Response {
         let query = Ledger.Query(Ledger.Input(request.queryItems))
-        let spool: LedgerSpool
+        let conversion: any LedgerConversion
         do {
-            spool = try await LedgerUpload.body(request)
-        } catch LedgerUpload.Problem.refused(let refusal) {
-            throw Self.problem(.refused(refusal))
-        }
-        let job: LedgerJob
-        do {
-            job = try await interactor.start(query, spool: spool, fileName: nil)
-        } catch {
-            throw Self.problem(error)
+            let upload = try interactor.newUpload()
+            do { try await Upload.body(request, into: upload) } catch Upload.Problem.refused(let refusal) {
+                throw Ledger.Failure.refused(refusal)
+            }
+            conversion = try await interactor.start(query, upload: upload, fileName: nil)
+        } catch let failure as Ledger.Failure {
+            throw Self.problem(failure)
         }
         if request.headers.accept.mediaTypes.contains(where: { $0.type == "application" && $0.subType == "json" }) {
-            return stream(files.json(job) { presenter.line($0, of: job) }, type: Self.jsonType, fileName: nil)
+            let presenter = presenter
+            return stream(interactor.json(conversion) { presenter.line($0, of: conversion) }, type: Self.jsonType, fileName: nil)
         }
-        let csv = files.csv(job, writer: writer(job, in: request.localization))
+        let csv = interactor.csv(conversion, describe: words(in: request.localization))
         return stream(csv, type: Self.csvType, fileName: LedgerPresenter.convertedName(nil))
     }
 
@@ -91,11 +92,8 @@ struct LedgerView: Sendable {
 
     /// `GET /ledger/{id}/converted.csv`: a kept conversion's file.
     func result(_ request: Request) async throws -> Response {
-        try await kept(request) { receipt, gzipped in
-            var body = ByteBuffer(data: gzipped)
-            return Response(
-                status: .ok, headers: .download(Self.csvType, fileName: LedgerPresenter.convertedName(receipt.file)),
-                body: .init(buffer: try body.decompress(with: .gzip())))
+        try await kept(request) { receipt, file in
+            stream(file, type: Self.csvType, fileName: LedgerPresenter.convertedName(receipt.file))
         }
     }
 
@@ -126,31 +124,20 @@ struct LedgerView: Sendable {
     private static let csvType = "text/csv; charset=utf-8; header=present"
     private static let jsonType = "application/json; charset=utf-8"
 
-    /// The converted file, sent a piece at a time as it is written.
-    private func stream(_ pieces: LedgerFiles.Pieces, type: String, fileName: String?) -> Response {
+    /// An answer sent a piece at a time as it is made, as a download named `fileName` where one is given.
+    private func stream(_ pieces: LedgerPieces, type: String, fileName: String?) -> Response {
         Response(
             headers: fileName.map { .download(type, fileName: $0) } ?? ["Content-Type": type, "Cache-Control": "no-store"],
             streaming: pieces)
     }
 
-    /// The zip, sent from its temporary folder, which goes once it is sent.
-    private func zip(_ job: LedgerJob, writer: LedgerWriter, _ request: Request) async throws -> Response {
-        let made = try await files.zip(
-            job, writer: writer, csvName: LedgerPresenter.convertedName(job.fileName), receiptName: Ledger.receiptFileName)
-        let response = try await request.fileio.asyncStreamFile(at: made.archive.path, mediaType: .zip) { _ in
-            try? FileManager.default.removeItem(at: made.folder)
-        }
-        for (name, value) in HTTPHeaders.download("application/zip", fileName: "ledger.zip") {
-            response.headers.replaceOrAdd(name: name, value: value)
-        }
-        return response
+    /// A failed row's words in the page's language.
+    private func words(in l: Localization) -> LedgerRowWords {
+        let presenter = presenter
+        return { row, problem in presenter.describe(row: row, problem, in: l) }
     }
 
-    private func writer(_ job: LedgerJob, in l: Localization) -> LedgerWriter {
-        LedgerWriter(dialect: job.run.dialect, source: job.settings.source.rawValue, fractionDigits: job.fractionDigits) { row, problem in
-            presenter.describe(row: row, problem, in: l)
-        }
-    }
+    private func convertedName(_ conversion: any LedgerConversion) -> String { LedgerPresenter.convertedName(conversion.fileName) }
 
     /// The form again, with what went wrong at its field and its status.
     private func page(_ request: Request, _ query: Ledger.Query, failure: Ledger.Failure) async throws -> Response {
@@ -164,8 +151,8 @@ struct LedgerView: Sendable {
         return try await request.renderPage("ledger", page, status: status)
     }
 
-    private func kept(_ request: Request, answer: (LedgerReceipt, Data) throws -> Response) async throws -> Response {
-        let conversion: (receipt: LedgerReceipt, result: Data)
+    private func kept(_ request: Request, answer: (LedgerReceipt, LedgerPieces) throws -> Response) async throws -> Response {
+        let conversion: (receipt: LedgerReceipt, file: LedgerPieces)
         do {
             conversion = try await interactor.conversion(try Self.id(request), for: request.currentUser)
         } catch Ledger.Failure.signInRequired {
@@ -173,7 +160,7 @@ struct LedgerView: Sendable {
         } catch Ledger.Failure.notFound {
             throw Abort(.notFound)
         }
-        return try answer(conversion.receipt, conversion.result)
+        return try answer(conversion.receipt, conversion.file)
     }
 
     private static func id(_ request: Request) throws -> UUID {

@@ -66,23 +66,24 @@ struct MCPInteractor: Sendable {
         do { return try await rates.providerList().items } catch { throw MCPEndpoint.Refusal(Self.message(error)) }
     }
 
-    /// `convert_ledger`: the CSV (spooled by the View) converted as `POST /api/v1/ledger` converts
-    /// it, every row read.
+    /// `convert_ledger`: the CSV converted as `POST /api/v1/ledger` converts it, every row read
+    /// and written out (`describe` wording each failed row), with its receipt.
     func convertLedger(
-        _ arguments: MCPEndpoint.Arguments, spool: LedgerSpool
-    ) async throws(MCPEndpoint.Refusal) -> (job: LedgerJob, rows: [LedgerRun.Row]) {
+        _ arguments: MCPEndpoint.Arguments, describe: @escaping LedgerRowWords
+    ) async throws(MCPEndpoint.Refusal) -> (csv: String, receipt: LedgerReceipt) {
         var input = Ledger.Input(
             to: arguments["to"], source: arguments["source"], rule: arguments["rule"], dateOrder: arguments["date_order"])
         input.preset = arguments["preset"]
-        let job: LedgerJob
         do {
-            job = try await ledger.start(Ledger.Query(input), spool: spool, fileName: nil)
+            let upload = try ledger.upload(arguments["csv"] ?? "")
+            let conversion = try await ledger.start(Ledger.Query(input), upload: upload, fileName: nil)
+            return ledger.text(conversion, describe: describe)
         } catch {
-            throw MCPEndpoint.Refusal(LedgerPresenter.problem(error).english)
+            switch error {
+            case .refused(let refusal): throw MCPEndpoint.Refusal(LedgerPresenter.message(refusal).english)
+            default: throw MCPEndpoint.Refusal(LedgerPresenter.problem(error).english)
+            }
         }
-        var rows: [LedgerRun.Row] = []
-        while let row = job.run.next() { rows.append(row) }
-        return (job, rows)
     }
 
     /// A v2 failure as its `{"message": …}` says it.

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ServiceInterfaces
 import Web
 
 /// Each tool's answer as an assistant reads it: the figures as the API writes them (the
@@ -69,15 +70,16 @@ struct MCPPresenter: Sendable {
             structured: Data(Array(#"{"providers":"#.utf8) + FrankfurterV2Presenter().json(providers: providers) + [UInt8(ascii: "}")]))
     }
 
+    /// A ledger's failed row as the converted CSV's `error` column says it: in English, as the API's.
+    var ledgerWords: LedgerRowWords {
+        let ledger = ledger, english = Localizations.of(.en)
+        return { row, problem in ledger.describe(row: row, problem, in: english) }
+    }
+
     /// `convert_ledger`: the converted CSV as `POST /api/v1/ledger` writes it, and its receipt.
-    func ledger(_ job: LedgerJob, rows: [LedgerRun.Row]) throws -> MCPEndpoint.Answer {
-        let english = Localizations.of(.en)
-        let writer = LedgerWriter(dialect: job.run.dialect, source: job.settings.source.rawValue, fractionDigits: job.fractionDigits) {
-            row, problem in ledger.describe(row: row, problem, in: english)
-        }
-        let receipt = job.receipt()
+    func ledger(csv: String, receipt: LedgerReceipt) throws -> MCPEndpoint.Answer {
         var object = Array(#"{"csv":"#.utf8)
-        APIJSON.writeString(LedgerFiles.text(job, rows: rows, writer: writer), into: &object)
+        APIJSON.writeString(csv, into: &object)
         object += Array(#","receipt":"#.utf8) + Array(try receipt.json(pretty: false)) + [UInt8(ascii: "}")]
         return MCPEndpoint.Answer(
             text:

@@ -73,7 +73,7 @@ extension MCPView {
         json += Array(#","jsonrpc":"2.0","result":"#.utf8)
         switch plain.message {
         case .listTools:
-            json += MCPToolCatalog.listed
+            json += MCPView.ToolCatalog.listed
         case .callTool(let name, let arguments):
             json += Array(#"{"content":[{"text":"#.utf8)
             switch await outcome(of: name, arguments, request) {

@@ -44,7 +44,7 @@ struct MCPView: Sendable {
             instructions:
                 "Official exchange rates: convert amounts (today or a past day), get rates and series, list currencies and providers, and convert ledgers at tax rules' rates with an audit receipt.",
             capabilities: .init(tools: .init(listChanged: false)))
-        await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: MCPToolCatalog.tools) }
+        await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: MCPView.ToolCatalog.tools) }
         await server.withMethodHandler(CallTool.self) { parameters in await call(parameters, request) }
         let transport = StatelessHTTPServerTransport(validationPipeline: Self.validation)
         try await server.start(transport: transport)
@@ -116,8 +116,8 @@ struct MCPView: Sendable {
                 case .listProviders: return .success(presenter.providers(try await interactor.providers()))
                 case .convertLedger:
                     try arguments.require(["csv"])
-                    let (job, rows) = try await interactor.convertLedger(arguments, spool: try Self.spool(arguments["csv"] ?? ""))
-                    return .success(try presenter.ledger(job, rows: rows))
+                    let (csv, receipt) = try await interactor.convertLedger(arguments, describe: presenter.ledgerWords)
+                    return .success(try presenter.ledger(csv: csv, receipt: receipt))
                 }
             } catch let refusal as MCPEndpoint.Refusal {
                 throw refusal
@@ -126,19 +126,6 @@ struct MCPView: Sendable {
             }
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// The ledger's text spooled as an upload is, within its limits.
-    static func spool(_ csv: String) throws(MCPEndpoint.Refusal) -> LedgerSpool {
-        do {
-            let spool = try LedgerSpool()
-            try spool.append(ByteBuffer(string: csv))
-            return spool
-        } catch let refusal as LedgerSpool.Refusal {
-            throw MCPEndpoint.Refusal(LedgerPresenter.message(refusal).english)
-        } catch {
-            throw MCPEndpoint.Refusal(LedgerPresenter.message(.notText).english)
         }
     }
 }

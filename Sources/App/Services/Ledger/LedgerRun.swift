@@ -10,64 +10,11 @@ import Foundation
 ///
 /// A run is read by one task at a time (the request converting it), never shared.
 package final class LedgerRun: @unchecked Sendable {
-    /// What the visitor (or the API's query) chose.
-    package struct Settings: Sendable, Equatable {
-        var booking: String
-        var rule: LedgerRule
-        /// `blend` or a provider's id.
-        var source: RateSourceID
-        /// Chosen when the header names none the app knows.
-        var columns: LedgerColumns?
-        /// Chosen when slashed dates could be either way round (`dmy` or `mdy`).
-        var dateStyle: LedgerDateStyle?
-        /// The preset that set the booking currency, the source and the rule, if one did.
-        var preset: LedgerPreset?
-
-        package init(
-            booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil,
-            preset: LedgerPreset? = nil
-        ) {
-            self.booking = booking
-            self.rule = rule
-            self.source = source
-            self.columns = columns
-            self.dateStyle = dateStyle
-            self.preset = preset
-        }
-    }
-
-    /// How the file is written, so that the converted one is written the same way.
-    package struct Dialect: Sendable, Equatable {
-        var delimiter: UInt8
-        var decimalComma: Bool
-        var dateStyle: LedgerDateStyle
-        var byteOrderMark: Bool
-        var crlf: Bool
-    }
-
-    package struct Converted: Sendable, Equatable {
-        let amount: Decimal
-        let currency: String
-        let rate: LedgerRate
-        let converted: Decimal
-    }
-
-    package struct Row: Sendable, Equatable {
-        /// The row's number as a spreadsheet shows it (the header is row 1).
-        let number: Int
-        let cells: [String]
-        let result: Result<Converted, LedgerLineProblem>
-    }
-
-    /// Why a file cannot be converted at all.
-    enum Failure: Error, Equatable {
-        /// No date, amount and currency columns by their names (the header is listed for choosing).
-        case noColumns(header: [String])
-        /// A chosen column that the header does not have.
-        case badColumns(header: [String])
-        /// Slashed dates that read either way round; one of them as an example.
-        case ambiguousDates(example: String, header: [String])
-    }
+    package typealias Settings = LedgerSettings
+    package typealias Dialect = LedgerDialect
+    package typealias Row = LedgerRow
+    package typealias Converted = LedgerRow.Converted
+    package typealias Failure = LedgerLayoutFailure
 
     /// Rows read to learn the date style and the decimal mark.
     static let sampleRows = 500
@@ -89,7 +36,7 @@ package final class LedgerRun: @unchecked Sendable {
 
     /// Reads the header and the first rows of the spooled file at `url`.
     package init(
-        url: URL, facts: LedgerSpool.Facts, settings: Settings, book: LedgerRateBook, fractionDigits: Int
+        url: URL, facts: LedgerFileFacts, settings: Settings, book: LedgerRateBook, fractionDigits: Int
     ) throws {
         let sampler = try Self.reader(url, facts.delimiter)
         let header = (sampler.next() ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -220,7 +167,7 @@ package final class LedgerRun: @unchecked Sendable {
 
     /// The receipt, once every row was read.
     func receipt(
-        facts: LedgerSpool.Facts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
+        facts: LedgerFileFacts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
     ) -> LedgerReceipt {
         let fractionDigits = fractionDigits
         let rates = book.ratesUsed()

@@ -2,6 +2,7 @@ import Core
 import Crypto
 import Foundation
 import NIOCore
+import ServiceInterfaces
 
 /// A ledger file as it arrives, written to a temporary file and checked on the way, a buffer at
 /// a time (nothing holds the whole file in memory): at most ``maxBytes`` and ``maxLines`` lines
@@ -11,29 +12,13 @@ import NIOCore
 /// SHA-256 of the bytes as sent. The file is removed when the spool is released.
 ///
 /// Written by one task at a time (the request reading the upload), never shared.
-package final class LedgerSpool: @unchecked Sendable {
-    static let maxBytes = 50 * 1024 * 1024
+package final class LedgerSpool: LedgerUpload, @unchecked Sendable {
+    static let maxBytes = LedgerLimits.maxBytes
     /// Lines after the header.
-    static let maxLines = 1_000_000
+    static let maxLines = LedgerLimits.maxLines
 
-    package enum Refusal: Error, Equatable {
-        case tooLarge
-        case tooManyLines
-        case notText
-        case unclosedQuote
-        case empty
-    }
-
-    /// What the scan learnt.
-    package struct Facts: Sendable, Equatable {
-        let byteOrderMark: Bool
-        let delimiter: UInt8
-        let crlf: Bool
-        /// Rows, the header's included (a row's quoted line breaks do not start rows).
-        let rows: Int
-        let bytes: Int
-        let sha256: String
-    }
+    package typealias Refusal = LedgerRefusal
+    package typealias Facts = LedgerFileFacts
 
     package let url: URL
     private let handle: FileHandle
@@ -55,23 +40,28 @@ package final class LedgerSpool: @unchecked Sendable {
     }
 
     /// Checks and writes the next piece.
-    package func append(_ buffer: ByteBuffer) throws {
-        guard buffer.readableBytes > 0 else { return }
-        guard bytes + buffer.readableBytes <= Self.maxBytes else { throw Refusal.tooLarge }
+    package func append(_ piece: UnsafeRawBufferPointer) throws(LedgerRefusal) {
+        guard piece.count > 0 else { return }
+        guard bytes + piece.count <= Self.maxBytes else { throw Refusal.tooLarge }
         // The scan runs on a local copy: a class's stored properties are checked for exclusive
         // access on every read and write, which made this loop take 1 s for a 4 MB upload.
         var scanner = scanner
         defer { self.scanner = scanner }
-        try buffer.readableBytesView.withContiguousStorageIfAvailable { try scanner.scan($0) }
-            ?? scanner.scan(Array(buffer.readableBytesView))
-        bytes += buffer.readableBytes
-        hash.update(data: Data(buffer.readableBytesView))
-        try handle.write(contentsOf: buffer.readableBytesView)
+        try scanner.scan(piece)
+        bytes += piece.count
+        hash.update(bufferPointer: piece)
+        // A spool that cannot be written to holds nothing worth converting: refused as unreadable.
+        do { try handle.write(contentsOf: piece) } catch { throw .notText }
+    }
+
+    /// Checks and writes the next piece.
+    package func append(_ buffer: ByteBuffer) throws(LedgerRefusal) {
+        try buffer.withUnsafeReadableBytes { (piece) throws(LedgerRefusal) in try append(piece) }
     }
 
     /// Ends the upload: the facts, or why the file is refused.
-    package func finish() throws -> Facts {
-        try handle.close()
+    package func finish() throws(LedgerRefusal) -> Facts {
+        do { try handle.close() } catch { throw .notText }
         let scanner = scanner
         guard scanner.continuationBytes == 0 else { throw Refusal.notText }
         guard !scanner.inQuotes else { throw Refusal.unclosedQuote }
@@ -103,7 +93,7 @@ package final class LedgerSpool: @unchecked Sendable {
         var continuationBytes = 0
         var start: [UInt8] = []
 
-        mutating func scan(_ piece: some Collection<UInt8>) throws {
+        mutating func scan(_ piece: some Collection<UInt8>) throws(LedgerRefusal) {
             for byte in piece {
                 if start.count < 4 {
                     start.append(byte)

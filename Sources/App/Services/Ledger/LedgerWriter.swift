@@ -9,14 +9,14 @@ import NIOCore
 package struct LedgerWriter: Sendable {
     static let addedColumns = ["rate", "rate_date", "source", "converted", "error"]
 
-    let dialect: LedgerRun.Dialect
+    let dialect: LedgerDialect
     let source: String
     let fractionDigits: Int
     /// The error cell's words, in the page's language (`row 12: “x” is not a date`).
     let describe: @Sendable (_ row: Int, _ problem: LedgerLineProblem) -> String
 
     package init(
-        dialect: LedgerRun.Dialect, source: String, fractionDigits: Int,
+        dialect: LedgerDialect, source: String, fractionDigits: Int,
         describe: @escaping @Sendable (_ row: Int, _ problem: LedgerLineProblem) -> String
     ) {
         self.dialect = dialect
@@ -37,7 +37,7 @@ package struct LedgerWriter: Sendable {
     /// A row: its cells (padded to the header's `width`), then the added ones. Numbers are
     /// written straight into the buffer with the file's decimal mark: making every cell a `String`
     /// and replacing the numbers' points took 11 µs a line; this takes 2 (`LedgerBenchmarks`).
-    package func write(_ row: LedgerRun.Row, width: Int, into buffer: inout ByteBuffer) {
+    package func write(_ row: LedgerRow, width: Int, into buffer: inout ByteBuffer) {
         writeCells(row.cells, into: &buffer)
         let count = max(width, row.cells.count)
         for index in row.cells.count..<count where index > 0 { buffer.writeInteger(dialect.delimiter) }

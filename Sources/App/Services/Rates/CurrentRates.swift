@@ -33,7 +33,10 @@ final class CurrentRates: CurrentRatesReading {
         private(set) var sourcesKey: String
 
         init(snapshots: [RateSourceID: RateSnapshot], blend: RateSnapshot?, blendDay: CalendarDate, providers: ProviderCatalog) {
-            (self.snapshots, self.blend, self.blendDay, self.providers) = (snapshots, blend, blendDay, providers)
+            self.snapshots = snapshots
+            self.blend = blend
+            self.blendDay = blendDay
+            self.providers = providers
             sources = Self.sources(snapshots, blend, providers)
             sourcesKey = RateSource.key(of: sources)
         }

@@ -16,7 +16,8 @@ struct LedgerInteractorTests {
 
     func interactor(store: FakeLedgerStore = FakeLedgerStore(), load: FakeHistoryLoad = FakeHistoryLoad()) -> LedgerInteractor {
         LedgerInteractor(
-            rates: FakeLedgerRates([Fixtures.snapshot]), current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
+            conversions: LedgerFiles(now: { testNow }), rates: FakeLedgerRates([Fixtures.snapshot]),
+            current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
             providers: .everyDeclared, store: store, appVersion: "test", now: { testNow }, load: load)
     }
 
@@ -29,18 +30,14 @@ struct LedgerInteractorTests {
     static let query = Ledger.Query(Ledger.Input(to: "EUR", source: "ecb"))
     static let file = "date,amount,currency\n2025-05-09,112.52,USD\n"
 
-    func writer(_ job: LedgerJob) -> LedgerWriter {
-        LedgerWriter(dialect: job.run.dialect, source: "ecb", fractionDigits: job.fractionDigits) { _, _ in "" }
-    }
-
     @Test("while the history loads nothing is converted: how far it has come, to retry; once stored, the file converts")
     func waitsForTheHistory() async throws {
         let loading = HistoryStillLoading(stored: 2_000, total: 7_126)
         await #expect(throws: Ledger.Failure.loading(loading)) {
-            try await interactor(load: FakeHistoryLoad(loading: loading)).start(Self.query, spool: try spool(Self.file), fileName: nil)
+            try await interactor(load: FakeHistoryLoad(loading: loading)).start(Self.query, upload: try spool(Self.file), fileName: nil)
         }
-        let job = try await interactor().start(Self.query, spool: try spool(Self.file), fileName: nil)
-        guard case .success(let line) = try #require(job.run.next()).result else {
+        let job = try await interactor().start(Self.query, upload: try spool(Self.file), fileName: nil)
+        guard case .success(let line) = try #require(job.next()).result else {
             Issue.record("the line was not converted")
             return
         }
@@ -51,8 +48,8 @@ struct LedgerInteractorTests {
     func keptConversions() async throws {
         let store = FakeLedgerStore()
         let interactor = interactor(store: store)
-        let job = try await interactor.start(Self.query, spool: try spool(Self.file), fileName: "march.csv")
-        let output = try await interactor.preview(job, of: Self.query, for: Self.ann, writer: writer(job))
+        let job = try await interactor.start(Self.query, upload: try spool(Self.file), fileName: "march.csv")
+        let output = try await interactor.preview(job, of: Self.query, for: Self.ann, describe: { _, _ in "" })
         let saved = try #require(output.preview?.saved)
         #expect(output.entries.map(\.id) == [saved])
         #expect(try await interactor.form(for: Self.bob).entries.isEmpty)
@@ -67,10 +64,11 @@ struct LedgerInteractorTests {
     @Test("no days stored for the source: nothing to convert with")
     func noDays() async throws {
         let interactor = LedgerInteractor(
-            rates: FakeLedgerRates([]), current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
+            conversions: LedgerFiles(now: { testNow }), rates: FakeLedgerRates([]), current: FakeCurrentRates(snapshot: Fixtures.snapshot),
+            catalog: Fixtures.catalog,
             providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { testNow }, load: FakeHistoryLoad())
         await #expect(throws: Ledger.Failure.ratesUnavailable) {
-            try await interactor.start(Self.query, spool: try spool(Self.file), fileName: nil)
+            try await interactor.start(Self.query, upload: try spool(Self.file), fileName: nil)
         }
     }
 }

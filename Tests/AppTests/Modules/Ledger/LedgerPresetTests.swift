@@ -45,6 +45,7 @@ struct LedgerPresetTests {
     static func interactor(_ sources: [(RateSourceID, LedgerDays, RateSnapshot)], today: String) -> LedgerInteractor {
         let now = ISO8601DateFormatter().date(from: today + "T12:00:00Z")!
         return LedgerInteractor(
+            conversions: LedgerFiles(now: { testNow }),
             rates: Sources(days: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.1) })),
             current: FakeCurrentRates(snapshot: Fixtures.snapshot, others: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.2) })),
             catalog: Fixtures.catalog, providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { now },
@@ -58,9 +59,9 @@ struct LedgerPresetTests {
         let spool = try LedgerSpool()
         try spool.append(ByteBuffer(string: (["date,amount,currency"] + lines).joined(separator: "\n") + "\n"))
         let job = try await interactor(sources, today: today).start(
-            Ledger.Query(Ledger.Input(preset: preset)), spool: spool, fileName: "\(preset).csv")
+            Ledger.Query(Ledger.Input(preset: preset)), upload: spool, fileName: "\(preset).csv")
         var rows: [Result<LedgerRun.Converted, LedgerLineProblem>] = []
-        while let row = job.run.next() { rows.append(row.result) }
+        while let row = job.next() { rows.append(row.result) }
         return (rows, job.receipt())
     }
 

@@ -68,7 +68,9 @@ struct KitProvidersBackfillTests {
         var configuration = AppConfiguration.forTests(
             providers: KitProvidersStub.providers.map(\.id),
             providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
-        configuration.ratesTimeout = 5
+        // A publisher's whole exchange (a page and the workbook it links, a form's page and its
+        // POST, a series' every document) within the limit, on a machine busy with a dozen other tests.
+        configuration.ratesTimeout = 15
         configuration.providerKeys = KitProvidersStub.keys
         // Eighty backfills one after another, beside a dozen other tests on a 2-core CI machine:
         // one store once waited more than the 11 s the other tests allow for the database. What

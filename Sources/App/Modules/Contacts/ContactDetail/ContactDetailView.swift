@@ -36,6 +36,6 @@ struct ContactDetailView: Sendable {
     }
 
     private func guarded(_ request: Request, _ page: () async throws -> Response) async throws -> Response {
-        try await ContactAccessFailure.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
+        try await ContactAccessView.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
     }
 }

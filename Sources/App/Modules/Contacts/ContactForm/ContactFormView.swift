@@ -54,6 +54,6 @@ struct ContactFormView: Sendable {
     }
 
     private func guarded(_ request: Request, _ page: () async throws -> Response) async throws -> Response {
-        try await ContactAccessFailure.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
+        try await ContactAccessView.guarding(request, signIn: { Response(router.signIn(returningTo: $0)) }, page)
     }
 }

@@ -1,8 +1,10 @@
 import Vapor
 
-extension ContactAccessFailure {
-    /// Runs a contacts page, mapping access failures to HTTP: sign in first (the router's
-    /// redirect), or the same plain 404 for a missing contact and someone else's.
+/// What the contact pages' Views share over HTTP: a visitor signed out is sent to sign in, and a
+/// missing contact and someone else's are the same plain 404.
+enum ContactAccessView {
+    /// Runs a contacts page, mapping ``ContactAccessFailure``s to HTTP: sign in first (the
+    /// router's redirect), or a 404.
     static func guarding(
         _ request: Request, signIn: (String) -> Response,
         _ page: () async throws -> Response

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What a ledger is converted with, as the visitor (or the API's query) chose it.
+package struct LedgerSettings: Sendable, Equatable {
+    package var booking: String
+    package var rule: LedgerRule
+    /// `blend` or a provider's id.
+    package var source: RateSourceID
+    /// Chosen when the header names none the app knows.
+    package var columns: LedgerColumns? = nil
+    /// Chosen when slashed dates could be either way round (`dmy` or `mdy`).
+    package var dateStyle: LedgerDateStyle? = nil
+    /// The preset that set the booking currency, the source and the rule, if one did.
+    package var preset: LedgerPreset? = nil
+
+    package init(
+        booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil,
+        preset: LedgerPreset? = nil
+    ) {
+        self.booking = booking
+        self.rule = rule
+        self.source = source
+        self.columns = columns
+        self.dateStyle = dateStyle
+        self.preset = preset
+    }
+}
+
+/// How a ledger file is written, so that the converted one is written the same way.
+package struct LedgerDialect: Sendable, Equatable {
+    package var delimiter: UInt8
+    package var decimalComma: Bool
+    package var dateStyle: LedgerDateStyle
+    package var byteOrderMark: Bool
+    package var crlf: Bool
+
+    package init(delimiter: UInt8, decimalComma: Bool, dateStyle: LedgerDateStyle, byteOrderMark: Bool, crlf: Bool) {
+        self.delimiter = delimiter
+        self.decimalComma = decimalComma
+        self.dateStyle = dateStyle
+        self.byteOrderMark = byteOrderMark
+        self.crlf = crlf
+    }
+}
+
+/// One row of a ledger as converted: its number as a spreadsheet shows it (the header is row
+/// 1), its cells, and the line converted or why it could not be.
+package struct LedgerRow: Sendable, Equatable {
+    package let number: Int
+    package let cells: [String]
+    package let result: Result<Converted, LedgerLineProblem>
+
+    package init(number: Int, cells: [String], result: Result<Converted, LedgerLineProblem>) {
+        self.number = number
+        self.cells = cells
+        self.result = result
+    }
+
+    /// A line converted: its amount and currency, the rate it took and the booking currency's amount.
+    package struct Converted: Sendable, Equatable {
+        package let amount: Decimal
+        package let currency: String
+        package let rate: LedgerRate
+        package let converted: Decimal
+
+        package init(amount: Decimal, currency: String, rate: LedgerRate, converted: Decimal) {
+            self.amount = amount
+            self.currency = currency
+            self.rate = rate
+            self.converted = converted
+        }
+    }
+}
+
+/// Why a ledger's layout cannot be read: it is converted not at all.
+package enum LedgerLayoutFailure: Error, Sendable, Equatable {
+    /// No date, amount and currency columns by their names (the header is listed for choosing).
+    case noColumns(header: [String])
+    /// A chosen column that the header does not have.
+    case badColumns(header: [String])
+    /// Slashed dates that read either way round; one of them as an example.
+    case ambiguousDates(example: String, header: [String])
+}
