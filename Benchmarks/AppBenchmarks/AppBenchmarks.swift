@@ -89,9 +89,7 @@ let benchmarks: @Sendable () -> Void = {
             let output = stage.outputs[index % stage.outputs.count]
             guard let frame = ConverterAPIPresenter.frame(of: output) else { continue }
             blackHole(
-                try request.json(key: frame.key, texts: frame.texts.all) {
-                    stage.apiPresenter.present(output, texts: Converter.AmountTexts($0))
-                })
+                try request.json(key: DerivedCacheKey(frame.key), texts: frame.texts) { stage.apiPresenter.present(output, texts: $0) })
         }
     }
 

@@ -100,14 +100,14 @@ struct ProfilePagesCommand: AsyncCommand {
         await time(result, "presenter") { index in _ = converterPresenter.present(outputs[index % outputs.count], in: english) }
         await time(result, "page key and the amount's texts") { index in
             let output = outputs[index % outputs.count]
-            _ = (ConverterPresenter.pageKey(of: output, in: english), ConverterPresenter.amountTexts(of: output, in: english))
+            _ = ConverterPresenter.frame(of: output, in: english).map { (DerivedCacheKey($0.key), $0.texts.texts) }
         }
         try await time(result, "frame filled with them") { index in
             let output = outputs[index % outputs.count]
-            let texts = ConverterPresenter.amountTexts(of: output, in: english)!
+            let frame = ConverterPresenter.frame(of: output, in: english)!
             _ = try await request(SiteURL.converter.path).renderPage(
-                "converter", key: ConverterPresenter.pageKey(of: output, in: english), texts: texts.all
-            ) { converterPresenter.present(output, amount: Converter.AmountTexts($0), in: english) }
+                "converter", key: DerivedCacheKey(frame.key), texts: frame.texts
+            ) { converterPresenter.present(output, amount: $0, in: english) }
         }
         let models = outputs.map { converterPresenter.present($0, in: english) }
         try await time(result, "page skeleton filled") { index in

@@ -1,5 +1,5 @@
 /// How much of a pair's history a chart shows: `/rates/USD/EUR?range=5y`.
-package enum HistoryRange: String, Sendable, CaseIterable, Equatable {
+package enum HistoryRange: String, Sendable, CaseIterable, Equatable, Codable {
     case oneMonth = "1m"
     case threeMonths = "3m"
     case oneYear = "1y"

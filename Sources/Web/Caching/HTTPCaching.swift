@@ -32,10 +32,26 @@ package struct HTTPCachePolicy: Sendable {
         return max(0, min(untilRefresh, untilMidnight))
     }
 
-    /// How to cache the response made of `parts`, fresh until the rates may change
-    /// (`maxAge` to say otherwise). A page in a `language` depends on it: it is part of the
-    /// validator, and a copy varies with what chose it (the menu's cookie, `Accept-Language`).
+    /// How to cache the response made of `key` (with `texts` where the key leaves them out),
+    /// fresh until the rates may change (`maxAge` to say otherwise). A page in a `language`
+    /// depends on it: it is part of the validator, and a copy varies with what chose it (the
+    /// menu's cookie, `Accept-Language`).
     package func directive(
+        _ key: DerivedCacheKey, texts: [String] = [], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool,
+        variesWithCookie: Bool
+    ) -> CacheDirective {
+        directive([key.text] + texts, language: language, now: now, maxAge: maxAge, shared: shared, variesWithCookie: variesWithCookie)
+    }
+
+    /// As ``directive(_:texts:language:now:maxAge:shared:variesWithCookie:)``, for an answer
+    /// that only `key` names.
+    package func directive(
+        _ key: some CacheKey, language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
+    ) -> CacheDirective {
+        directive(DerivedCacheKey(key), language: language, now: now, maxAge: maxAge, shared: shared, variesWithCookie: variesWithCookie)
+    }
+
+    func directive(
         _ parts: [String], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
     ) -> CacheDirective {
         let vary = Self.varies[(variesWithCookie || language != nil ? 1 : 0) + (language != nil ? 2 : 0) + (compresses ? 4 : 0)]
@@ -54,11 +70,16 @@ package struct HTTPCachePolicy: Sendable {
         compresses && request.acceptsGzip
     }
 
+    /// A weak validator of the answer `key` names (and the build, and the `language` if one is given).
+    package func etag(_ key: some CacheKey, language: Language? = nil) -> String {
+        etag([DerivedCacheKey(key).text], language: language)
+    }
+
     /// A weak validator over `parts` (and the build, and `lang:` and the `language` if one is
     /// given): equal parts, equal pages. The parts are joined with NUL (which none contains) into
     /// one scratch buffer and hashed in one go: fed to the hasher piece by piece, the 27 pieces
     /// of an API conversion's validator cost 2.1 µs of its 21 µs, one call per piece.
-    package func etag(_ parts: [String], language: Language? = nil) -> String {
+    func etag(_ parts: [String], language: Language? = nil) -> String {
         var size = build.utf8.count + parts.count
         for part in parts { size += part.utf8.count }
         if let language { size += 6 + language.rawValue.utf8.count }

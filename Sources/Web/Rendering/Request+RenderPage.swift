@@ -17,21 +17,24 @@ extension Request {
     /// that key's frame (``PageFrames``) with these texts in their places, which is the very
     /// page rendering would write. `model` must put each text where the page shows it and make
     /// nothing else of it: it is also asked for the page with stand-ins in the texts' places.
-    package func renderPage<Model: Encodable & Sendable>(
-        _ template: String, key: String, texts: [String], status: HTTPStatus = .ok, model: ([String]) -> Model
+    package func renderPage<Model: Encodable & Sendable, Texts: FrameTexts>(
+        _ template: String, key: DerivedCacheKey, texts: Texts, status: HTTPStatus = .ok, model: (Texts) -> Model
     ) async throws -> Response {
-        try await application.pages.frames.renderPage(
-            template, key: key, texts: texts, status: status, for: self, model: { model(texts) },
-            marked: { model(PageFrame.markers(texts.count)) })
+        let list = texts.texts
+        return try await application.pages.frames.renderPage(
+            template, key: key.text, texts: list, status: status, for: self, model: { model(texts) },
+            marked: { model(texts.replacingTexts(with: PageFrame.markers(list.count))) })
     }
 
     /// The API's JSON (``APIJSON``) of an answer that is the same for every request with the same
     /// `key` but for `texts`: `model(texts)` encoded, or the key's frame with these texts in their
     /// places, as ``renderPage(_:key:texts:status:model:)`` does for pages.
-    package func json<Model: Encodable>(key: String, texts: [String], model: ([String]) -> Model) throws -> ByteBuffer {
-        try application.pages.frames.body(
-            key: key, texts: texts, write: { ByteBuffer(bytes: try APIJSON.encode(model(texts))) },
-            writeMarked: { ByteBuffer(bytes: try APIJSON.encode(model(PageFrame.markers(texts.count)))) })
+    package func json<Model: Encodable, Texts: FrameTexts>(key: DerivedCacheKey, texts: Texts, model: (Texts) -> Model) throws -> ByteBuffer
+    {
+        let list = texts.texts
+        return try application.pages.frames.body(
+            key: key.text, texts: list, write: { ByteBuffer(bytes: try APIJSON.encode(model(texts))) },
+            writeMarked: { ByteBuffer(bytes: try APIJSON.encode(model(texts.replacingTexts(with: PageFrame.markers(list.count))))) })
     }
 
     /// `frame`'s page with `texts` in its holes and this request's tags in theirs (``PageFrames``).

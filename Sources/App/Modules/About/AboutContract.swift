@@ -14,6 +14,13 @@ enum About {
         let sourceCodeURL: String
     }
 
+    /// What the page anonymous visitors get is made of: the rates and the day (its age is
+    /// written on it).
+    struct PageKey: CacheKey {
+        let rates: String?
+        let today: CalendarDate
+    }
+
     /// What `about.leaf` renders.
     struct ViewModel: Encodable, Sendable, Equatable {
         let title: String

@@ -16,8 +16,8 @@ struct AboutView: Sendable {
             return try await request.renderPage("about", presenter.present(output, in: request.localization))
         }
         let directive = cachePolicy.directive(
-            ["about", output.snapshot?.versionKey ?? "no rates", output.today.description],
-            language: request.language, now: now(), shared: true, variesWithCookie: true)
+            About.PageKey(rates: output.snapshot?.versionKey, today: output.today), language: request.language, now: now(), shared: true,
+            variesWithCookie: true)
         // The page anonymous visitors get is rendered once per snapshot and day.
         return try await request.respondCaching(directive, keep: .lastAtAddress) {
             try await request.renderPage("about", presenter.present(output, in: request.localization))

@@ -136,28 +136,22 @@ package struct ConverterAPIPresenter: Sendable {
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 
-    /// A converted answer's key and its amount's texts (``answerKey(of:_:)``,
+    /// A converted answer's key and its amount's texts (``Converter/AnswerKey``,
     /// ``amountTexts(of:alternatives:)``); `nil` for an answer that converted nothing.
-    package static func frame(of output: Converter.Output) -> (key: String, texts: Converter.AmountTexts)? {
+    package static func frame(of output: Converter.Output) -> (key: Converter.AnswerKey, texts: Converter.AmountTexts)? {
         guard case .converted(let conversion) = output.outcome else { return nil }
-        return (answerKey(of: output, conversion), amountTexts(of: conversion, alternatives: output.alternatives))
+        let key = Converter.AnswerKey(
+            from: conversion.from.code, to: conversion.to.code, rates: output.snapshot.versionKey, today: output.today,
+            askedDate: output.askedDate, chosenSource: output.accepted?.source, alternatives: output.alternatives.map(\.to.code))
+        return (key, amountTexts(of: conversion, alternatives: output.alternatives))
     }
 
     /// The answer's texts that follow from its amount, canonical: what answers of the same
-    /// ``answerKey(of:_:)`` differ in.
+    /// ``Converter/AnswerKey`` differ in.
     static func amountTexts(of conversion: Core.Conversion, alternatives: [AlternativeResult]) -> Converter.AmountTexts {
         Converter.AmountTexts(
             typed: conversion.amount.text, amount: conversion.amount.value.plainText, canonicalAmount: conversion.amount.text,
             result: conversion.to.text(of: conversion.result), alternatives: alternatives.map { $0.to.text(of: $0.result) })
-    }
-
-    /// Names everything an answer shows besides its amount's texts (``amountTexts(of:alternatives:)``):
-    /// answers of equal keys differ only in those.
-    static func answerKey(of output: Converter.Output, _ conversion: Core.Conversion) -> String {
-        var key = "\(conversion.from.code)|\(conversion.to.code)|\(output.snapshot.versionKey)|\(output.today)"
-        key += "|\(output.askedDate?.description ?? "")|\(output.accepted?.source?.rawValue ?? "")"
-        for other in output.alternatives { key += "|" + other.to.code }
-        return key
     }
 
     // MARK: Problems (RFC 9457), each for the request at `instance`

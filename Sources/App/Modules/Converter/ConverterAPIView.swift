@@ -21,7 +21,9 @@ struct ConverterAPIView: Sendable {
         }
         // The answer is its validator's (the rates' version names it whole): kept, not written
         // again for every request (160 currencies' JSON took about half a millisecond).
-        return try await request.respondCaching(caching(["currencies"], snapshot), keep: .byValidator) {
+        return try await request.respondCaching(
+            caching(.init(endpoint: "currencies", base: nil, rates: snapshot.versionKey)), keep: .byValidator
+        ) {
             try .json(presenter.present(currencies: currencies, snapshot: snapshot))
         }
     }
@@ -37,7 +39,9 @@ struct ConverterAPIView: Sendable {
         } catch {
             return try presenter.problem(error, instance: request.url.string).response()
         }
-        return try await request.respondCaching(caching(["latest", base ?? "\u{1}"], latest.snapshot), keep: .byValidator) {
+        return try await request.respondCaching(
+            caching(.init(endpoint: "latest", base: base, rates: latest.snapshot.versionKey)), keep: .byValidator
+        ) {
             try .json(presenter.present(latest))
         }
     }
@@ -64,9 +68,11 @@ struct ConverterAPIView: Sendable {
         case .converted:
             // Answers of a pair differ only in their amount's texts: the key and those texts name the answer.
             guard let frame = ConverterAPIPresenter.frame(of: output) else { throw Abort(.internalServerError) }
-            let texts = frame.texts.all
-            return try await request.respondCaching(caching(["convert", frame.key] + texts)) {
-                .json(try request.json(key: frame.key, texts: texts) { presenter.present(output, texts: Converter.AmountTexts($0)) })
+            let key = DerivedCacheKey(frame.key)
+            return try await request.respondCaching(
+                cachePolicy.directive(key, texts: frame.texts.texts, language: nil, now: now(), shared: true, variesWithCookie: false)
+            ) {
+                .json(try request.json(key: key, texts: frame.texts) { presenter.present(output, texts: $0) })
             }
         case .invalid(let errors):
             return try ConverterAPIPresenter.problem(invalid: errors, instance: request.url.string).response()
@@ -76,15 +82,10 @@ struct ConverterAPIView: Sendable {
         }
     }
 
-    /// The same question (`key`: the endpoint and the parameters it reads) over the same rates
-    /// is the same answer, for anyone: shared caches may keep it.
-    private func caching(_ key: [String], _ snapshot: RateSnapshot) -> CacheDirective {
-        caching(key + [snapshot.versionKey])
-    }
-
-    /// For an answer whose `key` names the rates it was made of already.
-    private func caching(_ key: [String]) -> CacheDirective {
-        cachePolicy.directive(["api"] + key, language: nil, now: now(), shared: true, variesWithCookie: false)
+    /// The same question (the endpoint and the parameters it reads) over the same rates is the
+    /// same answer, for anyone: shared caches may keep it.
+    private func caching(_ key: Converter.RatesAnswerKey) -> CacheDirective {
+        cachePolicy.directive(key, language: nil, now: now(), shared: true, variesWithCookie: false)
     }
 
     /// Absent, empty or only spaces. A value that starts with a visible ASCII character (every

@@ -150,7 +150,7 @@ package enum Converter {
         /// The source converted with, and every source with rates now (the form's choice); the default's id.
         var source: RateSource = .blend
         var sources: [RateSource] = []
-        /// Names `sources` (``RateSource/key(of:)``), made once with the list rather than per page.
+        /// Names `sources` (as the service names the list, once with it rather than per page).
         var sourcesKey = ""
         var defaultSource = RateSourceID.blend
     }
@@ -260,8 +260,8 @@ package enum Converter {
     }
 
     /// What a result page says that follows from its amount, and nothing else does: the texts a
-    /// page shows differently for every amount of the same pair (``ConverterPresenter/pageKey(of:in:)``).
-    package struct AmountTexts: Sendable, Equatable {
+    /// page shows differently for every amount of the same pair (``ResultKey``).
+    package struct AmountTexts: FrameTexts, Equatable {
         /// The amount as typed, for the form.
         var typed: String
         /// The amount's number in the page's language.
@@ -272,8 +272,61 @@ package enum Converter {
         /// Each alternative's result, in the page's language.
         var alternatives: [String]
 
-        /// In the order ``init(_:)`` reads them.
-        package var all: [String] { [typed, amount, canonicalAmount, result] + alternatives }
+        package func mapTexts(_ transform: (String) -> String) -> AmountTexts {
+            AmountTexts(
+                typed: transform(typed), amount: transform(amount), canonicalAmount: transform(canonicalAmount),
+                result: transform(result), alternatives: alternatives.map(transform))
+        }
+    }
+
+    /// Everything a converted page shows besides its amount's texts (``AmountTexts``): pages of
+    /// equal keys differ only in those, so one page is kept for them all and its validator
+    /// names it.
+    package struct ResultKey: CacheKey {
+        /// The rates and the day they are of, as stored.
+        let rates: String
+        let today: CalendarDate
+        let language: Language
+        /// The source asked for, the one converted with, every one with rates (as the service
+        /// names the list) and the default.
+        let chosenSource: RateSourceID?
+        let source: RateSourceID
+        let sources: String
+        let defaultSource: RateSourceID
+        /// The day asked for as typed and as read.
+        let typedDate: CalendarDate?
+        let askedDate: CalendarDate?
+        /// The conversion as its address names it, but its amount.
+        let accepted: Accepted?
+        let from: String
+        let to: String
+        let alternatives: [String]
+
+        /// The canonical address's parts besides the amount.
+        struct Accepted: Encodable, Sendable {
+            let from: String
+            let to: String
+            let date: CalendarDate?
+            let source: RateSourceID?
+        }
+    }
+
+    /// Everything an API conversion answers besides its amount's texts (``AmountTexts``).
+    package struct AnswerKey: CacheKey {
+        let from: String
+        let to: String
+        let rates: String
+        let today: CalendarDate
+        let askedDate: CalendarDate?
+        let chosenSource: RateSourceID?
+        let alternatives: [String]
+    }
+
+    /// `/api/v1/currencies` and `/api/v1/rates/latest`: the endpoint, the base asked for, and the rates.
+    struct RatesAnswerKey: CacheKey {
+        let endpoint: String
+        let base: String?
+        let rates: String
     }
 
     /// A conversion's rates both ways and its currencies' names, in the page's language.
@@ -316,12 +369,5 @@ package enum Converter {
         let message: String
         let retryURL: String
         let aboutURL: String
-    }
-}
-
-extension Converter.AmountTexts {
-    /// The texts ``all`` lists, in its order.
-    package init(_ all: [String]) {
-        self.init(typed: all[0], amount: all[1], canonicalAmount: all[2], result: all[3], alternatives: Array(all.dropFirst(4)))
     }
 }

@@ -137,46 +137,17 @@ package struct ConverterPresenter: Sendable {
                 ["day": .dayWithWeekday(day), "asked": .dayWithWeekday(asked)])
     }
 
-    /// A converted page's key and its amount's texts (``pageKey(of:in:)``, ``amountTexts(of:in:)``):
-    /// `nil` for a page that converted nothing. Both name the page (its validator too).
-    static func frame(of output: Converter.Output, in l: Localization) -> (key: String, texts: Converter.AmountTexts)? {
-        guard let texts = amountTexts(of: output, in: l) else { return nil }
-        return (pageKey(of: output, in: l), texts)
-    }
-
-    /// Names everything a converted page of `output` shows besides its amount's texts
-    /// (``amountTexts(of:in:)``): pages of equal keys differ only in those. The rates and the day,
-    /// the language, the sources and the one chosen, the pair, the day asked for and the
-    /// alternatives' currencies.
-    static func pageKey(of output: Converter.Output, in l: Localization) -> String {
-        // Written into one text grown once: made for every result page.
-        var key = output.snapshot.versionKey
-        key.reserveCapacity(key.utf8.count + output.sourcesKey.utf8.count + 160)
-        func add(_ part: String, after separator: String = "|") {
-            key.append(separator)
-            key.append(part)
-        }
-        for part in [
-            output.today.description, l.language.rawValue, output.query.source?.rawValue ?? "", output.source.id.rawValue,
-            output.sourcesKey, output.query.date?.description ?? "", output.askedDate?.description ?? "",
-        ] {
-            add(part)
-        }
-        if let accepted = output.accepted {
-            add(accepted.from)
-            add(accepted.to, after: " ")
-            add(accepted.date?.description ?? "", after: " ")
-            add(accepted.source?.rawValue ?? "", after: " ")
-        } else {
-            add("")
-        }
-        add(output.defaultSource.rawValue)
-        if case .converted(let conversion) = output.outcome {
-            add(conversion.from.code)
-            add(conversion.to.code)
-        }
-        for other in output.alternatives { add(other.to.code) }
-        return key
+    /// A converted page's key and its amount's texts (``Converter/ResultKey``,
+    /// ``amountTexts(of:in:)``): `nil` for a page that converted nothing.
+    static func frame(of output: Converter.Output, in l: Localization) -> (key: Converter.ResultKey, texts: Converter.AmountTexts)? {
+        guard case .converted(let conversion) = output.outcome, let texts = amountTexts(of: output, in: l) else { return nil }
+        let key = Converter.ResultKey(
+            rates: output.snapshot.versionKey, today: output.today, language: l.language, chosenSource: output.query.source,
+            source: output.source.id, sources: output.sourcesKey, defaultSource: output.defaultSource, typedDate: output.query.date,
+            askedDate: output.askedDate,
+            accepted: output.accepted.map { .init(from: $0.from, to: $0.to, date: $0.date, source: $0.source) },
+            from: conversion.from.code, to: conversion.to.code, alternatives: output.alternatives.map(\.to.code))
+        return (key, texts)
     }
 
     /// A conversion's rates both ways and its currencies' names.

@@ -28,7 +28,7 @@ struct ConverterView: Sendable {
         }
         // Opening a result remembers it, unless the browser already remembers exactly that.
         let remember = input.isEmpty ? nil : output.accepted.flatMap { $0 == remembered ? nil : $0 }
-        let frame = ConverterPresenter.frame(of: output, in: request.localization)
+        let frame = Self.frame(of: output, in: request.localization)
         guard request.getsPublicPage, let frame else {
             let response = try await render(output, frame: frame, for: request)
             if let remember { response.remember(remember, secure: cookieSecure) }
@@ -38,7 +38,7 @@ struct ConverterView: Sendable {
         // the remembered conversion, the rates, the day, the language) with those texts;
         // other query parameters change nothing.
         let directive = cachePolicy.directive(
-            ["converter", frame.key] + frame.texts.all, language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil,
+            frame.key, texts: frame.texts.texts, language: request.language, now: now(), maxAge: input.isEmpty ? 0 : nil,
             shared: remember == nil && !input.isEmpty, variesWithCookie: true)
         return try await request.respondCaching(directive, adding: .remembering(remember, secure: cookieSecure)) {
             try await render(output, frame: frame, for: request)
@@ -80,21 +80,25 @@ struct ConverterView: Sendable {
 
     /// A converted page is the same for every amount of its pair but for the amount's texts.
     private func render(_ output: Converter.Output, for request: Request) async throws -> Response {
-        try await render(output, frame: ConverterPresenter.frame(of: output, in: request.localization), for: request)
+        try await render(output, frame: Self.frame(of: output, in: request.localization), for: request)
     }
 
-    /// A converted page from its frame's key and its amount's texts (``ConverterPresenter/frame(of:in:)``),
-    /// made once per request; any other page whole.
+    /// A converted page's key, derived once per request, and its amount's texts (``ConverterPresenter/frame(of:in:)``).
+    private static func frame(of output: Converter.Output, in l: Localization) -> (key: DerivedCacheKey, texts: Converter.AmountTexts)? {
+        ConverterPresenter.frame(of: output, in: l).map { (DerivedCacheKey($0.key), $0.texts) }
+    }
+
+    /// A converted page from its frame's key and its amount's texts; any other page whole.
     private func render(
-        _ output: Converter.Output, frame: (key: String, texts: Converter.AmountTexts)?, for request: Request
+        _ output: Converter.Output, frame: (key: DerivedCacheKey, texts: Converter.AmountTexts)?, for request: Request
     ) async throws -> Response {
         let l = request.localization
         guard let frame else {
             let status: HTTPStatus = if case .invalid = output.outcome { .unprocessableEntity } else { .ok }
             return try await request.renderPage("converter", presenter.present(output, in: l), status: status)
         }
-        return try await request.renderPage("converter", key: frame.key, texts: frame.texts.all) {
-            presenter.present(output, amount: Converter.AmountTexts($0), in: l)
+        return try await request.renderPage("converter", key: frame.key, texts: frame.texts) {
+            presenter.present(output, amount: $0, in: l)
         }
     }
 

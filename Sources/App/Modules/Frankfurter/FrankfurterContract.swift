@@ -38,6 +38,22 @@ enum Frankfurter {
         var amount = 1.0
     }
 
+    /// What an answer is made of (its validator's): a day's or a range's, the base, the symbols
+    /// and the amount asked for, and the days' rates (whatever day was named: `latest` and its
+    /// date are one answer).
+    struct AnswerKey: CacheKey {
+        let isRange: Bool
+        let base: String
+        let symbols: [String]?
+        let amount: Double
+        let days: String
+    }
+
+    /// `/v1/currencies`: the currencies' names and the days they are of.
+    struct CurrenciesKey: CacheKey {
+        let days: String
+    }
+
     /// The answer: the days that have rates for the query, and the currencies to write each day.
     struct Output: Sendable {
         let query: Query

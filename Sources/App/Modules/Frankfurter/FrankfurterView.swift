@@ -44,10 +44,9 @@ struct FrankfurterView: Sendable {
             return failure(error)
         }
         let query = output.query
-        let etag = cachePolicy.etag([
-            "v1", output.isRange ? "range" : "day", query.base, query.symbols?.joined(separator: ",") ?? "*",
-            String(query.amount), output.fingerprint,
-        ])
+        let etag = cachePolicy.etag(
+            Frankfurter.AnswerKey(
+                isRange: output.isRange, base: query.base, symbols: query.symbols, amount: query.amount, days: output.fingerprint))
         let directive = CacheDirective(
             etag: etag, maxAge: maxAge(current: output.isCurrent, newest: output.newestDate), shared: true,
             vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
@@ -67,7 +66,7 @@ struct FrankfurterView: Sendable {
             return failure(error)
         }
         let directive = CacheDirective(
-            etag: cachePolicy.etag(["v1", "currencies", currencies.fingerprint]),
+            etag: cachePolicy.etag(Frankfurter.CurrenciesKey(days: currencies.fingerprint)),
             maxAge: maxAge(current: true, newest: currencies.newestDate), shared: true,
             vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
         return try await request.respondCaching(directive) {

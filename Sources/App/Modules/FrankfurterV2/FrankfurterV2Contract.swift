@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import ServiceInterfaces
+import Web
 
 /// Frankfurter's v2 API (its published OpenAPI document, 2.1.1), served from the blend of the
 /// official providers' rates and from each provider's own:
@@ -17,15 +18,15 @@ import ServiceInterfaces
 /// An API with nothing to redirect has no Router: the View answers every request itself.
 enum FrankfurterV2 {
     /// What `/v2/rates` was asked, read and checked.
-    struct Query: Sendable, Equatable {
-        enum Dates: Sendable, Equatable {
+    struct Query: Sendable, Equatable, Encodable {
+        enum Dates: Sendable, Equatable, Encodable {
             /// Today's blend: each provider's newest day.
             case latest
             case day(CalendarDate)
             case range(CalendarDate, CalendarDate)
         }
 
-        enum Group: String, Sendable {
+        enum Group: String, Sendable, Encodable {
             case week, month
         }
 
@@ -45,21 +46,6 @@ enum FrankfurterV2 {
         var isNarrow: Bool {
             guard let providers, let quotes else { return false }
             return providers.count <= FrankfurterV2.maxNarrowList && quotes.count <= FrankfurterV2.maxNarrowList
-        }
-
-        /// Names the query for validators, whatever order its parameters came in.
-        var key: String {
-            let dates: String =
-                switch self.dates {
-                case .latest: "latest"
-                case .day(let day): "day:\(day)"
-                case .range(let start, let end): "range:\(start)..\(end)"
-                }
-            return [
-                dates, base ?? "", quotes?.joined(separator: ",") ?? "*", providers?.map(\.rawValue).joined(separator: ",") ?? "*",
-                group?.rawValue ?? "",
-                expandProviders ? "expand" : "",
-            ].joined(separator: "|")
         }
     }
 
@@ -86,8 +72,8 @@ enum FrankfurterV2 {
     struct Rates: Sendable {
         let query: Query
         let records: [Record]
-        /// The stored days they were made of, for the `ETag`.
-        let version: String
+        /// What they were made of, for the `ETag`.
+        let basis: Basis
         /// Whether a later stored day may still change the answer.
         let isCurrent: Bool
     }
@@ -120,15 +106,36 @@ enum FrankfurterV2 {
     /// made from the days in memory only when no answer is kept for that version (every
     /// currency's first and last quoted day is a walk over 27 years of days).
     struct Listing<Item: Sendable>: Sendable {
-        let version: String
+        let basis: Basis
         let make: @Sendable () -> [Item]
 
         var items: [Item] { make() }
     }
 
+    /// What an answer is made of, known before any of it is computed: the stored days it reads
+    /// (each provider's, or the blend's, as the services name them), whose they are, the day
+    /// for an answer that changes with it, and what the request narrowed it to.
+    struct Basis: Sendable, Equatable, Encodable {
+        var days: [String]
+        var providers: [RateSourceID] = []
+        var today: CalendarDate? = nil
+        var scope: String? = nil
+        var chosen: [RateSourceID]? = nil
+        var code: String? = nil
+    }
+
+    /// Everything an answer is made of: which endpoint, in which format, for which query, from
+    /// what (its validator, and the answer kept for it, are this value's).
+    struct AnswerKey: CacheKey {
+        let endpoint: String
+        var format: Format? = nil
+        var query: Query? = nil
+        let basis: Basis
+    }
+
     /// How an answer is written: JSON; CSV by a `.csv` suffix or `Accept: text/csv`; NDJSON
     /// by `Accept: application/x-ndjson`.
-    enum Format: String, Sendable {
+    enum Format: String, Sendable, Encodable {
         case json, ndjson, csv
 
         var contentType: String {

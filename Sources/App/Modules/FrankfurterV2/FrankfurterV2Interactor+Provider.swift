@@ -12,10 +12,11 @@ extension FrankfurterV2Interactor {
         return source
     }
 
-    /// What `source`'s own answers are made of (the validator), known before any is computed.
-    func ownVersion(of source: RateSource) async throws(FrankfurterV2.Failure) -> String {
+    /// What `source`'s own answers are made of (their validator's), known before any is computed.
+    func ownBasis(of source: RateSource) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Basis {
         do {
-            return "\(source.id)=\(try await rates.providerDays(of: source).version)|\(CalendarDate(containing: now()))"
+            return FrankfurterV2.Basis(
+                days: [try await rates.providerDays(of: source).version], providers: [source.id], today: CalendarDate(containing: now()))
         } catch {
             throw .unavailable
         }
@@ -28,7 +29,7 @@ extension FrankfurterV2Interactor {
         let days: RateDays
         do { days = try await rates.providerDays(of: source) } catch { throw .unavailable }
         let today = CalendarDate(containing: now())
-        return FrankfurterV2.Listing(version: "\(source.id)=\(days.version)|\(today)") {
+        return FrankfurterV2.Listing(basis: FrankfurterV2.Basis(days: [days.version], providers: [source.id], today: today)) {
             let end = days.days.last?.date
             return [
                 FrankfurterV2.ProviderInfo(
@@ -64,12 +65,12 @@ extension FrankfurterV2Interactor {
         }
         let base = query.base ?? source.homeCurrency ?? RateBlender.base
         let records = chosen.flatMap { Self.records(of: $0, in: days, pivot: source.homeCurrency ?? RateBlender.base, base: base, query) }
-        let version = "\(source.id)=\(days.version)"
+        let basis = FrankfurterV2.Basis(days: [days.version], providers: [source.id])
         guard !records.isEmpty else { throw .notFound }
         guard let group = query.group else {
-            return FrankfurterV2.Rates(query: query, records: records, version: version, isCurrent: isCurrent(query))
+            return FrankfurterV2.Rates(query: query, records: records, basis: basis, isCurrent: isCurrent(query))
         }
-        return FrankfurterV2.Rates(query: query, records: Self.averages(records, by: group), version: version, isCurrent: isCurrent(query))
+        return FrankfurterV2.Rates(query: query, records: Self.averages(records, by: group), basis: basis, isCurrent: isCurrent(query))
     }
 
     /// A provider's day against `base`, sorted by quote, the base's own record at 1; none when

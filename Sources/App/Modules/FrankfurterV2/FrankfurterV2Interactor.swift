@@ -94,16 +94,18 @@ struct FrankfurterV2Interactor: Sendable {
 
     // MARK: Rates
 
-    /// What `query`'s answer is made of, known before any record is computed (the validator).
-    func version(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> String {
+    /// What `query`'s answer is made of, known before any record is computed (its validator's).
+    func basis(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Basis {
         do {
             if query.dates == .latest, query.providers == nil {
-                return try await rates.latestBlend()?.version ?? "none"
+                return FrankfurterV2.Basis(days: [try await rates.latestBlend()?.version ?? "none"])
             }
             if let only = query.providers, only.count == 1, let source = unblended.first(where: { $0.id == only[0] }) {
-                return "\(source.id)=\(try await rates.providerDays(of: source).version)|\(CalendarDate(containing: now()))"
+                return try await ownBasis(of: source)
             }
-            return try await versionOfDays() + "|\(CalendarDate(containing: now()))"
+            var basis = try await basisOfDays()
+            basis.today = CalendarDate(containing: now())
+            return basis
         } catch {
             throw .unavailable
         }
@@ -133,15 +135,16 @@ struct FrankfurterV2Interactor: Sendable {
         do {
             switch query.dates {
             case .latest:
-                let blend: BlendedDay?, version: String
+                let blend: BlendedDay?, basis: FrankfurterV2.Basis
                 if let providers = query.providers {
                     blend = try await rates.blend(on: CalendarDate(containing: now()), providers: providers)
-                    version = try await versionOfDays()
+                    basis = try await basisOfDays()
                 } else {
                     let latest = try await rates.latestBlend()
-                    (blend, version) = (latest?.blend, latest?.version ?? "")
+                    blend = latest?.blend
+                    basis = FrankfurterV2.Basis(days: [latest?.version ?? ""])
                 }
-                return try answer(query, blend.map { [$0] } ?? [], version: version, isCurrent: true)
+                return try answer(query, blend.map { [$0] } ?? [], basis: basis, isCurrent: true)
             case .day(let date) where query.providers == nil && !query.expandProviders && date < CalendarDate(containing: now()):
                 // A past day of the blend of every provider, as kept for every day (as ranges are):
                 // blending the day again for each request took 3–6 ms with 48 providers.
@@ -149,10 +152,10 @@ struct FrankfurterV2Interactor: Sendable {
                 guard let day = days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
                 let records = Self.records(of: day, codes: days.codes, query: query)
                 guard !records.isEmpty else { throw FrankfurterV2.Failure.notFound }
-                return FrankfurterV2.Rates(query: query, records: records, version: try await versionOfDays(), isCurrent: isCurrent(query))
+                return FrankfurterV2.Rates(query: query, records: records, basis: try await basisOfDays(), isCurrent: isCurrent(query))
             case .day(let date):
                 let blend = try await rates.blend(on: date, providers: query.providers)
-                return try answer(query, blend.map { [$0] } ?? [], version: try await versionOfDays(), isCurrent: isCurrent(query))
+                return try answer(query, blend.map { [$0] } ?? [], basis: try await basisOfDays(), isCurrent: isCurrent(query))
             case .range(let start, let end):
                 return try await range(query, start, end)
             }
@@ -173,8 +176,10 @@ struct FrankfurterV2Interactor: Sendable {
         }
     }
 
-    private func versionOfDays() async throws -> String {
-        try await rates.providerDays().map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+    /// The blended providers' stored days, each as its service names it.
+    private func basisOfDays() async throws -> FrankfurterV2.Basis {
+        let days = try await rates.providerDays()
+        return FrankfurterV2.Basis(days: days.map(\.days.version), providers: days.map(\.source.id))
     }
 
     /// Each day of the range that any provider published, blended: from the blend kept for
@@ -189,34 +194,34 @@ struct FrankfurterV2Interactor: Sendable {
             for day in days.days where day.date >= start || days.days.count == 1 {
                 records += Self.records(of: day, codes: codes, query: query)
             }
-            return try grouped(query, records, version: series.version, isCurrent: isCurrent(query))
+            return try grouped(query, records, basis: FrankfurterV2.Basis(days: [series.version]), isCurrent: isCurrent(query))
         }
         let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
         let blends = try await rates.blends(
             on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base ?? RateBlender.base]) })
-        let version = providerDays.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";")
+        let basis = FrankfurterV2.Basis(days: providerDays.map(\.days.version), providers: providerDays.map(\.source.id))
         let records = blends.flatMap { Self.records(of: $0, query: query) }
-        return try grouped(query, records, version: version, isCurrent: isCurrent(query))
+        return try grouped(query, records, basis: basis, isCurrent: isCurrent(query))
     }
 
     private func answer(
-        _ query: FrankfurterV2.Query, _ blends: [BlendedDay], version: String, isCurrent: Bool
+        _ query: FrankfurterV2.Query, _ blends: [BlendedDay], basis: FrankfurterV2.Basis, isCurrent: Bool
     ) throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         let records = blends.flatMap { Self.records(of: $0, query: query) }
         guard !records.isEmpty else { throw .notFound }
-        return FrankfurterV2.Rates(query: query, records: records, version: version, isCurrent: isCurrent)
+        return FrankfurterV2.Rates(query: query, records: records, basis: basis, isCurrent: isCurrent)
     }
 
     private func grouped(
-        _ query: FrankfurterV2.Query, _ records: [FrankfurterV2.Record], version: String, isCurrent: Bool
+        _ query: FrankfurterV2.Query, _ records: [FrankfurterV2.Record], basis: FrankfurterV2.Basis, isCurrent: Bool
     ) throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         guard !records.isEmpty else { throw .notFound }
         guard let group = query.group else {
-            return FrankfurterV2.Rates(query: query, records: records, version: version, isCurrent: isCurrent)
+            return FrankfurterV2.Rates(query: query, records: records, basis: basis, isCurrent: isCurrent)
         }
         return FrankfurterV2.Rates(
-            query: query, records: Self.averages(records, by: group), version: version, isCurrent: isCurrent)
+            query: query, records: Self.averages(records, by: group), basis: basis, isCurrent: isCurrent)
     }
 
     /// A blended day's records against the query's base, sorted by quote, the base's own first
@@ -298,7 +303,7 @@ struct FrankfurterV2Interactor: Sendable {
         let query = try self.query(values)
         let answer = try await rates(query)
         guard let record = answer.records.first(where: { $0.quote == quote.uppercased() }) else { throw .notFound }
-        return FrankfurterV2.Rates(query: query, records: [record], version: answer.version, isCurrent: answer.isCurrent)
+        return FrankfurterV2.Rates(query: query, records: [record], basis: answer.basis, isCurrent: answer.isCurrent)
     }
 
     // MARK: Currencies and providers
@@ -323,7 +328,7 @@ struct FrankfurterV2Interactor: Sendable {
                 } else {
                     try await rates.latestBlend().map { Set($0.blend.rates.keys).union([$0.blend.base]) } ?? []
                 }
-            return FrankfurterV2.Listing(version: series.version + "|\(scope ?? "")|\(chosen ?? [])") {
+            return FrankfurterV2.Listing(basis: FrankfurterV2.Basis(days: [series.version], scope: scope, chosen: chosen)) {
                 let byProvider = Self.quotedBy(days)
                 return codes.subtracting(RateBlender.notCurrencies).sorted().map { info($0, series: series.days, quotedBy: byProvider) }
             }
@@ -342,7 +347,9 @@ struct FrankfurterV2Interactor: Sendable {
             guard series.days.columns[code] != nil || byProvider[code] != nil, !RateBlender.notCurrencies.contains(code) else {
                 throw FrankfurterV2.Failure.notFound
             }
-            return FrankfurterV2.Listing(version: series.version + "|" + code) { [info(code, series: series.days, quotedBy: byProvider)] }
+            return FrankfurterV2.Listing(basis: FrankfurterV2.Basis(days: [series.version], code: code)) {
+                [info(code, series: series.days, quotedBy: byProvider)]
+            }
         } catch let failure as FrankfurterV2.Failure {
             throw failure
         } catch {
@@ -379,7 +386,8 @@ struct FrankfurterV2Interactor: Sendable {
             for source in unblended { read.append((source, try await rates.providerDays(of: source))) }
             let days = read
             let today = CalendarDate(containing: now())
-            return FrankfurterV2.Listing(version: days.map { "\($0.source.id)=\($0.days.version)" }.joined(separator: ";") + "|\(today)") {
+            let basis = FrankfurterV2.Basis(days: days.map(\.days.version), providers: days.map(\.source.id), today: today)
+            return FrankfurterV2.Listing(basis: basis) {
                 days.map { source, days in
                     let end = days.days.last?.date
                     return FrankfurterV2.ProviderInfo(

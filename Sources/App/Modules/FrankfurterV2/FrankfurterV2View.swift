@@ -28,8 +28,8 @@ struct FrankfurterV2View: Sendable {
         let format = Self.format(of: request)
         do {
             let query = try interactor.query(request.queryItems)
-            let etag = cachePolicy.etag(["v2", "rates", query.key, format.rawValue, try await interactor.version(of: query)])
-            return try await request.respondCaching(directive(etag, current: interactor.isCurrent(query)), keep: .byValidator) {
+            let key = FrankfurterV2.AnswerKey(endpoint: "rates", format: format, query: query, basis: try await interactor.basis(of: query))
+            return try await request.respondCaching(directive(key, current: interactor.isCurrent(query)), keep: .byValidator) {
                 let pieces = presenter.pieces(of: try await interactor.rates(query), as: format)
                 let headers: HTTPHeaders = ["Content-Type": format.contentType]
                 guard let whole = pieces.whole else { return Response(headers: headers, streaming: pieces) }
@@ -49,8 +49,8 @@ struct FrankfurterV2View: Sendable {
             let answer = try await interactor.rate(
                 base: request.parameter(.base) ?? "", quote: request.parameter(.quote) ?? "", date: values["date"],
                 providers: values["providers"])
-            let etag = cachePolicy.etag(["v2", "rate", format.rawValue, answer.query.key, answer.version])
-            return try await request.respondCaching(directive(etag, current: answer.isCurrent)) {
+            let key = FrankfurterV2.AnswerKey(endpoint: "rate", format: format, query: answer.query, basis: answer.basis)
+            return try await request.respondCaching(directive(key, current: answer.isCurrent)) {
                 Response(headers: ["Content-Type": format.contentType], bytes: presenter.single(answer.records[0], as: format))
             }
         } catch let failure as FrankfurterV2.Failure {
@@ -64,7 +64,9 @@ struct FrankfurterV2View: Sendable {
         if let refused = Self.unknown(values, allowed: ["scope", "providers"]) { return failure(refused) }
         do {
             let listing = try await interactor.currencies(scope: values["scope"], providers: values["providers"])
-            return try await json(request, ["currencies", listing.version]) { presenter.json(currencies: listing.items) }
+            return try await json(request, .init(endpoint: "currencies", basis: listing.basis)) {
+                presenter.json(currencies: listing.items)
+            }
         } catch let failure as FrankfurterV2.Failure {
             return self.failure(failure)
         }
@@ -75,7 +77,7 @@ struct FrankfurterV2View: Sendable {
         if let refused = Self.unknown(request.queryItems, allowed: []) { return failure(refused) }
         do {
             let listing = try await interactor.currency(request.parameter(.code) ?? "")
-            return try await json(request, ["currency", listing.version]) { presenter.json(currency: listing.items[0]) }
+            return try await json(request, .init(endpoint: "currency", basis: listing.basis)) { presenter.json(currency: listing.items[0]) }
         } catch let failure as FrankfurterV2.Failure {
             return self.failure(failure)
         }
@@ -86,7 +88,7 @@ struct FrankfurterV2View: Sendable {
         if let refused = Self.unknown(request.queryItems, allowed: []) { return failure(refused) }
         do {
             let listing = try await interactor.providerList()
-            return try await json(request, ["providers", listing.version]) { presenter.json(providers: listing.items) }
+            return try await json(request, .init(endpoint: "providers", basis: listing.basis)) { presenter.json(providers: listing.items) }
         } catch let failure as FrankfurterV2.Failure {
             return self.failure(failure)
         }
@@ -97,7 +99,7 @@ struct FrankfurterV2View: Sendable {
         if let refused = Self.unknown(request.queryItems, allowed: []) { return failure(refused) }
         do {
             let listing = try await interactor.provider(request.parameter(.key) ?? "")
-            return try await json(request, ["provider", listing.version]) { presenter.json(provider: listing.items[0]) }
+            return try await json(request, .init(endpoint: "provider", basis: listing.basis)) { presenter.json(provider: listing.items[0]) }
         } catch let failure as FrankfurterV2.Failure {
             return self.failure(failure)
         }
@@ -113,9 +115,9 @@ struct FrankfurterV2View: Sendable {
             let source = try interactor.servedProvider(request.parameter(.key) ?? "")
             var query = try interactor.query(values)
             query.providers = [source.id]
-            let version = try await interactor.ownVersion(of: source)
-            let etag = cachePolicy.etag(["v2", "provider-rates", query.key, format.rawValue, version])
-            return try await request.respondCaching(directive(etag, current: interactor.isCurrent(query)), keep: .byValidator) {
+            let key = FrankfurterV2.AnswerKey(
+                endpoint: "provider-rates", format: format, query: query, basis: try await interactor.ownBasis(of: source))
+            return try await request.respondCaching(directive(key, current: interactor.isCurrent(query)), keep: .byValidator) {
                 let pieces = presenter.pieces(of: try await interactor.ownRates(of: source, query), as: format)
                 let headers: HTTPHeaders = ["Content-Type": format.contentType]
                 guard let whole = pieces.whole else { return Response(headers: headers, streaming: pieces) }
@@ -146,16 +148,16 @@ struct FrankfurterV2View: Sendable {
     }
 
     /// The answer kept for its validator, made by `body` only when none is.
-    private func json(_ request: Request, _ key: [String], body: () -> [UInt8]) async throws -> Response {
-        try await request.respondCaching(directive(cachePolicy.etag(["v2"] + key), current: true), keep: .byValidator) {
+    private func json(_ request: Request, _ key: FrankfurterV2.AnswerKey, body: () -> [UInt8]) async throws -> Response {
+        try await request.respondCaching(directive(key, current: true), keep: .byValidator) {
             Response(headers: ["Content-Type": FrankfurterV2.Format.json.contentType], bytes: body())
         }
     }
 
     /// Public until the rates may change; a day for an answer no later day can change.
-    private func directive(_ etag: String, current: Bool) -> CacheDirective {
+    private func directive(_ key: FrankfurterV2.AnswerKey, current: Bool) -> CacheDirective {
         CacheDirective(
-            etag: etag, maxAge: current ? cachePolicy.maxAge(now: now()) : 86_400, shared: true,
+            etag: cachePolicy.etag(key), maxAge: current ? cachePolicy.maxAge(now: now()) : 86_400, shared: true,
             vary: cachePolicy.compresses ? ["Accept", "Accept-Encoding"] : ["Accept"])
     }
 

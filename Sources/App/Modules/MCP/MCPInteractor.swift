@@ -47,7 +47,7 @@ struct MCPInteractor: Sendable {
             let step = Double(dates.count - 1) / Double(MCPEndpoint.maxSeriesDates - 1)
             let kept = Set((0..<MCPEndpoint.maxSeriesDates).map { dates[Int((Double($0) * step).rounded())] })
             let records = answer.records.filter { kept.contains($0.date) }
-            return (FrankfurterV2.Rates(query: query, records: records, version: answer.version, isCurrent: answer.isCurrent), dates.count)
+            return (FrankfurterV2.Rates(query: query, records: records, basis: answer.basis, isCurrent: answer.isCurrent), dates.count)
         } catch {
             throw MCPEndpoint.Refusal(Self.message(error))
         }

@@ -19,10 +19,10 @@ struct MCPPresenter: Sendable {
         guard case .converted(let conversion) = output.outcome, let (key, texts) = ConverterAPIPresenter.frame(of: output) else {
             throw MCPEndpoint.Refusal("Give amount.")
         }
-        let structured = try json(key, texts.all) {
+        let structured = try json(DerivedCacheKey(key), texts) {
             api.present(
                 conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today,
-                chosenSource: output.accepted?.source, texts: Converter.AmountTexts($0))
+                chosenSource: output.accepted?.source, texts: $0)
         }
         let summary = ConverterPresenter.summary(
             amountText: ConverterPresenter.amountText(texts.amount, conversion),
@@ -35,7 +35,9 @@ struct MCPPresenter: Sendable {
     }
 
     /// Writes the API's JSON of a conversion: its key, its amount's texts, and the model for any texts.
-    typealias ConversionJSON = (_ key: String, _ texts: [String], _ model: ([String]) -> ConverterAPIPresenter.Conversion) throws -> Data
+    typealias ConversionJSON = (
+        _ key: DerivedCacheKey, _ texts: Converter.AmountTexts, _ model: (Converter.AmountTexts) -> ConverterAPIPresenter.Conversion
+    ) throws -> Data
 
     /// `get_rates`: `/v2/rates`' records, and whether they were down-sampled from `dates` dates.
     func rates(_ rates: FrankfurterV2.Rates, dates: Int) -> MCPEndpoint.Answer {

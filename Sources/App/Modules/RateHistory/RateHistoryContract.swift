@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import ServiceInterfaces
+import Web
 
 /// A currency pair's rate over a range of days: `GET /rates/{from}/{to}?range=1m|3m|1y|5y|10y|all`
 /// (a year by default; `&date=` centres the range on a day), an inline SVG line chart (drawn on
@@ -11,7 +12,7 @@ import ServiceInterfaces
 /// points: the page says so. An unknown pair: 404; a malformed range, date, page or source: 400.
 enum RateHistory {
     /// What was asked, validated and canonical.
-    struct Query: Sendable, Equatable {
+    struct Query: Sendable, Equatable, Encodable {
         let from: String
         let to: String
         var range: HistoryRange = .default
@@ -21,6 +22,14 @@ enum RateHistory {
         var page: Int = 1
         /// A provider's id; `nil` for the blend.
         var source: RateSourceID? = nil
+    }
+
+    /// What a history page or its CSV is made of (its validator's): which of the two, the
+    /// query, and the stored days' version.
+    struct PageKey: CacheKey {
+        let format: String
+        let query: Query
+        let days: String
     }
 
     struct Output: Sendable, Equatable {

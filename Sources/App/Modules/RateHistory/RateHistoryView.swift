@@ -46,11 +46,8 @@ struct RateHistoryView: Sendable {
             guard request.getsPublicPage || format == .csv else { return try await render(output) }
             // The stored data's version stands for every rate on the page (cheaper than rendering).
             let directive = cachePolicy.directive(
-                [
-                    format.rawValue, query.from, query.to, query.range.rawValue, query.date?.description ?? "", String(query.page),
-                    (query.source ?? .blend).rawValue, output.version,
-                ],
-                language: request.language, now: now(), shared: true, variesWithCookie: format == .page)
+                RateHistory.PageKey(format: format.rawValue, query: query, days: output.version), language: request.language, now: now(),
+                shared: true, variesWithCookie: format == .page)
             return try await request.respondCaching(directive, keep: .byValidator) { try await render(output) }
         } catch RateHistory.Failure.notCanonical(let canonical) {
             return Response(format == .page ? router.canonical(canonical) : router.canonicalCSV(canonical))

@@ -24,6 +24,11 @@ struct ConverterPresenterTests {
             .convert(try #require(try Amount.parse(amount)), from: from, to: to, in: Fixtures.snapshot)
     }
 
+    /// The key a page's frame is kept by and its validator is made of, as Web derives it.
+    static func pageKey(_ output: Converter.Output, in l: Localization) -> String {
+        ConverterPresenter.frame(of: output, in: l).map { DerivedCacheKey($0.key).text } ?? ""
+    }
+
     @Test("a converted page's key: the same for any amount of its pair, and different for whatever else the page shows")
     func pageKeys() throws {
         let blend = RateSnapshot(
@@ -45,18 +50,18 @@ struct ConverterPresenterTests {
         }
         let hundred = try output("100"), other = try output("7.5")
         // Another amount of the same pair: the same key; its page differs only in the amount's texts.
-        #expect(ConverterPresenter.pageKey(of: hundred, in: en) == ConverterPresenter.pageKey(of: other, in: en))
+        #expect(Self.pageKey(hundred, in: en) == Self.pageKey(other, in: en))
         let texts = try #require(ConverterPresenter.amountTexts(of: hundred, in: en))
         #expect(presenter.present(other, amount: texts, in: en) == presenter.present(hundred, in: en))
         #expect(presenter.present(hundred, in: en).details?.rows.count == 1)
         // Whatever else it follows from changes the key.
         let keys = [
-            ConverterPresenter.pageKey(of: hundred, in: en), ConverterPresenter.pageKey(of: try output("100", "USD", "GBP"), in: en),
-            ConverterPresenter.pageKey(of: try output("100", "GBP", "EUR"), in: en),
-            ConverterPresenter.pageKey(of: hundred, in: Localizations.of(.de)),
-            ConverterPresenter.pageKey(of: try output("100", snapshot: Fixtures.snapshot), in: en),
-            ConverterPresenter.pageKey(of: try output("100", source: "ecb"), in: en),
-            ConverterPresenter.pageKey(of: try output("100", sources: [.blend]), in: en),
+            Self.pageKey(hundred, in: en), Self.pageKey(try output("100", "USD", "GBP"), in: en),
+            Self.pageKey(try output("100", "GBP", "EUR"), in: en),
+            Self.pageKey(hundred, in: Localizations.of(.de)),
+            Self.pageKey(try output("100", snapshot: Fixtures.snapshot), in: en),
+            Self.pageKey(try output("100", source: "ecb"), in: en),
+            Self.pageKey(try output("100", sources: [.blend]), in: en),
         ]
         #expect(Set(keys).count == keys.count, "\(keys)")
     }
@@ -79,10 +84,10 @@ struct ConverterPresenterTests {
         let de = Localizations.of(.de)
         let texts = try #require(ConverterPresenter.amountTexts(of: page, in: de))
         #expect(texts.typed == "1234,5" && texts.canonicalAmount == "1234.5" && texts.amount == "1.234,5")
-        #expect(texts.all.count == 4 + 2)
+        #expect(texts.texts.count == 4 + 2)
         #expect(presenter.present(page, amount: texts, in: de) == presenter.present(page, in: de))
 
-        let marked = presenter.present(page, amount: Converter.AmountTexts((0..<6).map { "~~\($0)~~" }), in: de)
+        let marked = presenter.present(page, amount: texts.replacingTexts(with: (0..<6).map { "~~\($0)~~" }), in: de)
         #expect(marked.amount == "~~0~~")
         #expect(marked.result.summary == "~~1~~ USD = ~~3~~ EUR")
         #expect(marked.result.url == "/?from=USD&to=EUR&amount=~~2~~")
@@ -92,10 +97,10 @@ struct ConverterPresenterTests {
         #expect(ConverterPresenter.amountTexts(of: self.output(.init(from: "USD"), .noAmount, accepted: nil), in: en) == nil)
 
         // Any amount of a pair shares a key; another pair, day or language does not.
-        #expect(ConverterPresenter.pageKey(of: page, in: en) == ConverterPresenter.pageKey(of: try output("7"), in: en))
+        #expect(Self.pageKey(page, in: en) == Self.pageKey(try output("7"), in: en))
         let keys = [
-            ConverterPresenter.pageKey(of: page, in: en), ConverterPresenter.pageKey(of: try output("7", "GBP"), in: en),
-            ConverterPresenter.pageKey(of: try output("7", date: "2025-05-08"), in: en), ConverterPresenter.pageKey(of: page, in: de),
+            Self.pageKey(page, in: en), Self.pageKey(try output("7", "GBP"), in: en),
+            Self.pageKey(try output("7", date: "2025-05-08"), in: en), Self.pageKey(page, in: de),
         ]
         #expect(Set(keys).count == keys.count)
     }
