@@ -30,8 +30,8 @@ extension Application {
 
     /// The last thing before the server listens, with every bundled day stored (else the load
     /// does it once it has stored them): the stored days read into memory and blended, so that
-    /// the first page asking is as fast as the next (about a second for 27 years; the first chart
-    /// after start took 1.0–3.7 s while they were read and blended under it). On PostgreSQL the
+    /// the first page asking is as fast as the next, not the one that waits for them
+    /// (docs/BENCHMARKS.md, *Stored days*). On PostgreSQL the
     /// change listener starts first: only what is read while it listens is kept; a start waits
     /// for it at most `listenerPatience`, then serves and reads the days when first asked.
     func warmUpBeforeServing(listenerPatience: Duration = .seconds(3)) async {

@@ -13,8 +13,8 @@ extension Decimal {
 
     /// `self × multiplier ÷ divisor` rounded to `fractionDigits` places, halves away from zero
     /// (`NSDecimalRound`'s `.plain`): what a ledger line gives. Exact by the same integer route
-    /// as ``truncatedProduct(_:over:fractionDigits:)``: a ledger line's conversion took 3.5 µs
-    /// through `Decimal` multiplication, division and rounding, and takes 0.6 µs this way.
+    /// as ``truncatedProduct(_:over:fractionDigits:)``, not `Decimal`'s multiplication, division
+    /// and rounding (docs/BENCHMARKS.md, *Exact decimals by hand*).
     package func roundedProduct(_ multiplier: Decimal, over divisor: Decimal, fractionDigits: Int) -> Decimal {
         integerProduct(multiplier, over: divisor, fractionDigits: fractionDigits, roundingHalvesUp: true)
             ?? (self * multiplier / divisor).rounded(toFractionDigits: fractionDigits, .plain)
@@ -171,10 +171,9 @@ extension Decimal {
 extension Decimal {
     /// `self ÷ divisor` rounded halves away from zero to `significantDigits` significant digits
     /// (as ``rounded(toSignificantDigits:)`` rounds): what a rebased rate is. One 128-bit long
-    /// division of the mantissas (about 0.1 µs), where `Decimal`'s division took 1–4 µs here and
-    /// left a 38-digit quotient that every later reading or writing pays for again (microseconds
-    /// each: `DecimalParts` reads such a mantissa through its text). `Decimal` arithmetic where
-    /// the mantissas do not fit.
+    /// division of the mantissas, where `Decimal`'s division is slower and leaves a 38-digit
+    /// quotient that every later reading or writing pays for again (docs/BENCHMARKS.md, *Exact
+    /// decimals by hand*). `Decimal` arithmetic where the mantissas do not fit.
     package func quotient(dividingBy divisor: Decimal, significantDigits: Int) -> Decimal {
         quotientWithParts(dividingBy: divisor, significantDigits: significantDigits).quotient
     }
@@ -194,10 +193,9 @@ extension Decimal {
 extension Decimal {
     /// `self × multiplier` rounded halves away from zero to `significantDigits` significant digits
     /// (as ``rounded(toSignificantDigits:)`` rounds): a pegged rate, the peg times its anchor's
-    /// rate. One 128-bit multiplication of the mantissas, where `Decimal`'s product and its
-    /// rounding through text took about 1.8 µs: a third of blending a day of the ECB's alone, for
-    /// the 30 pegs (27 years of the blend: 0.38 s of 1.3). `Decimal` arithmetic where the product
-    /// does not fit.
+    /// rate. One 128-bit multiplication of the mantissas, not `Decimal`'s product and its
+    /// rounding through text, which made the pegs a third of blending a day (docs/BENCHMARKS.md,
+    /// *Exact decimals by hand*). `Decimal` arithmetic where the product does not fit.
     package func product(_ multiplier: Decimal, significantDigits: Int) -> Decimal {
         if let left = DecimalParts(self), let right = DecimalParts(multiplier) {
             let (mantissa, overflow) = left.mantissa.multipliedReportingOverflow(by: right.mantissa)

@@ -83,7 +83,7 @@ private struct DecimalDigits {
         if let parts { self.init(parts) } else { self.init(description: value.description) }
     }
 
-    /// Writing a 38-digit `Decimal` through its `description` costs about 6 µs; this, well under one.
+    /// Not through `description`, which is slow for a long mantissa (docs/BENCHMARKS.md, *Exact decimals by hand*).
     private init(_ parts: DecimalParts) {
         (isNegative, exponent, digits) = (parts.isNegative, parts.exponent, [])
         var mantissa = parts.mantissa
@@ -207,9 +207,8 @@ extension DecimalParts {
     /// ``Decimal/plainText`` (`fractionDigits` `nil`) or ``Decimal/plainText(fractionDigits:)`` of
     /// a value whose significand fits 64 bits and that needs no rounding to `fractionDigits`
     /// (every amount and truncated result), written straight into the string; `nil` for any
-    /// other. A result page and an API answer write six (an amount, its result and four others);
-    /// through an array of digits, rounded and joined, the API answer's key and texts took 3.9 µs
-    /// in-process on the release build, 2.7 this way.
+    /// other. A result page and an API answer write six (an amount, its result and four others),
+    /// rather than through an array of digits (docs/BENCHMARKS.md, *Exact decimals by hand*).
     fileprivate func writtenWithoutRounding(fractionDigits: Int?) -> String? {
         guard mantissa <= UInt128(UInt64.max) else { return nil }
         var mantissa = UInt64(mantissa), exponent = exponent

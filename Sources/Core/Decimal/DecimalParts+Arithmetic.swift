@@ -1,7 +1,7 @@
 /// Exact arithmetic on non-negative ``DecimalParts``, as integer steps on their mantissas:
-/// comparing, adding, subtracting and multiplying `Decimal`s takes 0.1–0.4 µs each on Linux,
-/// these a few nanoseconds. Each answers `nil` where a mantissa would pass 128 bits (the caller
-/// then uses `Decimal`). Signs are the caller's: these read magnitudes.
+/// `Decimal`'s own is far slower on Linux (docs/BENCHMARKS.md, *Exact decimals by hand*). Each
+/// answers `nil` where a mantissa would pass 128 bits (the caller then uses `Decimal`). Signs
+/// are the caller's: these read magnitudes.
 extension DecimalParts {
     /// `a`'s magnitude against `b`'s: -1, 0 or 1.
     package static func compareMagnitudes(_ a: DecimalParts, _ b: DecimalParts) -> Int {

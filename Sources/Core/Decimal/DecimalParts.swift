@@ -17,11 +17,10 @@ package struct DecimalParts: Equatable {
     package init?(_ value: Decimal) {
         guard !value.isNaN else { return nil }
         let significand = NSDecimalNumber(decimal: value.significand)
-        // The significand through `NSDecimalNumber` (about 35 ns) when it fits 64 bits: every
-        // amount, rate and result does, and only a long quotient needs its digits read. Below
-        // 1.8 × 10^19 (2^64 is 1.84 × 10^19) a double's rounding cannot hide one that does not;
-        // comparing `Decimal`s instead cost 0.1–0.5 µs and an allocation, about 1.5 µs of each
-        // API conversion (perf).
+        // The significand through `NSDecimalNumber` when it fits 64 bits: every amount, rate and
+        // result does, and only a long quotient needs its digits read. Below 1.8 × 10^19 (2^64 is
+        // 1.84 × 10^19) a double's rounding cannot hide one that does not; comparing `Decimal`s
+        // instead cost an allocation each (docs/BENCHMARKS.md, *Exact decimals by hand*).
         if significand.doubleValue < 1.8e19 {
             mantissa = UInt128(significand.uint64Value)
         } else {

@@ -25,8 +25,8 @@ package enum LedgerAmount {
     }
 
     /// The amount `text` names with `decimalComma` (or the point) as its decimal mark, or `nil`.
-    /// Read a Unicode scalar at a time into an integer mantissa: by `Character`s, with the
-    /// digits gathered into text for `Decimal` to read, it took 3.6 µs an amount.
+    /// Read a Unicode scalar at a time into an integer mantissa, not by `Character`s into text
+    /// for `Decimal` to read (docs/BENCHMARKS.md, *Exact decimals by hand*).
     package static func parse(_ text: some StringProtocol, decimalComma: Bool) -> Decimal? {
         parts(text, decimalComma: decimalComma)?.decimal
     }

@@ -12,13 +12,6 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         package var amount: String
         /// Their sum in the booking currency.
         package var converted: String
-
-        package init(currency: String, lines: Int, amount: String, converted: String) {
-            self.currency = currency
-            self.lines = lines
-            self.amount = amount
-            self.converted = converted
-        }
     }
 
     /// The preset a conversion followed: its id, name and the guidance it cites, in English.
@@ -101,35 +94,6 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
     package var rates: [RateUsed]
     /// Rates used beyond ``ratesListed``, not listed.
     package var ratesNotListed: Int
-
-    package init(
-        file: String?, sha256: String, bytes: Int, lines: Int, convertedLines: Int, failedLines: Int, bookingCurrency: String,
-        rule: LedgerRule, source: RateSourceID, sourceName: String, providers: [String], firstRateDay: CalendarDate?,
-        lastRateDay: CalendarDate?, totals: [Total], total: String, rounding: String, appVersion: String, createdAt: Date,
-        preset: Preset? = nil, rates: [RateUsed] = [], ratesNotListed: Int = 0
-    ) {
-        self.file = file
-        self.sha256 = sha256
-        self.bytes = bytes
-        self.lines = lines
-        self.convertedLines = convertedLines
-        self.failedLines = failedLines
-        self.bookingCurrency = bookingCurrency
-        self.rule = rule
-        self.source = source
-        self.sourceName = sourceName
-        self.providers = providers
-        self.firstRateDay = firstRateDay
-        self.lastRateDay = lastRateDay
-        self.totals = totals
-        self.total = total
-        self.rounding = rounding
-        self.appVersion = appVersion
-        self.createdAt = createdAt
-        self.preset = preset
-        self.rates = rates
-        self.ratesNotListed = ratesNotListed
-    }
 
     enum CodingKeys: String, CodingKey {
         case file, sha256, bytes, lines, rule, source, providers, totals, total, rounding, preset, rates

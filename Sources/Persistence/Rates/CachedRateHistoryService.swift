@@ -116,8 +116,8 @@ package typealias RateDaysCache = ListenedCache<RateDays>
 extension ListenedCache where Value == RateDays {
     package static let group = "rates"
     /// Room for each of `providers`' days, the ECB's and every stored day's, all at once: the
-    /// blend reads every provider's on each answer, and with sixteen kept for 47 providers each
-    /// `/v2/rates` read them all from the database again (5 s). The days are read again after
+    /// blend reads every provider's on each answer, and fewer kept made each `/v2/rates` read
+    /// them from the database again (docs/BENCHMARKS.md, *Stored days*). The days are read again after
     /// `maxAge` even if nothing was heard; reading them is one query, but not a small one.
     package convenience init(enabled: Bool, isLive: Bool, providers: Int) {
         self.init(capacity: enabled ? providers + 4 : 0, maxAge: 600, isLive: isLive && enabled)

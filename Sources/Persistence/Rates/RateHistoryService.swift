@@ -93,10 +93,9 @@ package struct FluentRateHistoryService: StoredRateDays {
     }
 
     /// Days of a selection up to which each day's rates are read through the (snapshot,
-    /// currency) index rather than in one pass over every stored rate. A provider's year (255
-    /// days) took 106 ms of the database's time in one pass (a parallel scan of 600,000 rates,
-    /// for each of 48 providers at start: 3 s), 23 ms through the index; the ECB's 27 years
-    /// take 0.4 s in one pass and 1.3 s through the index.
+    /// currency) index rather than in one pass over every stored rate: a provider's year reads
+    /// faster through the index, the ECB's 27 years in one pass (docs/BENCHMARKS.md, *Stored
+    /// days*).
     static let fewDays = 1000
 
     /// The ECB days of a range, read from the database (while the days in memory cannot be
@@ -121,9 +120,8 @@ package struct FluentRateHistoryService: StoredRateDays {
     }
 
     /// The snapshots' rates that `filter` (a `WHERE` clause over `s`) keeps, built into days: one
-    /// row per snapshot, its rates joined into one text (`USD=1.1234,JPY=163.36`) by the database.
-    /// A row per rate took 2.2–3.0 s for the ECB's 7,126 days (229,000 rows decoded one column at
-    /// a time) in the release build; a row per day, 0.3 s (issue 38: the first chart after start).
+    /// row per snapshot, its rates joined into one text (`USD=1.1234,JPY=163.36`) by the database,
+    /// rather than a row per rate decoded a column at a time (docs/BENCHMARKS.md, *Stored days*).
     private func read(
         _ filter: SQLQueryString, eachThroughIndex: Bool = false, timeout: Duration = Self.daysTimeout
     ) async throws -> RateDays {

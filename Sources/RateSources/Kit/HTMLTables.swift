@@ -6,9 +6,8 @@ import Foundation
 /// resolves here (SwiftSoup is not among the packages this build may use), and a rate table
 /// needs no tree: a single pass over the tags, linear in the page, which the fetcher has
 /// already bounded to 5 MB. Nested tables are read as tables of their own. The page is scanned
-/// as UTF-8 bytes and cleaned scalar by scalar: scanned and cleaned as `Character`s, Bank
-/// Indonesia's 166 KB page took 12.7 ms (release build), a refresh's 25 of them a third of a
-/// second of the CPU; now 2.3 ms, and the 53 recorded pages read to the same tables and text.
+/// as UTF-8 bytes and cleaned scalar by scalar, not as `Character`s, which cost a refresh a
+/// large share of its time (docs/BENCHMARKS.md, *Publishers' documents*).
 package struct HTMLTables {
     package private(set) var tables: [[[String]]] = []
     /// The page's text outside tags, white space collapsed: where a publisher writes the day.

@@ -76,8 +76,8 @@ package struct ProviderDeclaration: Sendable {
 
     /// A provider of one document of every day it ever published, read for the days wanted
     /// (a refresh's last few, a backfill's range; every day when `nil`) rather than read whole
-    /// and cut: reading the CBC's 8,241 days to keep a refresh's ten took 0.3 s of a release
-    /// build (`scripts/bench`'s refresh of every provider was over its 2 s). Days outside
+    /// and cut, which held a refresh of every provider past its limit (docs/BENCHMARKS.md,
+    /// *Publishers' documents*). Days outside
     /// `wanted` are passed over, not refused; a document with none of them holds no rates for
     /// them (an empty answer), while one that holds no days at all is still unreadable.
     package init(

@@ -4,12 +4,10 @@ import Foundation
 /// (a prefixed `<x:c>` too) by its address, its value (`<v>`, or an inline string's `<t>` runs)
 /// with character references decoded, and whether it points into the shared strings.
 ///
-/// Written by hand rather than read through `XMLParser` (``XMLRecords``), because the sheets are
-/// machine-written and large, most of their cells empty: `scripts/bench` measured a refresh of
-/// every provider at 2209 ms against its 2 s limit, and reading the Central Bank of Samoa's
-/// workbook (48,777 cells over 19 sheets, 2.4 MB of XML) took 0.94 s through `XMLParser` in a debug
-/// build, the Bank of Albania's (300,000 cells, mostly empty) 2.2 s. What it reads is no more than
-/// a cell's address, type and value; anything else in the part is passed over.
+/// Written by hand rather than read through `XMLParser` (``XMLRecords``): the sheets are
+/// machine-written and large, most of their cells empty, and the parser held a refresh of every
+/// provider past its limit (docs/BENCHMARKS.md, *Publishers' documents*). What it reads is no
+/// more than a cell's address, type and value; anything else in the part is passed over.
 enum XLSXCells {
     struct Cell {
         let address: Substring

@@ -15,8 +15,8 @@ extension ProviderDeclaration {
     /// and a row per currency by English name (typos and all: `Japnese Yen`, `Singaporian
     /// Dollar`), rupees per unit. A cell holds the banks' average as a binary float
     /// (`279.35178571428565`), read to 15 significant digits (``FloatWritten``). Read for the
-    /// days wanted only: a refresh after a gap took a month from the archive's 13 years, whose
-    /// 90,000 cells took 0.65 s to read as rates (the sheet itself 0.27 s; release build).
+    /// days wanted only: a refresh after a gap wants a month of the archive's 13 years
+    /// (docs/BENCHMARKS.md, *Publishers' documents*).
     static let sbp: ProviderDeclaration = {
         var declaration = ProviderDeclaration(
             source: .sbp, origin: "https://www.sbp.org.pk",

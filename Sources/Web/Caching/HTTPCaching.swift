@@ -77,8 +77,8 @@ package struct HTTPCachePolicy: Sendable {
 
     /// A weak validator over `parts` (and the build, and `lang:` and the `language` if one is
     /// given): equal parts, equal pages. The parts are joined with NUL (which none contains) into
-    /// one scratch buffer and hashed in one go: fed to the hasher piece by piece, the 27 pieces
-    /// of an API conversion's validator cost 2.1 µs of its 21 µs, one call per piece.
+    /// one scratch buffer and hashed in one go, not fed to the hasher piece by piece
+    /// (docs/BENCHMARKS.md, *A request's plumbing*).
     func etag(_ parts: [String], language: Language? = nil) -> String {
         var size = build.utf8.count + parts.count
         for part in parts { size += part.utf8.count }

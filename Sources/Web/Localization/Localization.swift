@@ -92,8 +92,7 @@ package struct Localization: Sendable {
 }
 
 /// CLDR's currency names in one language, for every ISO 4217 code Foundation knows (withdrawn
-/// ones too), looked up once at start (1,500 names in all, 25 ms): a page then reads them
-/// without a lock.
+/// ones too), looked up once at start: a page then reads them without a lock.
 package struct CurrencyNames: Sendable {
     private let names: [String: String]
 

@@ -33,7 +33,7 @@ package struct RequestInputMiddleware: Middleware {
 
     private static func checkHead(of request: Request) throws {
         // The target's path and query as sent (percent-encoded), which is what a request's
-        // address is; writing the whole URL out again (`URI.string`) cost 0.5–1.2 µs a request.
+        // address is, not the whole URL written out again (`URI.string`).
         let path = request.url.path, query = request.url.query
         guard path.utf8.count + (query.map { $0.utf8.count + 1 } ?? 0) <= maxURLBytes else {
             throw PageAbort(
@@ -121,7 +121,7 @@ package struct RequestInputMiddleware: Middleware {
 /// The target of a request as ``RequestInputMiddleware`` read and checked it at the door: its
 /// path and query as sent, and the query's fields. Kept as one value, since each value a request
 /// keeps costs a copy of its storage: `URI.path` and `URI.query` write their text anew from
-/// `URLComponents` on every call (the path about 2 µs, measured on the release build).
+/// `URLComponents` on every call (docs/BENCHMARKS.md, *A request's plumbing*).
 package struct ReceivedTarget: Sendable {
     package let path: String
     package let query: String?

@@ -10,7 +10,8 @@ package struct RequestLogMiddleware: Middleware {
 
     package func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         // Above info (production's `LOG_LEVEL=warning`) nothing is logged here: the path, which
-        // Vapor writes anew from `URLComponents` on every read (about 2 µs), is not read.
+        // Vapor writes anew from `URLComponents` on every read, is not read (docs/BENCHMARKS.md,
+        // *A request's plumbing*).
         guard request.logger.logLevel <= .info else { return next.respond(to: request) }
         let path = request.url.path
         let level: Logger.Level = quiet.contains(path) ? .debug : .info

@@ -9,10 +9,9 @@ import NIOPosix
 /// page's currency menus, 18 of its 24 KB): their deflated bytes are copied in, only the rest
 /// is compressed, and the CRC-32s are combined. Every live part ends in a full flush, so that
 /// nothing after a piece refers back across it; a piece was deflated on its own for the same
-/// reason. A gzip'd result page of the blend (24 KB) cost the app 302 µs of CPU over HTTP
-/// compressed whole, 220 with its menus spliced in (*BlendResultPageGzip…* alone: 43 → 29 µs);
-/// the price is bytes: 7.4 KB instead of 5.1, since the second menu no longer refers back to
-/// the first (docs/BENCHMARKS.md).
+/// reason. CompressNIO deflates whole buffers only, hence zlib here (`CDeflate`); the price of
+/// splicing is bytes, since the second menu no longer refers back to the first
+/// (docs/BENCHMARKS.md, *The layers as targets, gzip, and the microbenchmarks*).
 package enum GzipCompression {
     /// zlib's fastest level, and a hash table of 4,096 entries instead of 32,768, which zlib
     /// clears for every body and every full flush (a 7.9 KB result page: 2.6 KB either way,

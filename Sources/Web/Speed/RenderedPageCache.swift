@@ -5,7 +5,7 @@ import Vapor
 /// whose validator matches is the same page, so rendering it again would only repeat the work.
 /// A body of a kilobyte or more is kept gzip'd (``GzipCompression``): a year of history, 14 KB,
 /// takes 4, so the same bytes keep three times the pages, and a client that takes gzip gets
-/// them without compressing again; any other client's copy is inflated (about 10 µs).
+/// them without compressing again; any other client's copy is inflated.
 /// Least recently used bodies go first once they hold more than `capacity` bytes (down to three
 /// quarters of it); an ETag that names stored data's version (a history page's) is never asked
 /// for again once the data changes, and ages out.

@@ -160,7 +160,7 @@ struct AdminRatesPresenter: Sendable {
             message: l.text(attempt.message))
     }
 
-    /// `85 ms`, `1.2 s`, `12 s`, the number in the language's style.
+    /// A duration as people read it (milliseconds below a second, tenths below ten), the number in the language's style.
     static func duration(_ seconds: TimeInterval, in l: Localization = Localizations.of(.en)) -> String {
         if seconds < 1 { return l.text("{count} ms", ["count": l.number(String(Int((seconds * 1000).rounded())))]) }
         if seconds < 10 { return l.text("{count} s", ["count": l.number(String(format: "%.1f", seconds))]) }

@@ -146,8 +146,8 @@ struct FrankfurterV2Interactor: Sendable {
                 }
                 return try answer(query, blend.map { [$0] } ?? [], basis: basis, isCurrent: true)
             case .day(let date) where query.providers == nil && !query.expandProviders && date < CalendarDate(containing: now()):
-                // A past day of the blend of every provider, as kept for every day (as ranges are):
-                // blending the day again for each request took 3–6 ms with 48 providers.
+                // A past day of the blend of every provider, as kept for every day (as ranges are),
+                // not blended again for each request (docs/BENCHMARKS.md, *Past days of the blend*).
                 let days = try await rates.blendedSeries().days
                 guard let day = days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
                 let records = Self.records(of: day, codes: days.codes, query: query)

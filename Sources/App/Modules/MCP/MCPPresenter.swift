@@ -12,9 +12,9 @@ struct MCPPresenter: Sendable {
     let ledger: LedgerPresenter
 
     /// `convert`: `/api/v1/convert`'s answer, and its summary, rates both ways and receipt line.
-    /// `json` writes the answer's model for its key and amount texts, as the API's View does
-    /// (from the renderer's frames: encoding it each time took 77 µs of a call's 160 in process, the
-    /// frame about 20).
+    /// `json` writes the answer's model for its key and amount texts, as the API's View does,
+    /// from the renderer's frames rather than encoding it for every call (docs/BENCHMARKS.md,
+    /// *MCP without the SDK's round trip*).
     func conversion(_ output: Converter.Output, json: ConversionJSON) throws -> MCPEndpoint.Answer {
         guard case .converted(let conversion) = output.outcome, let (key, texts) = ConverterAPIPresenter.frame(of: output) else {
             throw MCPEndpoint.Refusal("Give amount.")

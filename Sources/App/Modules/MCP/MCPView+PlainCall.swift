@@ -6,9 +6,8 @@ import Web
 /// A plain `tools/call` (one request with an id, a tool's name and its arguments, nothing else)
 /// and a plain `tools/list` are answered here rather than by the SDK's `Server`, whose request
 /// handler turns every result into a `Value` by encoding it and decoding it again, and whose
-/// `Value` decoding builds a regular expression for every string: one `convert` took 5.4 ms of CPU
-/// that way (release build, one connection, 1.5 KB answered; 4.7 ms median round trip), 0.38 ms
-/// round trip this way; `tools/list` 5.4 ms round trip. The SDK's validators run first, the answer
+/// `Value` decoding builds a regular expression for every string (docs/BENCHMARKS.md, *MCP
+/// without the SDK's round trip*). The SDK's validators run first, the answer
 /// is the same JSON as the Server's (`MCPHTTPTests` compares the two), and every other message
 /// (initialize, ping, notifications, one carrying `_meta` or a cursor) goes to the Server.
 extension MCPView {

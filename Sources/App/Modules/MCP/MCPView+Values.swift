@@ -49,8 +49,7 @@ extension MCPView {
 
     /// A tool's JSON answer as the SDK's `Value`, read without `Value`'s own decoding, which
     /// builds a regular expression for every string it reads (to spot `data:` URLs, which no
-    /// answer here holds): a conversion's 1.5 KB took 2.1 ms that way and 0.11 ms this way
-    /// (release build, measured with both decoders over the same answer).
+    /// answer here holds; docs/BENCHMARKS.md, *MCP without the SDK's round trip*).
     struct StructuredValue: Decodable {
         let value: Value
 

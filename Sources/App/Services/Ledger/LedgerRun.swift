@@ -27,12 +27,7 @@ package final class LedgerRun: @unchecked Sendable {
     private var book: LedgerRateBook
     private let fractionDigits: Int
     private var number = 1
-    private var totals: [String: (lines: Int, amount: Decimal, converted: Decimal)] = [:]
-    private var total: Decimal = 0
-    private(set) var convertedLines = 0
-    private(set) var failedLines = 0
-    private(set) var firstRateDay: CalendarDate?
-    private(set) var lastRateDay: CalendarDate?
+    private var tally = LedgerTally()
 
     /// Reads the header and the first rows of the spooled file at `url`.
     package init(
@@ -96,22 +91,7 @@ package final class LedgerRun: @unchecked Sendable {
         guard let cells = reader.next() else { return nil }
         number += 1
         let result = convert(cells)
-        switch result {
-        case .success(let line):
-            convertedLines += 1
-            var sums = totals[line.currency] ?? (0, 0, 0)
-            sums.lines += 1
-            sums.amount += line.amount
-            sums.converted += line.converted
-            totals[line.currency] = sums
-            total += line.converted
-            if let day = line.rate.day {
-                if firstRateDay.map({ day < $0 }) ?? true { firstRateDay = day }
-                if lastRateDay.map({ day > $0 }) ?? true { lastRateDay = day }
-            }
-        case .failure:
-            failedLines += 1
-        }
+        tally.count(result)
         return Row(number: number, cells: cells, result: result)
     }
 
@@ -169,21 +149,8 @@ package final class LedgerRun: @unchecked Sendable {
     func receipt(
         facts: LedgerFileFacts, file: String?, sourceName: String, providers: [String], appVersion: String, now: Date
     ) -> LedgerReceipt {
-        let fractionDigits = fractionDigits
-        let rates = book.ratesUsed()
-        return LedgerReceipt(
-            file: file, sha256: facts.sha256, bytes: facts.bytes, lines: number - 1, convertedLines: convertedLines,
-            failedLines: failedLines, bookingCurrency: settings.booking, rule: settings.rule, source: settings.source,
-            sourceName: sourceName, providers: providers, firstRateDay: firstRateDay, lastRateDay: lastRateDay,
-            totals: totals.keys.sorted().map { code in
-                let sums = totals[code]!
-                return LedgerReceipt.Total(
-                    currency: code, lines: sums.lines, amount: sums.amount.plainText,
-                    converted: sums.converted.plainText(fractionDigits: fractionDigits))
-            },
-            total: total.plainText(fractionDigits: fractionDigits),
-            rounding: "each line rounded half away from zero to \(fractionDigits) decimal places of \(settings.booking)",
-            appVersion: appVersion, createdAt: now, preset: settings.preset.map(LedgerReceipt.Preset.init),
-            rates: Array(rates.prefix(LedgerReceipt.ratesListed)), ratesNotListed: max(0, rates.count - LedgerReceipt.ratesListed))
+        LedgerReceipt(
+            file: file, facts: facts, settings: settings, tally: tally, fractionDigits: fractionDigits, sourceName: sourceName,
+            providers: providers, rates: book.ratesUsed(), appVersion: appVersion, createdAt: now)
     }
 }

@@ -44,7 +44,7 @@ package final class LedgerSpool: LedgerUpload, @unchecked Sendable {
         guard piece.count > 0 else { return }
         guard bytes + piece.count <= Self.maxBytes else { throw Refusal.tooLarge }
         // The scan runs on a local copy: a class's stored properties are checked for exclusive
-        // access on every read and write, which made this loop take 1 s for a 4 MB upload.
+        // access on every read and write (docs/BENCHMARKS.md, *The ledger's loop*).
         var scanner = scanner
         defer { self.scanner = scanner }
         try scanner.scan(piece)

@@ -35,8 +35,8 @@ package struct LedgerWriter: Sendable {
     }
 
     /// A row: its cells (padded to the header's `width`), then the added ones. Numbers are
-    /// written straight into the buffer with the file's decimal mark: making every cell a `String`
-    /// and replacing the numbers' points took 11 µs a line; this takes 2 (`LedgerBenchmarks`).
+    /// written straight into the buffer with the file's decimal mark, not made `String`s and
+    /// edited (docs/BENCHMARKS.md, *The ledger's loop*; `LedgerBenchmarks`).
     package func write(_ row: LedgerRow, width: Int, into buffer: inout ByteBuffer) {
         writeCells(row.cells, into: &buffer)
         let count = max(width, row.cells.count)

@@ -43,11 +43,9 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     private let lastVersion = NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>(nil)
     /// The blend's whole series of the pairs whose every day was asked for lately.
     private let series = PairSeriesCache()
-    /// At most this many past days' blends are kept (all dropped when it is full): a blend with
-    /// every quote is about 150 KB, and blending a day again takes under a millisecond
-    /// (*BlendOneDayOfAllProviders*); 32 keep the days asked for again and again (recent days,
-    /// month ends) in 5 MB, where 128 took 20 (`/v2`'s past dates over a year: 2,500 requests
-    /// a second either way).
+    /// At most this many past days' blends are kept (all dropped when it is full): 32 keep the
+    /// days asked for again and again (recent days, month ends) in a few megabytes, and more
+    /// bought no speed (docs/BENCHMARKS.md, *Past days of the blend*).
     static let pastBlendsKept = 32
 
     init(
@@ -89,7 +87,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     }
 
     /// Each blended provider's stored days, in the blend's order. Those not in memory are read
-    /// ``concurrentReads`` at a time: one after another, the 48 providers' took 3.4 s at start.
+    /// ``concurrentReads`` at a time, not one after another (docs/BENCHMARKS.md, *Stored days*).
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
         try await heldProviderDays().providers
     }
@@ -97,10 +95,9 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// ``providerDays()``, with the cache generation they were kept in when they all were.
     private func heldProviderDays() async throws -> (providers: [(source: RateSource, days: RateDays)], generation: UInt64?) {
         let blended = blended, days = days
-        // Every page of the blend asks: while all are kept, no task is started (a group of 48
-        // for each request cost a third of `/v2/rates`' speed), they are looked up together,
-        // and the list of them made once per generation of the cache (ninety providers' days
-        // paired anew cost a history page 9 µs).
+        // Every page of the blend asks: while all are kept, no task is started, they are looked
+        // up together, and the list of them made once per generation of the cache
+        // (docs/BENCHMARKS.md, *Pages of the blend whatever the number of providers*).
         if let kept = days.keptDays(keys: blendedKeys) {
             if let last = lastHeld.withLockedValue({ $0 }), last.generation == kept.generation { return (last.providers, kept.generation) }
             let providers = Array(zip(blended, kept.days))
@@ -138,9 +135,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : blender.withoutPegs
         if let held = daysInMemory(of: chosen) {
-            // Blending a day of nine providers takes milliseconds: `/v2`'s past dates over a year
-            // were 230 requests a second (p99 650 ms) when every request blended its day again,
-            // 900 (p99 120 ms) with the whole year kept.
+            // A day's blend is kept: blending it for every request held `/v2`'s past dates to a
+            // fraction of their speed (docs/BENCHMARKS.md, *Past days of the blend*).
             let key = "\(date)|" + version(of: held) + (providers == nil ? "|pegs" : "")
             if let known = pastBlends.withLockedValue({ $0[key] }) { return known }
             let blend = blender.blend(Self.snapshots(held, onOrBefore: date), on: date)

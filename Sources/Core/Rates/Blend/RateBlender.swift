@@ -217,11 +217,10 @@ package struct RateBlender: Sendable {
 
     /// Screens `quotes` and takes the weighted mean of the rest.
     ///
-    /// `Decimal` arithmetic costs 0.1–4 µs an operation on Linux and a day has about 1,400
-    /// quotes: the others' medians come from one sort per pass, and the arithmetic is exact
-    /// integer steps on the rates' parts (``Exact``), deviations and the mean rounded quotients
-    /// of one long division each. A day of every provider: 8 ms, now about 1 (microbenchmark
-    /// *BlendOneDayOfAllProviders*).
+    /// A day has about 1,400 quotes and `Decimal` arithmetic is slow on Linux: the others'
+    /// medians come from one sort per pass, and the arithmetic is exact integer steps on the
+    /// rates' parts (``Exact``), deviations and the mean rounded quotients of one long division
+    /// each (docs/BENCHMARKS.md, *Exact decimals by hand*; microbenchmark *BlendOneDayOfAllProviders*).
     private func combine(_ quotes: [Quote], on day: CalendarDate) -> Combined {
         // One quote (most currencies on most of 27 years' days): the rate as rebased, nothing to
         // screen or weigh; what the steps below come to, without their arrays.
