@@ -89,9 +89,9 @@ enum AppMetrics {
                 help: "1 for an enabled provider that is not fetched (its API key is unset)."
             ).set(1.0)
         }
-        sessionCache.set(from: services.sessionCache)
-        contactPageCache.set(from: services.contactPageCache)
-        rateDaysCache.set(from: services.rateDaysCache)
+        sessionCache.set(from: services.caches.sessions)
+        contactPageCache.set(from: services.caches.contactPages)
+        rateDaysCache.set(from: services.caches.rateDays)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(16 * 1024)
         registry.emit(into: &buffer)

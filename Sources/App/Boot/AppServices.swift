@@ -29,12 +29,9 @@ struct AppServices: Sendable {
     let officialRates: OfficialRates
     let accounts: any AccountService
     let sessions: SessionStore
-    /// Signed-in sessions this instance has read lately (see ``ChangeListener``).
-    let sessionCache: SessionCache
-    /// Contact pages this instance has read lately (see ``CachedContactsService``).
-    let contactPageCache: ContactPageCache
-    /// Every stored day's rates, for history pages (see ``CachedRateHistoryService``).
-    let rateDaysCache: RateDaysCache
+    /// What this instance has read lately: signed-in sessions, contact pages and every stored
+    /// day's rates (see ``ChangeListener``).
+    let caches: ChangeListener.Caches
     let throttle: AttemptThrottle
     let clients: ClientAddressResolver
     let contacts: any ContactsService
@@ -66,19 +63,20 @@ struct AppServices: Sendable {
         let database = DatabaseAccess(
             database: { databases.database(logger: logger, on: loops.any()) },
             timeout: configuration.databaseWorkTimeout, health: DatabaseHealth(logger: logger))
-        // On PostgreSQL the caches are trusted once ``ChangeListener`` listens; the embedded
-        // SQLite file has one instance, which hears its own changes.
         let providerCatalog = ProviderKit.catalog()
-        let rateDaysCache = RateDaysCache(
-            enabled: configuration.rateHistoryCache, isLive: !configuration.database.isPostgres,
-            providers: providerCatalog.fetchable.count)
+        let hasher = BcryptPasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
+        let stores = Stores(
+            database: database, onPostgres: configuration.database.isPostgres, sessionCacheSize: configuration.sessionCacheSize,
+            contactPageCacheSize: configuration.contactPageCacheSize, rateHistoryCache: configuration.rateHistoryCache,
+            providers: providerCatalog.fetchable.count, fetchTimeout: .seconds(configuration.ratesTimeout), hasher: hasher,
+            unknownUserHash: try hasher.hashNow(SecureToken.generate()), now: now)
         let enabled = configuration.enabledProviders(in: providerCatalog)
         // The ECB's history ships with the app: it is blended whether or not it is fetched.
         let blended = providerCatalog.official.filter { $0 == .ecb || enabled.contains($0) }
         let blender = RateBlender(pegs: try Peg.bundled(), providers: providerCatalog.official)
-        let store = FluentRateSnapshotStore(database: database, stored: { rateDaysCache.snapshotsChanged() })
+        let store = stores.snapshots
         let currentRates = CurrentRates(
-            store: store, blender: blender, providers: providerCatalog, blended: blended.map(\.id),
+            store: store, blender: blender, providers: providerCatalog, blended: Set(blended.map(\.id)),
             defaultSource: configuration.ratesProvider, logger: app.logger, now: now)
         let fetcher = HTTPDocumentFetcher(
             client: { app.http.client.shared }, timeout: configuration.ratesTimeout, userAgent: "\(AppInfo.name)/\(AppInfo.version)")
@@ -96,23 +94,12 @@ struct AppServices: Sendable {
             }
         // The ECB's daily rates are fetched for `/v1` whether or not the ECB is enabled.
         let ecb = KitRatesProvider(feed: feeds.first { $0.source == .ecb }!, fetcher: fetcher)
-        let sessionCache = SessionCache(
-            capacity: configuration.sessionCacheSize,
-            isLive: !configuration.database.isPostgres && configuration.sessionCacheSize > 0)
-        let contactPageCache = ContactPageCache(
-            capacity: configuration.contactPageCacheSize,
-            isLive: !configuration.database.isPostgres && configuration.contactPageCacheSize > 0)
-        let contacts = FluentContactsService(database: database)
-        let hasher = BcryptPasswordHasher(cost: configuration.passwordHashCost, threadPool: app.threadPool)
-        let refreshStore = FluentRateRefreshStore(
-            database: database, fetchTimeout: .seconds(configuration.ratesTimeout), stored: { rateDaysCache.snapshotsChanged() })
-        let storedDays = FluentRateHistoryService(database: database)
-        let cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDaysCache, now: now)
+        let refreshStore = stores.refreshes
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         let historyProgress = BundledHistoryProgress()
         let officialRates = OfficialRates(
-            days: cachedDays, store: store, blender: blender, providers: providerCatalog, blended: blended, now: now)
-        let referenceRates: any ReferenceRateDays = configuration.rateHistoryCache ? cachedDays : storedDays
+            days: stores.cachedDays, store: store, blender: blender, providers: providerCatalog, blended: blended, now: now)
+        let referenceRates = stores.rateHistory
         // Every provider's days, the blend of every day (the default history) and the ECB's days
         // for /v1, in memory before a page asks: the first chart after start is as fast as the next.
         let warmUp: @Sendable () async -> Void = {
@@ -129,34 +116,25 @@ struct AppServices: Sendable {
             providerCatalog: providerCatalog,
             rateStore: store,
             currentRates: currentRates,
-            refresher: {
-                var refresher = RatesRefresher(
-                    providers: providers, reference: ecb, store: refreshStore, snapshots: store,
-                    currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger)
-                refresher.skipped = skipped
-                refresher.afterStoring = warmUp
-                return refresher
-            }(),
+            refresher: RatesRefresher(
+                providers: providers, reference: ecb, store: refreshStore, snapshots: store,
+                currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger,
+                skipped: skipped, afterStoring: warmUp),
             bundledRates: bundledRates,
             historyLoader: historyLoader,
             historyProgress: historyProgress,
             warmUp: warmUp,
             enabledProviders: enabled,
             officialRates: officialRates,
-            accounts: FluentAccountService(
-                database: database, hasher: hasher,
-                unknownUserHash: try hasher.hashNow(SecureToken.generate())),
-            sessions: SessionStore(database: database, cache: configuration.sessionCacheSize > 0 ? sessionCache : nil),
-            sessionCache: sessionCache,
-            contactPageCache: contactPageCache,
-            rateDaysCache: rateDaysCache,
-            throttle: AttemptThrottle(database: database),
+            accounts: stores.accounts,
+            sessions: stores.sessions,
+            caches: stores.caches,
+            throttle: stores.throttle,
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
-            contacts: configuration.contactPageCacheSize > 0
-                ? CachedContactsService(base: contacts, cache: contactPageCache, now: now) : contacts,
-            ledgers: FluentLedgerStore(database: database),
-            ledgerConversions: LedgerFiles(now: now),
-            rateHistory: configuration.rateHistoryCache ? cachedDays : storedDays,
+            contacts: stores.contacts,
+            ledgers: stores.ledgers,
+            ledgerConversions: LedgerFiles(appVersion: AppInfo.version, now: now),
+            rateHistory: stores.rateHistory,
             referenceRates: referenceRates,
             database: database,
             cachePolicy: HTTPCachePolicy(

@@ -47,20 +47,11 @@ package func configure(
     let services = try AppServices.live(for: app, configuration: configuration, now: now)
     app.appServices = services
 
-    // Outermost first: every response, error pages included, gets the security headers; the
-    // request's input is checked (and its body read in full) before anything else reads it.
-    app.middleware = Middlewares()
-    app.middleware.use(SecurityHeadersMiddleware())
-    // gzip for what the app writes whole, with a compressor per thread (``GzipMiddleware``);
-    // streams and files are left to Vapor's compressor below.
-    if configuration.responseCompression { app.middleware.use(GzipMiddleware()) }
     let paths = SiteURL.sitePaths
-    app.middleware.use(RequestLogMiddleware(quiet: paths.quiet))
-    app.middleware.use(PublicAPICORSMiddleware(paths: paths))
-    app.middleware.use(ErrorPageMiddleware(paths: paths, shapes: [FrankfurterView.errorShape, FrankfurterV2View.errorShape]))
-    app.middleware.use(RequestInputMiddleware(streamedUploads: paths.streamedUploads))
-    app.middleware.use(PublicFilesMiddleware(publicDirectory: app.directory.publicDirectory))
-    app.middleware.use(SessionMiddleware(store: services.sessions, now: now, secureCookies: configuration.cookieSecure))
+    app.middleware = .site(
+        paths: paths, errorShapes: [FrankfurterView.errorShape, FrankfurterV2View.errorShape],
+        publicDirectory: app.directory.publicDirectory, sessions: services.sessions, secureCookies: configuration.cookieSecure,
+        compresses: configuration.responseCompression, now: now)
     app.routes.defaultMaxBodySize = ByteCount(value: RequestInputMiddleware.maxBodyBytes)
 
     let jobs = RatesBackgroundJobs(
@@ -84,7 +75,7 @@ package func configure(
     {
         let listener = ChangeListener(
             configuration: listenerConfiguration,
-            caches: .init(sessions: services.sessionCache, contactPages: services.contactPageCache, rateDays: services.rateDaysCache),
+            caches: services.caches,
             instance: services.instance)
         app.changeListener = listener
         if configuration.role == .server { app.lifecycle.use(ChangeListening(listener: listener)) }

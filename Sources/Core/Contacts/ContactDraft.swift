@@ -29,14 +29,6 @@ package struct ContactDraft: Sendable, Equatable {
         package var phone: String?
         package var notes: String?
 
-        package init(firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil, notes: String? = nil) {
-            self.firstName = firstName
-            self.lastName = lastName
-            self.email = email
-            self.phone = phone
-            self.notes = notes
-        }
-
         package enum CodingKeys: String, CodingKey {
             case firstName = "first_name"
             case lastName = "last_name"
@@ -114,5 +106,16 @@ package struct ContactDraft: Sendable, Equatable {
     /// would refuse a NUL outright.
     private static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
+
+extension ContactDraft.Input {
+    /// The empty form, for a new contact.
+    package static let blank = ContactDraft.Input()
+
+    /// The form filled in with a stored contact's fields, to edit it.
+    package init(_ contact: Contact) {
+        self.init(
+            firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone, notes: contact.notes)
     }
 }

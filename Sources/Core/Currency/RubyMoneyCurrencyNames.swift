@@ -12,13 +12,11 @@ package struct RubyMoneyCurrencyNames: Sendable {
     }
 
     private let entries: [String: Entry]
+}
 
+extension RubyMoneyCurrencyNames {
     package init(_ names: [String: String]) {
-        entries = names.mapValues { Entry(name: $0, numeric: "", symbol: nil) }
-    }
-
-    package init(entries: [String: Entry]) {
-        self.entries = entries
+        self.init(entries: names.mapValues { Entry(name: $0, numeric: "", symbol: nil) })
     }
 
     package func name(of code: String) -> String? { entries[code]?.name }

@@ -17,15 +17,6 @@ package struct LedgerFileFacts: Sendable, Equatable {
     package let rows: Int
     package let bytes: Int
     package let sha256: String
-
-    package init(byteOrderMark: Bool, delimiter: UInt8, crlf: Bool, rows: Int, bytes: Int, sha256: String) {
-        self.byteOrderMark = byteOrderMark
-        self.delimiter = delimiter
-        self.crlf = crlf
-        self.rows = rows
-        self.bytes = bytes
-        self.sha256 = sha256
-    }
 }
 
 /// How large a ledger may be: what an upload may send, and the lines it may hold after its header.

@@ -33,13 +33,17 @@ package struct LedgerDialect: Sendable, Equatable {
     package var dateStyle: LedgerDateStyle
     package var byteOrderMark: Bool
     package var crlf: Bool
+}
 
-    package init(delimiter: UInt8, decimalComma: Bool, dateStyle: LedgerDateStyle, byteOrderMark: Bool, crlf: Bool) {
-        self.delimiter = delimiter
-        self.decimalComma = decimalComma
-        self.dateStyle = dateStyle
-        self.byteOrderMark = byteOrderMark
-        self.crlf = crlf
+extension LedgerDialect {
+    /// A file's dialect: its delimiter, byte order mark and line ends as its scan found them,
+    /// its decimal mark read from some of its `amounts` (a comma, unless they say otherwise,
+    /// where the delimiter is not one), its dates written `dateStyle`.
+    package init(facts: LedgerFileFacts, amounts: [String], dateStyle: LedgerDateStyle) {
+        self.init(
+            delimiter: facts.delimiter,
+            decimalComma: LedgerAmount.sniffDecimalComma(amounts, commaByDefault: facts.delimiter != UInt8(ascii: ",")),
+            dateStyle: dateStyle, byteOrderMark: facts.byteOrderMark, crlf: facts.crlf)
     }
 }
 
@@ -62,13 +66,15 @@ package struct LedgerRow: Sendable, Equatable {
         package let currency: String
         package let rate: LedgerRate
         package let converted: Decimal
+    }
+}
 
-        package init(amount: Decimal, currency: String, rate: LedgerRate, converted: Decimal) {
-            self.amount = amount
-            self.currency = currency
-            self.rate = rate
-            self.converted = converted
-        }
+extension LedgerRow.Converted {
+    /// `amount` of `currency` (`parts` as ``LedgerAmount/parts(_:decimalComma:)`` reads it)
+    /// converted at `rate`, rounded to `fractionDigits` places; `nil` where it cannot be.
+    package init?(amount: Decimal, parts: DecimalParts, currency: String, rate: LedgerRate, fractionDigits: Int) {
+        guard let converted = rate.convert(parts, fractionDigits: fractionDigits) else { return nil }
+        self.init(amount: amount, currency: currency, rate: rate, converted: converted)
     }
 }
 

@@ -27,10 +27,6 @@ package struct AttemptThrottle: Sendable {
 
     package let database: DatabaseAccess
 
-    package init(database: DatabaseAccess) {
-        self.database = database
-    }
-
     /// Whether `client` may try to sign in to `email` now.
     package func signInRefusal(email: String, client: String, now: Date) async throws -> AttemptRefusal? {
         let account = EmailAddress.normalized(email)

@@ -10,12 +10,6 @@ package struct FluentAccountService: AccountService {
     /// A hash of a random password nobody knows, made with the same cost as real ones.
     package let unknownUserHash: String
 
-    package init(database: DatabaseAccess, hasher: any PasswordHashing, unknownUserHash: String) {
-        self.database = database
-        self.hasher = hasher
-        self.unknownUserHash = unknownUserHash
-    }
-
     package func user(withEmail email: String) async throws -> User? {
         try await model(withEmail: EmailAddress.normalized(email))?.toEntity()
     }

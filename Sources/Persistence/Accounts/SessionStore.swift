@@ -13,11 +13,6 @@ package struct SessionStore: SessionStoring {
     /// `nil`: every lookup reads the database.
     package let cache: SessionCache?
 
-    package init(database: DatabaseAccess, cache: SessionCache? = nil) {
-        self.database = database
-        self.cache = cache
-    }
-
     /// Creates a session; returns the token for the cookie (only its digest is stored).
     package func create(for user: User?, now: Date) async throws -> (token: String, session: StoredSession) {
         let token = SecureToken.generate()

@@ -12,12 +12,6 @@ package struct CachedContactsService: ContactsService {
     package let cache: ContactPageCache
     package let now: @Sendable () -> Date
 
-    package init(base: any ContactsService, cache: ContactPageCache, now: @escaping @Sendable () -> Date) {
-        self.base = base
-        self.cache = cache
-        self.now = now
-    }
-
     package func page(owner: UUID, search: String?, page: Int, perPage: Int) async throws -> ContactPage {
         let group = ContactPageCache.group(owner), item = "\(page)/\(perPage)/\(search ?? "")"
         if let cached = cache.value(group, item, now: now()) { return cached }

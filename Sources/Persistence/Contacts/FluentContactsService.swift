@@ -7,10 +7,6 @@ import ServiceInterfaces
 package struct FluentContactsService: ContactsService {
     package let database: DatabaseAccess
 
-    package init(database: DatabaseAccess) {
-        self.database = database
-    }
-
     package func page(owner: UUID, search: String?, page: Int, perPage: Int) async throws -> ContactPage {
         try await database.run { database in
             let sql = database as! any SQLDatabase

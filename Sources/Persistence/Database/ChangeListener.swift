@@ -27,12 +27,6 @@ package struct ChangeListener: Sendable {
         package let contactPages: ContactPageCache
         package let rateDays: RateDaysCache
 
-        package init(sessions: SessionCache, contactPages: ContactPageCache, rateDays: RateDaysCache) {
-            self.sessions = sessions
-            self.contactPages = contactPages
-            self.rateDays = rateDays
-        }
-
         package func setLive(_ live: Bool) {
             sessions.setLive(live)
             contactPages.setLive(live)

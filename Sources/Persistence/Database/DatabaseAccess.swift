@@ -26,26 +26,13 @@ package struct DatabaseAccess: Sendable {
 
     private let target: Target
     package let timeout: Duration
+    package let health: DatabaseHealth
     /// How long work waited for a pooled connection (connecting included), for `/metrics`.
     private static let connectionWait = Timer(label: "database_connection_wait_seconds")
-    package let health: DatabaseHealth
-
-    /// The app's databases; `database` answers `nil` once they are shut down.
-    package init(database: @escaping @Sendable () -> (any Database)?, timeout: Duration, health: DatabaseHealth) {
-        target = .pool(database)
-        self.timeout = timeout
-        self.health = health
-    }
-
-    private init(pinned database: any Database, timeout: Duration, health: DatabaseHealth) {
-        target = .pinned(database)
-        self.timeout = timeout
-        self.health = health
-    }
 
     /// Work on `database` as it is (a transaction already begun under another `run`).
     package func pinned(to database: any Database) -> DatabaseAccess {
-        DatabaseAccess(pinned: database, timeout: timeout, health: health)
+        DatabaseAccess(target: .pinned(database), timeout: timeout, health: health)
     }
 
     /// Runs `work` on one connection within the time limit (`timeout` when given, for work that
@@ -126,6 +113,13 @@ extension DatabaseAccess {
             try await control.commitTransaction().get()
             return value
         }
+    }
+}
+
+extension DatabaseAccess {
+    /// The app's databases; `database` answers `nil` once they are shut down.
+    package init(database: @escaping @Sendable () -> (any Database)?, timeout: Duration, health: DatabaseHealth) {
+        self.init(target: .pool(database), timeout: timeout, health: health)
     }
 }
 

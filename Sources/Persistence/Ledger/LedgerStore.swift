@@ -7,11 +7,7 @@ import ServiceInterfaces
 package struct FluentLedgerStore: LedgerStore {
     package static let kept = 50
     package static let keptDays = 90
-    private let database: DatabaseAccess
-
-    package init(database: DatabaseAccess) {
-        self.database = database
-    }
+    let database: DatabaseAccess
 
     private static func oldest(_ now: Date) -> Date { now.addingTimeInterval(-Double(keptDays) * 86_400) }
 

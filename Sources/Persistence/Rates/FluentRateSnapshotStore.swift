@@ -15,12 +15,6 @@ package struct FluentRateSnapshotStore: Sendable {
     /// Called once a snapshot is stored (committed): caches of stored days forget them.
     package var stored: @Sendable () -> Void = {}
 
-    package init(database: DatabaseAccess, currentSources: [RateSourceID]? = nil, stored: @escaping @Sendable () -> Void = {}) {
-        self.database = database
-        self.currentSources = currentSources
-        self.stored = stored
-    }
-
     /// The current snapshot: the latest effective date, the latest stored on that date.
     package func latest() async throws -> RateSnapshot? {
         try await database.run { database in try await current(on: database) { $0.with(\.$rates) }?.toEntity() }

@@ -25,9 +25,6 @@ extension StoredRateDays {
 package struct FluentRateHistoryService: StoredRateDays {
     package let database: DatabaseAccess
 
-    package init(database: DatabaseAccess) {
-        self.database = database
-    }
     package static let daysTimeout: Duration = .seconds(60)
 
     /// One row per snapshot quoting both currencies (each read through the (currency, snapshot)

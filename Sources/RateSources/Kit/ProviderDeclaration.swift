@@ -13,6 +13,8 @@ package struct ProviderDeclaration: Sendable {
     /// The publisher's scheme and host (`https://cbu.uz`); `<ID>_BASE_URL` replaces it.
     package let origin: String
     package let documents: Documents
+    /// The fewest currencies one of its days may quote and be stored.
+    package var minimumCurrencies = RatesValidator.minimumCurrencies
     /// Reads a document into dated rates, knowing which it is (``Asked``).
     let read: @Sendable (Data, Asked) throws(RatesProviderError) -> [FetchedRates]
 
@@ -26,8 +28,6 @@ package struct ProviderDeclaration: Sendable {
     }
     /// The first day its documents hold (`nil`: as far back as the ECB's history).
     package var firstDay: CalendarDate? = nil
-    /// The fewest currencies one of its days may quote and be stored.
-    package var minimumCurrencies = RatesValidator.minimumCurrencies
     /// The status it answers for a range without rates (the NBP's 404 "Brak danych").
     package var emptyStatus: Int? = nil
     /// The one document a refresh asks for when nothing is missing, where the publisher has
@@ -48,81 +48,6 @@ package struct ProviderDeclaration: Sendable {
         case headerWithPrefix(String, prefix: String)
         /// In the query: the parameters (encoded) the key gives, appended to each request's.
         case query(@Sendable (String) -> String)
-    }
-
-    /// A provider whose documents are of several kinds (the ECB's XML and its zip of every
-    /// day), each read knowing which document it is (its ``DocumentRequest/name``).
-    package init(
-        source: RateSource, origin: String, documents: Documents,
-        parseNamed: @escaping @Sendable (Data, _ name: String?) throws(RatesProviderError) -> [FetchedRates]
-    ) {
-        self.source = source
-        self.origin = origin
-        self.documents = documents
-        self.read = { data, asked throws(RatesProviderError) in try parseNamed(data, asked.name) }
-    }
-
-    /// A provider whose documents each hold every currency it quotes.
-    package init(
-        source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
-        parse: @escaping @Sendable (Data) throws(RatesProviderError) -> [FetchedRates]
-    ) {
-        self.source = source
-        self.origin = origin
-        self.documents = documents
-        self.minimumCurrencies = minimumCurrencies
-        self.read = { data, _ throws(RatesProviderError) in try parse(data) }
-    }
-
-    /// A provider of one document of every day it ever published, read for the days wanted
-    /// (a refresh's last few, a backfill's range; every day when `nil`) rather than read whole
-    /// and cut, which held a refresh of every provider past its limit (docs/BENCHMARKS.md,
-    /// *Publishers' documents*). Days outside
-    /// `wanted` are passed over, not refused; a document with none of them holds no rates for
-    /// them (an empty answer), while one that holds no days at all is still unreadable.
-    package init(
-        source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
-        parseDays: @escaping @Sendable (Data, _ wanted: ClosedRange<CalendarDate>?) throws(RatesProviderError) -> [FetchedRates]
-    ) {
-        self.source = source
-        self.origin = origin
-        self.documents = documents
-        self.minimumCurrencies = minimumCurrencies
-        self.read = { data, asked throws(RatesProviderError) in try parseDays(data, asked.wanted) }
-    }
-
-    /// A provider of a document per month that does not write its month (InforEuro's): each
-    /// read knowing the first day of the month it was asked for.
-    package init(
-        source: RateSource, origin: String, monthly documents: @escaping @Sendable (Int, Int) -> DocumentRequest,
-        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
-        parse: @escaping @Sendable (Data, CalendarDate) throws(RatesProviderError) -> [FetchedRates]
-    ) {
-        self.source = source
-        self.origin = origin
-        self.documents = .month(documents)
-        self.minimumCurrencies = minimumCurrencies
-        self.read = { data, asked throws(RatesProviderError) in
-            guard let month = asked.month else { throw .unreadable("a document of no month") }
-            return try parse(data, month)
-        }
-    }
-
-    /// A provider that publishes a document per currency (a series), read knowing which one;
-    /// `documents` are asked for once for each of `series`.
-    package init(
-        source: RateSource, origin: String, series: [Series], documents: @escaping @Sendable (Series) -> Documents,
-        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
-        parse: @escaping @Sendable (Data, Series) throws(RatesProviderError) -> [FetchedRates]
-    ) {
-        self.source = source
-        self.origin = origin
-        self.minimumCurrencies = minimumCurrencies
-        self.documents = .series(series.map { ($0, documents($0)) })
-        self.read = { data, asked throws(RatesProviderError) in
-            guard let series = asked.series else { throw .unreadable("a document of no series") }
-            return try parse(data, series)
-        }
     }
 
     /// The series it publishes, for a provider of a document per currency.
@@ -177,6 +102,75 @@ package struct ProviderDeclaration: Sendable {
             self.code = code
             self.key = key ?? code
             self.units = units
+        }
+    }
+}
+
+/// The ways to declare a provider, by what a read of one of its documents needs to know; each
+/// sets the declaration's memberwise fields.
+extension ProviderDeclaration {
+    /// A provider whose documents are of several kinds (the ECB's XML and its zip of every
+    /// day), each read knowing which document it is (its ``DocumentRequest/name``).
+    package init(
+        source: RateSource, origin: String, documents: Documents,
+        parseNamed: @escaping @Sendable (Data, _ name: String?) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.init(source: source, origin: origin, documents: documents) { data, asked throws(RatesProviderError) in
+            try parseNamed(data, asked.name)
+        }
+    }
+
+    /// A provider whose documents each hold every currency it quotes.
+    package init(
+        source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.init(source: source, origin: origin, documents: documents, minimumCurrencies: minimumCurrencies) {
+            data, _ throws(RatesProviderError) in try parse(data)
+        }
+    }
+
+    /// A provider of one document of every day it ever published, read for the days wanted
+    /// (a refresh's last few, a backfill's range; every day when `nil`) rather than read whole
+    /// and cut, which held a refresh of every provider past its limit (docs/BENCHMARKS.md,
+    /// *Publishers' documents*). Days outside
+    /// `wanted` are passed over, not refused; a document with none of them holds no rates for
+    /// them (an empty answer), while one that holds no days at all is still unreadable.
+    package init(
+        source: RateSource, origin: String, documents: Documents, minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parseDays: @escaping @Sendable (Data, _ wanted: ClosedRange<CalendarDate>?) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.init(source: source, origin: origin, documents: documents, minimumCurrencies: minimumCurrencies) {
+            data, asked throws(RatesProviderError) in try parseDays(data, asked.wanted)
+        }
+    }
+
+    /// A provider of a document per month that does not write its month (InforEuro's): each
+    /// read knowing the first day of the month it was asked for.
+    package init(
+        source: RateSource, origin: String, monthly documents: @escaping @Sendable (Int, Int) -> DocumentRequest,
+        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data, CalendarDate) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        self.init(source: source, origin: origin, documents: .month(documents), minimumCurrencies: minimumCurrencies) {
+            data, asked throws(RatesProviderError) in
+            guard let month = asked.month else { throw .unreadable("a document of no month") }
+            return try parse(data, month)
+        }
+    }
+
+    /// A provider that publishes a document per currency (a series), read knowing which one;
+    /// `documents` are asked for once for each of `series`.
+    package init(
+        source: RateSource, origin: String, series: [Series], documents: @escaping @Sendable (Series) -> Documents,
+        minimumCurrencies: Int = RatesValidator.minimumCurrencies,
+        parse: @escaping @Sendable (Data, Series) throws(RatesProviderError) -> [FetchedRates]
+    ) {
+        let documents = Documents.series(series.map { ($0, documents($0)) })
+        self.init(source: source, origin: origin, documents: documents, minimumCurrencies: minimumCurrencies) {
+            data, asked throws(RatesProviderError) in
+            guard let series = asked.series else { throw .unreadable("a document of no series") }
+            return try parse(data, series)
         }
     }
 }

@@ -12,10 +12,10 @@ package protocol LedgerConversions: Sendable {
     /// The header row of a finished upload (for choosing columns by their names).
     func header(of upload: any LedgerUpload, facts: LedgerFileFacts) -> [String]?
 
-    /// A conversion of `upload` as `settings` say over `rates`, its receipt named by `label`:
+    /// A conversion of `upload` (its receipt naming `fileName`) as `settings` say over `rates`:
     /// the header and dialect read, nothing converted yet.
     func start(
-        _ upload: any LedgerUpload, facts: LedgerFileFacts, settings: LedgerSettings, rates: LedgerRates, label: LedgerLabel
+        _ upload: any LedgerUpload, fileName: String?, facts: LedgerFileFacts, settings: LedgerSettings, rates: LedgerRates
     ) throws(LedgerLayoutFailure) -> any LedgerConversion
 
     /// The converted file as CSV, in the upload's dialect, `describe` wording each failed row.
@@ -78,49 +78,27 @@ package struct LedgerRates: Sendable {
     package let today: CalendarDate
     /// The booking currency's decimals, to which each line is rounded.
     package let fractionDigits: Int
+    /// The source's name, as the receipt gives it.
+    package let sourceName: Message
 
     package init(
         days: LedgerDays, cadence: RateSource.Cadence, fallback: (source: RateSourceID, days: LedgerDays, cadence: RateSource.Cadence)?,
-        today: CalendarDate, fractionDigits: Int
+        today: CalendarDate, fractionDigits: Int, sourceName: Message
     ) {
         self.days = days
         self.cadence = cadence
         self.fallback = fallback
         self.today = today
         self.fractionDigits = fractionDigits
-    }
-}
-
-/// What a conversion's receipt says of it beside its figures.
-package struct LedgerLabel: Sendable {
-    package let fileName: String?
-    package let sourceName: Message
-    package let providers: [String]
-    package let appVersion: String
-
-    package init(fileName: String?, sourceName: Message, providers: [String], appVersion: String) {
-        self.fileName = fileName
         self.sourceName = sourceName
-        self.providers = providers
-        self.appVersion = appVersion
     }
 }
 
 /// A conversion read to its end: its first rows, its first failed rows, its receipt, and the
 /// converted file gzip'd when it is to be kept.
-package struct LedgerRead: Sendable {
-    package let rows: [LedgerRow]
-    package let problems: [(row: Int, problem: LedgerLineProblem)]
-    package let receipt: LedgerReceipt
-    package let kept: Data?
-
-    package init(rows: [LedgerRow], problems: [(row: Int, problem: LedgerLineProblem)], receipt: LedgerReceipt, kept: Data?) {
-        self.rows = rows
-        self.problems = problems
-        self.receipt = receipt
-        self.kept = kept
-    }
-}
+package typealias LedgerRead = (
+    rows: [LedgerRow], problems: [(row: Int, problem: LedgerLineProblem)], receipt: LedgerReceipt, kept: Data?
+)
 
 /// An answer's bytes in pieces, each made by `next` as it is asked for (`nil` after the last).
 /// Read by one request, in order.

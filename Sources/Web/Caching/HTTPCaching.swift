@@ -51,6 +51,13 @@ package struct HTTPCachePolicy: Sendable {
         directive(DerivedCacheKey(key), language: language, now: now, maxAge: maxAge, shared: shared, variesWithCookie: variesWithCookie)
     }
 
+    /// How to cache a public API's answer that `key` names, shared and fresh for `maxAge`
+    /// seconds; it varies with the request headers `vary` names, and with `Accept-Encoding`
+    /// when responses may be compressed.
+    package func directive(_ key: some CacheKey, maxAge: Int, varies vary: [String] = []) -> CacheDirective {
+        CacheDirective(etag: etag(key), maxAge: maxAge, shared: true, vary: compresses ? vary + ["Accept-Encoding"] : vary)
+    }
+
     func directive(
         _ parts: [String], language: Language?, now: Date, maxAge: Int? = nil, shared: Bool, variesWithCookie: Bool
     ) -> CacheDirective {
@@ -152,13 +159,6 @@ package struct CacheDirective: Sendable {
     /// The request headers a cached copy depends on: `Cookie` where the page shows who is signed
     /// in, `Accept-Encoding` where it may be compressed.
     package let vary: [String]
-
-    package init(etag: String, maxAge: Int, shared: Bool, vary: [String]) {
-        self.etag = etag
-        self.maxAge = maxAge
-        self.shared = shared
-        self.vary = vary
-    }
 
     package var cacheControl: String { "\(shared ? "public" : "private"), max-age=\(maxAge)" }
 

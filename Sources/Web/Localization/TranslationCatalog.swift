@@ -21,13 +21,10 @@ package struct TranslationCatalog: Sendable {
     /// By English source text (`msgid`).
     package let entries: [String: Entry]
     /// The header's `Plural-Forms: nplurals=N`, if it says.
-    package let pluralFormCount: Int?
+    package var pluralFormCount: Int? = nil
+}
 
-    package init(entries: [String: Entry], pluralFormCount: Int? = nil) {
-        self.entries = entries
-        self.pluralFormCount = pluralFormCount
-    }
-
+extension TranslationCatalog {
     /// The catalog in a `.po` file's text.
     package init(parsing text: String) throws(ParseError) {
         var entries: [String: Entry] = [:]

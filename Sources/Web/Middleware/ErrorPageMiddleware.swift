@@ -25,11 +25,6 @@ package struct ErrorPageMiddleware: AsyncMiddleware {
     /// Shapes tried in order before the problem document and the page.
     package var shapes: [Shape] = []
 
-    package init(paths: SitePaths, shapes: [Shape] = []) {
-        self.paths = paths
-        self.shapes = shapes
-    }
-
     package struct Page: Encodable {
         package let title: String
         package let status: Int

@@ -38,8 +38,4 @@ package struct PublicAPICORSMiddleware: AsyncMiddleware {
         response.headers = headers
         return response
     }
-
-    package init(paths: SitePaths) {
-        self.paths = paths
-    }
 }

@@ -112,10 +112,6 @@ package struct RequestInputMiddleware: Middleware {
     /// multipart form and the API's CSV body). Another method there is left to the router,
     /// whose 405 reads no body either.
     package let streamedUploads: Set<String>
-
-    package init(streamedUploads: Set<String>) {
-        self.streamedUploads = streamedUploads
-    }
 }
 
 /// The target of a request as ``RequestInputMiddleware`` read and checked it at the door: its

@@ -25,10 +25,6 @@ package struct RequestLogMiddleware: Middleware {
             return response
         }
     }
-
-    package init(quiet: Set<String>) {
-        self.quiet = quiet
-    }
 }
 
 /// Text from outside (paths, parameters) made safe for a one-line log entry: control

@@ -6,11 +6,9 @@ import Vapor
 /// Read from the route table only when no route matched, which is rare and never on a hot path.
 package struct AllowedMethods: Sendable, Equatable {
     package let methods: [HTTPMethod]
+}
 
-    package init(methods: [HTTPMethod]) {
-        self.methods = methods
-    }
-
+extension AllowedMethods {
     /// The methods of every route whose path matches `path` as Vapor's router matches it
     /// (constants exactly, a parameter or `*` any one segment). A catch-all (`**`) route is a
     /// not-found answer, not a resource, so it allows nothing. HEAD comes with GET (Vapor answers

@@ -8,12 +8,6 @@ package struct SessionMiddleware: AsyncMiddleware {
     package let now: @Sendable () -> Date
     package let secureCookies: Bool
 
-    package init(store: any SessionStoring, now: @escaping @Sendable () -> Date, secureCookies: Bool) {
-        self.store = store
-        self.now = now
-        self.secureCookies = secureCookies
-    }
-
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let session = BrowserSession(store: store, now: now)
         request.browserSession = session

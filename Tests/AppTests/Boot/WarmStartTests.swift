@@ -18,9 +18,9 @@ struct WarmStartTests {
         try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
             _ = await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test"))
             // The state of a start with every day stored, before anything is read:
-            app.appServices.rateDaysCache.setLive(false)
+            app.appServices.caches.rateDays.setLive(false)
             #expect(!app.appServices.officialRates.isWarm)
-            let cache = app.appServices.rateDaysCache
+            let cache = app.appServices.caches.rateDays
             let (missesBefore, evictionsBefore) = (cache.statistics.misses, cache.statistics.evictions)
 
             // The order is what is checked, not the listener's speed: on a loaded 2-core CI machine it

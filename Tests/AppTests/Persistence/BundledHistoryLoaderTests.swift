@@ -71,7 +71,7 @@ struct BundledHistoryLoaderTests {
     @Test("after storing the missing days, the start reads every stored day into memory: the first history page does not wait")
     func warmsTheHistoryUp() async throws {
         try await withSQLiteApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app, _ in
-            let cache = app.appServices.rateDaysCache
+            let cache = app.appServices.caches.rateDays
             #expect(cache.value(RateDaysCache.group, RateDays.Selection.ecb.key, now: testNow) == nil)
             try await app.asyncBoot() // starts the background jobs, as `serve` does
             let deadline = ContinuousClock.now + .seconds(30)

@@ -57,9 +57,9 @@ struct SQLiteSmokeTests {
             try await app.testing().test(.GET, "/rates/USD/EUR") { res in
                 #expect(res.body.string.contains("Only one day of rates is stored"))
             }
-            #expect(app.appServices.rateDaysCache.count == 1, "one read of every stored day, kept")
+            #expect(app.appServices.caches.rateDays.count == 1, "one read of every stored day, kept")
             try await app.testing().test(.GET, "/rates/GBP/JPY") { res in #expect(res.status == .ok) }
-            #expect(app.appServices.rateDaysCache.statistics.hits >= 1)
+            #expect(app.appServices.caches.rateDays.statistics.hits >= 1)
 
             #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
             try await app.testing().test(.GET, "/rates/USD/EUR") { res in

@@ -44,12 +44,10 @@ struct FrankfurterView: Sendable {
             return failure(error)
         }
         let query = output.query
-        let etag = cachePolicy.etag(
+        let directive = cachePolicy.directive(
             Frankfurter.AnswerKey(
-                isRange: output.isRange, base: query.base, symbols: query.symbols, amount: query.amount, days: output.fingerprint))
-        let directive = CacheDirective(
-            etag: etag, maxAge: maxAge(current: output.isCurrent, newest: output.newestDate), shared: true,
-            vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
+                isRange: output.isRange, base: query.base, symbols: query.symbols, amount: query.amount, days: output.fingerprint),
+            maxAge: maxAge(current: output.isCurrent, newest: output.newestDate))
         return try await request.respondCaching(directive) {
             let headers: HTTPHeaders = ["Content-Type": Self.contentType]
             guard let whole = presenter.whole(output) else { return Response(headers: headers, streaming: presenter.pieces(of: output)) }
@@ -65,10 +63,8 @@ struct FrankfurterView: Sendable {
         } catch {
             return failure(error)
         }
-        let directive = CacheDirective(
-            etag: cachePolicy.etag(Frankfurter.CurrenciesKey(days: currencies.fingerprint)),
-            maxAge: maxAge(current: true, newest: currencies.newestDate), shared: true,
-            vary: cachePolicy.compresses ? ["Accept-Encoding"] : [])
+        let directive = cachePolicy.directive(
+            Frankfurter.CurrenciesKey(days: currencies.fingerprint), maxAge: maxAge(current: true, newest: currencies.newestDate))
         return try await request.respondCaching(directive) {
             Response(headers: ["Content-Type": Self.contentType], bytes: presenter.body(currencies))
         }

@@ -156,9 +156,7 @@ struct FrankfurterV2View: Sendable {
 
     /// Public until the rates may change; a day for an answer no later day can change.
     private func directive(_ key: FrankfurterV2.AnswerKey, current: Bool) -> CacheDirective {
-        CacheDirective(
-            etag: cachePolicy.etag(key), maxAge: current ? cachePolicy.maxAge(now: now()) : 86_400, shared: true,
-            vary: cachePolicy.compresses ? ["Accept", "Accept-Encoding"] : ["Accept"])
+        cachePolicy.directive(key, maxAge: current ? cachePolicy.maxAge(now: now()) : 86_400, varies: ["Accept"])
     }
 
     private func failure(_ failure: FrankfurterV2.Failure) -> Response {

@@ -9,7 +9,7 @@ enum LedgerAssembly {
         LedgerInteractor(
             conversions: services.ledgerConversions, rates: services.officialRates, current: services.currentRates,
             catalog: services.catalog,
-            providers: services.providerCatalog, store: services.ledgers, appVersion: AppInfo.version, now: services.now,
+            providers: services.providerCatalog, store: services.ledgers, now: services.now,
             load: services.historyProgress)
     }
 

@@ -13,7 +13,6 @@ struct LedgerInteractor: Sendable {
     /// The sources' names and cadences.
     let providers: ProviderCatalog
     let store: any LedgerStore
-    let appVersion: String
     let now: @Sendable () -> Date
     /// A ledger's lines may be of any day: none is converted until every day is stored.
     let load: any HistoryLoadReading
@@ -78,12 +77,10 @@ struct LedgerInteractor: Sendable {
         let rates = LedgerRates(
             days: days, cadence: providers.source(settings.source).cadence ?? .daily,
             fallback: fallback.map { ($0.source, $0.days, providers.source($0.source).cadence ?? .daily) },
-            today: CalendarDate(containing: now()), fractionDigits: catalog.currency(for: settings.booking).resultFractionDigits)
-        let label = LedgerLabel(
-            fileName: fileName, sourceName: name(settings.source), providers: days.providers + (fallback?.days.providers ?? []),
-            appVersion: appVersion)
+            today: CalendarDate(containing: now()), fractionDigits: catalog.currency(for: settings.booking).resultFractionDigits,
+            sourceName: name(settings.source))
         do throws(LedgerLayoutFailure) {
-            return try conversions.start(upload, facts: facts, settings: settings, rates: rates, label: label)
+            return try conversions.start(upload, fileName: fileName, facts: facts, settings: settings, rates: rates)
         } catch {
             switch error {
             case .noColumns(let header), .badColumns(let header): throw .noColumns(header: header)

@@ -44,11 +44,6 @@ extension MCPEndpoint {
         /// Arguments of a type the tool does not take.
         private(set) var wrongTypes: [String] = []
 
-        init(values: [String: String] = [:], wrongTypes: [String] = []) {
-            self.values = values
-            self.wrongTypes = wrongTypes
-        }
-
         subscript(name: String) -> String? {
             values[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }

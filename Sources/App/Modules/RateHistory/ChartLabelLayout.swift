@@ -22,13 +22,6 @@ enum ChartLabelLayout {
     struct Box: Equatable {
         var left: Double, top: Double, right: Double, bottom: Double
 
-        init(left: Double, top: Double, right: Double, bottom: Double) {
-            self.left = left
-            self.top = top
-            self.right = right
-            self.bottom = bottom
-        }
-
         func overlaps(_ other: Box) -> Bool {
             left < other.right && other.left < right && top < other.bottom && other.top < bottom
         }

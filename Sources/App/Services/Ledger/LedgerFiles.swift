@@ -15,6 +15,8 @@ struct LedgerFiles: LedgerConversions {
     static let rowsPerPiece = 2_000
     /// Bytes per piece of a file sent from disk or unpacked.
     static let bytesPerPiece = 256 * 1024
+    /// The version each receipt names.
+    let appVersion: String
     let now: @Sendable () -> Date
 
     func newUpload() throws -> any LedgerUpload { try LedgerSpool() }
@@ -24,7 +26,7 @@ struct LedgerFiles: LedgerConversions {
     }
 
     func start(
-        _ upload: any LedgerUpload, facts: LedgerFileFacts, settings: LedgerSettings, rates: LedgerRates, label: LedgerLabel
+        _ upload: any LedgerUpload, fileName: String?, facts: LedgerFileFacts, settings: LedgerSettings, rates: LedgerRates
     ) throws(LedgerLayoutFailure) -> any LedgerConversion {
         guard let spool = upload as? LedgerSpool else { throw .noColumns(header: []) }
         let fractionDigits = rates.fractionDigits
@@ -33,7 +35,10 @@ struct LedgerFiles: LedgerConversions {
             source: settings.source, cadence: rates.cadence, fallback: rates.fallback.map { ($0.source, $0.days.days, $0.cadence) })
         do {
             let run = try LedgerRun(url: spool.url, facts: facts, settings: settings, book: book, fractionDigits: fractionDigits)
-            return LedgerJob(run: run, spool: spool, facts: facts, label: label, fractionDigits: fractionDigits, now: now)
+            return LedgerJob(
+                run: run, spool: spool, facts: facts, fileName: fileName, sourceName: rates.sourceName.english,
+                providers: rates.days.providers + (rates.fallback?.days.providers ?? []), appVersion: appVersion,
+                fractionDigits: fractionDigits, now: now)
         } catch let failure as LedgerLayoutFailure {
             throw failure
         } catch {
@@ -133,7 +138,7 @@ struct LedgerFiles: LedgerConversions {
                 if case .failure(let problem) = row.result, failed.count < problems { failed.append((row.number, problem)) }
                 kept?.add(row)
             }
-            return LedgerRead(rows: first, problems: failed, receipt: conversion.receipt(), kept: kept?.finish())
+            return (rows: first, problems: failed, receipt: conversion.receipt(), kept: kept?.finish())
         }
     }
 

@@ -9,7 +9,11 @@ struct LedgerJob: LedgerConversion {
     let run: LedgerRun
     let spool: LedgerSpool
     let facts: LedgerFileFacts
-    let label: LedgerLabel
+    let fileName: String?
+    /// What the receipt names beside its figures.
+    let sourceName: String
+    let providers: [String]
+    let appVersion: String
     let fractionDigits: Int
     let now: @Sendable () -> Date
 
@@ -17,14 +21,12 @@ struct LedgerJob: LedgerConversion {
     var dialect: LedgerDialect { run.dialect }
     var columns: LedgerColumns { run.columns }
     var settings: LedgerSettings { run.settings }
-    var fileName: String? { label.fileName }
 
     func next() -> LedgerRow? { run.next() }
 
     /// The receipt, once every row was read.
     func receipt() -> LedgerReceipt {
         run.receipt(
-            facts: facts, file: label.fileName, sourceName: label.sourceName.english, providers: label.providers,
-            appVersion: label.appVersion, now: now())
+            facts: facts, file: fileName, sourceName: sourceName, providers: providers, appVersion: appVersion, now: now())
     }
 }

@@ -68,10 +68,7 @@ package final class LedgerRun: @unchecked Sendable {
         self.settings = settings
         self.book = book
         self.fractionDigits = fractionDigits
-        dialect = Dialect(
-            delimiter: facts.delimiter,
-            decimalComma: LedgerAmount.sniffDecimalComma(amounts, commaByDefault: facts.delimiter != UInt8(ascii: ",")),
-            dateStyle: style, byteOrderMark: facts.byteOrderMark, crlf: facts.crlf)
+        dialect = Dialect(facts: facts, amounts: amounts, dateStyle: style)
         reader = try Self.reader(url, facts.delimiter)
         _ = reader.next() // the header
     }
@@ -107,10 +104,10 @@ package final class LedgerRun: @unchecked Sendable {
             return .failure(.badCurrency(Self.quoted(cells[columns.currency])))
         }
         return book.rate(of: code, on: date).flatMap { rate in
-            guard let converted = rate.convert(parts, fractionDigits: fractionDigits) else {
+            guard let converted = Converted(amount: amount, parts: parts, currency: code, rate: rate, fractionDigits: fractionDigits) else {
                 return .failure(.badAmount(Self.quoted(amountText)))
             }
-            return .success(Converted(amount: amount, currency: code, rate: rate, converted: converted))
+            return .success(converted)
         }
     }
 

@@ -8,16 +8,17 @@ import ServiceInterfaces
 /// Each provider's newest snapshot and their blend, held in memory so a conversion never waits
 /// on the database. Loaded at start, updated whenever a snapshot is stored here, and reloaded
 /// when another instance has stored one.
-final class CurrentRates: CurrentRatesReading {
-    private let store: FluentRateSnapshotStore
-    private let blender: RateBlender
+struct CurrentRates: CurrentRatesReading {
+    let store: FluentRateSnapshotStore
+    let blender: RateBlender
     /// Every provider, in the order ``availableSources()`` lists those with rates.
-    private let providers: ProviderCatalog
+    let providers: ProviderCatalog
     /// The providers whose rates are blended: the enabled official ones.
-    private let blended: Set<RateSourceID>
-    let defaultSource: RateSourceID
-    private let logger: Logger
-    private let now: @Sendable () -> Date
+    let blended: Set<RateSourceID>
+    var defaultSource = RateSourceID.blend
+    let logger: Logger
+    var now: @Sendable () -> Date = Date.init
+    /// Shared by copies: one instance's rates, whichever copy stores or reads them.
     private let state = NIOLockedValueBox<State?>(nil)
 
     private struct State {
@@ -46,19 +47,6 @@ final class CurrentRates: CurrentRatesReading {
         ) -> [RateSource] {
             (blend == nil ? [] : [.blend]) + providers.fetchable.filter { snapshots[$0.id] != nil }
         }
-    }
-
-    init(
-        store: FluentRateSnapshotStore, blender: RateBlender, providers: ProviderCatalog, blended: [RateSourceID],
-        defaultSource: RateSourceID = .blend, logger: Logger, now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        self.store = store
-        self.blender = blender
-        self.providers = providers
-        self.blended = Set(blended)
-        self.defaultSource = defaultSource
-        self.logger = logger
-        self.now = now
     }
 
     func currentSnapshot() async -> RateSnapshot? {

@@ -8,26 +8,15 @@ import Vapor
 /// the first history page does not wait for 27 years to be read; the scheduled refresh (`RATES_REFRESH_INTERVAL`) and
 /// picking up snapshots other instances stored (`RATES_SYNC_INTERVAL`). Failures are logged
 /// and retried later; they never stop the app.
-final class RatesBackgroundJobs: Sendable {
-    private let refresher: RatesRefresher
-    private let currentRates: CurrentRates
-    private let refreshInterval: Int
-    private let syncInterval: Int
-    private let historyLoader: BundledHistoryLoader?
-    private let warmUp: (@Sendable () async -> Void)?
+struct RatesBackgroundJobs: Sendable {
+    let refresher: RatesRefresher
+    let currentRates: CurrentRates
+    let refreshInterval: Int
+    let syncInterval: Int
+    var historyLoader: BundledHistoryLoader? = nil
+    var warmUp: (@Sendable () async -> Void)? = nil
+    /// Shared by copies, so that any of them stops the jobs it started.
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
-
-    init(
-        refresher: RatesRefresher, currentRates: CurrentRates, refreshInterval: Int, syncInterval: Int,
-        historyLoader: BundledHistoryLoader? = nil, warmUp: (@Sendable () async -> Void)? = nil
-    ) {
-        self.historyLoader = historyLoader
-        self.warmUp = warmUp
-        self.refresher = refresher
-        self.currentRates = currentRates
-        self.refreshInterval = refreshInterval
-        self.syncInterval = syncInterval
-    }
 
     /// Starts the jobs that are turned on.
     func start(logger: Logger) {

@@ -34,20 +34,6 @@ struct RatesRefresher: RatesRefreshing {
     /// Whether a refresh of every provider is running on this instance.
     private let running = NIOLockedValueBox(false)
 
-    init(
-        providers: [KitRatesProvider], reference: KitRatesProvider, store: FluentRateRefreshStore, snapshots: FluentRateSnapshotStore,
-        currentRates: CurrentRates, historyProgress: BundledHistoryProgress, now: @escaping @Sendable () -> Date, logger: Logger
-    ) {
-        self.providers = providers
-        self.reference = reference
-        self.store = store
-        self.snapshots = snapshots
-        self.currentRates = currentRates
-        self.historyProgress = historyProgress
-        self.now = now
-        self.logger = logger
-    }
-
     /// How far back a provider's missing days are fetched after an outage (a publisher with
     /// ranges; one without is asked a document per day, for at most ``maxDaysOneByOne``).
     static let maxGap = 366

@@ -24,13 +24,7 @@ package struct BlendedRate: Sendable, Equatable {
     /// ``ProviderQuote/exclusion`` did not count.
     package let quotes: [ProviderQuote]
     /// The peg the rate comes from instead of the quotes, if the currency is pegged.
-    package let peg: Peg?
-
-    package init(rate: Decimal, quotes: [ProviderQuote], peg: Peg? = nil) {
-        self.rate = rate
-        self.quotes = quotes
-        self.peg = peg
-    }
+    package var peg: Peg? = nil
 
     /// The providers whose quotes counted.
     package var contributors: [RateSourceID] { quotes.filter { $0.exclusion == nil }.map(\.source) }

@@ -24,7 +24,7 @@ struct AdminRatesHealthQueriesTests {
         var count = 0
         try await withPostgresApp(configuration: configuration, logger: counter.logger) { app in
             // As when the change listener listens, which a served instance's does.
-            app.appServices.rateDaysCache.setLive(true)
+            app.appServices.caches.rateDays.setLive(true)
             let browser = TestBrowser(app)
             try await browser.signIn(Self.admin.email, Self.admin.password)
             try await browser.get("/admin/rates")

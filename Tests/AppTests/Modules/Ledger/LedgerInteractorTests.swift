@@ -16,9 +16,9 @@ struct LedgerInteractorTests {
 
     func interactor(store: FakeLedgerStore = FakeLedgerStore(), load: FakeHistoryLoad = FakeHistoryLoad()) -> LedgerInteractor {
         LedgerInteractor(
-            conversions: LedgerFiles(now: { testNow }), rates: FakeLedgerRates([Fixtures.snapshot]),
+            conversions: LedgerFiles(appVersion: "test", now: { testNow }), rates: FakeLedgerRates([Fixtures.snapshot]),
             current: FakeCurrentRates(snapshot: Fixtures.snapshot), catalog: Fixtures.catalog,
-            providers: .everyDeclared, store: store, appVersion: "test", now: { testNow }, load: load)
+            providers: .everyDeclared, store: store, now: { testNow }, load: load)
     }
 
     func spool(_ text: String) throws -> LedgerSpool {
@@ -64,9 +64,10 @@ struct LedgerInteractorTests {
     @Test("no days stored for the source: nothing to convert with")
     func noDays() async throws {
         let interactor = LedgerInteractor(
-            conversions: LedgerFiles(now: { testNow }), rates: FakeLedgerRates([]), current: FakeCurrentRates(snapshot: Fixtures.snapshot),
+            conversions: LedgerFiles(appVersion: "test", now: { testNow }), rates: FakeLedgerRates([]),
+            current: FakeCurrentRates(snapshot: Fixtures.snapshot),
             catalog: Fixtures.catalog,
-            providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { testNow }, load: FakeHistoryLoad())
+            providers: .everyDeclared, store: FakeLedgerStore(), now: { testNow }, load: FakeHistoryLoad())
         await #expect(throws: Ledger.Failure.ratesUnavailable) {
             try await interactor.start(Self.query, upload: try spool(Self.file), fileName: nil)
         }

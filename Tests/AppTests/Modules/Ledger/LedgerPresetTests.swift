@@ -45,10 +45,10 @@ struct LedgerPresetTests {
     static func interactor(_ sources: [(RateSourceID, LedgerDays, RateSnapshot)], today: String) -> LedgerInteractor {
         let now = ISO8601DateFormatter().date(from: today + "T12:00:00Z")!
         return LedgerInteractor(
-            conversions: LedgerFiles(now: { testNow }),
+            conversions: LedgerFiles(appVersion: "test", now: { testNow }),
             rates: Sources(days: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.1) })),
             current: FakeCurrentRates(snapshot: Fixtures.snapshot, others: Dictionary(uniqueKeysWithValues: sources.map { ($0.0, $0.2) })),
-            catalog: Fixtures.catalog, providers: .everyDeclared, store: FakeLedgerStore(), appVersion: "test", now: { now },
+            catalog: Fixtures.catalog, providers: .everyDeclared, store: FakeLedgerStore(), now: { now },
             load: FakeHistoryLoad())
     }
 

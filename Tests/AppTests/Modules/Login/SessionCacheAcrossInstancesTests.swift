@@ -26,9 +26,9 @@ struct SessionCacheAcrossInstancesTests {
                 try await a.asyncBoot()
                 try await b.asyncBoot()
                 try await Self.waitUntil("both instances listen for changes") {
-                    a.appServices.sessionCache.isLive && b.appServices.sessionCache.isLive
-                        && a.appServices.contactPageCache.isLive && b.appServices.contactPageCache.isLive
-                        && a.appServices.rateDaysCache.isLive && b.appServices.rateDaysCache.isLive
+                    a.appServices.caches.sessions.isLive && b.appServices.caches.sessions.isLive
+                        && a.appServices.caches.contactPages.isLive && b.appServices.caches.contactPages.isLive
+                        && a.appServices.caches.rateDays.isLive && b.appServices.caches.rateDays.isLive
                 }
                 try await test(a, b)
             }
@@ -68,10 +68,10 @@ struct SessionCacheAcrossInstancesTests {
         try await withTwoInstances { a, b in
             let (onA, onB) = try await Self.adminSignedIn(on: a, sharedWith: b)
             _ = try await onB.get("/contacts") // shows (and so clears) the sign-in's message
-            let hitsBefore = b.appServices.contactPageCache.statistics.hits
+            let hitsBefore = b.appServices.caches.contactPages.statistics.hits
             #expect(try await onB.get("/contacts").html.contains("No contacts yet."))
             _ = try await onB.get("/contacts")
-            #expect(b.appServices.contactPageCache.statistics.hits > hitsBefore, "B answered from its cache")
+            #expect(b.appServices.caches.contactPages.statistics.hits > hitsBefore, "B answered from its cache")
 
             for round in 0..<5 {
                 try await onA.get("/contacts/new")
@@ -82,7 +82,7 @@ struct SessionCacheAcrossInstancesTests {
                         ("email", ""), ("phone", ""), ("notes", ""),
                     ])
                 #expect(created.status == .seeOther)
-                try await Self.heard("a contact was added", b.appServices.contactPageCache)
+                try await Self.heard("a contact was added", b.appServices.caches.contactPages)
                 #expect(try await onB.get("/contacts").html.contains("Ada\(round)"), "round \(round): created")
                 #expect(try await onB.get("/contacts?q=ada\(round)").html.contains("Ada\(round)"))
 
@@ -97,14 +97,14 @@ struct SessionCacheAcrossInstancesTests {
                             ("email", ""), ("phone", ""), ("notes", ""),
                         ]
                     ).status == .seeOther)
-                try await Self.heard("a contact was edited", b.appServices.contactPageCache)
+                try await Self.heard("a contact was edited", b.appServices.caches.contactPages)
                 let edited = try await onB.get("/contacts")
                 #expect(edited.html.contains("Grace\(round)") && !edited.html.contains("Ada\(round)"), "round \(round): edited")
                 #expect(edited.html.contains("href=\"/contacts/\(id)\""))
 
                 try await onA.get("/contacts/\(id)/delete")
                 #expect(try await onA.post("/contacts/\(id)/delete").status == .seeOther)
-                try await Self.heard("a contact was deleted", b.appServices.contactPageCache)
+                try await Self.heard("a contact was deleted", b.appServices.caches.contactPages)
                 // (The page may say "Grace… deleted": the two share a session, and so its message.)
                 #expect(!(try await onB.get("/contacts").html.contains("href=\"/contacts/\(id)\"")), "round \(round): deleted")
             }
@@ -121,16 +121,16 @@ struct SessionCacheAcrossInstancesTests {
             // time make B forget too, so ask until B answers from what it keeps.
             var answeredFromMemory = false
             for _ in 0..<20 where !answeredFromMemory {
-                let hitsBefore = b.appServices.rateDaysCache.statistics.hits
+                let hitsBefore = b.appServices.caches.rateDays.statistics.hits
                 #expect(try await TestBrowser(b).get("/rates/GBP/JPY").status == .ok)
-                answeredFromMemory = b.appServices.rateDaysCache.statistics.hits > hitsBefore
+                answeredFromMemory = b.appServices.caches.rateDays.statistics.hits > hitsBefore
             }
             #expect(answeredFromMemory, "B answered from the days it keeps")
 
             #expect(await a.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
             // A forgets its own days before it answers; B as soon as it hears the announcement.
             #expect(try await TestBrowser(a).get("/rates/USD/EUR").html.contains("data-points=\"6\""))
-            try await Self.heard("rates were stored", b.appServices.rateDaysCache)
+            try await Self.heard("rates were stored", b.appServices.caches.rateDays)
             #expect(try await TestBrowser(b).get("/rates/USD/EUR").html.contains("data-points=\"6\""))
         }
     }
@@ -141,14 +141,14 @@ struct SessionCacheAcrossInstancesTests {
             for _ in 0..<5 {
                 let (onA, onB) = try await Self.adminSignedIn(on: a, sharedWith: b)
                 #expect(try await onB.get("/admin/rates").status == .ok) // shows (and so clears) the sign-in's message
-                let hitsBefore = b.appServices.sessionCache.statistics.hits
+                let hitsBefore = b.appServices.caches.sessions.statistics.hits
                 #expect(try await onB.get("/admin/rates").status == .ok)
                 #expect(try await onB.get("/admin/rates").status == .ok)
-                #expect(b.appServices.sessionCache.statistics.hits > hitsBefore, "B answered the second request from its cache")
+                #expect(b.appServices.caches.sessions.statistics.hits > hitsBefore, "B answered the second request from its cache")
 
                 try await onA.get("/about") // the sign-out form's token
                 #expect(try await onA.post("/logout").status == .seeOther)
-                try await Self.heard("the session ended", b.appServices.sessionCache)
+                try await Self.heard("the session ended", b.appServices.caches.sessions)
                 let after = try await onB.get("/admin/rates")
                 #expect(after.status == .seeOther)
                 #expect(after.headers.first(name: .location)?.hasPrefix("/login") == true)
@@ -165,7 +165,7 @@ struct SessionCacheAcrossInstancesTests {
             let created = try await onA.post("/contacts", [("first_name", "Ada"), ("last_name", "Lovelace")])
             #expect(created.status == .seeOther)
             let location = try #require(created.headers.first(name: .location))
-            try await Self.heard("the session has a message", b.appServices.sessionCache)
+            try await Self.heard("the session has a message", b.appServices.caches.sessions)
             let shown = try await onB.get(location)
             #expect(shown.html.contains("role=\"status\""), "the flash shows on B")
             #expect(try await onB.get(location).html.contains("role=\"status\"") == false, "once")
@@ -179,7 +179,7 @@ struct SessionCacheAcrossInstancesTests {
             try await browser.signIn("admin@example.org", "correct-horse")
             #expect(try await browser.get("/admin/rates").status == .ok)
             #expect(try await browser.get("/admin/rates").status == .ok)
-            #expect(b.appServices.sessionCache.count >= 1)
+            #expect(b.appServices.caches.sessions.count >= 1)
 
             // Cut B's listening connection, as a network failure or a database restart would.
             let sql = a.db as! any SQLDatabase
@@ -189,11 +189,11 @@ struct SessionCacheAcrossInstancesTests {
                 WHERE application_name = \(bind: ChangeListener.applicationName(instance: b.appServices.instance))
                 """
             ).run()
-            try await Self.waitUntil("B notices the drop") { !b.appServices.sessionCache.isLive }
-            #expect(b.appServices.sessionCache.count == 0)
+            try await Self.waitUntil("B notices the drop") { !b.appServices.caches.sessions.isLive }
+            #expect(b.appServices.caches.sessions.count == 0)
             // Ended while B could not hear it: no notification will ever reach B.
             try await SessionModel.query(on: a.db).delete()
-            try await Self.waitUntil("B listens again") { b.appServices.sessionCache.isLive }
+            try await Self.waitUntil("B listens again") { b.appServices.caches.sessions.isLive }
             #expect(try await browser.get("/admin/rates").status == .seeOther)
         }
     }

@@ -666,7 +666,7 @@ struct RateHistoryPageTests {
         defer { Task { try? await stub.stop() } }
         try await withPostgresApp(configuration: .forTests(ecbHistoryURL: stub.url(.ecbHistory))) { app in
             try await app.asyncBoot() // listens for changes: the stored days may be kept
-            try await SessionCacheAcrossInstancesTests.waitUntil("the app listens") { app.appServices.rateDaysCache.isLive }
+            try await SessionCacheAcrossInstancesTests.waitUntil("the app listens") { app.appServices.caches.rateDays.isLive }
             #expect(await app.appServices.refresher.importHistory(actor: "admin@example.org").outcome == .stored)
             let database = FluentRateHistoryService(database: app.appServices.database)
             let days = try await database.days()

@@ -8,7 +8,7 @@ struct ContactFormInteractor: Sendable {
     /// The empty form for a new contact.
     func newContact(for user: User?) throws -> ContactForm.Output {
         _ = try ContactOwner.required(user)
-        return ContactForm.Output(mode: .create, input: .init(), errors: [:])
+        return ContactForm.Output(mode: .create, input: .blank, errors: [:])
     }
 
     /// The form filled in with an existing contact.
@@ -18,9 +18,7 @@ struct ContactFormInteractor: Sendable {
         guard let contact = try await contacts.contact(id: id, owner: owner.id) else { throw ContactAccessFailure.notFound }
         return ContactForm.Output(
             mode: .edit(id),
-            input: ContactDraft.Input(
-                firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone,
-                notes: contact.notes), errors: [:])
+            input: ContactDraft.Input(contact), errors: [:])
     }
 
     func create(_ input: ContactDraft.Input, for user: User?) async throws -> ContactForm.Outcome {
