@@ -204,7 +204,7 @@ final class Stage: Sendable {
         calculator = ConversionCalculator(catalog: catalog)
         let rates = FixedRates(snapshot: snapshot)
         interactor = ConverterInteractor(
-            rates: rates, pastRates: rates, history: Loaded(), catalog: catalog, providers: .everyDeclared, calculator: calculator,
+            rates: rates, pastRates: rates, history: Loaded(), catalog: catalog, providers: .everyDeclared,
             now: Date.init)
         amountTexts = (0..<100).map { "\($0 * 7919 % 250_000).\($0 % 100)" }
         amounts = try amountTexts.map { try Amount.parse($0)! }
@@ -220,7 +220,7 @@ final class Stage: Sendable {
         let page = try await interactor.show(usdEUR)
         let everyBank = FixedRates(snapshot: RateSnapshot(blend: blender.blend(providerDays, on: Self.blendDay)!, key: "banks"))
         let blendOutput = try await ConverterInteractor(
-            rates: everyBank, pastRates: everyBank, history: Loaded(), catalog: catalog, providers: .everyDeclared, calculator: calculator,
+            rates: everyBank, pastRates: everyBank, history: Loaded(), catalog: catalog, providers: .everyDeclared,
             now: Date.init
         ).show(usdEUR)
         let blendModel = presenter.present(blendOutput, in: english)

@@ -109,10 +109,11 @@ final class LedgerStage: Sendable {
     }
 
     func run() throws -> LedgerRun {
-        let book = LedgerRateBook(
-            days: days, base: "EUR", booking: "EUR", rule: .sameDay, today: CalendarDate(iso8601: "2026-11-25")!)
+        let settings = LedgerSettings(booking: "EUR", rule: .sameDay, source: "ecb")
+        let rates = LedgerRates(
+            days: LedgerDays(days: days, base: "EUR", providers: ["ecb"]), cadence: .daily, fallback: nil,
+            today: CalendarDate(iso8601: "2026-11-25")!, fractionDigits: 2, sourceName: Message("European Central Bank"))
         return try LedgerRun(
-            url: spool.url, facts: facts, settings: .init(booking: "EUR", rule: .sameDay, source: "ecb"), book: book,
-            fractionDigits: 2)
+            url: spool.url, facts: facts, settings: settings, book: LedgerRateBook(rates: rates, settings: settings), fractionDigits: 2)
     }
 }

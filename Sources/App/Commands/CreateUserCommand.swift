@@ -24,11 +24,7 @@ struct CreateUserCommand: AsyncCommand {
     var help: String { "Creates an account; the password is read from standard input." }
 
     /// Where the password comes from; standard input unless a test hands one in.
-    let readPassword: @Sendable (CommandContext, String) throws -> String
-
-    init(readPassword: @escaping @Sendable (CommandContext, String) throws -> String = Self.passwordFromStandardInput) {
-        self.readPassword = readPassword
-    }
+    var readPassword: @Sendable (CommandContext, String) throws -> String = CreateUserCommand.passwordFromStandardInput
 
     /// Asked for without echo on a terminal; otherwise the first line of standard input.
     static func passwordFromStandardInput(_ context: CommandContext, email: String) throws -> String {

@@ -1,31 +1,25 @@
 import Foundation
 
-/// One person in a user's contacts book, as stored (display rules live in the presenters).
+/// One person in a user's contacts book, as stored: fields that kept ``ContactDraft``'s rules,
+/// with the identity and times the store gave them (display rules live in the presenters).
+@dynamicMemberLookup
 package struct Contact: Sendable, Equatable, Identifiable {
     package let id: UUID
     package let ownerID: UUID
-    package let firstName: String
-    package let lastName: String
-    package let email: String?
-    package let phone: String?
-    package let notes: String
+    package let fields: ContactDraft
     package let createdAt: Date
     package let updatedAt: Date
 
-    package init(
-        id: UUID, ownerID: UUID, firstName: String, lastName: String, email: String?, phone: String?, notes: String, createdAt: Date,
-        updatedAt: Date
-    ) {
+    package init(id: UUID, ownerID: UUID, fields: ContactDraft, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.ownerID = ownerID
-        self.firstName = firstName
-        self.lastName = lastName
-        self.email = email
-        self.phone = phone
-        self.notes = notes
+        self.fields = fields
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
+
+    /// A field read as the contact's own (`contact.lastName`).
+    package subscript<Value>(dynamicMember field: KeyPath<ContactDraft, Value>) -> Value { fields[keyPath: field] }
 }
 
 /// One page of a user's contacts, sorted by last name then first name.

@@ -48,19 +48,6 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         package var through: CalendarDate?
         package var lines: Int
 
-        package init(
-            currency: String, source: RateSourceID, rate: String, rateDay: CalendarDate?, from: CalendarDate?, through: CalendarDate?,
-            lines: Int
-        ) {
-            self.currency = currency
-            self.source = source
-            self.rate = rate
-            self.rateDay = rateDay
-            self.from = from
-            self.through = through
-            self.lines = lines
-        }
-
         enum CodingKeys: String, CodingKey {
             case currency, source, rate, from, through, lines
             case rateDay = "rate_day"
@@ -148,5 +135,14 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(LedgerReceipt.self, from: data)
+    }
+}
+
+extension LedgerReceipt.RateUsed {
+    /// `rate` of `currency` from `source`, used by `lines` lines of the days in `period`.
+    package init(currency: String, source: RateSourceID, rate: LedgerRate, period: ClosedRange<CalendarDate>?, lines: Int) {
+        self.init(
+            currency: currency, source: source, rate: rate.text, rateDay: rate.day, from: period?.lowerBound, through: period?.upperBound,
+            lines: lines)
     }
 }

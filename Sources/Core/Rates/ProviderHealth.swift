@@ -13,13 +13,6 @@ package struct ProviderHealth: Sendable, Equatable {
     /// Why it is not fetched at all, when it is enabled but cannot be (its API key is unset).
     package var skipped: Message? = nil
 
-    package init(source: RateSource, newestDay: CalendarDate?, lastSuccess: RefreshAttempt?, lastFailure: RefreshAttempt?) {
-        self.source = source
-        self.newestDay = newestDay
-        self.lastSuccess = lastSuccess
-        self.lastFailure = lastFailure
-    }
-
     /// The days over which refused days are counted.
     package static let refusalWindow = 7
 
@@ -42,5 +35,19 @@ package struct ProviderHealth: Sendable, Equatable {
     package var isFailing: Bool {
         guard let lastFailure else { return false }
         return lastSuccess.map { lastFailure.startedAt > $0.startedAt } ?? true
+    }
+}
+
+extension ProviderHealth {
+    /// `source`'s health from what is stored: the newest of its family's days (the ECB's
+    /// counts its bundled copy's), its newest successful and failed `attempts`, the days
+    /// refused lately; `skipped` for a provider enabled but not fetched, and why.
+    package init(
+        source: RateSource, newestDays: [RateSourceID: CalendarDate], attempts: (success: RefreshAttempt?, failure: RefreshAttempt?)?,
+        refusedDays: Int, skipped: Message? = nil
+    ) {
+        self.init(
+            source: source, newestDay: source.family.compactMap { newestDays[$0] }.max(), lastSuccess: attempts?.success,
+            lastFailure: attempts?.failure, refusedDays: refusedDays, skipped: skipped)
     }
 }

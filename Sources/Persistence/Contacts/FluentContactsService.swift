@@ -44,10 +44,12 @@ package struct FluentContactsService: ContactsService {
             let created = try row.decode(column: "created_at", as: Date?.self)
             return Contact(
                 id: try row.decode(column: "id", as: UUID.self), ownerID: try row.decode(column: "owner_id", as: UUID.self),
-                firstName: try row.decode(column: "first_name", as: String.self),
-                lastName: try row.decode(column: "last_name", as: String.self),
-                email: try row.decode(column: "email", as: String?.self), phone: try row.decode(column: "phone", as: String?.self),
-                notes: try row.decode(column: "notes", as: String.self), createdAt: created ?? .distantPast,
+                fields: ContactDraft(
+                    firstName: try row.decode(column: "first_name", as: String.self),
+                    lastName: try row.decode(column: "last_name", as: String.self),
+                    email: try row.decode(column: "email", as: String?.self), phone: try row.decode(column: "phone", as: String?.self),
+                    notes: try row.decode(column: "notes", as: String.self)),
+                createdAt: created ?? .distantPast,
                 updatedAt: try row.decode(column: "updated_at", as: Date?.self) ?? created ?? .distantPast)
         }
         return ContactPage(contacts: contacts, total: total, page: page, perPage: perPage)

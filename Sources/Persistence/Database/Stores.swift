@@ -38,7 +38,8 @@ package struct Stores: Sendable {
             contactPages: ContactPageCache(capacity: contactPageCacheSize, isLive: !onPostgres && contactPageCacheSize > 0),
             rateDays: rateDays)
         snapshots = FluentRateSnapshotStore(database: database, stored: { rateDays.snapshotsChanged() })
-        refreshes = FluentRateRefreshStore(database: database, fetchTimeout: fetchTimeout, stored: { rateDays.snapshotsChanged() })
+        refreshes = FluentRateRefreshStore(
+            database: database, lockTimeout: database.timeout + fetchTimeout, stored: { rateDays.snapshotsChanged() })
         storedDays = FluentRateHistoryService(database: database)
         cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDays, now: now)
         rateHistory = rateHistoryCache ? cachedDays : storedDays

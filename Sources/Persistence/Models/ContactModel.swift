@@ -44,7 +44,8 @@ package final class ContactModel: Model, @unchecked Sendable {
 
     package func toEntity() -> Contact {
         Contact(
-            id: id!, ownerID: $owner.id, firstName: firstName, lastName: lastName, email: email, phone: phone,
-            notes: notes, createdAt: createdAt ?? .distantPast, updatedAt: updatedAt ?? createdAt ?? .distantPast)
+            id: id!, ownerID: $owner.id,
+            fields: ContactDraft(firstName: firstName, lastName: lastName, email: email, phone: phone, notes: notes),
+            createdAt: createdAt ?? .distantPast, updatedAt: updatedAt ?? createdAt ?? .distantPast)
     }
 }

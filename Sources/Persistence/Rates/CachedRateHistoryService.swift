@@ -18,27 +18,19 @@ import ServiceInterfaces
 /// blend reads and keeps too: one copy of the ECB's 27 years. (Every stored day at once, read
 /// only to learn whether they were all the ECB's, was a second copy as wide as every currency
 /// any provider quotes: 36 MB more once the central banks' days were stored.)
-package final class CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
-    private let base: any StoredRateDays
-    private let cache: RateDaysCache
-    private let now: @Sendable () -> Date
-    private let staleAfter: Duration
+package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
+    let base: any StoredRateDays
+    let cache: RateDaysCache
+    /// How long a read may take before the days read before answer instead.
+    var staleAfter: Duration = .seconds(1)
+    let now: @Sendable () -> Date
+    // What follows is shared by copies.
     /// The read in flight of each selection, and the cache ticket it was started at.
     private let loading = NIOLockedValueBox<[RateDays.Selection: (ticket: UInt64, task: Task<RateDays, any Error>)]>([:])
     /// The days last read of each selection, for the moments a new read takes.
     private let previous = NIOLockedValueBox<[RateDays.Selection: RateDays]>([:])
     /// The whole series of the pairs whose every day was asked for lately.
     private let series = PairSeriesCache()
-
-    package init(
-        base: any StoredRateDays, cache: RateDaysCache, staleAfter: Duration = .seconds(1),
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.base = base
-        self.cache = cache
-        self.staleAfter = staleAfter
-        self.now = now
-    }
 
     package func history(
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?

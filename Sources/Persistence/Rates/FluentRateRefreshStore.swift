@@ -8,25 +8,17 @@ import SQLKit
 /// instances, a transaction for what one refresh stores, and the log of attempts. On PostgreSQL the lock is a transaction-scoped advisory
 /// lock, so it holds across every instance and is released by commit or rollback even if the
 /// instance dies; SQLite is one process, so an in-process flag does the same job there.
-package final class FluentRateRefreshStore: Sendable {
-    private let database: DatabaseAccess
-    /// How long a refresh may hold its transaction: the provider is fetched while it does.
-    private let lockTimeout: Duration
-    private let inProcessLock = NIOLockedValueBox(false)
+package struct FluentRateRefreshStore: Sendable {
+    let database: DatabaseAccess
+    /// How long a refresh may hold its transaction: the database's limit and the fetch's, as
+    /// the provider is fetched while it does.
+    let lockTimeout: Duration
     /// Called once a refresh's transaction has ended: caches of stored days forget them.
-    private let stored: @Sendable () -> Void
+    var stored: @Sendable () -> Void = {}
     /// The configured provider's sources (``FluentRateSnapshotStore/currentSources``).
-    private let currentSources: [RateSourceID]?
-
-    package init(
-        database: DatabaseAccess, fetchTimeout: Duration, currentSources: [RateSourceID]? = nil,
-        stored: @escaping @Sendable () -> Void = {}
-    ) {
-        self.database = database
-        self.stored = stored
-        self.currentSources = currentSources
-        lockTimeout = database.timeout + fetchTimeout
-    }
+    var currentSources: [RateSourceID]? = nil
+    /// SQLite's lock, shared by copies.
+    private let inProcessLock = NIOLockedValueBox(false)
 
     /// Runs `body` in one transaction while holding the refresh lock; `nil` (without running
     /// `body`) when another refresh holds it. `timeout` is for work longer than a refresh

@@ -38,7 +38,7 @@ final class OptionMenu: Sendable {
         let all = options.utf8.count
         guard let selected = value.flatMap({ indexByValue[$0] }) else {
             return PrecompressedHTML(
-                placeholderOption + options, parts: [part(0..<all, at: placeholderOption.utf8.count)].compactMap { $0 })
+                text: placeholderOption + options, parts: [part(0..<all, at: placeholderOption.utf8.count)].compactMap { $0 })
         }
         let bytes = options.utf8
         let (startOffset, endOffset) = (offsets[selected], offsets[selected + 1])
@@ -51,7 +51,7 @@ final class OptionMenu: Sendable {
         html += options[end...]
         let afterSelected = startOffset + selectedOptions[selected].utf8.count
         return PrecompressedHTML(
-            html, parts: [part(0..<startOffset, at: 0), part(endOffset..<all, at: afterSelected)].compactMap { $0 })
+            text: html, parts: [part(0..<startOffset, at: 0), part(endOffset..<all, at: afterSelected)].compactMap { $0 })
     }
 
     /// The options' bytes `range`, placed at `offset` in a menu's HTML, deflated when asked.

@@ -27,11 +27,6 @@ package struct PrecompressedHTML: Sendable, Equatable {
     package let text: String
     package let parts: [Part]
 
-    package init(_ text: String, parts: [Part] = []) {
-        self.text = text
-        self.parts = parts
-    }
-
     /// Equal texts: the parts are how it may be compressed, not what it says.
     package static func == (a: PrecompressedHTML, b: PrecompressedHTML) -> Bool { a.text == b.text }
 }

@@ -36,8 +36,7 @@ final class FakeContactsService: ContactsService {
 
     func create(_ draft: ContactDraft, owner: UUID) async throws -> Contact {
         let contact = Contact(
-            id: UUID(), ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
-            email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow, updatedAt: testNow)
+            id: UUID(), ownerID: owner, fields: draft, createdAt: testNow, updatedAt: testNow)
         rows.withLockedValue { $0.append(contact) }
         return contact
     }
@@ -51,9 +50,7 @@ final class FakeContactsService: ContactsService {
         guard try await contact(id: id, owner: owner) != nil else { return nil }
         _ = try await delete(id: id, owner: owner)
         let updated = Contact(
-            id: id, ownerID: owner, firstName: draft.firstName, lastName: draft.lastName,
-            email: draft.email, phone: draft.phone, notes: draft.notes, createdAt: testNow,
-            updatedAt: testNow.addingTimeInterval(60))
+            id: id, ownerID: owner, fields: draft, createdAt: testNow, updatedAt: testNow.addingTimeInterval(60))
         rows.withLockedValue { $0.append(updated) }
         return updated
     }

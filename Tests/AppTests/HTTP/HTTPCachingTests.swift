@@ -297,8 +297,7 @@ struct HTTPCachingTests {
             let services = app.appServices
             let interactor = ConverterInteractor(
                 rates: services.currentRates, pastRates: services.officialRates, history: FakeHistoryLoad(), catalog: services.catalog,
-                providers: .everyDeclared,
-                calculator: ConversionCalculator(catalog: services.catalog), now: services.now)
+                providers: .everyDeclared, now: services.now)
             let output = try await interactor.show(.init(from: "GBP", to: "JPY", amount: "5"))
             let english = Localizations.of(.en)
             let model = ConverterPresenter(providers: .everyDeclared).present(output, in: english)

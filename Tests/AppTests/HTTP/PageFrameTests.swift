@@ -195,8 +195,7 @@ struct PageFrameTests {
             let services = app.appServices
             let interactor = ConverterInteractor(
                 rates: services.currentRates, pastRates: services.officialRates, history: FakeHistoryLoad(), catalog: services.catalog,
-                providers: .everyDeclared,
-                calculator: ConversionCalculator(catalog: services.catalog), now: services.now)
+                providers: .everyDeclared, now: services.now)
             for amount in ["100", "2500.50", "0.01", "1,5", "999999999999999.99999999", "7"] {
                 for date in [nil, "2020-03-15"] {
                     let path = "/api/v1/convert?from=USD&to=JPY&amount=\(amount)" + (date.map { "&date=\($0)" } ?? "")

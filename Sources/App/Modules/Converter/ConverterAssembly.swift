@@ -9,8 +9,7 @@ enum ConverterAssembly {
     static func interactor(services: AppServices) -> ConverterInteractor {
         ConverterInteractor(
             rates: services.currentRates, pastRates: services.officialRates, history: services.historyProgress,
-            catalog: services.catalog, providers: services.providerCatalog, calculator: ConversionCalculator(catalog: services.catalog),
-            now: services.now)
+            catalog: services.catalog, providers: services.providerCatalog, now: services.now)
     }
 
     static func register(on routes: any RoutesBuilder, services: AppServices) throws {

@@ -13,20 +13,21 @@ package struct ConverterInteractor: Sendable {
     let catalog: CurrencyCatalog
     /// The sources a visitor may name, with their facts (cadence, name).
     let providers: ProviderCatalog
-    let calculator: ConversionCalculator
     let now: @Sendable () -> Date
+    /// Converts with the catalogue's minor units.
+    let calculator: ConversionCalculator
 
     package init(
         rates: any CurrentRatesReading, pastRates: any PastRatesReading, history: any HistoryLoadReading, catalog: CurrencyCatalog,
-        providers: ProviderCatalog, calculator: ConversionCalculator, now: @escaping @Sendable () -> Date
+        providers: ProviderCatalog, now: @escaping @Sendable () -> Date
     ) {
         self.rates = rates
         self.pastRates = pastRates
         self.history = history
         self.catalog = catalog
         self.providers = providers
-        self.calculator = calculator
         self.now = now
+        calculator = ConversionCalculator(catalog: catalog)
     }
 
     /// The result page for `query`, which may be invalid (the page then says why).

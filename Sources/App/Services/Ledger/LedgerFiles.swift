@@ -30,9 +30,7 @@ struct LedgerFiles: LedgerConversions {
     ) throws(LedgerLayoutFailure) -> any LedgerConversion {
         guard let spool = upload as? LedgerSpool else { throw .noColumns(header: []) }
         let fractionDigits = rates.fractionDigits
-        let book = LedgerRateBook(
-            days: rates.days.days, base: rates.days.base, booking: settings.booking, rule: settings.rule, today: rates.today,
-            source: settings.source, cadence: rates.cadence, fallback: rates.fallback.map { ($0.source, $0.days.days, $0.cadence) })
+        let book = LedgerRateBook(rates: rates, settings: settings)
         do {
             let run = try LedgerRun(url: spool.url, facts: facts, settings: settings, book: book, fractionDigits: fractionDigits)
             return LedgerJob(

@@ -18,34 +18,20 @@ package struct LedgerRateBook {
     let today: CalendarDate
     /// The source's id and how often it sets rates: a rate that applies until the next (a tax
     /// authority's month or quarter) converts only lines of its own period.
-    let source: RateSourceID
-    let cadence: RateSource.Cadence
+    var source: RateSourceID = "ecb"
+    var cadence = RateSource.Cadence.daily
     /// Days for the currencies `days` never quotes, against the same base (the NBP's table B).
-    let fallback: (source: RateSourceID, days: RateDays, cadence: RateSource.Cadence)?
-    private var kept: [Key: Kept] = [:]
+    var fallback: (source: RateSourceID, days: RateDays, cadence: RateSource.Cadence)? = nil
+    private(set) var kept: [Key: Kept] = [:]
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let code: String
         let date: CalendarDate
     }
 
-    private struct Kept {
+    struct Kept {
         let answer: Result<LedgerRate, LedgerLineProblem>
         var lines: Int
-    }
-
-    package init(
-        days: RateDays, base: String, booking: String, rule: LedgerRule, today: CalendarDate, source: RateSourceID = "ecb",
-        cadence: RateSource.Cadence = .daily, fallback: (source: RateSourceID, days: RateDays, cadence: RateSource.Cadence)? = nil
-    ) {
-        self.days = days
-        self.base = base
-        self.booking = booking
-        self.rule = rule
-        self.today = today
-        self.source = source
-        self.cadence = cadence
-        self.fallback = fallback
     }
 
     /// The rate of `code` into the booking currency for a line dated `date`.
@@ -95,9 +81,7 @@ package struct LedgerRateBook {
             } else {
                 index[usedKey] = used.count
                 used.append(
-                    LedgerReceipt.RateUsed(
-                        currency: key.code, source: source, rate: rate.text, rateDay: rate.day, from: period?.lowerBound,
-                        through: period?.upperBound, lines: kept.lines))
+                    LedgerReceipt.RateUsed(currency: key.code, source: source, rate: rate, period: period, lines: kept.lines))
             }
         }
         return used.sorted { ($0.currency, $0.from ?? $0.rateDay ?? today) < ($1.currency, $1.from ?? $1.rateDay ?? today) }
@@ -204,5 +188,14 @@ package struct LedgerRateBook {
         while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
         while digits.last == UInt8(ascii: "0") { digits.removeLast() }
         return digits.count
+    }
+}
+
+extension LedgerRateBook {
+    /// The book of a conversion as `settings` ask, over `rates`.
+    package init(rates: LedgerRates, settings: LedgerSettings) {
+        self.init(
+            days: rates.days.days, base: rates.days.base, booking: settings.booking, rule: settings.rule, today: rates.today,
+            source: settings.source, cadence: rates.cadence, fallback: rates.fallback.map { ($0.source, $0.days.days, $0.cadence) })
     }
 }

@@ -115,22 +115,11 @@ struct RatesRefresher: RatesRefreshing {
     func health() async throws -> [ProviderHealth] {
         let newest = try await snapshots.newestDays()
         let refused = try await store.refusedDays(since: now().addingTimeInterval(-Double(ProviderHealth.refusalWindow) * 86_400))
-        var health: [ProviderHealth] = []
         let attempts = try await store.newestAttempts(of: providers.map(\.source.id))
-        for source in providers.map(\.source) {
-            var provider = ProviderHealth(
-                source: source, newestDay: source.family.compactMap { newest[$0] }.max(),
-                lastSuccess: attempts[source.id]?.success, lastFailure: attempts[source.id]?.failure)
-            provider.refusedDays = refused[source.id] ?? 0
-            health.append(provider)
+        return providers.map(\.source).map { source in
+            ProviderHealth(source: source, newestDays: newest, attempts: attempts[source.id], refusedDays: refused[source.id] ?? 0)
         }
-        for (source, reason) in skipped {
-            var provider = ProviderHealth(
-                source: source, newestDay: source.family.compactMap { newest[$0] }.max(), lastSuccess: nil, lastFailure: nil)
-            provider.skipped = reason
-            health.append(provider)
-        }
-        return health
+            + skipped.map { ProviderHealth(source: $0.source, newestDays: newest, attempts: nil, refusedDays: 0, skipped: $0.reason) }
     }
 
     func fetchesDayByDay(_ source: RateSourceID) -> Bool {

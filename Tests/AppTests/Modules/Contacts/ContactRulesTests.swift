@@ -77,8 +77,9 @@ struct ContactDraftTests {
 struct ContactExportTests {
     func contact(_ first: String, _ last: String, email: String? = nil, phone: String? = nil, notes: String = "") -> Contact {
         Contact(
-            id: UUID(uuidString: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")!, ownerID: UUID(), firstName: first, lastName: last,
-            email: email, phone: phone, notes: notes, createdAt: testNow, updatedAt: testNow)
+            id: UUID(uuidString: "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")!, ownerID: UUID(),
+            fields: ContactDraft(firstName: first, lastName: last, email: email, phone: phone, notes: notes), createdAt: testNow,
+            updatedAt: testNow)
     }
 
     @Test("vCard 3.0: escaped commas, semicolons, backslashes and line breaks; CRLF lines")

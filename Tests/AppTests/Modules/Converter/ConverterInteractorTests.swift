@@ -17,9 +17,7 @@ struct ConverterInteractorTests {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: snapshot),
             pastRates: past,
-            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared,
-            calculator: ConversionCalculator(catalog: Fixtures.catalog),
-            now: { testNow })
+            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared, now: { testNow })
     }
 
     @Test func convertsAValidRequest() async throws {
@@ -169,8 +167,7 @@ struct ConverterInteractorTests {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot, others: ["nbp": Self.nbp]),
             pastRates: FakePastRates(snapshots: [Self.nbp]),
-            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared,
-            calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
+            history: FakeHistoryLoad(), catalog: Fixtures.catalog, providers: .everyDeclared, now: { march20 })
     }
 
     @Test("a chosen source converts with its rates (written either way round), its currencies only, and is remembered")
@@ -208,8 +205,7 @@ struct ConverterInteractorTests {
                 [Fixtures.snapshot], on: Fixtures.snapshot.effectiveDate)!, key: "k")
         let interactor = ConverterInteractor(
             rates: DefaultWithoutRates(blend: blend), pastRates: FakePastRates(snapshots: []), history: FakeHistoryLoad(),
-            catalog: Fixtures.catalog, providers: .everyDeclared,
-            calculator: ConversionCalculator(catalog: Fixtures.catalog), now: { march20 })
+            catalog: Fixtures.catalog, providers: .everyDeclared, now: { march20 })
         for source in [nil, "blend"] {
             let output = try await interactor.show(.init(from: "USD", to: "EUR", amount: "100", source: source))
             #expect(output.defaultSource == RateSourceID.blend && output.source == .blend)

@@ -21,9 +21,7 @@ struct ConverterPastDateTests {
         ConverterInteractor(
             rates: FakeCurrentRates(snapshot: Fixtures.snapshot),
             pastRates: try past ?? FakePastRates.spotDays(),
-            history: load, catalog: Fixtures.catalog, providers: .everyDeclared,
-            calculator: ConversionCalculator(catalog: Fixtures.catalog),
-            now: { now })
+            history: load, catalog: Fixtures.catalog, providers: .everyDeclared, now: { now })
     }
 
     func show(_ from: String, _ to: String, _ amount: String, on date: String) async throws -> Converter.Output {
