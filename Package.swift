@@ -162,10 +162,26 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Core", "RateSources", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "Core", "ServiceInterfaces", "RateSources", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "Tests/Support"
+        ),
+        // The interfaces' own values (the stored days in memory, a blend's version): no database.
+        .testTarget(name: "ServiceInterfacesTests", dependencies: ["ServiceInterfaces", "Core", "TestSupport"]),
+        // The stores and caches, on PostgreSQL without the app: Fluent's databases and migrator alone.
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: [
+                "Persistence", "Core", "ServiceInterfaces", "TestSupport",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // The layers' rules, read from the sources: no dependency, so they run without building the app.
         .testTarget(name: "ArchitectureTests"),

@@ -47,7 +47,12 @@ enum LayerRules {
         ],
         "Tests/CoreTests": ["Core", "Testing"],
         "Tests/ArchitectureTests": ["Testing"],
-        "Tests/Support": ["Core", "RateSources", "ZIPFoundation", "Logging"],
+        "Tests/Support": ["Core", "ServiceInterfaces", "RateSources", "ZIPFoundation", "Logging", "NIOConcurrencyHelpers"],
+        "Tests/ServiceInterfacesTests": ["Core", "ServiceInterfaces", "TestSupport", "Testing"],
+        "Tests/PersistenceTests": [
+            "Core", "ServiceInterfaces", "Persistence", "TestSupport", "Testing", "Fluent", "FluentPostgresDriver", "SQLKit", "Logging",
+            "NIOConcurrencyHelpers", "NIOPosix",
+        ],
         "Tests/RateSourcesTests": ["Core", "RateSources", "TestSupport", "Testing", "FoundationXML", "ZIPFoundation"],
         "Tests/WebTests": [
             "Core", "ServiceInterfaces", "Web", "TestSupport", "Testing", "Vapor", "VaporTesting", "Leaf", "LeafKit", "NIOCore",

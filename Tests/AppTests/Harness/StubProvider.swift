@@ -238,27 +238,5 @@ final class SilentServer: Sendable {
     func stop() async throws { try await channel.close() }
 }
 
-/// A clock the test moves by hand; with a `tick`, every reading is a little later than the last,
-/// like a real clock (so two snapshots stored in one test never share a timestamp).
-final class TestClock: Sendable {
-    private let current: NIOLockedValueBox<Date>
-    private let tick: TimeInterval
-
-    init(_ start: Date = testNow, tick: TimeInterval = 0) {
-        current = NIOLockedValueBox(start)
-        self.tick = tick
-    }
-
-    var now: Date {
-        current.withLockedValue { now in
-            defer { now = now.addingTimeInterval(tick) }
-            return now
-        }
-    }
-    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
-    func set(_ date: Date) { current.withLockedValue { $0 = date } }
-    var closure: @Sendable () -> Date { { self.now } }
-}
-
 /// An unused loopback port: connecting to it is refused.
 func refusedURL() -> URL { URL(string: "http://127.0.0.1:9/rates")! }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import TestSupport
 import Testing
 import Vapor
 import VaporTesting

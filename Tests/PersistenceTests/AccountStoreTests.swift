@@ -4,7 +4,6 @@ import NIOConcurrencyHelpers
 import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
 @testable import Persistence
 @testable import ServiceInterfaces
@@ -28,12 +27,12 @@ struct AccountStoreTests {
 
     @Test("only the hasher's hash is stored; sign-in checks through it, for unknown emails too")
     func storesOnlyTheHash() async throws {
-        try await withPostgresApp(.emptyStore) { app in
-            let hasher = RecordingHasher()
-            let accounts = FluentAccountService(database: app.appServices.database, hasher: hasher, unknownUserHash: "nobody's")
+        let hasher = RecordingHasher()
+        try await withStores(hasher: hasher) { stores, database in
+            let accounts = stores.accounts
             let ann = try await accounts.register(email: " Ann@Example.org ", password: "correct-horse-battery", role: .user)
             #expect(ann.email == "ann@example.org")
-            let stored = try #require(try await UserModel.query(on: app.db).filter(\.$email == "ann@example.org").first())
+            let stored = try #require(try await UserModel.query(on: database).filter(\.$email == "ann@example.org").first())
             #expect(stored.passwordHash == "reversed:yrettab-esroh-tcerroc")
 
             #expect(try await accounts.authenticate(email: "ann@example.org", password: "correct-horse-battery")?.id == ann.id)

@@ -1,20 +1,18 @@
 import Fluent
 import Foundation
+import TestSupport
 import Testing
-import Vapor
 
-@testable import App
 @testable import Core
 @testable import Persistence
-@testable import RateSources
-@testable import Web
+@testable import ServiceInterfaces
 
 @Suite("Attempt limits on PostgreSQL: per client, per account from a client, per window")
 struct AttemptThrottleTests {
-    func withThrottle(_ test: (AttemptThrottle, TestClock, Application) async throws -> Void) async throws {
+    func withThrottle(_ test: (AttemptThrottle, TestClock, any Database) async throws -> Void) async throws {
         let clock = TestClock()
-        try await withPostgresApp(.emptyStore, now: clock.closure) { app in
-            try await test(app.appServices.throttle, clock, app)
+        try await withStores(now: clock.closure) { stores, database in
+            try await test(stores.throttle, clock, database)
         }
     }
 
@@ -78,11 +76,11 @@ struct AttemptThrottleTests {
 
     @Test("rows past every window are swept as new ones arrive")
     func sweeps() async throws {
-        try await withThrottle { throttle, clock, app in
+        try await withThrottle { throttle, clock, database in
             try await throttle.recordSignUp(client: Self.attacker, at: clock.now)
             clock.advance(by: 3601)
             try await throttle.recordSignInFailure(email: "a@example.org", client: Self.owner, at: clock.now)
-            #expect(try await ThrottleEventModel.query(on: app.db).all().map(\.client) == [Self.owner])
+            #expect(try await ThrottleEventModel.query(on: database).all().map(\.client) == [Self.owner])
         }
     }
 }

@@ -3,12 +3,9 @@ import NIOConcurrencyHelpers
 import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
 @testable import Persistence
-@testable import RateSources
 @testable import ServiceInterfaces
-@testable import Web
 
 @Suite("Contact pages kept in memory: served again without the database, forgotten on the owner's every change")
 struct CachedContactsServiceTests {

@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
 @testable import Persistence
-@testable import RateSources
-@testable import Web
+@testable import ServiceInterfaces
 
 @Suite("A message kept in the database")
 struct StoredMessageTests {
@@ -39,16 +38,5 @@ struct StoredMessageTests {
         ] {
             #expect(Message(storedText: text) == nil, "\(text)")
         }
-    }
-
-    @Test("a verbatim text is written as it is in every language, even one that looks like a translated text")
-    func verbatim() {
-        let message = Message.verbatim("European Central Bank {source}")
-        for language in Language.allCases {
-            // On right-to-left pages, kept apart from the sentence around it.
-            let expected = language.isRightToLeft ? "\u{2068}European Central Bank {source}\u{2069}" : "European Central Bank {source}"
-            #expect(Localizations.of(language).text(message) == expected)
-        }
-        #expect(Localizations.of(.de).text(Message("European Central Bank")) == "Europäische Zentralbank")
     }
 }

@@ -1,7 +1,10 @@
 import Fluent
+import TestSupport
 import Testing
 
+@testable import Core
 @testable import Persistence
+@testable import ServiceInterfaces
 
 /// Fluent records each migration it has run by name in `_fluent_migrations`; a database that
 /// exists already is brought up to date by those names. Every migration shipped as `App.<Type>`

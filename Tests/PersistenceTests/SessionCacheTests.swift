@@ -1,12 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import App
 @testable import Core
 @testable import Persistence
-@testable import RateSources
 @testable import ServiceInterfaces
-@testable import Web
 
 @Suite("Session cache: trusted only while changes are heard; a read that raced a change is not kept")
 struct SessionCacheTests {

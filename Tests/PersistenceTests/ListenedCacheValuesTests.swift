@@ -1,7 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import Core
 @testable import Persistence
+@testable import ServiceInterfaces
 
 @Suite("A cache's values looked up together")
 struct ListenedCacheValuesTests {
