@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The layers' rules beyond imports, read from the sources (docs/ARCHITECTURE.md, "The rules").
+/// The layers' rules beyond imports, read from the sources (docs/ARCHITECTURE.md, "The rules, and what fails without each").
 enum Boundaries {
     static func read(_ root: URL, _ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

@@ -133,7 +133,7 @@ struct LayerRulesTests {
 }
 
 /// What a page module sees of the app: its roles' files named for the type they extend, and no
-/// type of the speed machinery or of App's services (docs/ARCHITECTURE.md, "What each role may know").
+/// type of the speed machinery or of App's services (docs/ARCHITECTURE.md, "A page module").
 @Suite("Page modules: each file in its role, nothing of Web/Speed or App's services named")
 struct ModuleBoundaryTests {
     static let root = LayerRulesTests.root

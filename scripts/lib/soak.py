@@ -43,7 +43,7 @@ class Instance:
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(log_dir / f"soak-{name}.log", "a")
         self.env = dict(os.environ, DATABASE_URL=database_url, ADMIN_EMAIL=ADMIN[0], ADMIN_PASSWORD=ADMIN[1],
-                        BCRYPT_COST="4", LOG_LEVEL="notice", RATES_SYNC_INTERVAL="5", RATES_PROVIDER_URL="http://127.0.0.1:9/", RATES_PROVIDERS="none",
+                        BCRYPT_COST="4", LOG_LEVEL="notice", RATES_SYNC_INTERVAL="5", ECB_BASE_URL="http://127.0.0.1:9", RATES_PROVIDERS="none",
                         DATABASE_CONNECT_TIMEOUT="2", DATABASE_POOL_TIMEOUT="2", DATABASE_STATEMENT_TIMEOUT="3",
                         SHUTDOWN_DELAY="1")
         self.process = None

@@ -244,6 +244,14 @@ extension AppConfiguration {
             }
         }
         ratesProviderURL = httpURL("RATES_PROVIDER_URL")
+        // It moves the default source's newest document: a source without one would ignore it.
+        let withNewest = declarations.filter { $0.latest?.name == "latest" }.map(\.source.id)
+        if ratesProviderURL != nil, !withNewest.contains(ratesProvider) {
+            problems.append(
+                "RATES_PROVIDER_URL is the address of the default source's newest document, which only "
+                    + withNewest.map(\.rawValue).joined(separator: " and ") + " have; RATES_PROVIDER is \(ratesProvider.rawValue)"
+                    + " (move a publisher with its <ID>_BASE_URL)")
+        }
         if let text = value("RATES_PROVIDERS") {
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             let unknown = names.filter { provider(named: $0) == nil }

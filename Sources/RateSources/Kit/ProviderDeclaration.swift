@@ -7,7 +7,7 @@ import Foundation
 /// Every provider is one, the ECB and ExchangeRate-API included. Fetching, chunking a range
 /// into allowed requests, the time and size limits, validation, storage, the admin's backfill,
 /// `<ID>_BASE_URL` and `/v2/providers` come from the kit (``ProviderFeed``,
-/// ``KitRatesProvider``, App's refresher). docs/ARCHITECTURE.md, "Adding a provider", walks through one.
+/// ``KitRatesProvider``, App's refresher). docs/ARCHITECTURE.md, "Providers: one kit", says how to add one.
 package struct ProviderDeclaration: Sendable {
     package let source: RateSource
     /// The publisher's scheme and host (`https://cbu.uz`); `<ID>_BASE_URL` replaces it.
