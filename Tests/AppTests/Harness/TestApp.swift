@@ -105,7 +105,7 @@ extension AppConfiguration {
         providers: [RateSourceID] = [], providerOrigins: [RateSourceID: URL] = [:],
         ecbDailyURL: URL = refusedURL(), ecbHistoryURL: URL = refusedURL(), ecbFullHistoryURL: URL = refusedURL(),
         bundledRatesFile: URL = Fixtures.oneDayArchive,
-        ratesTimeout: TimeInterval = 2,
+        ratesTimeout: TimeInterval = 10,
         sourceCodeURL: String = defaultSourceCodeURL,
         trustedProxies: [IPAddressRange] = []
     ) -> AppConfiguration {
