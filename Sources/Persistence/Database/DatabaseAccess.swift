@@ -27,8 +27,10 @@ package struct DatabaseAccess: Sendable {
     private let target: Target
     package let timeout: Duration
     package let health: DatabaseHealth
-    /// How long work waited for a pooled connection (connecting included), for `/metrics`.
-    private static let connectionWait = Timer(label: "database_connection_wait_seconds")
+    /// How long work waited for a pooled connection (connecting included), for `/metrics`. Made
+    /// with each access, after the metrics system is bootstrapped: a static one, made by whatever
+    /// ran first in the process (a test of the stores), could be bound to no metrics system at all.
+    private let connectionWait = Timer(label: "database_connection_wait_seconds")
 
     /// Work on `database` as it is (a transaction already begun under another `run`).
     package func pinned(to database: any Database) -> DatabaseAccess {
@@ -62,7 +64,7 @@ package struct DatabaseAccess: Sendable {
                 guard let database = source() else { throw DatabaseUnavailable(.shuttingDown) }
                 let asked = ContinuousClock.now
                 return try await database.withConnection { connection in
-                    Self.connectionWait.record(duration: ContinuousClock.now - asked)
+                    connectionWait.record(duration: ContinuousClock.now - asked)
                     pinned.withLockedValue { $0 = connection }
                     return try await work(connection)
                 }
