@@ -100,6 +100,8 @@ struct RecordedCoverageTests {
         let blended = Set(quoted.filter { isDailyCentralBank($0.key) }.flatMap(\.value))
         // The withdrawn ones (the US Treasury's and the BIS's ANG, the BIS's MRO) are not current.
         let everywhere = Set(quoted.values.flatMap { $0 }).filter(catalog.isListed)
-        #expect(everywhere.subtracting(blended).sorted() == [], "quoted, current and in no daily central bank's rates")
+        // HMRC's August 2025 list (XML) writes Venezuela's bolívar as VED, which no recorded central bank
+        // quotes; its lists of 2026 write VES.
+        #expect(everywhere.subtracting(blended).sorted() == ["VED"], "quoted, current and in no daily central bank's rates")
     }
 }

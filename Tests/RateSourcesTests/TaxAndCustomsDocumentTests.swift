@@ -6,7 +6,7 @@ import Testing
 
 /// The tax and customs authorities' documents as served, read into the rates in force from
 /// each day: figures written out by hand from the files, each quirk named.
-@Suite("Tax and customs rates: HMRC's months, InforEuro's months, the US Treasury's quarters and amendments")
+@Suite("Tax and customs rates: HMRC's months, InforEuro's months, the US Treasury's quarters and amendments, Switzerland's days and months")
 struct TaxAndCustomsDocumentTests {
     static let decimal = OfficialDocumentTests.decimal
 
@@ -17,12 +17,14 @@ struct TaxAndCustomsDocumentTests {
     @Test("They are a kind of their own: fetched, never blended, each rate in force until the next")
     func kind() {
         let catalog = ProviderKit.catalog()
-        for source in [RateSource.hmrc, .inforeuro, .ust] {
+        for source in [RateSource.hmrc, .inforeuro, .ust, .bazg, .estv] {
             #expect(source.kind == .taxAndCustoms && !source.isOfficial)
             #expect(catalog.taxAndCustoms.contains(source) && catalog.fetchable.contains(source))
             #expect(!catalog.official.contains(source), "never in the blend")
         }
         #expect(RateSource.hmrc.cadence == .monthly && RateSource.inforeuro.cadence == .monthly && RateSource.ust.cadence == .quarterly)
+        #expect(RateSource.bazg.cadence == .daily && RateSource.estv.cadence == .monthly)
+        #expect(RateSource.bazg.datesAhead && RateSource.estv.datesAhead, "both publish ahead of the days they are for")
     }
 
     @Test("HMRC: units per pound for a calendar month, stored on its first day; a currency of several countries listed for each")
@@ -43,6 +45,79 @@ struct TaxAndCustomsDocumentTests {
         let shifted = served.replacingOccurrences(
             of: "Albania,Lek,ALL,108.1569,01/09/2026,30/09/2026", with: "Albania,Lek,ALL,108.1569,15/09/2026,30/09/2026")
         #expect(throws: RatesProviderError.self) { try ProviderDeclaration.hmrc.parse(Data(shifted.utf8)) }
+    }
+
+    @Test("HMRC's XML form: the same month's rates, its period named in the list; the form HMRC served before the CSV")
+    func hmrcXML() throws {
+        let august2025 = try #require(try Self.parse(.hmrc, "hmrc-monthly-xml-2025-08.xml").first)
+        #expect(august2025.effectiveDate.description == "2025-08-01" && august2025.baseCurrency == "GBP")
+        #expect(august2025.rates["USD"] == Self.decimal("1.3541") && august2025.rates["EUR"] == Self.decimal("1.1547"))
+        #expect(august2025.rates["JPY"] == Self.decimal("197.9633") && august2025.rates["CHF"] == Self.decimal("1.0742"))
+        #expect(august2025.rates.count == 142, "164 entries, a currency of several countries once")
+        // HMRC's own file of January 2020: CRLF line ends, names with trailing spaces.
+        let january2020 = try #require(try Self.parse(.hmrc, "hmrc-exrates-monthly-0120.xml").first)
+        #expect(january2020.effectiveDate.description == "2020-01-01")
+        #expect(january2020.rates["USD"] == Self.decimal("1.3071") && january2020.rates["EUR"] == Self.decimal("1.1748"))
+        #expect(january2020.rates["JPY"] == Self.decimal("143.24") && january2020.rates["CHF"] == Self.decimal("1.2826"))
+        #expect(january2020.rates.count == 145)
+        // A list for a period that is not a calendar month is refused.
+        let served = String(decoding: try OfficialDocumentTests.fixture("hmrc-monthly-xml-2025-08.xml"), as: UTF8.self)
+        let shifted = served.replacingOccurrences(of: "01/Aug/2025 to 31/Aug/2025", with: "15/Aug/2025 to 14/Sep/2025")
+        #expect(throws: RatesProviderError.self) { try ProviderDeclaration.hmrc.parse(Data(shifted.utf8)) }
+    }
+
+    @Test("HMRC's months from January 2021 are asked for as CSV, earlier ones as XML")
+    func hmrcForms() throws {
+        guard case .month(let request) = ProviderDeclaration.hmrc.documents else {
+            Issue.record("not monthly")
+            return
+        }
+        #expect(request(2021, 1).pathAndQuery == "/uk/api/exchange_rates/files/monthly_csv_2021-1.csv")
+        #expect(request(2026, 9).pathAndQuery == "/uk/api/exchange_rates/files/monthly_csv_2026-9.csv")
+        #expect(request(2020, 1).pathAndQuery == "/api/v2/exchange_rates/files/monthly_xml_2020-01.xml")
+        #expect(request(2020, 12).pathAndQuery == "/api/v2/exchange_rates/files/monthly_xml_2020-12.xml")
+    }
+
+    @Test("BAZG: francs per 1 to 10000 units; Friday's list, set on the 24th, is valid from Saturday the 25th and stored once, dated then")
+    func bazg() throws {
+        let days = try Self.parse(.bazg, "bazg-xmldaily-20260724.xml")
+        #expect(days.map(\.effectiveDate.description) == ["2026-07-25"])
+        let list = try #require(days.first)
+        #expect(list.baseCurrency == "CHF" && list.quotation == .basePerUnit && list.rates.count == 72 && list.rates["CHF"] == nil)
+        #expect(list.rates["EUR"] == Self.decimal("0.93883") && list.rates["USD"] == Self.decimal("0.82497"))
+        #expect(list.rates["EGP"] == Self.decimal("0.0160858"), "100 EGP = 1.60858")
+        #expect(list.rates["JPY"] == Self.decimal("0.0050357"), "100 JPY = 0.50357")
+        #expect(list.rates["IDR"] == Self.decimal("0.000045902"), "10000 IDR = 0.45902")
+        #expect(list.rates["VND"] == Self.decimal("0.00003133"), "10000 VND = 0.31330")
+        #expect(list.rates["CLP"] == Self.decimal("0.00087211"), "1000 CLP = 0.87211")
+        let served = String(decoding: try OfficialDocumentTests.fixture("bazg-xmldaily-20260724.xml"), as: UTF8.self)
+        for (planted, why) in [
+            ("<gueltigkeit>24.07.2026,25.07.2026</gueltigkeit>", "valid on the day it is set"),
+            ("<gueltigkeit></gueltigkeit>", "valid on no day"),
+            ("<gueltigkeit>25.07.2026,27.13.2026</gueltigkeit>", "a day that is none"),
+        ] {
+            let hostile = served.replacingOccurrences(of: "<gueltigkeit>25.07.2026,26.07.2026,27.07.2026</gueltigkeit>", with: planted)
+            #expect(throws: RatesProviderError.self, "\(why)") { try ProviderDeclaration.bazg.parse(Data(hostile.utf8)) }
+        }
+        let mislabelled = served.replacingOccurrences(of: "<waehrung>1 USD</waehrung>", with: "<waehrung>1 CAD</waehrung>")
+        #expect(throws: RatesProviderError.self, "the code and the units name two currencies") {
+            try ProviderDeclaration.bazg.parse(Data(mislabelled.utf8))
+        }
+    }
+
+    @Test("ESTV: the monthly averages for VAT, francs per 1 to 10000 units, stored on the first day of the month they apply to")
+    func estv() throws {
+        let days = try Self.parse(.estv, "estv-xmlavgmonth-2026-08.xml")
+        #expect(days.map(\.effectiveDate.description) == ["2026-08-01"])
+        let august = try #require(days.first)
+        #expect(august.baseCurrency == "CHF" && august.quotation == .basePerUnit && august.rates.count == 72)
+        #expect(august.rates["EUR"] == Self.decimal("0.9328") && august.rates["USD"] == Self.decimal("0.8175"))
+        #expect(august.rates["DKK"] == Self.decimal("0.124792"), "100 DKK = 12.4792")
+        #expect(august.rates["JPY"] == Self.decimal("0.005037") && august.rates["VND"] == Self.decimal("0.00003113"))
+        #expect(RateSource.Cadence.monthly.lastDayInForce(of: august.effectiveDate).description == "2026-08-31")
+        #expect(ProviderDeclaration.estv.latest?.pathAndQuery == "/api/xmlavgmonth")
+        #expect(
+            ProviderDeclaration.estv.origin == ProviderDeclaration.bazg.origin && ProviderDeclaration.estv.sameOrigin == RateSource.bazg.id)
     }
 
     @Test("InforEuro: units per euro as floats, stored on the first day of the month asked for (the document names none)")
@@ -109,7 +184,8 @@ struct TaxAndCustomsDocumentTests {
 
     static let documents: [(ProviderDeclaration, String, month: String?, rate: String)] = [
         (.hmrc, "hmrc-monthly-csv-2026-9.csv", nil, "1.3554"), (.inforeuro, "inforeuro-monthly-rates.json", "1998-12-01", "141.196"),
-        (.ust, "ust-rates-of-exchange.json", nil, "\"159.41\""),
+        (.ust, "ust-rates-of-exchange.json", nil, "\"159.41\""), (.hmrc, "hmrc-monthly-xml-2025-08.xml", nil, "1.3541"),
+        (.bazg, "bazg-xmldaily-20260724.xml", nil, "0.82497"), (.estv, "estv-xmlavgmonth-2026-08.xml", nil, "0.8175"),
     ]
 
     @Test(

@@ -249,7 +249,8 @@ extension AppConfiguration {
         if ratesProviderURL != nil, !withNewest.contains(ratesProvider) {
             problems.append(
                 "RATES_PROVIDER_URL is the address of the default source's newest document, which only "
-                    + withNewest.map(\.rawValue).joined(separator: " and ") + " have; RATES_PROVIDER is \(ratesProvider.rawValue)"
+                    + withNewest.dropLast().map(\.rawValue).joined(separator: ", ") + " and \(withNewest.last?.rawValue ?? "")"
+                    + " have; RATES_PROVIDER is \(ratesProvider.rawValue)"
                     + " (move a publisher with its <ID>_BASE_URL)")
         }
         if let text = value("RATES_PROVIDERS") {

@@ -120,7 +120,26 @@ package struct LedgerPreset: Sendable, Equatable, Identifiable {
             summary: Message("The National Bank of Ukraine’s official rate in force on the date the income is accrued or received."),
             guidance: Guidance(
                 title: "Податковий кодекс України, п. 164.4", url: "https://zakon.rada.gov.ua/laws/show/2755-17")),
+        LedgerPreset(
+            id: "ch-vat", country: "CH", name: Message("Switzerland: VAT"), booking: "CHF", source: "estv", fallback: nil,
+            rule: .sameDay,
+            summary: Message(
+                "The ESTV’s monthly average rate for the month in which the tax claim arises (for input tax, the month in which the right to deduct it arises). The ESTV also allows the daily selling rate (ch-vat-daily); the method chosen must be kept for at least a whole tax period."
+            ),
+            guidance: swissVAT),
+        LedgerPreset(
+            id: "ch-vat-daily", country: "CH", name: Message("Switzerland: VAT, daily rate"), booking: "CHF", source: "bazg",
+            fallback: nil, rule: .sameDay,
+            summary: Message(
+                "The daily selling rate the BAZG publishes for the day on which the tax claim arises; while that day’s rate is not out yet, the last one published. The ESTV’s monthly average is the other method (ch-vat); the method chosen must be kept for at least a whole tax period."
+            ),
+            guidance: swissVAT),
     ]
+
+    /// The ESTV's page on the rates for Swiss VAT, which names both methods.
+    private static let swissVAT = Guidance(
+        title: "ESTV: MWST-Fremdwährungskurse",
+        url: "https://www.estv.admin.ch/estv/de/home/mehrwertsteuer/mwst-abrechnen/mwst-fremdwaehrungskurse.html")
 
     /// What every page and receipt that offers a preset says beside it.
     package static let notTaxAdvice = Message(

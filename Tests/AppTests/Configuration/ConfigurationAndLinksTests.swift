@@ -93,7 +93,7 @@ struct AppConfigurationTests {
             return text.contains("RATES_PROVIDERS must list providers from ecb,") && text.contains("not known: fed")
                 && text.contains("RATES_PROVIDER must be blend or a provider's id")
         }
-        // RATES_PROVIDER_URL moves the default source's newest document: the ECB's or ExchangeRate-API's.
+        // RATES_PROVIDER_URL moves the default source's newest document: the ECB's, the ESTV's or ExchangeRate-API's.
         let mirror = try AppConfiguration(environment: ["RATES_PROVIDER": "exchangerate-api", "RATES_PROVIDER_URL": "http://127.0.0.1:9/x"])
         #expect(mirror.movedDocuments(of: "exchangerate-api") == ["latest": URL(string: "http://127.0.0.1:9/x")!])
         #expect(mirror.movedDocuments(of: "ecb").isEmpty)
@@ -103,7 +103,8 @@ struct AppConfigurationTests {
             } throws: { error in
                 let text = (error as? AppConfiguration.Invalid)?.description ?? ""
                 return text.contains(
-                    "RATES_PROVIDER_URL is the address of the default source's newest document, which only ecb and exchangerate-api have")
+                    "RATES_PROVIDER_URL is the address of the default source's newest document, which only ecb, estv and exchangerate-api have"
+                )
                     && text.contains("RATES_PROVIDER is \(source)")
             }
         }

@@ -346,7 +346,15 @@ final class KitProvidersStub: Sendable {
                 return ["2021-1", "2026-8", "2026-9"].contains(month) ? "hmrc-monthly-csv-\(month).csv" : nil
             }
         ),
+        // HMRC's XML form, for the months before its CSV: January 2020 as HMRC served it.
+        (
+            "/api/v2/exchange_rates/files/monthly_xml_", "hmrc",
+            { $0.url.path.hasSuffix("_2020-01.xml") ? "hmrc-exrates-monthly-0120.xml" : nil }
+        ),
         ("/budg/inforeuro/api/public/monthly-rates", "inforeuro", { _ in "inforeuro-monthly-rates.json" }),
+        // The BAZG's daily list, whichever day is asked (it names its own days), and the ESTV's newest month.
+        ("/api/xmldaily", "bazg", { _ in "bazg-xmldaily-20260724.xml" }),
+        ("/api/xmlavgmonth", "estv", { _ in "estv-xmlavgmonth-2026-08.xml" }),
         ("/services/api/fiscal_service/v1/accounting/od/rates_of_exchange", "ust", { _ in "ust-rates-of-exchange.json" }),
         // Last: every path starts with the BEAC's home page's.
         ("/", "beac", { $0.url.path == "/" ? "beac-doc.html" : nil }),
@@ -389,7 +397,7 @@ final class KitProvidersStub: Sendable {
         .cba, .dnb, .boi, .bdi, .bct, .bceao, .rbm, .cfets, .sbp, .bota, .cbsl, .cbe, .mas, .nbkr, .nbkrWeekly, .cbkkw, .bi, .sarb, .beac,
         .nbrm, .nbe, .nrb, .amcm, .banguat, .bcn, .bcrp, .bam, .banxico, .bcch, .bot, .tcmb, .cbm, .mma, .bnrrw, .bcc, .bob, .sbi, .bcu,
         .rbv, .cbc, .dab, .boj, .bfm, .nbc, .bcp, .bcccd, .bccr, .rbf, .nrbt, .boa, .hmrc, .inforeuro,
-        .ust, .imf, .bis, .bbk, .bdp, .hnb, .lb,
+        .ust, .bazg, .estv, .imf, .bis, .bbk, .bdp, .hnb, .lb,
     ]
 
     static func start() async throws -> KitProvidersStub {

@@ -49,7 +49,7 @@ extension MCPView {
             Tool(
                 name: MCPEndpoint.Tool.convertLedger.rawValue, title: "Convert a ledger",
                 description:
-                    "Convert every line of a CSV of dated amounts (columns date, amount, currency, in any order, any delimiter) into a booking currency at a tax rule's rate, or a country preset's (gb-vat, pl-vat, cz-vat, eu-grants, us-treasury, ca-cra, au-ato, no-skatt, ru-cbr, ua-nbu); gives the converted CSV and an audit receipt listing every rate used. At most 2 MB of CSV here; POST /api/v1/ledger takes up to 50 MB.",
+                    "Convert every line of a CSV of dated amounts (columns date, amount, currency, in any order, any delimiter) into a booking currency at a tax rule's rate, or a country preset's (gb-vat, pl-vat, cz-vat, eu-grants, us-treasury, ca-cra, au-ato, no-skatt, ru-cbr, ua-nbu, ch-vat, ch-vat-daily)); gives the converted CSV and an audit receipt listing every rate used. At most 2 MB of CSV here; POST /api/v1/ledger takes up to 50 MB.",
                 inputSchema: schema(
                     #"{"type":"object","properties":{"csv":{"type":"string","description":"The CSV text, its header first."},"to":{"type":"string","description":"The booking currency (EUR when absent; a preset sets it)."},"rule":{"type":"string","enum":["same-day","previous-business-day","month-average","year-average"]},"source":{"type":"string","description":"blend or a provider's id."},"preset":{"type":"string","description":"A country and purpose preset, which sets to, source and rule."},"date_order":{"type":"string","enum":["dmy","mdy"]}},"required":["csv"],"additionalProperties":false}"#
                 ),

@@ -186,12 +186,50 @@ struct LedgerPresetTests {
         #expect(Self.line(nbu.rows[1])! == (Self.d("4309.96"), "2026-03-02", nil))
     }
 
+    @Test("ch-vat: the ESTV's average for the month the tax claim arises in, never another month's")
+    func switzerlandMonthly() async throws {
+        let estv = try Self.days(.estv, ["estv-xmlavgmonth-2026-08.xml"])
+        let (rows, receipt) = try await Self.convert(
+            ["2026-08-03,1000.00,EUR", "2026-08-31,300,USD", "2026-08-15,10000,JPY", "2026-09-01,100,EUR"], preset: "ch-vat",
+            over: [estv], today: "2026-09-20")
+        // August's averages, francs per unit: 1,000 × 0.9328; 300 × 0.8175 = 245.25; 10,000 yen at 0.5037 per 100.
+        #expect(Self.line(rows[0])! == (Self.d("932.80"), "2026-08-01", nil))
+        #expect(Self.line(rows[1])! == (Self.d("245.25"), "2026-08-01", nil))
+        #expect(Self.line(rows[2])! == (Self.d("50.37"), "2026-08-01", nil))
+        // September's averages are not stored: August's never convert a September line.
+        #expect(
+            rows[3] == .failure(.outOfForce(day: Self.day("2026-08-01"), through: Self.day("2026-08-31"), asked: Self.day("2026-09-01"))))
+        #expect(receipt.bookingCurrency == "CHF" && receipt.source == "estv" && receipt.rule == .sameDay && receipt.preset?.id == "ch-vat")
+        #expect(
+            receipt.preset?.guidanceURL
+                == "https://www.estv.admin.ch/estv/de/home/mehrwertsteuer/mwst-abrechnen/mwst-fremdwaehrungskurse.html")
+    }
+
+    @Test("ch-vat-daily: the BAZG's selling rate valid on the day, Friday's list for the weekend and Monday; none before the first list")
+    func switzerlandDaily() async throws {
+        let bazg = try Self.days(.bazg, ["bazg-xmldaily-20260724.xml"])
+        let (rows, receipt) = try await Self.convert(
+            ["2026-07-25,1000,EUR", "2026-07-26,1000,USD", "2026-07-27,100000,JPY", "2026-07-24,100,EUR"], preset: "ch-vat-daily",
+            over: [bazg], today: "2026-07-27")
+        // The list set on Friday the 24th, valid on the 25th, 26th and 27th: 1,000 × 0.93883; 1,000 × 0.82497; 100,000 yen at 0.50357 per 100.
+        #expect(Self.line(rows[0])! == (Self.d("938.83"), "2026-07-25", nil))
+        #expect(Self.line(rows[1])! == (Self.d("824.97"), "2026-07-25", nil))
+        #expect(Self.line(rows[2])! == (Self.d("503.57"), "2026-07-25", nil))
+        // Friday itself took Thursday's list, which is not stored here.
+        guard case .failure = rows[3] else {
+            Issue.record("the 24th converted at a list valid from the 25th")
+            return
+        }
+        #expect(receipt.bookingCurrency == "CHF" && receipt.source == "bazg" && receipt.preset?.id == "ch-vat-daily")
+    }
+
     @Test("the presets: stable ids, each booking in its source's home currency, guidance on the authority's own https page")
-    func catalogue() {
+    func catalogue() throws {
         let providers = ProviderCatalog.everyDeclared
         #expect(
             LedgerPreset.all.map(\.id) == [
-                "gb-vat", "pl-vat", "cz-vat", "eu-grants", "us-treasury", "ca-cra", "au-ato", "no-skatt", "ru-cbr", "ua-nbu",
+                "gb-vat", "pl-vat", "cz-vat", "eu-grants", "us-treasury", "ca-cra", "au-ato", "no-skatt", "ru-cbr", "ua-nbu", "ch-vat",
+                "ch-vat-daily",
             ])
         for preset in LedgerPreset.all {
             #expect(providers.source(preset.source).homeCurrency == preset.booking, "\(preset.id)")
@@ -199,6 +237,16 @@ struct LedgerPresetTests {
             #expect(preset.guidance.url.hasPrefix("https://"), "\(preset.id)")
         }
         #expect(LedgerPreset.withID("GB-VAT")?.id == "gb-vat" && LedgerPreset.withID("xx-vat") == nil)
+        // The OpenAPI document lists them all where it describes `preset`.
+        let openAPI = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).appendingPathComponent("../../../../../Sources/App/Resources/openapi.yaml")
+                .standardized,
+            encoding: .utf8)
+        let listed = LedgerPreset.all.map { "`\($0.id)`" }.joined(separator: ", ")
+        #expect(openAPI.contains("(`GET /api/v1/ledger/presets`: \(listed)) that sets"))
+        // So does MCP's ledger tool.
+        let tool = try #require(MCPView.ToolCatalog.tools.first { $0.name == MCPEndpoint.Tool.convertLedger.rawValue })
+        #expect(tool.description?.contains("a country preset's (\(LedgerPreset.all.map(\.id).joined(separator: ", ")))") == true)
     }
 
     @Test("the API's preset sets the currency, source and rule; one beside different ones, or unknown, or without rates, is refused")

@@ -58,7 +58,8 @@ struct KitProvidersBackfillTests {
         (.cbkkw, "2026-09-08", "2026-09-08", 1, 4), (.bi, "2026-03-02", "2026-03-05", 4, 3),
         (.sarb, "2026-03-24", "2026-03-27", 4, 23), (.beac, "2026-05-22", "2026-05-22", 1, 13),
         (.hmrc, "2026-09-01", "2026-09-30", 1, 141), (.inforeuro, "2026-09-01", "2026-09-30", 1, 175),
-        (.ust, "2026-07-01", "2026-08-31", 3, 146),
+        (.ust, "2026-07-01", "2026-08-31", 3, 146), (.hmrc, "2020-01-01", "2020-01-31", 1, 145),
+        (.bazg, "2026-07-24", "2026-07-27", 1, 72),
     ]
 
     @Test("every provider's days are stored, each with every currency its documents quote")
@@ -138,6 +139,15 @@ struct KitProvidersBackfillTests {
             #expect(dollars.status == .ok && dollars.html.contains(#""result":"625.52""#), "\(dollars.html.prefix(300))")
             let kenya = try await browser.get("/api/v1/convert?from=KES&to=UGX&amount=100&date=2026-03-19&source=cbk")
             #expect(kenya.status == .ok && kenya.html.contains(#""result":"2909""#), "\(kenya.html.prefix(300))")
+            // The ESTV's newest month, which is all its address serves: a refresh stores it, on its month's first day.
+            let estv = await app.appServices.refresher.refresh(
+                app.appServices.refresher.refreshed.filter { $0.source == .estv }, actor: "test")
+            #expect(estv.map(\.outcome) == [.stored], "\(estv.map(\.message))")
+            let august = try await app.appServices.rateStore.newest(onOrBefore: CalendarDate(iso8601: "2026-08-31")!, sources: ["estv"])
+            #expect(august?.effectiveDate.description == "2026-08-01" && august?.rates["EUR"] == Fixtures.decimal("0.9328"))
+            // A Swiss VAT figure through the API: 1,000 euros at the BAZG's selling rate for Sunday 26 July (Friday's list).
+            let francs = try await browser.get("/api/v1/convert?from=EUR&to=CHF&amount=1000&date=2026-07-26&source=bazg")
+            #expect(francs.status == .ok && francs.html.contains(#""result":"938.83""#), "\(francs.html.prefix(300))")
             // The historical and international publishers: served on their own, never blended; a
             // refresh never asks the historical ones for new days.
             let refreshed = app.appServices.refresher.refreshed.map(\.source.id)
