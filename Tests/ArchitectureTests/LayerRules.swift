@@ -50,7 +50,8 @@ enum LayerRules {
         "Tests/Support": ["Core", "ServiceInterfaces", "RateSources", "ZIPFoundation", "Logging", "NIOConcurrencyHelpers"],
         "Tests/ServiceInterfacesTests": ["Core", "ServiceInterfaces", "TestSupport", "Testing"],
         "Tests/PersistenceTests": [
-            "Core", "ServiceInterfaces", "Persistence", "TestSupport", "Testing", "Fluent", "FluentPostgresDriver", "SQLKit", "Logging",
+            "Core", "ServiceInterfaces", "Persistence", "TestSupport", "Testing", "Fluent", "FluentPostgresDriver", "FluentSQLiteDriver",
+            "SQLKit", "Logging",
             "NIOConcurrencyHelpers", "NIOPosix",
         ],
         "Tests/RateSourcesTests": ["Core", "RateSources", "TestSupport", "Testing", "FoundationXML", "ZIPFoundation"],

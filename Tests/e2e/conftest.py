@@ -107,6 +107,10 @@ class AppServer:
                         RATES_PROVIDER_URL=stub.url("/er-api/latest/USD"), ECB_HISTORY_URL=stub.url("/ecb/hist-90d.xml"),
                         LOG_LEVEL="warning")
         self.env.update(extra_env or {})
+        # RATES_PROVIDER_URL moves the default source's newest document: the app refuses to start
+        # with it beside a default source that has none (the blend, a central bank).
+        if self.env["RATES_PROVIDER"] != "exchangerate-api" and "RATES_PROVIDER_URL" not in (extra_env or {}):
+            del self.env["RATES_PROVIDER_URL"]
         (ROOT / "artifacts").mkdir(exist_ok=True)  # whichever suite starts an app first, on a clean clone
         self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
         self.process = None

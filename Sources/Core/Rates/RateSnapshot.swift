@@ -29,6 +29,8 @@ package struct RateSnapshot: Sendable, Equatable {
     package private(set) var versionKey: String
     /// For a blend: what each rate was made of.
     package var blend: BlendedDay? = nil
+    /// The publisher's buying and selling rates of the day, where it writes them (never a blend's).
+    package var sides = RateSides()
 
     package init(
         id: UUID? = nil, source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate,

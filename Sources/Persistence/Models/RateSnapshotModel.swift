@@ -44,11 +44,17 @@ package final class RateSnapshotModel: Model, @unchecked Sendable {
         guard let quotation = Quotation(rawValue: quotation) else {
             throw PersistenceError.corruptRow("rate_snapshots \(id?.uuidString ?? "?") has quotation \(quotation)")
         }
-        return RateSnapshot(
+        var snapshot = RateSnapshot(
             id: id, source: try RateSourceID(stored: source, in: "rate_snapshots \(id?.uuidString ?? "?")"), baseCurrency: baseCurrency,
             effectiveDate: date, storedAt: storedAt,
             rates: Dictionary(rates.map { ($0.currencyCode, $0.rate) }, uniquingKeysWith: { first, _ in first }), quotation: quotation,
             reversed: Self.reversedCodes(reversed))
+        for rate in rates {
+            guard let buying = rate.buying, let selling = rate.selling else { continue }
+            snapshot.sides.buying[rate.currencyCode] = buying
+            snapshot.sides.selling[rate.currencyCode] = selling
+        }
+        return snapshot
     }
 }
 

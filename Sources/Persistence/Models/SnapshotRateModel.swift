@@ -1,3 +1,4 @@
+import Core
 import Fluent
 import Foundation
 
@@ -10,6 +11,9 @@ package final class SnapshotRateModel: Model, @unchecked Sendable {
     @Field(key: "currency_code") package var currencyCode: String
     /// `numeric` on PostgreSQL; exact decimal text on SQLite (see `Decimal+SQLite.swift`).
     @Field(key: "rate") package var rate: Decimal
+    /// The publisher's buying and selling rates beside ``rate``, where it writes them.
+    @OptionalField(key: "buying") package var buying: Decimal?
+    @OptionalField(key: "selling") package var selling: Decimal?
 
     package init() {}
 
@@ -18,5 +22,12 @@ package final class SnapshotRateModel: Model, @unchecked Sendable {
         $snapshot.id = snapshotID
         self.currencyCode = currencyCode
         self.rate = rate
+    }
+
+    /// `code`'s rate in `snapshot`, with its buying and selling rates where it has them.
+    package convenience init(snapshotID: UUID, code: String, of snapshot: RateSnapshot) {
+        self.init(snapshotID: snapshotID, currencyCode: code, rate: snapshot.rates[code]!)
+        buying = snapshot.sides.buying[code]
+        selling = snapshot.sides.selling[code]
     }
 }

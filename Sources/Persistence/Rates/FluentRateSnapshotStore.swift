@@ -42,9 +42,7 @@ package struct FluentRateSnapshotStore: Sendable {
     package func save(_ snapshot: RateSnapshot) async throws -> RateSnapshot {
         let header = RateSnapshotModel(snapshot)
         let snapshotID = header.id!
-        let rates = snapshot.rates.keys.sorted().map {
-            SnapshotRateModel(snapshotID: snapshotID, currencyCode: $0, rate: snapshot.rates[$0]!)
-        }
+        let rates = snapshot.rates.keys.sorted().map { SnapshotRateModel(snapshotID: snapshotID, code: $0, of: snapshot) }
         try await database.transaction { transaction in
             try await header.create(on: transaction)
             try await rates.create(on: transaction)
@@ -145,9 +143,14 @@ package struct FluentRateSnapshotStore: Sendable {
             for start in stride(from: 0, to: snapshots.count, by: max(1, daysPerBatch)) {
                 let batch = Array(snapshots[start..<min(snapshots.count, start + max(1, daysPerBatch))])
                 let ids = batch.map { $0.id ?? UUID() }
-                var rates: [(snapshot: UUID, code: String, rate: Decimal)] = []
+                var rates: [StoredRate] = []
                 for (id, snapshot) in zip(ids, batch) {
-                    for (code, rate) in snapshot.rates { rates.append((id, code, rate)) }
+                    for (code, rate) in snapshot.rates {
+                        rates.append(
+                            StoredRate(
+                                snapshot: id, code: code, rate: rate, buying: snapshot.sides.buying[code],
+                                selling: snapshot.sides.selling[code]))
+                    }
                 }
                 if isPostgres {
                     try await Self.insertByArrays(batch, ids: ids, rates: rates, on: sql)
@@ -171,8 +174,17 @@ package struct FluentRateSnapshotStore: Sendable {
     /// progress eight times.
     package static let daysPerBatch = 1000
 
+    /// A rate row as ``saveAll(_:daysPerBatch:stored:)`` inserts it.
+    private struct StoredRate {
+        let snapshot: UUID
+        let code: String
+        let rate: Decimal
+        let buying: Decimal?
+        let selling: Decimal?
+    }
+
     private static func insertByArrays(
-        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [StoredRate], on sql: any SQLDatabase
     ) async throws {
         try await sql.raw(
             """
@@ -188,9 +200,11 @@ package struct FluentRateSnapshotStore: Sendable {
             let rows = rates[start..<min(rates.count, start + batch)]
             try await sql.raw(
                 """
-                INSERT INTO \(ident: SnapshotRateModel.schema) (id, snapshot_id, currency_code, rate)
-                SELECT gen_random_uuid(), * FROM unnest(\(bind: rows.map(\.snapshot))::uuid[], \(bind: rows.map(\.code))::text[],
-                    \(bind: rows.map(\.rate.plainText))::numeric[])
+                INSERT INTO \(ident: SnapshotRateModel.schema) (id, snapshot_id, currency_code, rate, buying, selling)
+                SELECT gen_random_uuid(), s, c, r, NULLIF(b, '')::numeric, NULLIF(v, '')::numeric
+                FROM unnest(\(bind: rows.map(\.snapshot))::uuid[], \(bind: rows.map(\.code))::text[],
+                    \(bind: rows.map(\.rate.plainText))::numeric[], \(bind: rows.map { $0.buying?.plainText ?? "" })::text[],
+                    \(bind: rows.map { $0.selling?.plainText ?? "" })::text[]) AS t(s, c, r, b, v)
                 """
             ).run()
         }
@@ -200,7 +214,7 @@ package struct FluentRateSnapshotStore: Sendable {
     package static let analyzeAfter = 100
 
     private static func insertByRows(
-        _ snapshots: [RateSnapshot], ids: [UUID], rates: [(snapshot: UUID, code: String, rate: Decimal)], on sql: any SQLDatabase
+        _ snapshots: [RateSnapshot], ids: [UUID], rates: [StoredRate], on sql: any SQLDatabase
     ) async throws {
         let batch = 2000
         for start in stride(from: 0, to: snapshots.count, by: batch) {
@@ -216,9 +230,10 @@ package struct FluentRateSnapshotStore: Sendable {
             try await insert.run()
         }
         for start in stride(from: 0, to: rates.count, by: batch) {
-            var insert = sql.insert(into: SnapshotRateModel.schema).columns("id", "snapshot_id", "currency_code", "rate")
+            var insert = sql.insert(into: SnapshotRateModel.schema).columns(
+                "id", "snapshot_id", "currency_code", "rate", "buying", "selling")
             for row in rates[start..<min(rates.count, start + batch)] {
-                insert = insert.values([UUID(), row.snapshot, row.code, row.rate])
+                insert = insert.values([UUID(), row.snapshot, row.code, row.rate, row.buying, row.selling])
             }
             try await insert.run()
         }

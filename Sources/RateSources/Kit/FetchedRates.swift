@@ -12,6 +12,8 @@ package struct FetchedRates: Sendable, Equatable {
     package let quotation: Quotation
     /// The currencies written the other way from ``quotation`` (``RateSnapshot/reversed``).
     package let reversed: Set<String>
+    /// The publisher's buying and selling rates, where it writes them beside (or instead of) a mid.
+    package var sides = RateSides()
 
     package init(
         source: RateSourceID, baseCurrency: String, effectiveDate: CalendarDate, rates: [String: Decimal],
@@ -28,15 +30,20 @@ package struct FetchedRates: Sendable, Equatable {
     /// This day with `other`'s currencies too (the same day's document of another series);
     /// where both quote a currency, `other`'s rate, written `other`'s way.
     package func adding(_ other: FetchedRates) -> FetchedRates {
-        FetchedRates(
+        var merged = FetchedRates(
             source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, rates: rates.merging(other.rates) { $1 },
             quotation: quotation, reversed: reversed.subtracting(other.rates.keys).union(other.reversed))
+        merged.sides.buying = sides.buying.filter { other.rates[$0.key] == nil }.merging(other.sides.buying) { $1 }
+        merged.sides.selling = sides.selling.filter { other.rates[$0.key] == nil }.merging(other.sides.selling) { $1 }
+        return merged
     }
 
     package func snapshot(storedAt: Date) -> RateSnapshot {
-        RateSnapshot(
+        var snapshot = RateSnapshot(
             source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: rates,
             quotation: quotation,
             reversed: reversed)
+        snapshot.sides = sides
+        return snapshot
     }
 }

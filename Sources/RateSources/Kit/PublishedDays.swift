@@ -9,6 +9,8 @@ struct PublishedDays {
     private var days: [CalendarDate: [String: Decimal]] = [:]
     /// Each day's currencies written the other way from the source's ``Quotation``.
     private var reversed: [CalendarDate: Set<String>] = [:]
+    /// Each day's buying and selling rates, per one unit, where the publisher writes them.
+    private var sides: [CalendarDate: RateSides] = [:]
 
     init(_ source: RateSource) {
         self.source = source
@@ -42,6 +44,36 @@ struct PublishedDays {
             throw .unreadable("\(code) on \(date) is bought at \(bought?.prefix(20) ?? "–"), sold at \(sold?.prefix(20) ?? "–")")
         }
         try add(code, (buying + selling) / 2, units: units, on: date)
+        try addSides(code, buying: buying, selling: selling, units: units, on: date)
+    }
+
+    /// A publisher's buying and selling rates of `code` per `units`, beside the mid ``add(_:_:units:on:reversed:)``
+    /// stores for it (the mean of the two, or a mid the publisher writes): both above zero, or
+    /// the document is refused; a currency given two different pairs on one day too.
+    mutating func addSides(
+        _ code: String, buying: Decimal, selling: Decimal, units: Int = 1, on date: CalendarDate
+    ) throws(RatesProviderError) {
+        guard buying > 0, selling > 0, units > 0 else {
+            throw .unreadable("\(code) on \(date) is bought at \(buying.plainText), sold at \(selling.plainText)")
+        }
+        let pair = (buying.dividedByUnits(units), selling.dividedByUnits(units))
+        let earlier = (sides[date]?.buying[code], sides[date]?.selling[code])
+        if let bought = earlier.0, let sold = earlier.1, bought != pair.0 || sold != pair.1 {
+            throw .unreadable("\(code) appears twice on \(date) with different buying and selling rates")
+        }
+        sides[date, default: RateSides()].buying[code] = pair.0
+        sides[date, default: RateSides()].selling[code] = pair.1
+    }
+
+    /// A publisher's buying and selling rates as written (read by `read`), where it writes both
+    /// beside its mid: a pair that is missing, unreadable or not above zero is left out, and the
+    /// mid stands alone for that currency.
+    mutating func addSides(
+        _ code: String, bought: String?, sold: String?, units: Int = 1, on date: CalendarDate,
+        read: (String) -> Decimal? = { Decimal(published: $0) }
+    ) throws(RatesProviderError) {
+        guard let buying = bought.flatMap(read), let selling = sold.flatMap(read), buying > 0, selling > 0 else { return }
+        try addSides(code, buying: buying, selling: selling, units: units, on: date)
     }
 
     var isEmpty: Bool { days.isEmpty }
@@ -73,10 +105,18 @@ struct PublishedDays {
 
     func fetched() throws(RatesProviderError) -> [FetchedRates] {
         guard !days.isEmpty else { throw .unreadable("the document holds no rates") }
-        return days.keys.sorted().map { date in
-            FetchedRates(
+        return try days.keys.sorted().map { date throws(RatesProviderError) in
+            var day = FetchedRates(
                 source: source.id, baseCurrency: source.homeCurrency!, effectiveDate: date, rates: days[date]!, quotation: source.quotation,
                 reversed: reversed[date] ?? [])
+            if let sides = sides[date] {
+                // A side of a currency without a mid would be a rate the day does not have.
+                if let code = sides.buying.keys.sorted().first(where: { day.rates[$0] == nil }) {
+                    throw .unreadable("\(code) on \(date) has buying and selling rates but no rate")
+                }
+                day.sides = sides
+            }
+            return day
         }
     }
 }

@@ -45,6 +45,7 @@ extension ProviderDeclaration {
                 }
                 guard bulletin.cotacaoCompra > 0 else { throw .unreadable("\(series.code) is bought at \(bulletin.cotacaoCompra)") }
                 try days.add(series.code, (bulletin.cotacaoCompra + bulletin.cotacaoVenda) / 2, on: date)
+                try days.addSides(series.code, buying: bulletin.cotacaoCompra, selling: bulletin.cotacaoVenda, on: date)
             }
             return days.isEmpty ? [] : try days.fetched()
         })

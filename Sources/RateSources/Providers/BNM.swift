@@ -32,6 +32,8 @@ extension ProviderDeclaration {
             struct Day: Decodable {
                 let date: String
                 let middleRate: FloatWritten?
+                let buyingRate: FloatWritten?
+                let sellingRate: FloatWritten?
             }
             let month = try PublishedJSON.decode(Document.self, from: data, what: "Bank Negara Malaysia rates", keys: .convertFromSnakeCase)
                 .data
@@ -45,6 +47,9 @@ extension ProviderDeclaration {
                 }
                 guard let middle = day.middleRate else { continue }
                 try days.add(series.code, middle.value, units: month.unit, on: date)
+                if let buying = day.buyingRate, let selling = day.sellingRate {
+                    try days.addSides(series.code, buying: buying.value, selling: selling.value, units: month.unit, on: date)
+                }
             }
             return days.isEmpty ? [] : try days.fetched()
         })

@@ -27,10 +27,14 @@ extension ProviderDeclaration {
             struct Row: Decodable {
                 let currency: String
                 let average: String
+                let buying: String?
+                let selling: String?
                 let day: String
                 enum CodingKeys: String, CodingKey {
                     case currency = "currency_name"
                     case average = "average_rate"
+                    case buying = "buying_rate"
+                    case selling = "selling_rate"
                     case day = "post_date"
                 }
             }
@@ -41,6 +45,7 @@ extension ProviderDeclaration {
                     throw .unreadable("\(row.currency) on \(row.day.prefix(20)) is \(row.average.prefix(20))")
                 }
                 try days.add(row.currency, rate, on: date)
+                try days.addSides(row.currency, bought: row.buying, sold: row.selling, on: date)
             }
             return days.isEmpty ? [] : try days.fetched()
         })

@@ -35,11 +35,14 @@ extension ProviderDeclaration {
                     let currencyID: String
                     let name: String
                     let midRate: String
+                    let buyingTransfer: String?
+                    let selling: String?
                     enum CodingKeys: String, CodingKey {
-                        case period
+                        case period, selling
                         case currencyID = "currency_id"
                         case name = "currency_name_eng"
                         case midRate = "mid_rate"
+                        case buyingTransfer = "buying_transfer"
                     }
                 }
                 var days = PublishedDays(.bot)
@@ -54,6 +57,8 @@ extension ProviderDeclaration {
                             Int($0.split(separator: " ").first?.replacingOccurrences(of: ",", with: "") ?? "")
                         } ?? 1
                     try days.add(row.currencyID, rate, units: units, on: date)
+                    // The buying rate for transfers (not for sight bills), and the selling rate.
+                    try days.addSides(row.currencyID, bought: row.buyingTransfer, sold: row.selling, units: units, on: date)
                 }
                 return try days.fetched()
             })

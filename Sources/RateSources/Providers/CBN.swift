@@ -20,6 +20,8 @@ extension ProviderDeclaration {
                 let currency: String
                 let ratedate: String
                 let centralrate: String
+                let buyingrate: String?
+                let sellingrate: String?
             }
             let codes = [
                 "US DOLLAR": "USD", "POUNDS STERLING": "GBP", "EURO": "EUR", "SWISS FRANC": "CHF", "YEN": "JPY",
@@ -36,6 +38,7 @@ extension ProviderDeclaration {
                     throw .unreadable("\(code)'s rate is \(row.centralrate.prefix(20))")
                 }
                 try days.add(code, rate, on: date)
+                try days.addSides(code, bought: row.buyingrate, sold: row.sellingrate, on: date, read: { Decimal(plainText: $0) })
             }
             return try days.fetched()
         })

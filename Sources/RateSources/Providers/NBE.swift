@@ -26,10 +26,12 @@ extension ProviderDeclaration {
                 struct Named: Decodable { let code: String }
                 let date: String
                 let weightedAverage: String
+                let buying: String?
+                let selling: String?
                 let currency: Named
 
                 enum CodingKeys: String, CodingKey {
-                    case date, currency
+                    case date, currency, buying, selling
                     case weightedAverage = "weighted_average"
                 }
             }
@@ -43,6 +45,7 @@ extension ProviderDeclaration {
                     throw .unreadable("\(row.currency.code)'s weighted average is \(row.weightedAverage.prefix(20)), not a number")
                 }
                 try days.add(row.currency.code, rate, on: date)
+                try days.addSides(row.currency.code, bought: row.buying, sold: row.selling, on: date)
             }
             return try days.fetched()
         })

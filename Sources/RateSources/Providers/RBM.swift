@@ -34,6 +34,7 @@ extension ProviderDeclaration {
                 }
                 guard let rate = Decimal(plainText: row[2]) else { throw .unreadable("\(row[0])'s middle rate is \(row[2].prefix(20))") }
                 try days.add(row[0], rate, on: date)
+                try days.addSides(row[0], bought: row[1], sold: row[3], on: date, read: { Decimal(plainText: $0) })
             }
             return try days.fetched()
         })

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Which of a publisher's quotations a rate is: the mid the app stores and blends for every
+/// publisher, or, where one writes them, the rate it buys or sells a currency at. Tax rules name
+/// a side (Brazil's PTAX buying or selling rate, Türkiye's forex buying rate); a side is never blended.
+package enum RateSide: String, Sendable, CaseIterable, Codable {
+    case mid, buying, selling
+}
+
+/// A day's buying and selling rates, per one unit and written the way its mid is (the day's
+/// ``Quotation`` and reversed currencies): both or neither for each currency.
+package struct RateSides: Sendable, Equatable {
+    package var buying: [String: Decimal] = [:]
+    package var selling: [String: Decimal] = [:]
+
+    package init() {}
+
+    package var isEmpty: Bool { buying.isEmpty }
+
+    /// The rates of `side` (`nil` for the mid, which is the day's own rates).
+    package subscript(side: RateSide) -> [String: Decimal]? {
+        switch side {
+        case .mid: nil
+        case .buying: buying
+        case .selling: selling
+        }
+    }
+}
