@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -67,6 +68,16 @@ struct RateSidesDocumentTests {
         #expect(Self.sides(rwanda, "USD") == ["1458.065", "1468.065"] && rwanda.rates["USD"] == Self.decimal("1463.065"))
         let malawi = try Self.day(.rbm, "rbm-exchangeratesfilter.html", on: "2024-01-02")
         #expect(Self.sides(malawi, "USD") == ["1666.7326", "1700"] && malawi.rates["USD"] == Self.decimal("1683.3663"))
+    }
+
+    @Test("a provider declares the sides its recorded documents hold, and only those")
+    func declared() throws {
+        for declaration in RecordedCoverageTests.recordedDeclarations {
+            let written = try RecordedDocuments.days(of: declaration).contains { !$0.sides.isEmpty }
+            let declared = declaration.source.sides
+            #expect(declared == (written ? [.mid, .buying, .selling] : [.mid]), "\(declaration.source.id)")
+        }
+        #expect(RateSource.ecb.sides == [.mid] && RateSource.exchangeRateAPI.sides == [.mid])
     }
 
     @Test("a publisher without sides has none; a side is never kept for a currency without a rate")

@@ -68,7 +68,8 @@ struct AppServices: Sendable {
         let stores = Stores(
             database: database, onPostgres: configuration.database.isPostgres, sessionCacheSize: configuration.sessionCacheSize,
             contactPageCacheSize: configuration.contactPageCacheSize, rateHistoryCache: configuration.rateHistoryCache,
-            providers: providerCatalog.fetchable.count, fetchTimeout: .seconds(configuration.ratesTimeout), hasher: hasher,
+            providers: providerCatalog.fetchable.reduce(0) { $0 + $1.sides.count }, fetchTimeout: .seconds(configuration.ratesTimeout),
+            hasher: hasher,
             unknownUserHash: try hasher.hashNow(SecureToken.generate()), now: now)
         let enabled = configuration.enabledProviders(in: providerCatalog)
         // The ECB's history ships with the app: it is blended whether or not it is fetched.

@@ -36,6 +36,9 @@ package struct RateSource: Sendable, Equatable {
     package var republishes: RateSourceID? = nil
     /// Where the publisher is, for menus that group providers.
     package var region: Region? = nil
+    /// The quotations it writes: the mid (every publisher), and its buying and selling rates
+    /// where it writes them too (``RateSides``), which a tax rule may name.
+    package var sides: [RateSide] = [.mid]
     /// Its name in a sentence, in the page's language: the central banks named since the
     /// app's first release are translated (`Message("Bank of Canada")`), the others are their own.
     package var displayName: Message
@@ -126,7 +129,7 @@ package struct RateSource: Sendable, Equatable {
     package static func official(
         _ id: RateSourceID, _ name: String, website: String, home: String, quotation: Quotation = .unitsPerBase, country: String,
         rateType: String, cadence: Cadence = .daily, region: Region? = nil, terms: String, publishes: PublicationTime? = nil,
-        datesAhead: Bool = false, translated: Message? = nil
+        datesAhead: Bool = false, sides: Bool = false, translated: Message? = nil
     ) -> RateSource {
         var source = RateSource(id: id, name: name, website: website, isBundled: false)
         source.displayName = translated ?? .verbatim(name)
@@ -140,6 +143,7 @@ package struct RateSource: Sendable, Equatable {
         source.publishes = publishes
         source.datesAhead = datesAhead
         source.region = region
+        source.sides = sides ? RateSide.allCases : [.mid]
         return source
     }
 

@@ -107,7 +107,8 @@ package typealias RateDaysCache = ListenedCache<RateDays>
 
 extension ListenedCache where Value == RateDays {
     package static let group = "rates"
-    /// Room for each of `providers`' days, the ECB's and every stored day's, all at once: the
+    /// Room for `providers` selections of days (each provider's mid and each side it writes), the
+    /// ECB's and every stored day's, all at once: the
     /// blend reads every provider's on each answer, and fewer kept made each `/v2/rates` read
     /// them from the database again (docs/BENCHMARKS.md, *Stored days*). The days are read again after
     /// `maxAge` even if nothing was heard; reading them is one query, but not a small one.

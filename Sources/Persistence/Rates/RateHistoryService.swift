@@ -86,7 +86,9 @@ package struct FluentRateHistoryService: StoredRateDays {
             try await (database as! any SQLDatabase).raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
                 .first()?.decode(column: "days", as: Int.self) ?? 0
         }
-        return try await read(filter, eachThroughIndex: count <= Self.fewDays)
+        guard case .side(_, let side) = selection else { return try await read(filter, eachThroughIndex: count <= Self.fewDays) }
+        // A side's rates, on the days the publisher wrote them: the snapshots of other days have none.
+        return try await read(filter, eachThroughIndex: count <= Self.fewDays, side: side)
     }
 
     /// Days of a selection up to which each day's rates are read through the (snapshot,
@@ -120,8 +122,10 @@ package struct FluentRateHistoryService: StoredRateDays {
     /// row per snapshot, its rates joined into one text (`USD=1.1234,JPY=163.36`) by the database,
     /// rather than a row per rate decoded a column at a time (docs/BENCHMARKS.md, *Stored days*).
     private func read(
-        _ filter: SQLQueryString, eachThroughIndex: Bool = false, timeout: Duration = Self.daysTimeout
+        _ filter: SQLQueryString, eachThroughIndex: Bool = false, timeout: Duration = Self.daysTimeout, side: RateSide = .mid
     ) async throws -> RateDays {
+        // `snapshot_rates`' column of the side: the mid's `rate`, else `buying` or `selling`.
+        let column = side == .mid ? "rate" : side.rawValue
         let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
         try await database.transaction(timeout: timeout) { database in
             let sql = database as! any SQLDatabase
@@ -133,13 +137,15 @@ package struct FluentRateHistoryService: StoredRateDays {
             // PostgreSQL writes a NUMERIC as it was stored; SQLite keeps rates as their text.
             let rates: SQLQueryString =
                 postgres
-                ? "string_agg(r.currency_code || '=' || r.rate::text, ',' ORDER BY r.currency_code)"
-                : "group_concat(r.currency_code || '=' || r.rate, ',')"
+                ? "string_agg(r.currency_code || '=' || r.\(unsafeRaw: column)::text, ',' ORDER BY r.currency_code)"
+                : "group_concat(r.currency_code || '=' || r.\(unsafeRaw: column), ',')"
+            // The mid is every row's; a side only some rows'.
+            let present: SQLQueryString = side == .mid ? "" : "AND r.\(unsafeRaw: column) IS NOT NULL"
             let query: SQLQueryString =
                 eachThroughIndex
                 ? """
                 SELECT s.id, s.source, s.effective_date, s.quotation, s.reversed,
-                    (SELECT \(rates) FROM \(ident: SnapshotRateModel.schema) r WHERE r.snapshot_id = s.id) AS rates
+                    (SELECT \(rates) FROM \(ident: SnapshotRateModel.schema) r WHERE r.snapshot_id = s.id \(present)) AS rates
                 FROM \(ident: RateSnapshotModel.schema) s
                 \(filter)
                 ORDER BY s.effective_date, s.stored_at, s.id
@@ -147,7 +153,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                 : """
                 SELECT s.id, s.source, s.effective_date, s.quotation, s.reversed, \(rates) AS rates
                 FROM \(ident: RateSnapshotModel.schema) s
-                JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id
+                JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id \(present)
                 \(filter)
                 GROUP BY s.id
                 ORDER BY s.effective_date, s.stored_at, s.id

@@ -7,7 +7,7 @@ extension RateSource {
     package static let banguat = official(
         "banguat", "Banco de Guatemala", website: "https://www.banguat.gob.gt/tipo_cambio/", home: "GTQ", quotation: .basePerUnit,
         country: "GT", rateType: "reference rate", region: .americas, terms: "https://www.banguat.gob.gt/",
-        publishes: .init(hour: 14, minute: 0, timeZone: "America/Guatemala"))
+        publishes: .init(hour: 14, minute: 0, timeZone: "America/Guatemala"), sides: true)
 }
 
 extension ProviderDeclaration {

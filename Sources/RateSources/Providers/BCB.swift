@@ -7,7 +7,7 @@ extension RateSource {
         quotation: .basePerUnit, country: "BR", rateType: "PTAX closing rate (mid)",
         region: .americas,
         terms: "https://www.bcb.gov.br/acessoinformacao/legado?url=https:%2F%2Fwww.bcb.gov.br%2Fdetalhenoticia%2F17%2Fnoticia",
-        publishes: .init(hour: 13, minute: 0, timeZone: "America/Sao_Paulo"))
+        publishes: .init(hour: 13, minute: 0, timeZone: "America/Sao_Paulo"), sides: true)
 }
 
 extension ProviderDeclaration {

@@ -7,7 +7,7 @@ extension RateSource {
         "bccr", "Banco Central de Costa Rica", website: "https://sdd.bccr.fi.cr/es/IndicadoresEconomicos/Inicio/Contenedor/6", home: "CRC",
         quotation: .basePerUnit, country: "CR", rateType: "mean of the reference buying and selling rates",
         region: .americas, terms: "https://sdd.bccr.fi.cr/es/IndicadoresEconomicos/Inicio/TerminosDeUso",
-        publishes: .init(hour: 18, minute: 0, timeZone: "America/Costa_Rica"), datesAhead: true)
+        publishes: .init(hour: 18, minute: 0, timeZone: "America/Costa_Rica"), datesAhead: true, sides: true)
 }
 
 extension ProviderDeclaration {

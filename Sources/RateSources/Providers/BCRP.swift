@@ -7,7 +7,7 @@ extension RateSource {
         "bcrp", "Banco Central de Reserva del Perú", website: "https://estadisticas.bcrp.gob.pe/estadisticas/series/diarias/tipo-de-cambio",
         home: "PEN", quotation: .basePerUnit, country: "PE", rateType: "mean of buying and selling rates (banking system)",
         region: .americas, terms: "https://estadisticas.bcrp.gob.pe/estadisticas/series/ayuda/condiciones-de-uso",
-        publishes: .init(hour: 19, minute: 0, timeZone: "America/Lima"))
+        publishes: .init(hour: 19, minute: 0, timeZone: "America/Lima"), sides: true)
 }
 
 extension ProviderDeclaration {

@@ -7,7 +7,7 @@ extension RateSource {
         "bcu", "Banco Central del Uruguay", website: "https://www.bcu.gub.uy/Estadisticas-e-Indicadores/Paginas/Cotizaciones.aspx",
         home: "UYU", quotation: .basePerUnit, country: "UY", rateType: "mean of buying and selling rates", region: .americas,
         terms: "https://www.bcu.gub.uy/",
-        publishes: .init(hour: 18, minute: 30, timeZone: "America/Montevideo"))
+        publishes: .init(hour: 18, minute: 30, timeZone: "America/Montevideo"), sides: true)
 }
 
 extension ProviderDeclaration {

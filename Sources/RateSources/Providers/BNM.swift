@@ -5,7 +5,7 @@ extension RateSource {
     package static let bnm = official(
         "bnm", "Bank Negara Malaysia", website: "https://www.bnm.gov.my/exchange-rates", home: "MYR", quotation: .basePerUnit,
         country: "MY", rateType: "middle rate, 9:00 session", region: .asiaPacific, terms: "https://www.bnm.gov.my/disclaimer",
-        publishes: .init(hour: 9, minute: 30, timeZone: "Asia/Kuala_Lumpur"))
+        publishes: .init(hour: 9, minute: 30, timeZone: "Asia/Kuala_Lumpur"), sides: true)
 }
 
 extension ProviderDeclaration {

@@ -6,7 +6,7 @@ extension RateSource {
     package static let bnrrw = official(
         "bnrrw", "Banque Nationale du Rwanda", website: "https://www.bnr.rw/", home: "RWF", quotation: .basePerUnit, country: "RW",
         rateType: "average rate", region: .africa, terms: "https://www.bnr.rw/",
-        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kigali"))
+        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kigali"), sides: true)
 }
 
 extension ProviderDeclaration {

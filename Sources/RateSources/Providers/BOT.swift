@@ -7,7 +7,7 @@ extension RateSource {
         "bot", "Bank of Thailand", website: "https://app.bot.or.th/BTWS_STAT/statistics/ReportPage.aspx?reportID=123&language=eng",
         home: "THB", quotation: .basePerUnit, country: "TH", rateType: "weighted-average interbank mid rate",
         region: .asiaPacific, terms: "https://www.bot.or.th/en/",
-        publishes: .init(hour: 18, minute: 0, timeZone: "Asia/Bangkok"))
+        publishes: .init(hour: 18, minute: 0, timeZone: "Asia/Bangkok"), sides: true)
 }
 
 extension ProviderDeclaration {

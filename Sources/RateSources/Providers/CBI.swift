@@ -5,7 +5,7 @@ extension RateSource {
     package static let cbi = official(
         "cbi", "Central Bank of Iraq", website: "https://cbi.iq/page/144", home: "IQD", quotation: .basePerUnit, country: "IQ",
         rateType: "the mean of the bank's buying and selling rates", region: .middleEast, terms: "https://cbi.iq/",
-        publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Baghdad"))
+        publishes: .init(hour: 14, minute: 0, timeZone: "Asia/Baghdad"), sides: true)
 }
 
 extension ProviderDeclaration {

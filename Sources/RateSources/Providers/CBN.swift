@@ -5,7 +5,7 @@ extension RateSource {
     package static let cbn = official(
         "cbn", "Central Bank of Nigeria", website: "https://www.cbn.gov.ng/rates/exchratebycurrency.asp", home: "NGN",
         quotation: .basePerUnit, country: "NG", rateType: "central rate", region: .africa, terms: "https://www.cbn.gov.ng/Legal.html",
-        publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Lagos"))
+        publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Lagos"), sides: true)
 }
 
 extension ProviderDeclaration {

@@ -6,7 +6,7 @@ extension RateSource {
     package static let dab = official(
         "dab", "Da Afghanistan Bank", website: "https://www.dab.gov.af/exchange-rates", home: "AFN", quotation: .basePerUnit, country: "AF",
         rateType: "mean of transfer buying and selling rates", region: .centralAsia, terms: "https://www.dab.gov.af/",
-        publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Kabul"))
+        publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Kabul"), sides: true)
 }
 
 extension ProviderDeclaration {

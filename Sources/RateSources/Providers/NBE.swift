@@ -6,7 +6,7 @@ extension RateSource {
     package static let nbe = official(
         "nbe", "National Bank of Ethiopia", website: "https://nbe.gov.et/exchange-rate/", home: "ETB", quotation: .basePerUnit,
         country: "ET", rateType: "weighted average rate", region: .africa, terms: "https://nbe.gov.et/",
-        publishes: .init(hour: 18, minute: 0, timeZone: "Africa/Addis_Ababa"))
+        publishes: .init(hour: 18, minute: 0, timeZone: "Africa/Addis_Ababa"), sides: true)
 }
 
 extension ProviderDeclaration {

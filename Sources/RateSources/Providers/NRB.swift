@@ -6,7 +6,7 @@ extension RateSource {
     package static let nrb = official(
         "nrb", "Nepal Rastra Bank", website: "https://www.nrb.org.np/forex/", home: "NPR", quotation: .basePerUnit, country: "NP",
         rateType: "mean of buying and selling rates", region: .asiaPacific, terms: "https://www.nrb.org.np/",
-        publishes: .init(hour: 1, minute: 0, timeZone: "Asia/Kathmandu"))
+        publishes: .init(hour: 1, minute: 0, timeZone: "Asia/Kathmandu"), sides: true)
 }
 
 extension ProviderDeclaration {

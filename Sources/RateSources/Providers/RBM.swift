@@ -5,7 +5,7 @@ extension RateSource {
     package static let rbm = official(
         "rbm", "Reserve Bank of Malawi", website: "https://www.rbm.mw/Statistics/MajorRates/", home: "MWK", quotation: .basePerUnit,
         country: "MW", rateType: "middle rate", region: .africa, terms: "https://www.rbm.mw/",
-        publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Blantyre"))
+        publishes: .init(hour: 16, minute: 0, timeZone: "Africa/Blantyre"), sides: true)
 }
 
 extension ProviderDeclaration {

@@ -6,7 +6,7 @@ extension RateSource {
     package static let tcmb = official(
         "tcmb", "Türkiye Cumhuriyet Merkez Bankası", website: "https://evds3.tcmb.gov.tr/", home: "TRY", quotation: .basePerUnit,
         country: "TR", rateType: "mean of indicative forex buying and selling rates", region: .europe, terms: "https://www.tcmb.gov.tr/",
-        publishes: .init(hour: 15, minute: 45, timeZone: "Europe/Istanbul"))
+        publishes: .init(hour: 15, minute: 45, timeZone: "Europe/Istanbul"), sides: true)
 }
 
 extension ProviderDeclaration {

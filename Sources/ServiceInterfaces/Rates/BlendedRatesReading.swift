@@ -11,9 +11,14 @@ package protocol BlendedRatesReading: Sendable {
     func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay]
     func blendedSeries() async throws -> BlendedSeries
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
-    /// One provider's stored days, blended or not.
-    func providerDays(of source: RateSource) async throws -> RateDays
+    /// One provider's stored days of `side`, blended or not.
+    func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays
     var pegs: [Peg] { get }
+}
+
+extension BlendedRatesReading {
+    /// One provider's stored days of its mid rates.
+    package func providerDays(of source: RateSource) async throws -> RateDays { try await providerDays(of: source, side: .mid) }
 }
 
 /// The blend of every day, as stored days are kept (``RateDays``: units per euro), with each

@@ -59,6 +59,14 @@ package struct RateDays: Sendable {
         case all
         /// One provider's snapshots (the ECB's include the copy that ships with the app).
         case provider(RateSourceID)
+        /// One provider's buying or selling rates (``RateSides``), on the days it wrote them;
+        /// ``RateSide/mid`` is ``provider(_:)``.
+        case side(RateSourceID, RateSide)
+
+        /// `id`'s days of `side`.
+        package static func provider(_ id: RateSourceID, side: RateSide) -> Selection {
+            side == .mid ? .provider(id) : .side(id, side)
+        }
 
         /// The ECB's reference rates, fetched or bundled (what `/v1` serves).
         package static let ecb = Selection.provider(RateSource.ecb.id)
@@ -67,7 +75,7 @@ package struct RateDays: Sendable {
         package var sources: [RateSourceID]? {
             switch self {
             case .all: nil
-            case .provider(let id): id.family
+            case .provider(let id), .side(let id, _): id.family
             }
         }
 
@@ -76,6 +84,7 @@ package struct RateDays: Sendable {
             switch self {
             case .all: "all"
             case .provider(let id): "provider:\(id)"
+            case .side(let id, let side): "provider:\(id):\(side.rawValue)"
             }
         }
 

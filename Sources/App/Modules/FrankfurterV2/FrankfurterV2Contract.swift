@@ -7,10 +7,10 @@ import Web
 /// official providers' rates and from each provider's own:
 ///
 /// - `GET /v2/rates` (`date`, or `from`/`to`; `base`, `quotes`, `providers`, `group=week|month`,
-///   `expand=providers`): an array of `{date, base, quote, rate}`, the base's identity record
+///   `expand=providers`, `side=buying|selling|mid` of one provider): an array of `{date, base, quote, rate}`, the base's identity record
 ///   included; `/v2/rates.csv` or `Accept: text/csv` as CSV, `Accept: application/x-ndjson` as
 ///   one record per line, streamed;
-/// - `GET /v2/rate/{base}/{quote}` (`date`, `providers`): one record;
+/// - `GET /v2/rate/{base}/{quote}` (`date`, `providers`, `side`): one record;
 /// - `GET /v2/currencies` (`scope=all`, `providers`), `GET /v2/currency/{code}`, `GET /v2/providers`.
 ///
 /// Errors are `{"message": …}`: 422 for input it refuses (`invalid date`, `invalid currency: XYZ`,
@@ -39,6 +39,9 @@ enum FrankfurterV2 {
         var providers: [RateSourceID]? = nil
         var group: Group? = nil
         var expandProviders = false
+        /// The quotation asked for: a provider's mid (the default, and the blend's), or its
+        /// buying or selling rate, of one provider only.
+        var side: RateSide = .mid
 
         init() {}
 
@@ -151,7 +154,7 @@ enum FrankfurterV2 {
     typealias Failure = Frankfurter.Failure
 
     /// The parameters `/v2/rates` reads; any other is refused.
-    static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand"]
+    static let rateParameters: Set<String> = ["date", "from", "to", "base", "quotes", "providers", "group", "expand", "side"]
     /// A daily range that recomputes the blend per day (`providers`, `expand=providers`) may
     /// span at most this many days.
     static let maxRecomputedDays = 5 * 366

@@ -12,14 +12,34 @@ extension FrankfurterV2Interactor {
         return source
     }
 
-    /// What `source`'s own answers are made of (their validator's), known before any is computed.
-    func ownBasis(of source: RateSource) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Basis {
+    /// What `source`'s own answers of `side` are made of (their validator's), known before any is
+    /// computed; 422 for a side it does not write.
+    func ownBasis(of source: RateSource, side: RateSide = .mid) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Basis {
+        try Self.check(side, of: source)
         do {
             return FrankfurterV2.Basis(
-                days: [try await rates.providerDays(of: source).version], providers: [source.id], today: CalendarDate(containing: now()))
+                days: [try await rates.providerDays(of: source, side: side).version], providers: [source.id],
+                today: CalendarDate(containing: now()))
         } catch {
             throw .unavailable
         }
+    }
+
+    /// The one provider a side other than the mid is asked of (`providers` naming it alone);
+    /// `nil` for the mid. A side is never blended: 422 without exactly one provider.
+    func sideSource(of query: FrankfurterV2.Query) throws(FrankfurterV2.Failure) -> RateSource? {
+        guard query.side != .mid else { return nil }
+        guard let only = query.providers, only.count == 1 else {
+            throw .unprocessable("side=\(query.side.rawValue) is one provider's own rate, never blended: name one provider")
+        }
+        return try servedProvider(only[0].rawValue)
+    }
+
+    /// 422 naming the sides `source` writes, unless `side` is one of them.
+    static func check(_ side: RateSide, of source: RateSource) throws(FrankfurterV2.Failure) {
+        guard !source.sides.contains(side) else { return }
+        throw .unprocessable(
+            "\(source.id.key) publishes no \(side.rawValue) rate: side can be \(source.sides.map(\.rawValue).joined(separator: ", "))")
     }
 
     /// `/v2/providers/{key}`: its metadata, span and currencies.
@@ -44,12 +64,13 @@ extension FrankfurterV2Interactor {
     /// next, the one in force on its first day), against `query.base` (its pivot by default).
     func ownRates(of source: RateSource, _ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         guard !query.expandProviders else { throw .unprocessable("expand=providers is for the blend") }
+        try Self.check(query.side, of: source)
         switch query.dates {
         case .latest: try waitForDays(from: nil, of: [source.id])
         case .day(let day), .range(let day, _): try waitForDays(from: day, of: [source.id])
         }
         let days: RateDays
-        do { days = try await rates.providerDays(of: source) } catch { throw .unavailable }
+        do { days = try await rates.providerDays(of: source, side: query.side) } catch { throw .unavailable }
         let cadence = source.cadence ?? .daily
         var chosen: [RateDays.Day] = []
         switch query.dates {

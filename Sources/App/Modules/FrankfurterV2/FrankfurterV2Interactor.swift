@@ -40,6 +40,12 @@ struct FrankfurterV2Interactor: Sendable {
             guard unknown.isEmpty else { throw .unprocessable("invalid expand: \(unknown.joined(separator: ","))") }
             query.expandProviders = true
         }
+        if let side = values["side"] {
+            guard let known = RateSide(rawValue: side.lowercased()) else {
+                throw .unprocessable("invalid side: use mid, buying or selling")
+            }
+            query.side = known
+        }
         query.base = values["base"]?.uppercased()
         query.quotes = values["quotes"].map { Self.list($0.uppercased()) }
         var invalid = query.base.map { isCurrency($0) ? [] : [$0] } ?? []
@@ -96,6 +102,7 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// What `query`'s answer is made of, known before any record is computed (its validator's).
     func basis(of query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Basis {
+        if let source = try sideSource(of: query) { return try await ownBasis(of: source, side: query.side) }
         do {
             if query.dates == .latest, query.providers == nil {
                 return FrankfurterV2.Basis(days: [try await rates.latestBlend()?.version ?? "none"])
@@ -124,6 +131,7 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The records answering `query`.
     func rates(_ query: FrankfurterV2.Query) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
+        if let source = try sideSource(of: query) { return try await ownRates(of: source, query) }
         if let only = query.providers, only.count == 1, !providers.contains(where: { $0.id == only[0] }) {
             return try await ownRates(of: try servedProvider(only[0].rawValue), query)
         }
@@ -295,11 +303,12 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// `/v2/rate/{base}/{quote}`: the one record.
     func rate(
-        base: String, quote: String, date: String?, providers: String?
+        base: String, quote: String, date: String?, providers: String?, side: String? = nil
     ) async throws(FrankfurterV2.Failure) -> FrankfurterV2.Rates {
         var values = ["base": base, "quotes": quote]
         if let date { values["date"] = date }
         if let providers { values["providers"] = providers }
+        if let side { values["side"] = side }
         let query = try self.query(values)
         let answer = try await rates(query)
         guard let record = answer.records.first(where: { $0.quote == quote.uppercased() }) else { throw .notFound }

@@ -203,7 +203,8 @@ struct FrankfurterV2Presenter: Sendable {
     }
 
     /// A provider as `/v2/providers` writes it, with Frankfurter's fields and this app's `kind`
-    /// (`central bank`, `tax and customs`).
+    /// (`central bank`, `tax and customs`) and `sides` (`mid`, and `buying` and `selling` where
+    /// it writes them: what `side` may ask of it).
     private func write(_ provider: FrankfurterV2.ProviderInfo, into bytes: inout [UInt8]) {
         let source = provider.source
         bytes += "{".utf8
@@ -220,6 +221,8 @@ struct FrankfurterV2Presenter: Sendable {
         bytes += #","publishes_missed":"#.utf8
         bytes += (provider.missed.map(String.init) ?? "null").utf8
         member("kind", source.kind.rawValue, into: &bytes)
+        bytes += #","sides":"#.utf8
+        strings(source.sides.map(\.rawValue), into: &bytes)
         bytes += #","currencies":"#.utf8
         strings(provider.currencies, into: &bytes)
         bytes += "}".utf8

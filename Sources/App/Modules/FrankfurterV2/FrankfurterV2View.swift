@@ -43,12 +43,12 @@ struct FrankfurterV2View: Sendable {
     /// `GET /v2/rate/{base}/{quote}`: one record (JSON, or CSV when asked).
     func rate(_ request: Request) async throws -> Response {
         let values = request.queryItems
-        if let refused = Self.unknown(values, allowed: ["date", "providers"]) { return failure(refused) }
+        if let refused = Self.unknown(values, allowed: ["date", "providers", "side"]) { return failure(refused) }
         let format: FrankfurterV2.Format = Self.format(of: request) == .csv ? .csv : .json
         do {
             let answer = try await interactor.rate(
                 base: request.parameter(.base) ?? "", quote: request.parameter(.quote) ?? "", date: values["date"],
-                providers: values["providers"])
+                providers: values["providers"], side: values["side"])
             let key = FrankfurterV2.AnswerKey(endpoint: "rate", format: format, query: answer.query, basis: answer.basis)
             return try await request.respondCaching(directive(key, current: answer.isCurrent)) {
                 Response(headers: ["Content-Type": format.contentType], bytes: presenter.single(answer.records[0], as: format))
@@ -116,7 +116,8 @@ struct FrankfurterV2View: Sendable {
             var query = try interactor.query(values)
             query.providers = [source.id]
             let key = FrankfurterV2.AnswerKey(
-                endpoint: "provider-rates", format: format, query: query, basis: try await interactor.ownBasis(of: source))
+                endpoint: "provider-rates", format: format, query: query, basis: try await interactor.ownBasis(of: source, side: query.side)
+            )
             return try await request.respondCaching(directive(key, current: interactor.isCurrent(query)), keep: .byValidator) {
                 let pieces = presenter.pieces(of: try await interactor.ownRates(of: source, query), as: format)
                 let headers: HTTPHeaders = ["Content-Type": format.contentType]

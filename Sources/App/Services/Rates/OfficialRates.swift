@@ -81,9 +81,9 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return (blend, key)
     }
 
-    /// One provider's stored days (blended or not).
-    func providerDays(of source: RateSource) async throws -> RateDays {
-        try await days.days(.provider(source.id))
+    /// One provider's stored days of `side` (blended or not).
+    func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays {
+        try await days.days(.provider(source.id, side: side))
     }
 
     /// Each blended provider's stored days, in the blend's order. Those not in memory are read

@@ -40,7 +40,7 @@ struct FrankfurterV2Tests {
         }
         func blendedSeries() async throws -> BlendedSeries { BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s") }
         func providerDays() async throws -> [(source: RateSource, days: RateDays)] { [] }
-        func providerDays(of source: RateSource) async throws -> RateDays { RateDays.Builder().build() }
+        func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays { RateDays.Builder().build() }
         var pegs: [Peg] { try! Peg.bundled() }
     }
 
