@@ -128,7 +128,10 @@ extension AppConfiguration {
             ecbDailyURL: stub.url.appendingPathComponent("stats/eurofxref/eurofxref-daily.xml"),
             ecbHistoryURL: stub.url.appendingPathComponent("stats/eurofxref/eurofxref-hist-90d.xml"),
             bundledRatesFile: Fixtures.resource("ecb-hist-2026-02.zip"))
-        configuration.ratesTimeout = 5
+        // A publisher's whole exchange (every document of a range) on a machine busy with a dozen
+        // other tests: what these tests check is what is stored, not how fast (the limit's own
+        // tests set theirs).
+        configuration.ratesTimeout = 20
         return configuration
     }
 }

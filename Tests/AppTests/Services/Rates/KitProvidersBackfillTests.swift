@@ -71,7 +71,7 @@ struct KitProvidersBackfillTests {
             providerOrigins: Dictionary(uniqueKeysWithValues: KitProvidersStub.providers.map { ($0.id, stub.url) }))
         // A publisher's whole exchange (a page and the workbook it links, a form's page and its
         // POST, a series' every document) within the limit, on a machine busy with a dozen other tests.
-        configuration.ratesTimeout = 15
+        configuration.ratesTimeout = 30
         configuration.providerKeys = KitProvidersStub.keys
         // Eighty backfills one after another, beside a dozen other tests on a 2-core CI machine:
         // one store once waited more than the 11 s the other tests allow for the database. What
@@ -182,7 +182,7 @@ struct KitProvidersBackfillTests {
         var configuration = AppConfiguration.forTests(
             initialAdmin: admin, providers: [RateSource.bcra.id, RateSource.nbk.id, RateSource.bot.id],
             providerOrigins: [RateSource.bcra.id: stub.url, RateSource.nbk.id: stub.url, RateSource.bot.id: stub.url])
-        configuration.ratesTimeout = 5
+        configuration.ratesTimeout = 20
         // 2026-03-30: the Argentine day stored is eleven days old, eight past its allowance.
         try await withPostgresApp(configuration: configuration, now: TestClock(Date(timeIntervalSince1970: 1_774_872_000)).closure) { app in
             let refresher = app.appServices.refresher

@@ -20,7 +20,7 @@ struct TaxAndCustomsRatesTests {
         let stub = try await KitProvidersStub.start()
         defer { Task { try? await stub.stop() } }
         var configuration = AppConfiguration.forTests(providers: [RateSource.hmrc.id], providerOrigins: [RateSource.hmrc.id: stub.url])
-        configuration.ratesTimeout = 5
+        configuration.ratesTimeout = 20
         try await withPostgresApp(configuration: configuration, now: TestClock(Self.tenthOfOctober).closure) { app in
             let september = try #require(CalendarDate(iso8601: "2026-09-01"))...(try #require(CalendarDate(iso8601: "2026-09-30")))
             let attempt = try #require(await app.appServices.refresher.backfill(RateSource.hmrc.id, days: september, actor: "test"))
@@ -69,7 +69,7 @@ struct TaxAndCustomsRatesTests {
         let stub = try await KitProvidersStub.start()
         defer { Task { try? await stub.stop() } }
         var configuration = AppConfiguration.forTests(providers: [RateSource.hmrc.id], providerOrigins: [RateSource.hmrc.id: stub.url])
-        configuration.ratesTimeout = 5
+        configuration.ratesTimeout = 20
         try await withPostgresApp(configuration: configuration, now: TestClock(Self.tenthOfOctober).closure) { app in
             let months = try #require(CalendarDate(iso8601: "2026-08-01"))...(try #require(CalendarDate(iso8601: "2026-09-30")))
             #expect(await app.appServices.refresher.backfill(RateSource.hmrc.id, days: months, actor: "test")?.outcome == .stored)
