@@ -34,13 +34,19 @@ package struct FluentRateHistoryService: StoredRateDays {
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
         let filter: SQLQueryString = selection.sources.map { "WHERE s.source IN (\(binds: $0))" } ?? ""
-        let rows = try await database.run { database in
+        // `snapshot_rates`' column of the selection's side (the mid's `rate`, or `buying` or `selling`).
+        var column = "rate"
+        if case .side(_, let side) = selection { column = side.rawValue }
+        let rows = try await database.run { [column] database in
             try await (database as! any SQLDatabase).raw(
                 """
-                SELECT s.effective_date, s.stored_at, s.quotation, s.reversed, f.rate AS from_rate, t.rate AS to_rate
+                SELECT s.effective_date, s.stored_at, s.quotation, s.reversed,
+                    f.\(unsafeRaw: column) AS from_rate, t.\(unsafeRaw: column) AS to_rate
                 FROM \(ident: RateSnapshotModel.schema) s
                 JOIN \(ident: SnapshotRateModel.schema) f ON f.snapshot_id = s.id AND f.currency_code = \(bind: from)
+                    AND f.\(unsafeRaw: column) IS NOT NULL
                 JOIN \(ident: SnapshotRateModel.schema) t ON t.snapshot_id = s.id AND t.currency_code = \(bind: to)
+                    AND t.\(unsafeRaw: column) IS NOT NULL
                 \(filter)
                 ORDER BY s.effective_date, s.stored_at
                 """

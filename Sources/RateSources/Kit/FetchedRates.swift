@@ -44,6 +44,11 @@ package struct FetchedRates: Sendable, Equatable {
             quotation: quotation,
             reversed: reversed)
         snapshot.sides = sides
+        if !sides.isEmpty {
+            // The base itself at 1 on each side, as among the mids: a side's days hold the pivot too.
+            snapshot.sides.buying[baseCurrency] = 1
+            snapshot.sides.selling[baseCurrency] = 1
+        }
         return snapshot
     }
 }

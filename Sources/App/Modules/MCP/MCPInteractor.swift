@@ -35,7 +35,9 @@ struct MCPInteractor: Sendable {
     /// than ``MCPEndpoint/maxSeriesDates`` dates keeps that many, evenly spread, its last included.
     func rates(_ arguments: MCPEndpoint.Arguments) async throws(MCPEndpoint.Refusal) -> (rates: FrankfurterV2.Rates, dates: Int) {
         var values: [String: String] = [:]
-        for (name, parameter) in [("base", "base"), ("quotes", "quotes"), ("date", "date"), ("start", "from"), ("end", "to")] {
+        for (name, parameter) in [
+            ("base", "base"), ("quotes", "quotes"), ("date", "date"), ("start", "from"), ("end", "to"), ("side", "side"),
+        ] {
             values[parameter] = arguments[name]
         }
         if let source = arguments["source"], source.lowercased() != RateSourceID.blend.rawValue { values["providers"] = source }

@@ -38,6 +38,8 @@ enum Prices {
         let format: Format
         /// Each price the other way: one unit of the quote in the base.
         let invert: Bool
+        /// The provider's buying or selling rates, where it writes them; its mid by default.
+        var side: RateSide = .mid
 
         /// The most quotes one request may name.
         static let maximumQuotes = 250

@@ -16,6 +16,20 @@ struct PricesInteractor: Sendable {
         guard sourceID == .blend || sources.contains(where: { $0.id == sourceID }) else {
             throw Prices.Failure.unknownSource(sourceID)
         }
+        if query.side != .mid {
+            // A side is one provider's own rate: never the blend's, and only one it writes.
+            guard sourceID != .blend, let source = sources.first(where: { $0.id == sourceID }) else {
+                throw Prices.Failure.invalid(
+                    parameter: "side", reason: "side=\(query.side.rawValue) is one provider's own rate, never blended: name its source.")
+            }
+            guard source.sides.contains(query.side) else {
+                throw Prices.Failure.invalid(
+                    parameter: "side",
+                    reason:
+                        "\(source.id) publishes no \(query.side.rawValue) rate: side can be \(source.sides.map(\.rawValue).joined(separator: ", "))."
+                )
+            }
+        }
         try load.check(from: query.days.lowerBound, of: sourceID)
         guard let current = await rates.currentSnapshot(of: sourceID) else { throw Prices.Failure.unavailable }
         let quotes = (query.quotes ?? current.currencyCodes).filter { $0 != query.base }
@@ -23,7 +37,9 @@ struct PricesInteractor: Sendable {
         do {
             for quote in quotes {
                 // The days are oldest first: the range's are a slice of them, not a copy.
-                let points = try await history.history(of: sourceID, from: query.base, to: quote, range: .all, around: nil).points
+                let points = try await history.history(
+                    of: sourceID, side: query.side, from: query.base, to: quote, range: .all, around: nil
+                ).points
                 let start = points.partitioningIndex { $0.date >= query.days.lowerBound }
                 let end = points.partitioningIndex { $0.date > query.days.upperBound }
                 if start < end { series.append((quote, points[start..<end])) }

@@ -49,9 +49,10 @@ struct PricesPresenter: Sendable {
         }
     }
 
-    /// The file's name: `prices-EUR-2026-01-01-2026-03-31.journal`.
+    /// The file's name: `prices-EUR-2026-01-01-2026-03-31.journal` (`prices-USD-buying-…` for a side).
     func fileName(of query: Prices.Query) -> String {
-        "prices-\(query.base)-\(query.days.lowerBound)-\(query.days.upperBound).\(query.format.fileExtension)"
+        let side = query.side == .mid ? "" : "-\(query.side.rawValue)"
+        return "prices-\(query.base)\(side)-\(query.days.lowerBound)-\(query.days.upperBound).\(query.format.fileExtension)"
     }
 
     func pieces(of output: Prices.Output) -> Pieces {
@@ -92,7 +93,10 @@ struct PricesPresenter: Sendable {
                 case .ledger, .beancount: break
                 }
             }
-            let kind = Self.csvField(source.rateType ?? (source.id == .blend ? "blend of official rates" : "rate"))
+            let side = output.query.side
+            let kind =
+                side == .mid
+                ? Self.csvField(source.rateType ?? (source.id == .blend ? "blend of official rates" : "rate")) : "\(side.rawValue) rate"
             for (index, line) in lines.enumerated() {
                 switch format {
                 case .ledger: text += "P \(line.date) \(line.commodity) \(line.amount) \(line.currency)\n"
@@ -101,7 +105,8 @@ struct PricesPresenter: Sendable {
                 case .json:
                     if index > 0 || !first { text += "," }
                     text += #"{"date":"\#(line.date)","base":"\#(line.commodity)","quote":"\#(line.currency)","#
-                    text += #""amount":"\#(line.amount)","source":"\#(source.id)"}"#
+                    text += #""amount":"\#(line.amount)","source":"\#(source.id)""#
+                    text += side == .mid ? "}" : #","side":"\#(side.rawValue)"}"#
                 }
             }
             if last, format == .json { text += "]" }

@@ -31,7 +31,7 @@ struct PricesView: Sendable {
     }
 
     /// The query's values, each checked once: `base` (required), `quotes`, `from` (required),
-    /// `to` (today when absent), `source`, `format` (`json` when absent), `invert`.
+    /// `to` (today when absent), `source`, `format` (`json` when absent), `invert`, `side` (`mid` when absent).
     static func query(_ items: [String: String], today: CalendarDate) throws(Prices.Failure) -> Prices.Query {
         func code(_ text: String, _ parameter: String) throws(Prices.Failure) -> String {
             let code = text.trimmingCharacters(in: .whitespaces).uppercased()
@@ -84,8 +84,13 @@ struct PricesView: Sendable {
         guard ["true", "false", "1", "0", ""].contains(invertText) else {
             throw .invalid(parameter: "invert", reason: "invert is true or false.")
         }
+        let sideText = items["side"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? RateSide.mid.rawValue
+        guard let side = RateSide(rawValue: sideText) else {
+            throw .invalid(parameter: "side", reason: "side is one of mid, buying and selling.")
+        }
         return Prices.Query(
-            base: base, quotes: quotes, days: from...to, source: source, format: format, invert: invertText == "true" || invertText == "1")
+            base: base, quotes: quotes, days: from...to, source: source, format: format, invert: invertText == "true" || invertText == "1",
+            side: side)
     }
 
     private func problem(_ failure: Prices.Failure, instance: String) -> ProblemDetails {

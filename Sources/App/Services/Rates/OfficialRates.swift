@@ -321,10 +321,10 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
 
     /// The pair's days in `range`'s window from `source`: a provider's stored days, or the blend's.
     func history(
-        of source: RateSourceID, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+        of source: RateSourceID, side: RateSide, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
         guard source == RateSourceID.blend else {
-            return try await days.history(of: .provider(source), from: from, to: to, range: range, around: date)
+            return try await days.history(of: .provider(source, side: side), from: from, to: to, range: range, around: date)
         }
         return series.history("blend:\(from)/\(to)", from: from, to: to, range: range, around: date, in: try await blendedSeries().days)
     }

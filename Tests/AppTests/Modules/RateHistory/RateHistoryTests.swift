@@ -257,7 +257,7 @@ struct RateHistoryUnitTests {
     struct FakeHistory: SourceHistoryReading {
         let points: [RatePoint]
         func history(
-            of source: RateSourceID, from: String, to: String, range: HistoryRange, around date: CalendarDate?
+            of source: RateSourceID, side: RateSide, from: String, to: String, range: HistoryRange, around date: CalendarDate?
         ) async throws -> PairHistory {
             let window = PairWindow.slice(points, range: range, around: date)
             return PairHistory(points: window.points, version: "v", window: window.window)

@@ -61,6 +61,31 @@ struct RateSidesAPITests {
                     refused.status == .unprocessableEntity && refused.html == #"{"message":"\#(message)"}"#, "\(query): \(refused.html)")
             }
 
+            // Price lines at a side, for plain-text accounting: the publisher's buying rates, day by day.
+            let prices = "/api/v1/prices?base=USD&quotes=TRY&from=2026-03-02&to=2026-03-03&source=tcmb"
+            let ledger = try await browser.get(prices + "&format=ledger&side=buying")
+            #expect(ledger.status == .ok && ledger.html == "P 2026-03-02 USD 43.8 TRY\nP 2026-03-03 USD 43.885 TRY\n", "\(ledger.html)")
+            #expect(ledger.headers.first(name: .contentDisposition)?.contains("prices-USD-buying-2026-03-02-2026-03-03.journal") == true)
+            let csv = try await browser.get(prices + "&format=csv&side=selling").html
+            #expect(csv.hasSuffix("2026-03-03,USD,TRY,43.964,tcmb,selling rate\r\n"), "\(csv)")
+            #expect(
+                try await browser.get(prices + "&format=ledger&side=mid").html == (try await browser.get(prices + "&format=ledger").html))
+            let json = try await browser.get(prices + "&side=buying").html
+            #expect(json.contains(#"{"date":"2026-03-03","base":"USD","quote":"TRY","amount":"43.885","source":"tcmb","side":"buying"}"#))
+            for (query, reason) in [
+                ("&side=buying&source=blend", "side=buying is one provider's own rate, never blended: name its source."),
+                ("&side=selling&source=ecb", "ecb publishes no selling rate: side can be mid."),
+                ("&side=ask", "side is one of mid, buying and selling."),
+            ] {
+                let refused = try await browser.get(prices.replacingOccurrences(of: "&source=tcmb", with: "") + query)
+                #expect(refused.status == .unprocessableEntity && refused.html.contains(reason), "\(query): \(refused.html)")
+            }
+            // MCP's get_rates takes the same side.
+            let mcp = try await MCPHTTPTests.call(
+                app, "get_rates", ["base": "USD", "quotes": "TRY", "date": "2026-03-03", "source": "tcmb", "side": "selling"])
+            let records = try #require(mcp.structured["records"] as? [[String: Any]])
+            #expect(!mcp.isError && (records.first?["rate"] as? NSNumber)?.decimalValue == Fixtures.decimal("43.964"), "\(mcp.text)")
+
             // What each provider lets `side` ask.
             let list = try await browser.get("/v2/providers").html
             #expect(list.contains(#""key":"TCMB","#) && list.contains(#""sides":["mid","buying","selling"]"#), "\(list)")
