@@ -70,6 +70,23 @@ struct RateSidesDocumentTests {
         #expect(Self.sides(malawi, "USD") == ["1666.7326", "1700"] && malawi.rates["USD"] == Self.decimal("1683.3663"))
     }
 
+    @Test(
+        "Bank of Tanzania, National Bank of Cambodia, Central Bank of Egypt, Banque Centrale du Congo, Bank Indonesia: buying and selling beside the mid"
+    )
+    func more() throws {
+        let tanzania = try Self.day(.bota, "bota-previous-rates-2.html", on: "2026-05-19")
+        #expect(Self.sides(tanzania, "USD") == ["2589.05", "2615.06"], "2,589.0,500 and 2,615.0,600")
+        #expect(tanzania.rates["USD"] == Self.decimal("2602.0545"), "the bank's own mean, as before")
+        let cambodia = try Self.day(.nbc, "nbc-exchange-rate-2026-05-18.html", on: "2026-05-18")
+        #expect(Self.sides(cambodia, "JPY") == ["25.33", "25.58"], "bid 2533 and ask 2558 per 100 yen")
+        let egypt = try Self.day(.cbe, "cbe-gethistoricaldata.xlsx", on: "2026-04-09")
+        #expect(Self.sides(egypt, "USD") == ["53.0734", "53.2067"] && egypt.rates["USD"] == Self.decimal("53.14005"))
+        let congo = try Self.day(.bcccd, "bcccd-cours-de-change.txt", on: "2026-09-01")
+        #expect(Self.sides(congo, "USD") == ["2212.52", "2314.62"] && congo.rates["USD"] == Self.decimal("2263.57"))
+        let indonesia = try Self.day(.bi, "bi-default-aud.html", series: "AUD", on: "2026-03-05")
+        #expect(Self.sides(indonesia, "AUD") == ["11827.3", "11949.58"] && indonesia.rates["AUD"] == Self.decimal("11888.44"))
+    }
+
     @Test("a provider declares the sides its recorded documents hold, and only those")
     func declared() throws {
         for declaration in RecordedCoverageTests.recordedDeclarations {

@@ -7,7 +7,7 @@ extension RateSource {
         "bcccd", "Banque Centrale du Congo", website: "https://www.bcc.cd/marche-des-changes/cours-de-change", home: "CDF",
         quotation: .basePerUnit, country: "CD", rateType: "average rate (cours moyen)", region: .africa,
         terms: "https://www.bcc.cd/mentions-legales",
-        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kinshasa"))
+        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Kinshasa"), sides: true)
 }
 
 extension ProviderDeclaration {
@@ -39,6 +39,8 @@ extension ProviderDeclaration {
             struct Day: Decodable {
                 let date: String
                 let average: FloatWritten
+                let buy: FloatWritten?
+                let sell: FloatWritten?
                 let unit: Int
             }
             guard let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("0:") }) else {
@@ -52,6 +54,9 @@ extension ProviderDeclaration {
                 for day in history {
                     guard let date = CalendarDate(iso8601: day.date) else { throw .unreadable("\(code) is dated \(day.date.prefix(20))") }
                     try days.add(code, day.average.value, units: day.unit, on: date)
+                    if let buy = day.buy, let sell = day.sell, buy.value > 0, sell.value > 0 {
+                        try days.addSides(code, buying: buy.value, selling: sell.value, units: day.unit, on: date)
+                    }
                 }
             }
             return try days.fetched()

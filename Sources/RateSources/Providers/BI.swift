@@ -5,7 +5,8 @@ extension RateSource {
     package static let bi = official(
         "bi", "Bank Indonesia", website: "https://www.bi.go.id/en/statistik/informasi-kurs/transaksi-bi/default.aspx", home: "IDR",
         quotation: .basePerUnit, country: "ID", rateType: "mean of buying and selling transaction rates",
-        region: .asiaPacific, terms: "https://www.bi.go.id/en/", publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Jakarta"))
+        region: .asiaPacific, terms: "https://www.bi.go.id/en/", publishes: .init(hour: 10, minute: 0, timeZone: "Asia/Jakarta"),
+        sides: true)
 }
 
 extension ProviderDeclaration {
@@ -60,6 +61,7 @@ extension ProviderDeclaration {
                     throw .unreadable("\(series.code) on \(date) is sold at \(row[1].prefix(16)), bought at \(row[2].prefix(16))")
                 }
                 try days.add(series.code, (sell + buy) / 2, units: units, on: date)
+                try days.addSides(series.code, buying: buy, selling: sell, units: units, on: date)
             }
             return days.isEmpty ? [] : try days.fetched()
         })

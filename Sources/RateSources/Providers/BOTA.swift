@@ -5,7 +5,7 @@ extension RateSource {
     package static let bota = official(
         "bota", "Bank of Tanzania", website: "https://www.bot.go.tz/ExchangeRate/excrates", home: "TZS", quotation: .basePerUnit,
         country: "TZ", rateType: "mean of buying and selling rates", region: .africa, terms: "https://www.bot.go.tz/",
-        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Dar_es_Salaam"))
+        publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Dar_es_Salaam"), sides: true)
 }
 
 extension ProviderDeclaration {
@@ -36,6 +36,7 @@ extension ProviderDeclaration {
                 }
                 guard let rate = Decimal(thousandsSeparated: row[4]) else { throw .unreadable("\(row[1])'s mean is \(row[4].prefix(20))") }
                 try days.add(row[1], rate, on: date)
+                try days.addSides(row[1], bought: row[2], sold: row[3], on: date) { Decimal(thousandsSeparated: $0) }
             }
             return try days.fetched()
         })

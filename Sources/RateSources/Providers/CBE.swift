@@ -6,7 +6,8 @@ extension RateSource {
         "cbe", "Central Bank of Egypt",
         website: "https://www.cbe.org.eg/en/economic-research/statistics/cbe-exchange-rates/historical-data", home: "EGP",
         quotation: .basePerUnit, country: "EG", rateType: "mean of buying and selling rates",
-        region: .africa, terms: "https://www.cbe.org.eg/en/disclaimer", publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Cairo"))
+        region: .africa, terms: "https://www.cbe.org.eg/en/disclaimer", publishes: .init(hour: 11, minute: 0, timeZone: "Africa/Cairo"),
+        sides: true)
 }
 
 extension ProviderDeclaration {
@@ -40,6 +41,7 @@ extension ProviderDeclaration {
                     buy > 0, sell > 0
                 else { throw .unreadable("\(code) on \(date) is bought at \(row["C"] ?? "–"), sold at \(row["D"] ?? "–")") }
                 try days.add(code, (buy + sell) / 2, units: units, on: date)
+                try days.addSides(code, buying: buy, selling: sell, units: units, on: date)
             }
             return try days.fetched()
         })

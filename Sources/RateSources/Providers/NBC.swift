@@ -6,7 +6,8 @@ extension RateSource {
     package static let nbc = official(
         "nbc", "National Bank of Cambodia", website: "https://www.nbc.gov.kh/english/economic_research/exchange_rate.php", home: "KHR",
         quotation: .basePerUnit, country: "KH", rateType: "official rate (dollar); average of bid and ask (others)",
-        region: .asiaPacific, terms: "https://www.nbc.gov.kh/", publishes: .init(hour: 9, minute: 0, timeZone: "Asia/Phnom_Penh"))
+        region: .asiaPacific, terms: "https://www.nbc.gov.kh/", publishes: .init(hour: 9, minute: 0, timeZone: "Asia/Phnom_Penh"),
+        sides: true)
 }
 
 extension ProviderDeclaration {
@@ -46,6 +47,9 @@ extension ProviderDeclaration {
                     throw .unreadable("\(row[1].prefix(10)) is \(row[5].prefix(20)) per \(row[2].prefix(10)) units")
                 }
                 try days.add(code == "SDR" ? "XDR" : code, rate, units: units, on: date)
+                try days.addSides(code == "SDR" ? "XDR" : code, bought: row[3], sold: row[4], units: units, on: date) {
+                    Decimal(thousandsSeparated: $0)
+                }
             }
             return try days.fetched()
         })
