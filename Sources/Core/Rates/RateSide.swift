@@ -7,6 +7,15 @@ package enum RateSide: String, Sendable, CaseIterable, Codable {
     case mid, buying, selling
 }
 
+extension RateSource {
+    /// Why `side` cannot be asked of this source, naming the source as `name` and the sides it
+    /// writes; `nil` when it writes that side. Every API that takes a side refuses with it.
+    package func refusal(of side: RateSide, named name: String) -> String? {
+        sides.contains(side)
+            ? nil : "\(name) publishes no \(side.rawValue) rate: side can be \(sides.map(\.rawValue).joined(separator: ", "))"
+    }
+}
+
 /// A day's buying and selling rates, per one unit and written the way its mid is (the day's
 /// ``Quotation`` and reversed currencies): both or neither for each currency.
 package struct RateSides: Sendable, Equatable {

@@ -34,9 +34,8 @@ package struct FluentRateHistoryService: StoredRateDays {
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
         let filter: SQLQueryString = selection.sources.map { "WHERE s.source IN (\(binds: $0))" } ?? ""
-        // `snapshot_rates`' column of the selection's side (the mid's `rate`, or `buying` or `selling`).
-        var column = "rate"
-        if case .side(_, let side) = selection { column = side.rawValue }
+        var column = RateSide.mid.storedColumn
+        if case .side(_, let side) = selection { column = side.storedColumn }
         let rows = try await database.run { [column] database in
             try await (database as! any SQLDatabase).raw(
                 """
@@ -130,8 +129,7 @@ package struct FluentRateHistoryService: StoredRateDays {
     private func read(
         _ filter: SQLQueryString, eachThroughIndex: Bool = false, timeout: Duration = Self.daysTimeout, side: RateSide = .mid
     ) async throws -> RateDays {
-        // `snapshot_rates`' column of the side: the mid's `rate`, else `buying` or `selling`.
-        let column = side == .mid ? "rate" : side.rawValue
+        let column = side.storedColumn
         let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
         try await database.transaction(timeout: timeout) { database in
             let sql = database as! any SQLDatabase
@@ -204,4 +202,9 @@ package struct FluentRateHistoryService: StoredRateDays {
 /// A stored rate that cannot be read back (the database was written by something else).
 package struct StoredRateError: Error, CustomStringConvertible {
     package let description: String
+}
+
+extension RateSide {
+    /// `snapshot_rates`' column of the side: the mid's `rate`, else `buying` or `selling`.
+    var storedColumn: String { self == .mid ? "rate" : rawValue }
 }

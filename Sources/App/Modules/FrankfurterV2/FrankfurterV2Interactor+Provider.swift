@@ -37,9 +37,7 @@ extension FrankfurterV2Interactor {
 
     /// 422 naming the sides `source` writes, unless `side` is one of them.
     static func check(_ side: RateSide, of source: RateSource) throws(FrankfurterV2.Failure) {
-        guard !source.sides.contains(side) else { return }
-        throw .unprocessable(
-            "\(source.id.key) publishes no \(side.rawValue) rate: side can be \(source.sides.map(\.rawValue).joined(separator: ", "))")
+        if let refusal = source.refusal(of: side, named: source.id.key) { throw .unprocessable(refusal) }
     }
 
     /// `/v2/providers/{key}`: its metadata, span and currencies.

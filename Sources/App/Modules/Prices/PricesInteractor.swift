@@ -22,12 +22,8 @@ struct PricesInteractor: Sendable {
                 throw Prices.Failure.invalid(
                     parameter: "side", reason: "side=\(query.side.rawValue) is one provider's own rate, never blended: name its source.")
             }
-            guard source.sides.contains(query.side) else {
-                throw Prices.Failure.invalid(
-                    parameter: "side",
-                    reason:
-                        "\(source.id) publishes no \(query.side.rawValue) rate: side can be \(source.sides.map(\.rawValue).joined(separator: ", "))."
-                )
+            if let refusal = source.refusal(of: query.side, named: source.id.rawValue) {
+                throw Prices.Failure.invalid(parameter: "side", reason: refusal + ".")
             }
         }
         try load.check(from: query.days.lowerBound, of: sourceID)
