@@ -72,6 +72,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // What a result page is kept by and what it fills in: its key (a value of named fields,
+    // written out by Web) and its amount's texts.
+    Benchmark("ResultPageKeyAndTexts") { benchmark in
+        let stage = Stage.shared
+        for index in benchmark.scaledIterations {
+            let output = stage.outputs[index % stage.outputs.count]
+            blackHole(ConverterPresenter.frame(of: output, in: stage.english).map { (DerivedCacheKey($0.key), $0.texts) })
+        }
+    }
+
     Benchmark("ResultPageSkeletonFilled") { benchmark in
         let stage = Stage.shared
         for index in benchmark.scaledIterations {

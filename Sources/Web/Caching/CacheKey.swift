@@ -51,8 +51,11 @@ extension FrameTexts {
     }
 }
 
-/// Writes a ``CacheKey`` as ``CacheKey/derived`` says: an `Encoder` that keeps no coding path
-/// and writes every leaf into one text, grown once.
+/// Writes a ``CacheKey`` as ``DerivedCacheKey`` says: an `Encoder` that keeps no coding path
+/// and writes every leaf into one text, grown once. A value reaches its leaves through its own
+/// `encode(to:)` (a date or an id through a single value), never by asking what type it is:
+/// a cast per field made deriving the result page's key several times slower
+/// (docs/BENCHMARKS.md, "The page's key").
 final class CacheKeyWriter: Encoder {
     private(set) var text = ""
 
@@ -76,19 +79,10 @@ final class CacheKeyWriter: Encoder {
         text += leaf
     }
 
+    func write(_ flag: Bool) { write(flag ? "1" : "0") }
+    func write(integer: some BinaryInteger) { write(String(integer)) }
+    func write(number: some LosslessStringConvertible) { write(number.description) }
     func writeNil() { text += "~" }
-
-    /// A value's leaves: a number or a flag written as its text, anything else field by field.
-    func write<T: Encodable>(_ value: T) throws {
-        switch value {
-        case let leaf as String: write(leaf)
-        case let leaf as Bool: write(leaf ? "1" : "0")
-        case let leaf as any BinaryInteger: write(String(describing: leaf))
-        case let leaf as Double: write(String(leaf))
-        case let leaf as Float: write(String(leaf))
-        default: try value.encode(to: self)
-        }
-    }
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let writer: CacheKeyWriter
@@ -96,21 +90,21 @@ final class CacheKeyWriter: Encoder {
 
         mutating func encodeNil(forKey key: Key) { writer.writeNil() }
         mutating func encode(_ value: String, forKey key: Key) { writer.write(value) }
-        mutating func encode(_ value: Bool, forKey key: Key) { writer.write(value ? "1" : "0") }
-        mutating func encode(_ value: Int, forKey key: Key) { writer.write(String(value)) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.write(value) }
+        mutating func encode(_ value: Bool, forKey key: Key) { writer.write(value) }
+        mutating func encode(_ value: Int, forKey key: Key) { writer.write(integer: value) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try value.encode(to: writer) }
         // A missing optional is written, not left out: the fields after it keep their places.
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) {
             if let value { writer.write(value) } else { writer.writeNil() }
         }
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) {
-            if let value { writer.write(value ? "1" : "0") } else { writer.writeNil() }
+            if let value { writer.write(value) } else { writer.writeNil() }
         }
         mutating func encodeIfPresent(_ value: Int?, forKey key: Key) {
-            if let value { writer.write(String(value)) } else { writer.writeNil() }
+            if let value { writer.write(integer: value) } else { writer.writeNil() }
         }
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-            if let value { try writer.write(value) } else { writer.writeNil() }
+            if let value { try value.encode(to: writer) } else { writer.writeNil() }
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
@@ -153,7 +147,7 @@ final class CacheKeyWriter: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             element()
-            try writer.write(value)
+            try value.encode(to: writer)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -169,14 +163,27 @@ final class CacheKeyWriter: Encoder {
         mutating func superEncoder() -> any Encoder { writer }
     }
 
+    /// Where every leaf ends up: each standard type has its own method here, so a value's generic
+    /// `encode(to:)` always lands on one and never comes back to ``encode(_:)-generic``.
     private struct Single: SingleValueEncodingContainer {
         let writer: CacheKeyWriter
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil() { writer.writeNil() }
         mutating func encode(_ value: String) { writer.write(value) }
-        mutating func encode(_ value: Bool) { writer.write(value ? "1" : "0") }
-        mutating func encode(_ value: Int) { writer.write(String(value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try writer.write(value) }
+        mutating func encode(_ value: Bool) { writer.write(value) }
+        mutating func encode(_ value: Double) { writer.write(number: value) }
+        mutating func encode(_ value: Float) { writer.write(number: value) }
+        mutating func encode(_ value: Int) { writer.write(integer: value) }
+        mutating func encode(_ value: Int8) { writer.write(integer: value) }
+        mutating func encode(_ value: Int16) { writer.write(integer: value) }
+        mutating func encode(_ value: Int32) { writer.write(integer: value) }
+        mutating func encode(_ value: Int64) { writer.write(integer: value) }
+        mutating func encode(_ value: UInt) { writer.write(integer: value) }
+        mutating func encode(_ value: UInt8) { writer.write(integer: value) }
+        mutating func encode(_ value: UInt16) { writer.write(integer: value) }
+        mutating func encode(_ value: UInt32) { writer.write(integer: value) }
+        mutating func encode(_ value: UInt64) { writer.write(integer: value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: writer) }
     }
 }

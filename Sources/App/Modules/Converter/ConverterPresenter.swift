@@ -139,7 +139,8 @@ package struct ConverterPresenter: Sendable {
 
     /// A converted page's key and its amount's texts (``Converter/ResultKey``,
     /// ``amountTexts(of:in:)``): `nil` for a page that converted nothing.
-    static func frame(of output: Converter.Output, in l: Localization) -> (key: Converter.ResultKey, texts: Converter.AmountTexts)? {
+    package static func frame(of output: Converter.Output, in l: Localization) -> (key: Converter.ResultKey, texts: Converter.AmountTexts)?
+    {
         guard case .converted(let conversion) = output.outcome, let texts = amountTexts(of: output, in: l) else { return nil }
         let key = Converter.ResultKey(
             rates: output.snapshot.versionKey, today: output.today, language: l.language, chosenSource: output.query.source,
