@@ -27,6 +27,7 @@
   var to = form.elements.namedItem("to");
   var date = form.elements.namedItem("date");
   var source = form.elements.namedItem("source");
+  var side = form.elements.namedItem("side");
   var defaultSource = form.getAttribute("data-default-source");
   var receipt = document.querySelector('[data-result="receipt"]');
   var swap = form.querySelector("button[formaction]");
@@ -54,19 +55,25 @@
     return source && source.value && source.value !== defaultSource ? source.value : "";
   }
 
-  // The query of a request: the date and the source only when chosen, as the canonical URL has them.
+  // The side of the publisher's quotation chosen, or "" for the mid.
+  function chosenSide() {
+    return side && side.value && side.value !== "mid" ? side.value : "";
+  }
+
+  // The query of a request: the date, the source and the side only when chosen, as the canonical URL has them.
   function query(values) {
     var params = new URLSearchParams(values);
     if (chosenDate()) params.set("date", chosenDate());
     if (chosenSource()) params.set("source", chosenSource());
+    if (chosenSide()) params.set("side", chosenSide());
     return params.toString();
   }
 
-  function rememberConversion(fromCode, toCode, amountText, day, sourceID) {
+  function rememberConversion(fromCode, toCode, amountText, day, sourceID, sideName) {
     var template = day ? rememberDatedCookie : rememberCookie;
     if (!template) return;
     document.cookie = template.replace("{from}", fromCode).replace("{to}", toCode).replace("{amount}", amountText).replace("{date}", day)
-      .replace("{source}", sourceID ? "~" + sourceID : "");
+      .replace("{source}", sourceID ? "~" + sourceID + (sideName ? "/" + sideName : "") : "");
   }
 
   function setError(input, message) {
@@ -94,6 +101,7 @@
     setError(from, null);
     setError(to, null);
     if (date) setError(date, null);
+    if (side) setError(side, null);
   }
 
   // The result area of a result page the server rendered (`doc`), in place of this one's.
@@ -111,12 +119,14 @@
     result.setAttribute("data-url", url);
     history.replaceState(null, "", url);
     var params = new URLSearchParams(url.split("?")[1] || "");
-    rememberConversion(params.get("from"), params.get("to"), params.get("amount") || "", params.get("date") || "", params.get("source") || "");
+    rememberConversion(
+      params.get("from"), params.get("to"), params.get("amount") || "", params.get("date") || "", params.get("source") || "",
+      params.get("side") || "");
   }
 
   // The field messages of a page the server refused the input on (422).
   function showErrors(doc) {
-    [amount, from, to, date].forEach(function (input) {
+    [amount, from, to, date, side].forEach(function (input) {
       if (!input) return;
       var note = doc.getElementById(input.id + "-error");
       setError(input, note ? note.textContent : null);
@@ -128,7 +138,9 @@
     result.hidden = true;
     document.title = emptyTitle;
     history.replaceState(null, "", page + "?" + query({ from: from.value, to: to.value }));
-    rememberConversion(from.value, to.value, "", chosenDate(), chosenSource());
+    // A side is remembered with its source, the default one too (as the canonical address names it).
+    var sideSource = chosenSide() && source ? source.value : chosenSource();
+    rememberConversion(from.value, to.value, "", chosenDate(), sideSource, chosenSide());
   }
 
   function update() {
@@ -185,8 +197,14 @@
   to.addEventListener("change", update);
   // A day picked (or typed to the end) converts on that day's rates; cleared, on the latest.
   if (date) date.addEventListener("change", update);
-  // Another source has other currencies: its page, with their menus.
-  if (source) source.addEventListener("change", function () { form.submit(); });
+  // A buying or selling rate converts at that side of the same publisher's day.
+  if (side) side.addEventListener("change", update);
+  // Another source has other currencies (and its own sides, if any): its page, with their menus,
+  // at its mid rate.
+  if (source) source.addEventListener("change", function () {
+    if (side) side.disabled = true;
+    form.submit();
+  });
 
   if (swap) {
     swap.addEventListener("click", function (event) {

@@ -7,8 +7,9 @@ import Web
 enum SiteURL: Sendable, Equatable {
     case converter
     /// The canonical, shareable result page, e.g. `/?from=USD&to=EUR&amount=100`, with
-    /// `&date=2020-03-15` on a past day's rates.
-    case conversion(from: String, to: String, amount: String?, date: CalendarDate? = nil, source: RateSourceID? = nil)
+    /// `&date=2020-03-15` on a past day's rates, `&source=tcmb&side=buying` at a publisher's side.
+    case conversion(
+        from: String, to: String, amount: String?, date: CalendarDate? = nil, source: RateSourceID? = nil, side: RateSide? = nil)
     case convert
     case swap
     case about
@@ -53,8 +54,8 @@ enum SiteURL: Sendable, Equatable {
     var path: String {
         switch self {
         case .converter: Route.converter.pattern
-        case let .conversion(from, to, amount, date, source):
-            Self.conversionPath(from: from, to: to, amount: amount, date: date, source: source)
+        case let .conversion(from, to, amount, date, source, side):
+            Self.conversionPath(from: from, to: to, amount: amount, date: date, source: source, side: side)
         case .convert: Route.convert.pattern
         case .swap: Route.swap.pattern
         case .about: Route.about.pattern
@@ -104,7 +105,9 @@ enum SiteURL: Sendable, Equatable {
     /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
     /// amount and no date left out), without its lists: result pages and API answers write six
     /// of these each.
-    private static func conversionPath(from: String, to: String, amount: String?, date: CalendarDate?, source: RateSourceID?) -> String {
+    private static func conversionPath(
+        from: String, to: String, amount: String?, date: CalendarDate?, source: RateSourceID?, side: RateSide?
+    ) -> String {
         var path = Route.converter.pattern
         path.reserveCapacity(64)
         var first = true
@@ -121,6 +124,7 @@ enum SiteURL: Sendable, Equatable {
         add("amount", amount ?? "")
         add("date", date?.description ?? "")
         add("source", source?.rawValue ?? "")
+        add("side", side == .mid ? "" : side?.rawValue ?? "")
         return path
     }
 

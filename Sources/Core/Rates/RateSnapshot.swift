@@ -82,6 +82,20 @@ package struct RateSnapshot: Sendable, Equatable {
         return quotation(of: code) == .unitsPerBase ? rate : 1 / rate
     }
 
+    /// The day's rates at `side`: this snapshot for the mid; for the buying or the selling side,
+    /// the publisher's figures of that side as a snapshot of the same day (written the same way,
+    /// its base at 1, its own ``versionKey``), or `nil` when the day has none (a blend, a
+    /// publisher of mids only, a day stored before sides were).
+    package func at(_ side: RateSide) -> RateSnapshot? {
+        guard let sideRates = sides[side] else { return self }
+        guard !sideRates.isEmpty else { return nil }
+        var snapshot = RateSnapshot(
+            id: id, source: source, baseCurrency: baseCurrency, effectiveDate: effectiveDate, storedAt: storedAt, rates: sideRates,
+            quotation: quotation, reversed: reversed)
+        snapshot.versionKey += "/" + side.rawValue
+        return snapshot
+    }
+
     private static func versionKey(source: RateSourceID, effectiveDate: CalendarDate, id: UUID?, storedAt: Date) -> String {
         "\(source)/\(effectiveDate)/\(id?.uuidString ?? String(storedAt.timeIntervalSince1970))"
     }

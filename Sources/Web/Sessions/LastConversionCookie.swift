@@ -16,13 +16,19 @@ package enum LastConversionCookie {
     }
 
     /// `nil` for anything that is not `AAA-BBB-amount` with an amount of digits and at most one
-    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day, then optionally by `~source`.
+    /// `.`, optionally followed by `-YYYY-MM-DD`, a real day, then optionally by `~source`, and
+    /// that by `/buying` or `/selling`.
     package static func parse(_ value: String) -> LastConversion? {
         let sourced = value.split(separator: "~", maxSplits: 1, omittingEmptySubsequences: false)
         guard var conversion = parseConversion(String(sourced[0])) else { return nil }
         if sourced.count == 2 {
-            guard let source = RateSourceID(sourced[1]), source.rawValue == sourced[1] else { return nil }
+            let parts = sourced[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let source = RateSourceID(parts[0]), source.rawValue == parts[0] else { return nil }
             conversion.source = source
+            if parts.count == 2 {
+                guard let side = RateSide(rawValue: String(parts[1])), side != .mid else { return nil }
+                conversion.side = side
+            }
         }
         return conversion
     }
@@ -39,8 +45,8 @@ package enum LastConversionCookie {
     }
 
     /// The `Set-Cookie` text with `{from}`, `{to}`, `{amount}` (and `{date}` when `dated`) in
-    /// place of the conversion, and `{source}` for a chosen source's `~id` (empty for the
-    /// default), for the live script to fill in and set as `document.cookie`: one format, written here.
+    /// place of the conversion, and `{source}` for a chosen source's `~id` (`~id/side` at a
+    /// side; empty for the default), for the live script to fill in and set as `document.cookie`: one format, written here.
     package static func template(secure: Bool, dated: Bool = false) -> String {
         let text = LastConversion.text(from: "{from}", to: "{to}", amount: "{amount}", date: dated ? "{date}" : nil) + "{source}"
         return value(text: text, secure: secure).serialize(name: name)

@@ -69,6 +69,8 @@ package struct ConverterAPIPresenter: Sendable {
         /// The day whose rates were used: the last day with rates on or before the asked one.
         let ratesDate: String
         let source: Source
+        /// `buying` or `selling` when converted at the publisher's side; absent for the mid.
+        var side: String? = nil
         /// What a page shows: `100 USD = 88.87 EUR`, `1 USD = 0.8887 EUR`, `1 EUR = 1.1252 USD`.
         let summary: String
         let rateText: String
@@ -97,7 +99,7 @@ package struct ConverterAPIPresenter: Sendable {
         guard case .converted(let conversion) = output.outcome else { return nil }
         return present(
             conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today,
-            chosenSource: output.accepted?.source, texts: texts)
+            chosenSource: output.accepted?.source, side: output.accepted?.side, texts: texts)
     }
 
     /// The texts a page shows are the page presenter's (``ConverterPresenter``), each number
@@ -105,16 +107,18 @@ package struct ConverterAPIPresenter: Sendable {
     /// (``amountTexts(of:alternatives:)``'s, or any others in their places).
     func present(
         _ conversion: Core.Conversion, alternatives: [AlternativeResult], snapshot: RateSnapshot, askedDate: CalendarDate? = nil,
-        today: CalendarDate, chosenSource: RateSourceID? = nil, texts: Converter.AmountTexts? = nil
+        today: CalendarDate, chosenSource: RateSourceID? = nil, side: RateSide? = nil, texts: Converter.AmountTexts? = nil
     ) -> Conversion {
         let texts = texts ?? Self.amountTexts(of: conversion, alternatives: alternatives)
         let ratesDate = snapshot.effectiveDate.description
+        let receipt = ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english
         return Conversion(
             from: item(conversion.from), to: item(conversion.to), amount: texts.canonicalAmount,
             result: texts.result, rate: conversion.rate.preciseText,
             inverseRate: conversion.inverseRate.preciseText, effectiveDate: ratesDate,
             askedDate: askedDate?.description, ratesDate: ratesDate,
             source: source(snapshot),
+            side: side?.rawValue,
             summary: ConverterPresenter.summary(
                 amountText: ConverterPresenter.amountText(texts.amount, conversion),
                 resultText: ConverterPresenter.resultText(texts.result, conversion)),
@@ -124,15 +128,18 @@ package struct ConverterAPIPresenter: Sendable {
                 Alternative(
                     currency: other.to.code, name: other.to.name, result: result,
                     url: SiteURL.conversion(
-                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource
+                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource,
+                        side: side
                     ).path)
             },
             url: SiteURL.conversion(
-                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource
+                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: askedDate, source: chosenSource,
+                side: side
             ).path,
             historyURL: ConverterPresenter.historyURL(
                 of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.source.provider),
-            receipt: ConverterPresenter.receipt(asked: askedDate, snapshot: snapshot, today: today).english,
+            // At a side, the receipt names it as the page does.
+            receipt: side.map { "\(receipt) · \(ConverterPresenter.sideName($0).english)" } ?? receipt,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 
@@ -142,7 +149,8 @@ package struct ConverterAPIPresenter: Sendable {
         guard case .converted(let conversion) = output.outcome else { return nil }
         let key = Converter.AnswerKey(
             from: conversion.from.code, to: conversion.to.code, rates: output.snapshot.versionKey, today: output.today,
-            askedDate: output.askedDate, chosenSource: output.accepted?.source, alternatives: output.alternatives.map(\.to.code))
+            askedDate: output.askedDate, chosenSource: output.accepted?.source, side: output.accepted?.side,
+            alternatives: output.alternatives.map(\.to.code))
         return (key, amountTexts(of: conversion, alternatives: output.alternatives))
     }
 

@@ -47,7 +47,8 @@ struct ConverterAPIView: Sendable {
     }
 
     /// `GET /api/v1/convert?from=USD&to=EUR&amount=100`, `&date=2020-03-15` on a past day's
-    /// rates, `&source=nbp` with one provider's (the default source's otherwise).
+    /// rates, `&source=nbp` with one provider's (the default source's otherwise), `&side=buying`
+    /// at the publisher's buying (or selling) rate of the same day.
     func convert(_ request: Request) async throws -> Response {
         let query = request.queryFields
         let (from, to, amount) = (query["from"], query["to"], query["amount"])
@@ -55,7 +56,8 @@ struct ConverterAPIView: Sendable {
             let missing = [("from", from), ("to", to), ("amount", amount)].filter { Self.isBlank($0.1) }.map(\.0)
             return try presenter.problem(missing: missing, instance: request.url.string).response()
         }
-        let checked = Converter.Query(Converter.Input(from: from, to: to, amount: amount, date: query["date"], source: query["source"]))
+        let checked = Converter.Query(
+            Converter.Input(from: from, to: to, amount: amount, date: query["date"], source: query["source"], side: query["side"]))
         let output: Converter.Output
         do {
             output = try await interactor.show(checked)

@@ -21,12 +21,17 @@ package enum Converter {
         var date: String? = nil
         /// A source's id (`nbp`, `blend`); absent or empty for the default source.
         var source: String? = nil
+        /// `mid`, `buying` or `selling`; absent or empty for the mid.
+        var side: String? = nil
 
-        package init(from: String? = nil, to: String? = nil, amount: String? = nil, date: String? = nil, source: String? = nil) {
-            (self.from, self.to, self.amount, self.date, self.source) = (from, to, amount, date, source)
+        package init(
+            from: String? = nil, to: String? = nil, amount: String? = nil, date: String? = nil, source: String? = nil,
+            side: String? = nil
+        ) {
+            (self.from, self.to, self.amount, self.date, self.source, self.side) = (from, to, amount, date, source, side)
         }
 
-        var isEmpty: Bool { from == nil && to == nil && amount == nil && date == nil && source == nil }
+        var isEmpty: Bool { from == nil && to == nil && amount == nil && date == nil && source == nil && side == nil }
     }
 
     /// The request read once, where it comes in, into typed values: a currency code, an amount,
@@ -45,6 +50,8 @@ package enum Converter {
         let date: CalendarDate?
         /// The source chosen; `nil` for the default (or a malformed id).
         let source: RateSourceID?
+        /// The side of the publisher's quotation asked for; the mid unless another is.
+        let side: RateSide
         /// What cannot be read, by field.
         let problems: [Field: Message]
 
@@ -75,12 +82,21 @@ package enum Converter {
             } else {
                 source = nil
             }
+            if let text = typed.side, !text.isEmpty {
+                side = RateSide(rawValue: text) ?? .mid
+                if RateSide(rawValue: text) == nil {
+                    problems[.side] = Message(
+                        "“{typed}” is not a rate. Choose the mid, buying or selling rate.", ["typed": .text(String(text.prefix(16)))])
+                }
+            } else {
+                side = .mid
+            }
             self.problems = problems
         }
 
         /// The same request with its currencies exchanged (`POST /swap`).
         var swapped: Query {
-            Query(Input(from: typed.to, to: typed.from, amount: typed.amount, date: typed.date, source: typed.source))
+            Query(Input(from: typed.to, to: typed.from, amount: typed.amount, date: typed.date, source: typed.source, side: typed.side))
         }
 
         /// A code as links carry it needs neither trimming nor upper-casing (both cost Foundation calls).
@@ -112,7 +128,7 @@ package enum Converter {
     }
 
     enum Field: String, Sendable, CaseIterable {
-        case amount, from, to, date, source
+        case amount, from, to, date, source, side
     }
 
     /// The first day of the ECB's reference rates, the earliest a date may ask for (the form's `min`).
@@ -153,6 +169,8 @@ package enum Converter {
         /// Names `sources` (as the service names the list, once with it rather than per page).
         var sourcesKey = ""
         var defaultSource = RateSourceID.blend
+        /// The side converted at (``snapshot`` holds that side's rates).
+        var side = RateSide.mid
     }
 
     /// Where a form submission goes next.
@@ -212,6 +230,11 @@ package enum Converter {
         /// The id of the source used when none is chosen (the live script leaves it out of addresses).
         let defaultSource: String
         let sourceError: String?
+        /// The sides of the chosen source's quotation, the one converted at selected; empty
+        /// (and no field) for a source of mids only.
+        let sideOptions: [MenuOption]
+        let hasSides: Bool
+        let sideError: String?
         /// For a blend: each provider's rate of the pair and its day.
         let details: SourceDetailsViewModel?
         /// Whether there is a result; `result` is then filled in, else empty (the page keeps an
@@ -308,6 +331,7 @@ package enum Converter {
             let to: String
             let date: CalendarDate?
             let source: RateSourceID?
+            let side: RateSide?
         }
     }
 
@@ -319,6 +343,7 @@ package enum Converter {
         let today: CalendarDate
         let askedDate: CalendarDate?
         let chosenSource: RateSourceID?
+        let side: RateSide?
         let alternatives: [String]
     }
 

@@ -215,8 +215,20 @@ package struct ConverterInteractor: Sendable {
         let outcome: Converter.Outcome
         var accepted: LastConversion?
         var alternatives: [AlternativeResult] = []
+        var (errors, snapshot) = (errors, snapshot)
+        // A side is the publisher's: the rates converted with are that side's of the same day.
+        let publisher = snapshot.isBlend ? RateSourceID.blend : snapshot.source.provider
+        if query.side != .mid {
+            switch rates(of: snapshot, at: query.side, publisher: publisher, from: from, to: to, checkingPair: errors.isEmpty) {
+            case .success(let sideRates): snapshot = sideRates
+            case .failure(let refusal): errors[.side] = refusal.message
+            }
+        }
         if let from, let to, errors.isEmpty {
-            accepted = LastConversion(from: from, to: to, amount: amount?.text ?? "", date: date, source: source)
+            // An address that names a side names whose, whichever source is the default.
+            accepted = LastConversion(
+                from: from, to: to, amount: amount?.text ?? "", date: date, source: query.side == .mid ? source : source ?? publisher,
+                side: query.side)
             if let amount, let conversion = try? calculator.convert(amount, from: from, to: to, in: snapshot) {
                 outcome = .converted(conversion)
                 alternatives = calculator.results(
@@ -229,7 +241,39 @@ package struct ConverterInteractor: Sendable {
         }
         return Converter.Output(
             query: query, outcome: outcome, alternatives: alternatives, accepted: accepted,
-            currencies: currencies, snapshot: snapshot, today: CalendarDate(containing: now()), askedDate: date)
+            currencies: currencies, snapshot: snapshot, today: CalendarDate(containing: now()), askedDate: date, side: query.side)
+    }
+
+    /// Why a side cannot be converted at, as the side's field says it.
+    private struct SideRefusal: Error {
+        let message: Message
+    }
+
+    /// `snapshot`'s day at `side`, when its publisher writes that side and (with `checkingPair`)
+    /// the day quotes both currencies at it.
+    private func rates(
+        of snapshot: RateSnapshot, at side: RateSide, publisher: RateSourceID, from: String?, to: String?, checkingPair: Bool
+    ) -> Result<RateSnapshot, SideRefusal> {
+        let source = providers.source(publisher)
+        guard source.sides.contains(side) else {
+            return .failure(
+                SideRefusal(
+                    message: Message(
+                        "{source} publishes only mid rates. Choose the mid rate or another source.",
+                        ["source": .message(source.displayName)])))
+        }
+        guard checkingPair, let from, let to else { return .success(snapshot) }
+        guard let sideRates = snapshot.at(side), sideRates.rates[from] != nil, sideRates.rates[to] != nil else {
+            let arguments: [String: Message.Argument] = [
+                "source": .message(source.displayName), "pair": .text(from + "/" + to), "day": .day(snapshot.effectiveDate),
+            ]
+            return .failure(
+                SideRefusal(
+                    message: side == .buying
+                        ? Message("{source} has no buying rate of {pair} on {day}. Choose the mid rate.", arguments)
+                        : Message("{source} has no selling rate of {pair} on {day}. Choose the mid rate.", arguments)))
+        }
+        return .success(sideRates)
     }
 
     /// A day not after `today`.
@@ -261,6 +305,6 @@ extension Converter.Input {
     init(_ conversion: LastConversion) {
         self.init(
             from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date?.description,
-            source: conversion.source?.rawValue)
+            source: conversion.source?.rawValue, side: conversion.side?.rawValue)
     }
 }

@@ -25,7 +25,7 @@ package struct ConverterPresenter: Sendable {
         var result: Converter.ResultViewModel?
         var details: Converter.SourceDetailsViewModel?
         var title = appName
-        let source = output.accepted?.source
+        let source = output.accepted?.source, side = output.accepted?.side
         var typedAmount = query.typed.amount ?? ""
         if case .converted(let conversion) = output.outcome {
             let texts = amount ?? Self.amountTexts(of: conversion, typed: typedAmount, alternatives: output.alternatives, in: l)
@@ -33,8 +33,8 @@ package struct ConverterPresenter: Sendable {
             // The history page shows the blend unless told otherwise: name the source shown when it is another.
             let shown = output.source.id == .blend ? nil : output.source.id
             let presented = present(
-                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, historySource: shown, texts: texts,
-                in: l)
+                conversion, alternatives: output.alternatives, on: output.askedDate, source: source, side: side, historySource: shown,
+                texts: texts, in: l)
             details = output.snapshot.blend.flatMap { self.details($0, from: conversion.from.code, to: conversion.to.code, in: l) }
             result = presented
             let heading =
@@ -62,6 +62,16 @@ package struct ConverterPresenter: Sendable {
                 return options.isEmpty ? nil : MenuGroup(label: l.text(region.title), options: options)
             } + (taxAndCustoms.isEmpty ? [] : [MenuGroup(label: l.text(Message("Tax and customs rates")), options: taxAndCustoms)])
             + (reference.isEmpty ? [] : [MenuGroup(label: l.text(Message("Historical and international rates")), options: reference)])
+        // The side's menu only for a source that publishes sides (or a side asked of one that does not, to say why).
+        let sideError = errors[.side].map(l.text)
+        let sideOptions =
+            output.source.sides.count > 1 || sideError != nil
+            ? output.source.sides.map { MenuOption(value: $0.rawValue, label: l.text(Self.sideName($0)), selected: $0 == query.side) }
+            : []
+        let receipt =
+            output.askedDate == nil
+            ? l.text("Rates of {day} ({age})", ["day": rates.dateText, "age": rates.age])
+            : l.text(Self.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today))
         return Converter.ViewModel(
             title: title,
             emptyTitle: appName,
@@ -83,14 +93,15 @@ package struct ConverterPresenter: Sendable {
             hasSources: sourceOptions.count + sourceGroups.map(\.options.count).reduce(0, +) > 1 || sourceError != nil,
             defaultSource: output.defaultSource.rawValue,
             sourceError: sourceError,
+            sideOptions: sideOptions,
+            hasSides: !sideOptions.isEmpty,
+            sideError: sideError,
             details: details,
             hasResult: result != nil,
             result: result ?? .empty,
             rates: rates,
-            // The latest rates' receipt is the source line's day and age, already written.
-            receipt: output.askedDate == nil
-                ? l.text("Rates of {day} ({age})", ["day": rates.dateText, "age": rates.age])
-                : l.text(Self.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today)),
+            // The latest rates' receipt is the source line's day and age, already written; a side's names it.
+            receipt: output.side == .mid ? receipt : "\(receipt) · \(l.text(Self.sideName(output.side)))",
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
@@ -146,7 +157,7 @@ package struct ConverterPresenter: Sendable {
             rates: output.snapshot.versionKey, today: output.today, language: l.language, chosenSource: output.query.source,
             source: output.source.id, sources: output.sourcesKey, defaultSource: output.defaultSource, typedDate: output.query.date,
             askedDate: output.askedDate,
-            accepted: output.accepted.map { .init(from: $0.from, to: $0.to, date: $0.date, source: $0.source) },
+            accepted: output.accepted.map { .init(from: $0.from, to: $0.to, date: $0.date, source: $0.source, side: $0.side) },
             from: conversion.from.code, to: conversion.to.code, alternatives: output.alternatives.map(\.to.code))
         return (key, texts)
     }
@@ -176,7 +187,7 @@ package struct ConverterPresenter: Sendable {
 
     func present(
         _ conversion: Conversion, alternatives: [AlternativeResult] = [], on date: CalendarDate? = nil, source: RateSourceID? = nil,
-        historySource: RateSourceID? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
+        side: RateSide? = nil, historySource: RateSourceID? = nil, texts: Converter.AmountTexts? = nil, in l: Localization
     ) -> Converter.ResultViewModel {
         let texts = texts ?? Self.amountTexts(of: conversion, typed: conversion.amount.text, alternatives: alternatives, in: l)
         let amountText = Self.amountText(texts.amount, conversion)
@@ -195,14 +206,24 @@ package struct ConverterPresenter: Sendable {
                 Converter.AlternativeViewModel(
                     text: "\(text) \(other.to.code)", name: l.currencyName(other.to),
                     url: SiteURL.conversion(
-                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: date, source: source
+                        from: conversion.from.code, to: other.to.code, amount: texts.canonicalAmount, date: date, source: source,
+                        side: side
                     ).path)
             },
             url: SiteURL.conversion(
-                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: date, source: source
+                from: conversion.from.code, to: conversion.to.code, amount: texts.canonicalAmount, date: date, source: source, side: side
             ).path,
             historyURL: Self.historyURL(of: conversion, on: date, source: historySource ?? source),
             historyLabel: l.text(Self.historyLabel(on: date)))
+    }
+
+    /// What the side's menu and a receipt call a side.
+    static func sideName(_ side: RateSide) -> Message {
+        switch side {
+        case .mid: Message("Mid rate")
+        case .buying: Message("Buying rate")
+        case .selling: Message("Selling rate")
+        }
     }
 
     /// `100 USD`, from the amount's number as written.

@@ -6,7 +6,8 @@ struct ConverterRouter: Sendable {
     func showResult(_ conversion: LastConversion) -> Redirection {
         .seeOther(
             .conversion(
-                from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date, source: conversion.source))
+                from: conversion.from, to: conversion.to, amount: conversion.amount, date: conversion.date, source: conversion.source,
+                side: conversion.side))
     }
 
     init() {}

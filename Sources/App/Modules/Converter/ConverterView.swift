@@ -15,7 +15,8 @@ struct ConverterView: Sendable {
     func index(_ request: Request) async throws -> Response {
         let items = request.queryFields
         let input = Converter.Input(
-            from: items["from"], to: items["to"], amount: items["amount"], date: items["date"], source: items["source"])
+            from: items["from"], to: items["to"], amount: items["amount"], date: items["date"], source: items["source"],
+            side: items["side"])
         let query = Converter.Query(input)
         let remembered = LastConversionCookie.read(from: request)
         let output: Converter.Output

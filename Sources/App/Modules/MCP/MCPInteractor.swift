@@ -15,7 +15,7 @@ struct MCPInteractor: Sendable {
         try arguments.require(["amount", "from", "to"])
         let input = Converter.Input(
             from: arguments["from"], to: arguments["to"], amount: arguments["amount"], date: arguments["date"],
-            source: arguments["source"])
+            source: arguments["source"], side: arguments["side"])
         let output: Converter.Output
         do {
             output = try await converter.show(Converter.Query(input))

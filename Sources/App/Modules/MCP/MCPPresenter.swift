@@ -22,12 +22,13 @@ struct MCPPresenter: Sendable {
         let structured = try json(DerivedCacheKey(key), texts) {
             api.present(
                 conversion, alternatives: output.alternatives, snapshot: output.snapshot, askedDate: output.askedDate, today: output.today,
-                chosenSource: output.accepted?.source, texts: $0)
+                chosenSource: output.accepted?.source, side: output.accepted?.side, texts: $0)
         }
         let summary = ConverterPresenter.summary(
             amountText: ConverterPresenter.amountText(texts.amount, conversion),
             resultText: ConverterPresenter.resultText(texts.result, conversion))
-        let receipt = ConverterPresenter.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today).english
+        let dayReceipt = ConverterPresenter.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today).english
+        let receipt = output.side == .mid ? dayReceipt : "\(dayReceipt) · \(ConverterPresenter.sideName(output.side).english)"
         return MCPEndpoint.Answer(
             text:
                 "\(summary). \(ConverterPresenter.rateLine(conversion.rate)); \(ConverterPresenter.rateLine(conversion.inverseRate)). \(receipt)",

@@ -92,4 +92,69 @@ struct RateSidesAPITests {
             #expect(try await browser.get("/v2/providers/ecb").html.contains(#""sides":["mid"]"#))
         }
     }
+
+    @Test(
+        "the converter page, /api/v1/convert and MCP's convert at a side: TCMB's own figure, the side named; the mid byte for byte as before"
+    )
+    func converter() async throws {
+        let stub = try await KitProvidersStub.start()
+        defer { Task { try? await stub.stop() } }
+        var configuration = AppConfiguration.forTests(providers: [RateSource.tcmb.id], providerOrigins: [RateSource.tcmb.id: stub.url])
+        configuration.providerKeys = KitProvidersStub.keys
+        try await withPostgresApp(configuration: configuration, now: TestClock(Self.october).closure) { app in
+            let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-06")))
+            #expect(await app.appServices.refresher.backfill(RateSource.tcmb.id, days: days, actor: "test")?.outcome == .stored)
+            let browser = TestBrowser(app)
+            let api = "/api/v1/convert?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb"
+            let mid = try await browser.get(api)
+            #expect(mid.status == .ok && mid.html.contains(#""result":"4392.45""#) && !mid.html.contains(#""side""#), "\(mid.html)")
+            #expect(try await browser.get(api + "&side=mid").html == mid.html)
+            let buying = try await browser.get(api + "&side=buying")
+            #expect(buying.status == .ok && buying.html.contains(#""result":"4388.50""#), "\(buying.html)")
+            #expect(buying.html.contains(#""side":"buying""#) && buying.html.contains(#""rate":"43.885""#))
+            #expect(buying.html.contains(#"&source=tcmb&side=buying""#) && buying.html.contains(#" · Buying rate""#))
+            #expect(buying.headers.first(name: .eTag) != mid.headers.first(name: .eTag))
+            let selling = try await browser.get(api + "&side=selling")
+            #expect(selling.html.contains(#""result":"4396.40""#) && selling.html.contains(#""side":"selling""#), "\(selling.html)")
+            // The newest day's side, without a date: the same figure /v2 answers for it.
+            let newest = try await browser.get("/v2/providers/tcmb/rates?base=USD&quotes=TRY&side=buying").html
+            let latest = try await browser.get("/api/v1/convert?from=USD&to=TRY&amount=1&source=tcmb&side=buying").html
+            let figure = try #require(newest.split(separator: ":").last?.split(separator: "}").first)
+            #expect(latest.contains(#""rate":"\#(figure)""#), "\(newest) \(latest)")
+            // Refused with a 422 naming the field.
+            for (query, message) in [
+                ("&side=buying&source=blend", "publishes only mid rates"), ("&side=ask", "“ask” is not a rate"),
+            ] {
+                let refused = try await browser.get(api.replacingOccurrences(of: "&source=tcmb", with: "") + query)
+                #expect(refused.status == .unprocessableEntity && refused.html.contains(#""side":"#), "\(query): \(refused.html)")
+                #expect(refused.html.contains(message), "\(query): \(refused.html)")
+            }
+
+            // The page: the menu for TCMB, the side's figure, its name in the receipt; none for the blend.
+            let page = try await browser.get("/?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb&side=selling")
+            #expect(page.status == .ok && page.html.contains(#"<select id="side" name="side">"#), "\(page.html)")
+            #expect(page.html.contains(#"<option value="selling" selected>Selling rate</option>"#))
+            #expect(page.html.contains("100 USD = 4,396.40 TRY") && page.html.contains(" · Selling rate"), "\(page.html)")
+            #expect(page.headers.first(name: .setCookie)?.contains("last_conversion=USD-TRY-100-2026-03-03~tcmb/selling") == true)
+            let germanBrowser = TestBrowser(app)
+            germanBrowser.setHeader("Accept-Language", "de")
+            let german = try await germanBrowser.get("/?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb&side=selling")
+            #expect(german.html.contains("Verkaufskurs") && german.html.contains("4.396,40"), "\(german.html)")
+            let blend = try await browser.get("/?from=USD&to=EUR&amount=100")
+            #expect(blend.status == .ok && !blend.html.contains(#"id="side""#))
+            let refused = try await browser.get("/?from=USD&to=EUR&amount=100&side=buying")
+            #expect(refused.status == .unprocessableEntity && refused.html.contains(#"id="side-error""#), "\(refused.html)")
+            // The form posts to the canonical address with the side.
+            let posted = try await browser.post(
+                "/convert", [("from", "USD"), ("to", "TRY"), ("amount", "5"), ("source", "tcmb"), ("side", "buying")])
+            #expect(
+                posted.status == .seeOther && posted.headers.first(name: .location) == "/?from=USD&to=TRY&amount=5&source=tcmb&side=buying")
+
+            // MCP's convert takes the side and says it.
+            let mcp = try await MCPHTTPTests.call(
+                app, "convert", ["amount": "100", "from": "USD", "to": "TRY", "date": "2026-03-03", "source": "tcmb", "side": "buying"])
+            #expect(!mcp.isError && mcp.structured["result"] as? String == "4388.50" && mcp.structured["side"] as? String == "buying")
+            #expect(mcp.text.hasSuffix(" · Buying rate"), "\(mcp.text)")
+        }
+    }
 }
