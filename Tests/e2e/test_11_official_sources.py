@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot, wait_for_history
-from helpers import choose, sign_in, summary, type_amount, wait_for
+from helpers import choose, selected, sign_in, summary, type_amount, wait_for
 from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
 from central_banks_stub import OFFICIAL, CentralBanks, origin_variables
 
@@ -168,3 +168,46 @@ def test_v2_answers_with_the_blend_and_each_bank(banks_app):
     rates = api(banks_app, "/v2/rates?date=2026-03-04&base=USD&quotes=CZK,PLN&providers=nbp")
     assert [(r["quote"], r["date"]) for r in rates] == [("CZK", "2026-03-04"), ("PLN", "2026-03-04")]
     assert rates[1]["rate"] == 3.677
+
+
+@pytest.fixture(scope="module")
+def sides_app(stub):
+    """The Central Bank of the Republic of Türkiye beside the bundled ECB days: a publisher of
+    buying and selling rates, read from its recorded document."""
+    banks = CentralBanks()
+    env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": "ecb,tcmb",
+           "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
+           "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base)}
+    server = AppServer(fresh_database("currency_converter_e2e_sides"), stub, env)
+    wait_for_history(server)
+    yield server
+    server.stop()
+    banks.server.shutdown()
+
+
+def test_a_visitor_converts_at_a_publishers_buying_rate_from_the_rate_menu(sides_app, browser):
+    sign_in(browser, sides_app.base, *ADMIN)
+    flash = backfill(browser, sides_app.base, "tcmb", "2026-03-02", "2026-03-06")
+    assert flash.startswith("Backfill: stored."), flash
+    # A source of mids only: no Rate menu.
+    browser.get(sides_app.base + "/?from=USD&to=EUR&amount=100&source=ecb")
+    assert not browser.find_elements(By.ID, "side")
+    # TCMB writes both sides: the menu, at the mid first; the buying rate converts live, as typed.
+    browser.get(sides_app.base + "/?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb")
+    assert selected(browser, "side") == "mid" and summary(browser) == "100 USD = 4,392.45 TRY"
+    choose(browser, "side", "buying")
+    wait_for(browser, lambda d: summary(d) == "100 USD = 4,388.50 TRY")
+    assert "source=tcmb&side=buying" in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, '[data-result="receipt"]').text.endswith("· Buying rate")
+    type_amount(browser, "2")
+    wait_for(browser, lambda d: summary(d) == "2 USD = 87.77 TRY")
+    choose(browser, "side", "selling")
+    wait_for(browser, lambda d: summary(d) == "2 USD = 87.92 TRY")
+    screenshot(browser, "converter-side-selling")
+    # Remembered with its side: the converter opens there again.
+    browser.get(sides_app.base + "/")
+    assert selected(browser, "side") == "selling" and summary(browser) == "2 USD = 87.92 TRY"
+    # Another source: its page at the mid, without a menu it has no use for, and no error.
+    choose(browser, "source", "blend")
+    wait_for(browser, lambda d: "source=tcmb" not in d.current_url)
+    assert not browser.find_elements(By.ID, "side") and not browser.find_elements(By.CSS_SELECTOR, ".field-error")
