@@ -37,4 +37,28 @@ struct RateSidesStoreTests {
             #expect(one.sides.selling["USD"] == Fixtures.decimal("43.964"))
         }
     }
+
+    @Test(
+        "a side's days are every stored day of the provider, one stored without sides empty: never an earlier day's side in its place",
+        arguments: TestEngine.allCases, [0, 1000])
+    func sideDays(_ engine: TestEngine, fewDays: Int) async throws {
+        try await withStores(on: engine) { stores, _ in
+            try await stores.snapshots.saveAll([
+                Self.snapshot("2026-03-02", sides: true), Self.snapshot("2026-03-03", sides: false),
+                Self.snapshot("2026-03-04", sides: true),
+            ])
+            var history = FluentRateHistoryService(database: stores.database)
+            history.fewDays = fewDays // 0: one pass over every rate; 1000: each day through the index
+            let buying = try await history.days(.side("tcmb", .buying))
+            #expect(buying.days.map(\.date.description) == ["2026-03-02", "2026-03-03", "2026-03-04"], "\(engine) \(fewDays)")
+            let usd = try #require(buying.columns["USD"])
+            #expect(buying.day(onOrBefore: CalendarDate(iso8601: "2026-03-03")!)?.rate(usd) == nil, "the day without sides has none")
+            #expect(buying.day(onOrBefore: CalendarDate(iso8601: "2026-03-05")!)?.rate(usd) == Fixtures.decimal("43.885"))
+            let mid = try await history.days(.provider("tcmb"))
+            let midUSD = try #require(mid.columns["USD"])
+            #expect(
+                mid.days.count == 3
+                    && mid.day(onOrBefore: CalendarDate(iso8601: "2026-03-03")!)?.rate(midUSD) == Fixtures.decimal("43.9245"))
+        }
+    }
 }

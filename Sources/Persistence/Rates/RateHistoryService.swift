@@ -91,9 +91,10 @@ package struct FluentRateHistoryService: StoredRateDays {
             try await (database as! any SQLDatabase).raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
                 .first()?.decode(column: "days", as: Int.self) ?? 0
         }
-        guard case .side(_, let side) = selection else { return try await read(filter, eachThroughIndex: count <= Self.fewDays) }
-        // A side's rates, on the days the publisher wrote them: the snapshots of other days have none.
-        return try await read(filter, eachThroughIndex: count <= Self.fewDays, side: side)
+        guard case .side(_, let side) = selection else { return try await read(filter, eachThroughIndex: count <= fewDays) }
+        // A side's rates: every stored day of the provider, those stored without sides empty, so
+        // that a day's side is never an earlier day's taken for it.
+        return try await read(filter, eachThroughIndex: count <= fewDays, side: side)
     }
 
     /// Days of a selection up to which each day's rates are read through the (snapshot,
@@ -101,6 +102,8 @@ package struct FluentRateHistoryService: StoredRateDays {
     /// faster through the index, the ECB's 27 years in one pass (docs/BENCHMARKS.md, *Stored
     /// days*).
     static let fewDays = 1000
+    /// ``fewDays``, or another bound (a test reads both ways).
+    var fewDays = Self.fewDays
 
     /// The ECB days of a range, read from the database (while the days in memory cannot be
     /// trusted): the day on or before `start` is found off `rate_snapshots_current_idx`.
@@ -143,8 +146,9 @@ package struct FluentRateHistoryService: StoredRateDays {
                 postgres
                 ? "string_agg(r.currency_code || '=' || r.\(unsafeRaw: column)::text, ',' ORDER BY r.currency_code)"
                 : "group_concat(r.currency_code || '=' || r.\(unsafeRaw: column), ',')"
-            // The mid is every row's; a side only some rows'.
+            // The mid is every row's; a side only some rows', and a snapshot without any is read as a day without rates.
             let present: SQLQueryString = side == .mid ? "" : "AND r.\(unsafeRaw: column) IS NOT NULL"
+            let join: SQLQueryString = side == .mid ? "JOIN" : "LEFT JOIN"
             let query: SQLQueryString =
                 eachThroughIndex
                 ? """
@@ -157,7 +161,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                 : """
                 SELECT s.id, s.source, s.effective_date, s.quotation, s.reversed, \(rates) AS rates
                 FROM \(ident: RateSnapshotModel.schema) s
-                JOIN \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id \(present)
+                \(join) \(ident: SnapshotRateModel.schema) r ON r.snapshot_id = s.id \(present)
                 \(filter)
                 GROUP BY s.id
                 ORDER BY s.effective_date, s.stored_at, s.id
@@ -166,7 +170,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                 collected.withLockedValue { collected in
                     guard collected.error == nil else { return }
                     do {
-                        try Self.add(row, to: &collected.builder)
+                        try Self.add(row, to: &collected.builder, emptyDays: side != .mid)
                     } catch {
                         collected.error = error
                     }
@@ -179,15 +183,19 @@ package struct FluentRateHistoryService: StoredRateDays {
         }
     }
 
-    /// One snapshot's row: its rates read from their joined text.
-    private static func add(_ row: any SQLRow, to builder: inout RateDays.Builder) throws {
+    /// One snapshot's row: its rates read from their joined text; with `emptyDays`, a snapshot
+    /// without any as a day without rates.
+    private static func add(_ row: any SQLRow, to builder: inout RateDays.Builder, emptyDays: Bool) throws {
         guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
         let snapshot = try row.decode(column: "id", as: UUID.self)
         let source = try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots")
         let quotation = Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase
         let reversed = RateSnapshotModel.reversedCodes(try row.decode(column: "reversed", as: String.self))
-        // A snapshot without rates (which nothing stores) has none to add.
-        guard let rates = try row.decode(column: "rates", as: String?.self) else { return }
+        // A snapshot without rates (which nothing stores) has none to add; one without a side, a day without it.
+        guard let rates = try row.decode(column: "rates", as: String?.self) else {
+            if emptyDays { builder.add(snapshot: snapshot, date: date, rates: [:], source: source, quotation: quotation) }
+            return
+        }
         for pair in rates.split(separator: ",") {
             guard let equals = pair.firstIndex(of: "="), let rate = Decimal(plainText: pair[pair.index(after: equals)...]) else {
                 throw StoredRateError(description: "snapshot \(snapshot) has an unreadable rate: \(pair)")

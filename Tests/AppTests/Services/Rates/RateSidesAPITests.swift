@@ -155,6 +155,21 @@ struct RateSidesAPITests {
                 app, "convert", ["amount": "100", "from": "USD", "to": "TRY", "date": "2026-03-03", "source": "tcmb", "side": "buying"])
             #expect(!mcp.isError && mcp.structured["result"] as? String == "4388.50" && mcp.structured["side"] as? String == "buying")
             #expect(mcp.text.hasSuffix(" · Buying rate"), "\(mcp.text)")
+
+            // A day stored without sides (as days were before sides were read): its side is none,
+            // never the day before's taken for it; its mid converts as ever.
+            var bare = RateSnapshot(
+                source: "tcmb", baseCurrency: "TRY", effectiveDate: CalendarDate(iso8601: "2026-03-10")!, storedAt: Self.october,
+                rates: ["USD": Fixtures.decimal("44.01")], quotation: .basePerUnit)
+            bare.sides = RateSides()
+            _ = try await app.appServices.rateStore.save(bare)
+            let tenth = "/api/v1/convert?from=USD&to=TRY&amount=1&date=2026-03-10&source=tcmb"
+            #expect(try await browser.get(tenth).html.contains(#""result":"44.01""#))
+            let none = try await browser.get(tenth + "&side=buying")
+            #expect(
+                none.status == .unprocessableEntity && none.html.contains("has no buying rate of USD/TRY on 2026-03-10"), "\(none.html)")
+            let v2 = try await browser.get("/v2/providers/tcmb/rates?date=2026-03-10&base=USD&quotes=TRY&side=buying")
+            #expect(v2.status == .notFound && !v2.html.contains("43.885"), "\(v2.status) \(v2.html)")
         }
     }
 }
