@@ -13,6 +13,9 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
     case noRate(code: String, asked: CalendarDate)
     /// The source's day does not quote the currency.
     case notQuoted(code: String, day: CalendarDate)
+    /// The source's day was stored without its buying and selling rates (before they were read):
+    /// a line at a side has no rate that day, and never takes another day's.
+    case sideNotStored(day: CalendarDate)
     /// No day of the month quotes the currency (``LedgerRule/monthAverage``).
     case noRateInMonth(code: String, year: Int, month: Int)
     /// No day of the year quotes the currency (``LedgerRule/yearAverage``).
@@ -32,6 +35,8 @@ package enum LedgerLineProblem: Error, Sendable, Equatable {
             Message("no rate for {code} on or before {day}", ["code": .text(code), "day": .text(asked.description)])
         case .notQuoted(let code, let day):
             Message("the source did not quote {code} on {day}", ["code": .text(code), "day": .text(day.description)])
+        case .sideNotStored(let day):
+            Message("the source’s buying and selling rates of {day} are not stored", ["day": .text(day.description)])
         case .noRateInMonth(let code, let year, let month):
             Message(
                 "no rate for {code} in {month}",

@@ -47,9 +47,11 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         package var from: CalendarDate?
         package var through: CalendarDate?
         package var lines: Int
+        /// `buying` or `selling` when the rate is that side of the source's quotation; absent for its mid.
+        package var side: RateSide? = nil
 
         enum CodingKeys: String, CodingKey {
-            case currency, source, rate, from, through, lines
+            case currency, source, rate, from, through, lines, side
             case rateDay = "rate_day"
         }
     }
@@ -77,13 +79,16 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
     package var appVersion: String
     package var createdAt: Date
     package var preset: Preset?
+    /// `buying` or `selling` when every line converted at that side of the source's quotation;
+    /// absent for the mid (and in receipts from before sides).
+    package var side: RateSide?
     /// The rates used, by currency and period (at most ``ratesListed``).
     package var rates: [RateUsed]
     /// Rates used beyond ``ratesListed``, not listed.
     package var ratesNotListed: Int
 
     enum CodingKeys: String, CodingKey {
-        case file, sha256, bytes, lines, rule, source, providers, totals, total, rounding, preset, rates
+        case file, sha256, bytes, lines, rule, source, providers, totals, total, rounding, preset, rates, side
         case ratesNotListed = "rates_not_listed"
         case convertedLines = "converted_lines"
         case failedLines = "failed_lines"
@@ -127,6 +132,7 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
         appVersion = try c.decode(String.self, forKey: .appVersion)
         createdAt = try c.decode(Date.self, forKey: .createdAt)
         preset = try c.decodeIfPresent(Preset.self, forKey: .preset)
+        side = try c.decodeIfPresent(RateSide.self, forKey: .side)
         rates = try c.decodeIfPresent([RateUsed].self, forKey: .rates) ?? []
         ratesNotListed = try c.decodeIfPresent(Int.self, forKey: .ratesNotListed) ?? 0
     }
@@ -140,9 +146,11 @@ package struct LedgerReceipt: Sendable, Equatable, Codable {
 
 extension LedgerReceipt.RateUsed {
     /// `rate` of `currency` from `source`, used by `lines` lines of the days in `period`.
-    package init(currency: String, source: RateSourceID, rate: LedgerRate, period: ClosedRange<CalendarDate>?, lines: Int) {
+    package init(
+        currency: String, source: RateSourceID, rate: LedgerRate, period: ClosedRange<CalendarDate>?, lines: Int, side: RateSide = .mid
+    ) {
         self.init(
             currency: currency, source: source, rate: rate.text, rateDay: rate.day, from: period?.lowerBound, through: period?.upperBound,
-            lines: lines)
+            lines: lines, side: side == .mid ? nil : side)
     }
 }

@@ -12,17 +12,16 @@ package struct LedgerSettings: Sendable, Equatable {
     package var dateStyle: LedgerDateStyle? = nil
     /// The preset that set the booking currency, the source and the rule, if one did.
     package var preset: LedgerPreset? = nil
+    /// The side of the source's quotation the lines convert at: its mid, or its own buying or
+    /// selling rates where it publishes them.
+    package var side: RateSide = .mid
 
     package init(
         booking: String, rule: LedgerRule, source: RateSourceID, columns: LedgerColumns? = nil, dateStyle: LedgerDateStyle? = nil,
-        preset: LedgerPreset? = nil
+        preset: LedgerPreset? = nil, side: RateSide = .mid
     ) {
-        self.booking = booking
-        self.rule = rule
-        self.source = source
-        self.columns = columns
-        self.dateStyle = dateStyle
-        self.preset = preset
+        (self.booking, self.rule, self.source, self.columns) = (booking, rule, source, columns)
+        (self.dateStyle, self.preset, self.side) = (dateStyle, preset, side)
     }
 }
 

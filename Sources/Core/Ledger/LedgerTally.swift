@@ -66,6 +66,7 @@ extension LedgerReceipt {
         self.appVersion = appVersion
         self.createdAt = createdAt
         preset = settings.preset.map(Preset.init)
+        side = settings.side == .mid ? nil : settings.side
         self.rates = Array(rates.prefix(Self.ratesListed))
         ratesNotListed = max(0, rates.count - Self.ratesListed)
     }

@@ -5,6 +5,15 @@ import Foundation
 /// a side (Brazil's PTAX buying or selling rate, Türkiye's forex buying rate); a side is never blended.
 package enum RateSide: String, Sendable, CaseIterable, Codable {
     case mid, buying, selling
+
+    /// What a menu, a receipt and a refusal call it.
+    package var name: Message {
+        switch self {
+        case .mid: Message("Mid rate")
+        case .buying: Message("Buying rate")
+        case .selling: Message("Selling rate")
+        }
+    }
 }
 
 extension RateSource {

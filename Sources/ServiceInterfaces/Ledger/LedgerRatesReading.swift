@@ -17,6 +17,7 @@ package struct LedgerDays: Sendable {
 
 /// Where a ledger's rates come from; a protocol for the interactor's tests.
 package protocol LedgerRatesReading: Sendable {
-    /// `source`'s stored days (`blend` or a provider's id); `nil` when it has none.
-    func ledgerDays(of source: RateSourceID) async throws -> LedgerDays?
+    /// `source`'s stored days (`blend` or a provider's id) of `side` (a provider's own buying or
+    /// selling rates: each stored day, empty where it has none); `nil` when it has none.
+    func ledgerDays(of source: RateSourceID, side: RateSide) async throws -> LedgerDays?
 }

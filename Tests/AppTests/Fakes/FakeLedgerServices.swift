@@ -33,23 +33,30 @@ final class FakeLedgerStore: LedgerStore {
     }
 }
 
-/// One source's days, the same whatever source is asked for (`nil`: none stored).
+/// One source's days, the same whatever source is asked for (`nil`: none stored); a side's
+/// are the snapshots' sides, a day without them empty, as the store reads them.
 struct FakeLedgerRates: LedgerRatesReading {
-    let days: LedgerDays?
+    let snapshots: [RateSnapshot]
 
-    /// The snapshots' days against their base, as one provider's.
     init(_ snapshots: [RateSnapshot]) {
-        var builder = RateDays.Builder()
-        for snapshot in snapshots.sorted(by: { $0.effectiveDate < $1.effectiveDate }) {
-            let id = UUID()
-            for (code, rate) in snapshot.rates.sorted(by: { $0.key < $1.key }) {
-                builder.add(snapshot: id, date: snapshot.effectiveDate, code: code, rate: rate, source: snapshot.source)
-            }
-        }
-        days = snapshots.first.map { LedgerDays(days: builder.build(), base: $0.baseCurrency, providers: ["ECB"]) }
+        self.snapshots = snapshots.sorted { $0.effectiveDate < $1.effectiveDate }
     }
 
-    func ledgerDays(of source: RateSourceID) async throws -> LedgerDays? { days }
+    var days: LedgerDays? { Self.days(of: snapshots, side: .mid) }
+
+    /// The snapshots' days of `side` against their base, as one provider's.
+    static func days(of snapshots: [RateSnapshot], side: RateSide) -> LedgerDays? {
+        var builder = RateDays.Builder()
+        for snapshot in snapshots {
+            let rates = snapshot.at(side)?.rates ?? [:]
+            builder.add(
+                snapshot: UUID(), date: snapshot.effectiveDate, rates: rates,
+                source: snapshot.source, quotation: snapshot.quotation)
+        }
+        return snapshots.first.map { LedgerDays(days: builder.build(), base: $0.baseCurrency, providers: ["ECB"]) }
+    }
+
+    func ledgerDays(of source: RateSourceID, side: RateSide) async throws -> LedgerDays? { Self.days(of: snapshots, side: side) }
 }
 
 /// The bundled history's load as an interactor sees it: stored, or still loading (every source

@@ -139,7 +139,7 @@ package struct ConverterAPIPresenter: Sendable {
             historyURL: ConverterPresenter.historyURL(
                 of: conversion, on: askedDate, source: snapshot.isBlend ? chosenSource : snapshot.source.provider),
             // At a side, the receipt names it as the page does.
-            receipt: side.map { "\(receipt) · \(ConverterPresenter.sideName($0).english)" } ?? receipt,
+            receipt: side.map { "\(receipt) · \($0.name.english)" } ?? receipt,
             historyLabel: ConverterPresenter.historyLabel(on: askedDate).english)
     }
 

@@ -66,7 +66,7 @@ package struct ConverterPresenter: Sendable {
         let sideError = errors[.side].map(l.text)
         let sideOptions =
             output.source.sides.count > 1 || sideError != nil
-            ? output.source.sides.map { MenuOption(value: $0.rawValue, label: l.text(Self.sideName($0)), selected: $0 == query.side) }
+            ? output.source.sides.map { MenuOption(value: $0.rawValue, label: l.text($0.name), selected: $0 == query.side) }
             : []
         let receipt =
             output.askedDate == nil
@@ -101,7 +101,7 @@ package struct ConverterPresenter: Sendable {
             result: result ?? .empty,
             rates: rates,
             // The latest rates' receipt is the source line's day and age, already written; a side's names it.
-            receipt: output.side == .mid ? receipt : "\(receipt) · \(l.text(Self.sideName(output.side)))",
+            receipt: output.side == .mid ? receipt : "\(receipt) · \(l.text(output.side.name))",
             convertURL: SiteURL.convert.path,
             swapURL: SiteURL.swap.path,
             aboutURL: SiteURL.about.path,
@@ -215,15 +215,6 @@ package struct ConverterPresenter: Sendable {
             ).path,
             historyURL: Self.historyURL(of: conversion, on: date, source: historySource ?? source),
             historyLabel: l.text(Self.historyLabel(on: date)))
-    }
-
-    /// What the side's menu and a receipt call a side.
-    static func sideName(_ side: RateSide) -> Message {
-        switch side {
-        case .mid: Message("Mid rate")
-        case .buying: Message("Buying rate")
-        case .selling: Message("Selling rate")
-        }
     }
 
     /// `100 USD`, from the amount's number as written.

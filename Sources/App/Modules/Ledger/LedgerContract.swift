@@ -34,13 +34,15 @@ enum Ledger {
         /// A country's and purpose's preset (``LedgerPreset``), which sets the booking currency,
         /// the source and the rule.
         var preset: String? = nil
+        /// `mid` (the default), `buying` or `selling`: the side of the source's quotation.
+        var side: String? = nil
         /// Whether the preset wins over the booking currency, source and rule sent beside it (the
         /// page's form sends them all); the API refuses a preset beside different ones.
         var presetOverrides = false
 
         /// The form's field names, which the API's query shares.
         static let fieldNames: Set<String> = [
-            "to", "source", "rule", "date_order", "date_column", "amount_column", "currency_column", "preset",
+            "to", "source", "rule", "date_order", "date_column", "amount_column", "currency_column", "preset", "side",
         ]
     }
 
@@ -58,6 +60,8 @@ enum Ledger {
         let columns: [String?]?
         /// The preset chosen; the booking currency, rule and source above are its.
         let preset: LedgerPreset?
+        /// The side of the source's quotation; the mid unless another is asked.
+        let side: RateSide
         let problems: [Field: Message]
 
         init(_ typed: Input) {
@@ -93,6 +97,11 @@ enum Ledger {
             } else {
                 dateStyle = nil
             }
+            side = typed.side.flatMap { RateSide(rawValue: $0.lowercased()) } ?? .mid
+            if let text = typed.side, RateSide(rawValue: text.lowercased()) == nil {
+                problems[.side] = Message(
+                    "“{typed}” is not a rate. Choose the mid, buying or selling rate.", ["typed": .text(String(text.prefix(16)))])
+            }
             let chosen = [typed.dateColumn, typed.amountColumn, typed.currencyColumn]
             columns = chosen.contains { $0 != nil } ? chosen : nil
             self.problems = problems
@@ -120,7 +129,7 @@ enum Ledger {
     }
 
     enum Field: String, Sendable, Hashable {
-        case to, source, rule, preset
+        case to, source, rule, preset, side
         case dateOrder = "date_order"
         case columns, file
     }
@@ -253,6 +262,8 @@ enum Ledger {
             let rate: String
             let rateDay: String
             let source: String
+            /// The side of the source's quotation, named; `nil` for the mid.
+            let side: String?
             let lines: String
         }
 
@@ -301,6 +312,9 @@ enum Ledger {
         let notTaxAdvice: String
         let currencies: [MenuOption]
         let sources: [MenuOption]
+        /// The mid, buying and selling rates, the one asked for selected.
+        let sides: [MenuOption]
+        let sideError: String?
         let rules: [RuleChoice]
         let dateOrders: [MenuOption]
         let toError: String?
@@ -342,6 +356,6 @@ extension Ledger.Input {
         self.init(
             to: value("to"), source: value("source"), rule: value("rule"), dateOrder: value("date_order"),
             dateColumn: value("date_column"), amountColumn: value("amount_column"), currencyColumn: value("currency_column"),
-            fileName: fileName, preset: value("preset"))
+            fileName: fileName, preset: value("preset"), side: value("side"))
     }
 }

@@ -65,7 +65,7 @@ struct LedgerInteractor: Sendable {
         let settings = try await settings(query, header: conversions.header(of: upload, facts: facts))
         do throws(HistoryStillLoading) { try load.check(from: nil, of: settings.source) } catch { throw .loading(error) }
         let days: LedgerDays?
-        do { days = try await rates.ledgerDays(of: settings.source) } catch { throw .ratesUnavailable }
+        do { days = try await rates.ledgerDays(of: settings.source, side: settings.side) } catch { throw .ratesUnavailable }
         guard let days else { throw .ratesUnavailable }
         guard days.days.columns[settings.booking] != nil || settings.booking == days.base else {
             throw .invalid([
@@ -115,7 +115,10 @@ struct LedgerInteractor: Sendable {
 
     /// A preset's second source's days (the NBP's table B), when it has any against the same base.
     private func fallbackDays(_ settings: LedgerSettings, base: String) async -> (source: RateSourceID, days: LedgerDays)? {
-        guard let source = settings.preset?.fallback, let days = try? await rates.ledgerDays(of: source), days.base == base else {
+        // A side is its source's alone: no second source's rates stand in for it.
+        guard settings.side == .mid, let source = settings.preset?.fallback, let days = try? await rates.ledgerDays(of: source, side: .mid),
+            days.base == base
+        else {
             return nil
         }
         return (source, days)
@@ -135,6 +138,10 @@ struct LedgerInteractor: Sendable {
         } else if errors[.source] == nil, errors[.preset] == nil, !sources.contains(where: { $0.id == source }) {
             errors[.source] = Ledger.noSuchSource(query.typed.source ?? source.rawValue)
         }
+        if errors[.side] == nil, query.side != .mid, !providers.source(source).sides.contains(query.side) {
+            errors[.side] = Message(
+                "{source} publishes only mid rates. Choose the mid rate or another source.", ["source": .message(name(source))])
+        }
         var columns: LedgerColumns?
         if let chosen = query.columns {
             let indices = chosen.map { typed in typed.flatMap { Self.column($0, in: header) } }
@@ -146,7 +153,8 @@ struct LedgerInteractor: Sendable {
         }
         guard errors.isEmpty, let rule = query.rule else { throw .invalid(errors) }
         return LedgerSettings(
-            booking: query.booking, rule: rule, source: source, columns: columns, dateStyle: query.dateStyle, preset: query.preset)
+            booking: query.booking, rule: rule, source: source, columns: columns, dateStyle: query.dateStyle, preset: query.preset,
+            side: query.side)
     }
 
     /// A column chosen by its number (from 1) or its header name.

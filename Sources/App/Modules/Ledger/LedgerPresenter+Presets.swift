@@ -62,7 +62,7 @@ extension LedgerPresenter {
                 }
             return .init(
                 currency: used.currency, period: period, rate: l.number(used.rate), rateDay: used.rateDay.map { l.date($0) } ?? "",
-                source: used.source.rawValue, lines: l.number(String(used.lines)))
+                source: used.source.rawValue, side: used.side.map { l.text($0.name) }, lines: l.number(String(used.lines)))
         }
     }
 

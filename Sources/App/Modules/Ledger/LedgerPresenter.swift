@@ -36,6 +36,10 @@ struct LedgerPresenter: Sendable {
             sources: output.sources.map {
                 .init(value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == source)
             },
+            sides: RateSide.allCases.map {
+                .init(value: $0.rawValue, label: l.text($0.name), selected: $0 == (RateSide(rawValue: input.side ?? "") ?? .mid))
+            },
+            sideError: output.errors[.side].map(l.text),
             rules: LedgerRule.allCases.map {
                 .init(
                     value: $0.rawValue, label: l.text(Self.label(of: $0)), description: l.text(Self.description(of: $0)),
@@ -122,22 +126,24 @@ struct LedgerPresenter: Sendable {
 
     private func receipt(_ receipt: LedgerReceipt, in l: Localization) -> Ledger.ViewModel.ReceiptPanel {
         let days = [receipt.firstRateDay, receipt.lastRateDay].compactMap { $0 }.map { l.date($0) }
-        let rows: [(Message, String)] = [
-            (Message("File"), receipt.file ?? l.text("pasted lines")),
-            (Message("SHA-256"), receipt.sha256),
-            (Message("Lines"), l.number(String(receipt.lines))),
-            (Message("Converted"), l.number(String(receipt.convertedLines))),
-            (Message("Failed"), l.number(String(receipt.failedLines))),
-            (Message("Booking currency"), receipt.bookingCurrency),
-            (Message("Rule"), "\(l.text(Self.label(of: receipt.rule))) (\(receipt.rule.rawValue))"),
-            (Message("Source"), "\(l.text(providers.source(receipt.source).displayName)) (\(receipt.source))"),
-            (Message("Providers"), receipt.providers.joined(separator: ", ")),
-            (Message("Rate days"), days.isEmpty ? "—" : days.count == 2 && days[0] != days[1] ? "\(days[0]) – \(days[1])" : days[0]),
-            (Message("Total"), "\(l.number(receipt.total)) \(receipt.bookingCurrency)"),
-            (Message("Rounding"), l.text("Each line half away from zero, to the booking currency’s minor units.")),
-            (Message("App version"), receipt.appVersion),
-            (Message("Converted at"), ISO8601DateFormatter().string(from: receipt.createdAt)),
-        ]
+        let rows: [(Message, String)] =
+            [
+                (Message("File"), receipt.file ?? l.text("pasted lines")),
+                (Message("SHA-256"), receipt.sha256),
+                (Message("Lines"), l.number(String(receipt.lines))),
+                (Message("Converted"), l.number(String(receipt.convertedLines))),
+                (Message("Failed"), l.number(String(receipt.failedLines))),
+                (Message("Booking currency"), receipt.bookingCurrency),
+                (Message("Rule"), "\(l.text(Self.label(of: receipt.rule))) (\(receipt.rule.rawValue))"),
+                (Message("Source"), "\(l.text(providers.source(receipt.source).displayName)) (\(receipt.source))"),
+            ] + (receipt.side.map { [(Message("Rate"), "\(l.text($0.name)) (\($0.rawValue))")] } ?? []) + [
+                (Message("Providers"), receipt.providers.joined(separator: ", ")),
+                (Message("Rate days"), days.isEmpty ? "—" : days.count == 2 && days[0] != days[1] ? "\(days[0]) – \(days[1])" : days[0]),
+                (Message("Total"), "\(l.number(receipt.total)) \(receipt.bookingCurrency)"),
+                (Message("Rounding"), l.text("Each line half away from zero, to the booking currency’s minor units.")),
+                (Message("App version"), receipt.appVersion),
+                (Message("Converted at"), ISO8601DateFormatter().string(from: receipt.createdAt)),
+            ]
         let json = (try? receipt.json()).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return .init(
             rows: presetReceiptRows(receipt, in: l) + rows.map { .init(label: l.text($0.0), value: $0.1) },

@@ -76,6 +76,7 @@ struct MCPInteractor: Sendable {
         var input = Ledger.Input(
             to: arguments["to"], source: arguments["source"], rule: arguments["rule"], dateOrder: arguments["date_order"])
         input.preset = arguments["preset"]
+        input.side = arguments["side"]
         do {
             let upload = try ledger.upload(arguments["csv"] ?? "")
             let conversion = try await ledger.start(Ledger.Query(input), upload: upload, fileName: nil)

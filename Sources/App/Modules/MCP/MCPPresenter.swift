@@ -28,7 +28,7 @@ struct MCPPresenter: Sendable {
             amountText: ConverterPresenter.amountText(texts.amount, conversion),
             resultText: ConverterPresenter.resultText(texts.result, conversion))
         let dayReceipt = ConverterPresenter.receipt(asked: output.askedDate, snapshot: output.snapshot, today: output.today).english
-        let receipt = output.side == .mid ? dayReceipt : "\(dayReceipt) · \(ConverterPresenter.sideName(output.side).english)"
+        let receipt = output.side == .mid ? dayReceipt : "\(dayReceipt) · \(output.side.name.english)"
         return MCPEndpoint.Answer(
             text:
                 "\(summary). \(ConverterPresenter.rateLine(conversion.rate)); \(ConverterPresenter.rateLine(conversion.inverseRate)). \(receipt)",
@@ -87,6 +87,7 @@ struct MCPPresenter: Sendable {
         return MCPEndpoint.Answer(
             text:
                 "\(receipt.convertedLines) of \(receipt.lines) lines converted into \(receipt.bookingCurrency) at the \(receipt.rule.rawValue) rule of \(receipt.sourceName)"
+                + (receipt.side.map { " (its \($0.rawValue) rates)" } ?? "")
                 + (receipt.preset.map { " (preset \($0.id), following \($0.guidance))" } ?? "")
                 + "; total \(receipt.total) \(receipt.bookingCurrency)"
                 + (receipt.failedLines > 0

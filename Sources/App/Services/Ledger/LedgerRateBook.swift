@@ -22,6 +22,8 @@ package struct LedgerRateBook {
     var cadence = RateSource.Cadence.daily
     /// Days for the currencies `days` never quotes, against the same base (the NBP's table B).
     var fallback: (source: RateSourceID, days: RateDays, cadence: RateSource.Cadence)? = nil
+    /// The side of the source's quotation `days` are (the receipt names it with each rate).
+    var side = RateSide.mid
     private(set) var kept: [Key: Kept] = [:]
 
     struct Key: Hashable {
@@ -81,7 +83,10 @@ package struct LedgerRateBook {
             } else {
                 index[usedKey] = used.count
                 used.append(
-                    LedgerReceipt.RateUsed(currency: key.code, source: source, rate: rate, period: period, lines: kept.lines))
+                    LedgerReceipt.RateUsed(
+                        currency: key.code, source: source, rate: rate, period: period, lines: kept.lines,
+                        // The booking currency's own lines use no rate, and no side.
+                        side: source == self.source && key.code != booking ? side : .mid))
             }
         }
         return used.sorted { ($0.currency, $0.from ?? $0.rateDay ?? today) < ($1.currency, $1.from ?? $1.rateDay ?? today) }
@@ -114,6 +119,7 @@ package struct LedgerRateBook {
         if cadence.appliesUntilNext, cadence.lastDayInForce(of: day.date) < date {
             return .failure(.outOfForce(day: day.date, through: cadence.lastDayInForce(of: day.date), asked: date))
         }
+        if side != .mid, day.columnCount == 0, code != booking { return .failure(.sideNotStored(day: day.date)) }
         guard let (numerator, denominator) = quotes(of: code, on: day, in: days) else {
             return .failure(.notQuoted(code: quoted(code, on: day, in: days) ? booking : code, day: day.date))
         }
@@ -141,6 +147,8 @@ package struct LedgerRateBook {
         var index = start
         while index < days.days.count, days.days[index].date <= period.upperBound {
             let day = days.days[index]
+            // A day stored without the side has none: a mean of the other days would not be the period's.
+            if side != .mid, day.columnCount == 0 { return .failure(.sideNotStored(day: day.date)) }
             if let (numerator, denominator) = quotes(of: code, on: day, in: days) {
                 sum += denominator == 1 ? numerator : numerator / denominator
                 count += 1
@@ -196,6 +204,7 @@ extension LedgerRateBook {
     package init(rates: LedgerRates, settings: LedgerSettings) {
         self.init(
             days: rates.days.days, base: rates.days.base, booking: settings.booking, rule: settings.rule, today: rates.today,
-            source: settings.source, cadence: rates.cadence, fallback: rates.fallback.map { ($0.source, $0.days.days, $0.cadence) })
+            source: settings.source, cadence: rates.cadence, fallback: rates.fallback.map { ($0.source, $0.days.days, $0.cadence) },
+            side: settings.side)
     }
 }

@@ -18,7 +18,7 @@ struct LedgerPresetTests {
     struct Sources: LedgerRatesReading {
         let days: [RateSourceID: LedgerDays]
 
-        func ledgerDays(of source: RateSourceID) async throws -> LedgerDays? { days[source] }
+        func ledgerDays(of source: RateSourceID, side: RateSide) async throws -> LedgerDays? { side == .mid ? days[source] : nil }
     }
 
     static func days(

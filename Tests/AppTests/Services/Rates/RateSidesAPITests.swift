@@ -172,4 +172,50 @@ struct RateSidesAPITests {
             #expect(v2.status == .notFound && !v2.html.contains("43.885"), "\(v2.status) \(v2.html)")
         }
     }
+
+    @Test(
+        "a ledger at a side through the API, the page and MCP: each line at TCMB's own figure of its day, the receipt naming the side and each rate's"
+    )
+    func ledger() async throws {
+        let stub = try await KitProvidersStub.start()
+        defer { Task { try? await stub.stop() } }
+        var configuration = AppConfiguration.forTests(providers: [RateSource.tcmb.id], providerOrigins: [RateSource.tcmb.id: stub.url])
+        configuration.providerKeys = KitProvidersStub.keys
+        try await withPostgresApp(configuration: configuration, now: TestClock(Self.october).closure) { app in
+            let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-06")))
+            #expect(await app.appServices.refresher.backfill(RateSource.tcmb.id, days: days, actor: "test")?.outcome == .stored)
+            let file = Array("date,amount,currency\n2026-03-03,100,USD\n2026-03-02,1,USD\n".utf8)
+            let csv = try await LedgerHTTPTests.post(app, "to=TRY&source=tcmb&side=buying", file)
+            #expect(csv.status == .ok, "\(csv.html)")
+            #expect(csv.html.contains("2026-03-03,100,USD,43.885,2026-03-03,tcmb,4388.50,"), "\(csv.html)")
+            let json = try await LedgerHTTPTests.post(app, "to=TRY&source=tcmb&side=selling", file, accept: "application/json").html
+            #expect(
+                json.contains(#""side":"selling""#) && json.contains(#""rate":"43.964","rate_day":"2026-03-03","side":"selling""#),
+                "\(json)")
+            let mid = try await LedgerHTTPTests.post(app, "to=TRY&source=tcmb", file, accept: "application/json").html
+            #expect(mid.contains(#""rate":"43.9245""#) && !mid.contains(#""side""#), "\(mid)")
+            let refused = try await LedgerHTTPTests.post(app, "to=EUR&source=blend&side=buying", file)
+            #expect(refused.status == .unprocessableEntity && refused.html.contains("publishes only mid rates"), "\(refused.html)")
+
+            // The page: the Rate menu, the preview's receipt naming the side and each rate's.
+            let visitor = TestBrowser(app)
+            let form = try await visitor.get("/ledger")
+            #expect(form.html.contains(#"<select id="side" name="side" aria-describedby="side-hint">"#), "\(form.html)")
+            let preview = try await visitor.upload(
+                "/ledger", [("to", "TRY"), ("source", "tcmb"), ("side", "buying"), ("action", "preview")], file: ("march.csv", file))
+            #expect(preview.status == .ok && preview.html.contains("4,388.50"), "\(preview.html)")
+            #expect(preview.html.contains("<dt>Rate</dt><dd><bdi dir=\"ltr\">Buying rate (buying)</bdi></dd>"), "\(preview.html)")
+            #expect(preview.html.contains("<td><code>tcmb</code> · Buying rate</td>"))
+            #expect(preview.html.contains(#"<option value="buying" selected>Buying rate</option>"#))
+
+            // MCP's convert_ledger takes it too.
+            let mcp = try await MCPHTTPTests.call(
+                app, "convert_ledger", ["csv": String(decoding: file, as: UTF8.self), "to": "TRY", "source": "tcmb", "side": "buying"])
+            #expect(
+                !mcp.isError && (mcp.structured["csv"] as? String)?.contains(",43.885,2026-03-03,tcmb,4388.50,") == true,
+                "\(mcp.structured)")
+            #expect((mcp.structured["receipt"] as? [String: Any])?["side"] as? String == "buying", "\(mcp.structured)")
+            #expect(mcp.text.contains(" (its buying rates); total 4432.30 TRY"), "4388.50 + 43.80: \(mcp.text)")
+        }
+    }
 }
