@@ -33,7 +33,8 @@ struct RecordedCoverageTests {
 
     /// What `scripts/bench` stores a year of for every provider (`scripts/lib/bench_providers.py`):
     /// each provider's home currency, which way it writes, and the currencies its recorded
-    /// documents quote. `UPDATE_RECORDED_CURRENCIES=1` writes it anew after a provider changes.
+    /// documents quote, and whether it stores buying and selling rates. `UPDATE_RECORDED_CURRENCIES=1`
+    /// writes it anew after a provider changes.
     @Test("scripts/lib/recorded_currencies.json lists what every provider's recorded documents quote")
     func benchList() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -47,7 +48,8 @@ struct RecordedCoverageTests {
             func list(_ codes: Set<String>) -> String { codes.sorted().map { "\"\($0)\"" }.joined(separator: ", ") }
             lines.append(
                 "  \"\(source.id)\": {\"home\": \"\(source.homeCurrency!)\", \"quotation\": \"\(source.quotation.rawValue)\", "
-                    + "\"cadence\": \"\(source.cadence?.rawValue ?? "daily")\", \"currencies\": [\(list(codes))], \"reversed\": [\(list(reversed))]}"
+                    + "\"cadence\": \"\(source.cadence?.rawValue ?? "daily")\", \"sides\": \(source.sides.count > 1), "
+                    + "\"currencies\": [\(list(codes))], \"reversed\": [\(list(reversed))]}"
             )
         }
         let expected = "{\n" + lines.joined(separator: ",\n") + "\n}\n"

@@ -9,7 +9,9 @@ the way its publisher writes them (`quotation`, and the other way for the curren
 Tests/RateSourcesTests/Resources/providers); the values are the ECB's of that day where it has
 one, else the recorded ExchangeRate-API payload's through the ECB's dollar, each provider a few
 hundredths of a per cent off the others. A weekly provider (the Polish table B) publishes on
-Wednesdays; the others on the ECB's business days.
+Wednesdays; the others on the ECB's business days. A provider that stores buying and selling
+rates (`sides` in the list) gets both beside each mid, a tenth of a per cent either side of it,
+as its refresh would store them.
 
     python3 scripts/lib/bench_providers.py psql -h 127.0.0.1 -p PORT -U postgres -d bench
 """
@@ -42,9 +44,10 @@ def ecb_days():
 
 
 def providers():
-    """Each provider's id, home currency, quotation, cadence, currencies and those written the other way."""
+    """Each provider's id, home currency, quotation, cadence, currencies, those written the other way, and whether it has sides."""
     listed = json.loads((Path(__file__).parent / "recorded_currencies.json").read_text())
-    return [(source, p["home"], p["quotation"], p["cadence"], p["currencies"], set(p["reversed"])) for source, p in listed.items()]
+    return [(source, p["home"], p["quotation"], p["cadence"], p["currencies"], set(p["reversed"]), p["sides"])
+            for source, p in listed.items()]
 
 
 def main(psql):
@@ -54,11 +57,11 @@ def main(psql):
     per_usd = {code: Decimal(str(rate)) for code, rate in json.loads(
         (ROOT / "Tests" / "RateSourcesTests" / "Resources" / "exchangerate-api-latest-USD.json").read_text())["rates"].items()}
     snapshots, rates = io.StringIO(), io.StringIO()
-    count = 0
+    count = sides = 0
     skipped = []
     listed = providers()
     month_ends = {max(day for day in year if (day.year, day.month) == (each.year, each.month)) for each in year}
-    for index, (source, home, quotation, cadence, quoted, reversed_codes) in enumerate(listed):
+    for index, (source, home, quotation, cadence, quoted, reversed_codes, has_sides) in enumerate(listed):
         skew = Decimal(1) + Decimal(index % 9 - 4) / Decimal(20000)  # ±0.02 %: never screened out
         for day in year:
             if cadence == "weekly" and day.isoweekday() != 3:
@@ -85,7 +88,7 @@ def main(psql):
             snapshot = uuid.uuid4()
             written = sorted(code for code in reversed_codes if code != home and per_euro(code) is not None)
             snapshots.write(f"{snapshot},{source},{home},{day.isoformat()},{day.isoformat()} 16:00:00+00,{quotation},\"{' '.join(written)}\"\n")
-            rates.write(f"{uuid.uuid4()},{snapshot},{home},1\n")
+            rates.write(f"{uuid.uuid4()},{snapshot},{home},1,{'1,1' if has_sides else ','}\n")
             for code in quoted:
                 value = per_euro(code)
                 if code == home or value is None:
@@ -93,14 +96,17 @@ def main(psql):
                 units_per_home = value / home_per_euro * skew
                 per_unit = quotation == "base-per-unit" and code not in reversed_codes
                 rate = 1 / units_per_home if per_unit else units_per_home
-                rates.write(f"{uuid.uuid4()},{snapshot},{code},{rate:.6g}\n")
+                spread = f"{rate * Decimal('0.999'):.6g},{rate * Decimal('1.001'):.6g}" if has_sides else ","
+                rates.write(f"{uuid.uuid4()},{snapshot},{code},{rate:.6g},{spread}\n")
                 count += 1
+                sides += 2 if has_sides else 0
     subprocess.run(psql + ["-c", "\\copy rate_snapshots (id, source, base_currency, effective_date, stored_at, quotation, reversed) FROM STDIN WITH (FORMAT csv)"],
                    input=snapshots.getvalue(), text=True, check=True)
-    subprocess.run(psql + ["-c", "\\copy snapshot_rates (id, snapshot_id, currency_code, rate) FROM STDIN WITH (FORMAT csv)"],
+    subprocess.run(psql + ["-c", "\\copy snapshot_rates (id, snapshot_id, currency_code, rate, buying, selling) FROM STDIN WITH (FORMAT csv)"],
                    input=rates.getvalue(), text=True, check=True)
     missing = f" (not {', '.join(skipped)}: no ECB or ExchangeRate-API rate for the home currency)" if skipped else ""
-    print(f"{snapshots.getvalue().count(chr(10))} days of {len(listed) - len(skipped)} providers, {count} rates, "
+    print(f"{snapshots.getvalue().count(chr(10))} days of {len(listed) - len(skipped)} providers, {count} rates and {sides} "
+          "buying and selling rates, "
           f"{year[0]} to {year[-1]}{missing}")
 
 
