@@ -16,7 +16,7 @@ struct WarmStartTests {
     @Test("a restart: the listener heard first, then the days read and blended, all before the server listens")
     func restart() async throws {
         try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
-            _ = await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test"))
+            #expect(await app.appServices.historyLoader.storeForTest() != nil, "the bundled history stored")
             // The state of a start with every day stored, before anything is read:
             app.appServices.caches.rateDays.setLive(false)
             #expect(!app.appServices.officialRates.isWarm)

@@ -20,7 +20,7 @@ struct FrankfurterV2APITests {
         defer { Task { try? await stub.stop() } }
         let clock = TestClock(march5)
         try await withPostgresApp(configuration: .centralBanks(stub), now: clock.closure) { app in
-            _ = await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test"))
+            #expect(await app.appServices.historyLoader.storeForTest() != nil, "the bundled history stored")
             _ = await app.appServices.refresher.refresh(actor: "test")
             try await test(app)
         }

@@ -19,7 +19,7 @@ struct MCPHTTPTests {
         var configuration = AppConfiguration.forTests(bundledRatesFile: Fixtures.sampleArchive)
         configure(&configuration)
         try await withPostgresApp(configuration: configuration) { app in
-            _ = await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test"))
+            #expect(await app.appServices.historyLoader.storeForTest() != nil, "the bundled history stored")
             try await test(app)
         }
     }
