@@ -211,3 +211,24 @@ def test_a_visitor_converts_at_a_publishers_buying_rate_from_the_rate_menu(sides
     choose(browser, "source", "blend")
     wait_for(browser, lambda d: "source=tcmb" not in d.current_url)
     assert not browser.find_elements(By.ID, "side") and not browser.find_elements(By.CSS_SELECTOR, ".field-error")
+
+
+def test_a_ledger_converts_at_the_publishers_selling_rate_and_its_receipt_says_so(sides_app, browser, tmp_path):
+    """After the backfill above: the ledger's Rate field, a file converted at TCMB's selling rate."""
+    path = tmp_path / "march.csv"
+    path.write_text("date,amount,currency\n2026-03-03,100,USD\n2026-03-02,1,USD\n")
+    browser.get(sides_app.base + "/ledger")
+    Select(browser.find_element(By.ID, "source")).select_by_value("tcmb")
+    Select(browser.find_element(By.ID, "to")).select_by_value("TRY")
+    Select(browser.find_element(By.ID, "side")).select_by_value("selling")
+    browser.find_element(By.ID, "file").send_keys(str(path))
+    browser.find_element(By.CSS_SELECTOR, 'button[value="preview"]').click()
+    heading = wait_for(browser, lambda d: d.find_element(By.ID, "preview-title")).text
+    assert heading == "2 of 2 lines converted", heading
+    rows = browser.find_elements(By.CSS_SELECTOR, ".ledger-lines tbody tr")
+    assert rows[0].find_elements(By.TAG_NAME, "td")[-1].text == "4,396.40"
+    receipt = browser.find_element(By.CSS_SELECTOR, ".receipt").text
+    assert "Selling rate (selling)" in receipt, receipt
+    used = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".ledger-rates tbody tr")]
+    assert any("43.964" in row and "tcmb · Selling rate" in row for row in used), used
+    assert selected(browser, "side") == "selling", "the form keeps the side"
