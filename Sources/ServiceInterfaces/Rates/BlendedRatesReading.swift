@@ -13,6 +13,10 @@ package protocol BlendedRatesReading: Sendable {
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
     /// One provider's stored days of `side`, blended or not.
     func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays
+    /// Names `days` (whose, and which stored days) in a few bytes, for what an answer is made of:
+    /// ninety-odd providers' versions written into an answer's key on every request cost more
+    /// than the answer (docs/BENCHMARKS.md, *The page's key*).
+    func name(of days: [(source: RateSource, days: RateDays)]) -> String
     var pegs: [Peg] { get }
 }
 

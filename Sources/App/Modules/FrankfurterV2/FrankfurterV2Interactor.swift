@@ -186,8 +186,7 @@ struct FrankfurterV2Interactor: Sendable {
 
     /// The blended providers' stored days, each as its service names it.
     private func basisOfDays() async throws -> FrankfurterV2.Basis {
-        let days = try await rates.providerDays()
-        return FrankfurterV2.Basis(days: days.map(\.days.version), providers: days.map(\.source.id))
+        return FrankfurterV2.Basis(days: [rates.name(of: try await rates.providerDays())])
     }
 
     /// Each day of the range that any provider published, blended: from the blend kept for
@@ -208,7 +207,7 @@ struct FrankfurterV2Interactor: Sendable {
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
         let blends = try await rates.blends(
             on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base ?? RateBlender.base]) })
-        let basis = FrankfurterV2.Basis(days: providerDays.map(\.days.version), providers: providerDays.map(\.source.id))
+        let basis = FrankfurterV2.Basis(days: [rates.name(of: providerDays)])
         let records = blends.flatMap { Self.records(of: $0, query: query) }
         return try grouped(query, records, basis: basis, isCurrent: isCurrent(query))
     }
@@ -395,7 +394,7 @@ struct FrankfurterV2Interactor: Sendable {
             for source in unblended { read.append((source, try await rates.providerDays(of: source))) }
             let days = read
             let today = CalendarDate(containing: now())
-            let basis = FrankfurterV2.Basis(days: days.map(\.days.version), providers: days.map(\.source.id), today: today)
+            let basis = FrankfurterV2.Basis(days: [rates.name(of: days)], today: today)
             return FrankfurterV2.Listing(basis: basis) {
                 days.map { source, days in
                     let end = days.days.last?.date

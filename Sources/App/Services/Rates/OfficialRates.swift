@@ -41,6 +41,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     }
     /// The last providers' days named (``version(of:)``), with their name.
     private let lastVersion = NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>(nil)
+    /// The last `/v2` answer's days named (``name(of:)``).
+    private let lastListingName = NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>(nil)
     /// The blend's whole series of the pairs whose every day was asked for lately.
     private let series = PairSeriesCache()
     /// At most this many past days' blends are kept (all dropped when it is full): 32 keep the
@@ -158,14 +160,26 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// Names `providers`' days (which providers, which stored days) in a few bytes, for keys and
     /// validators; the last name made is kept, as every page of the blend asks for the same.
     private func version(of providers: [(source: RateSource, days: RateDays)]) -> String {
-        let parts = providers.lazy.map { "\($0.source.id)=\($0.days.version)" }
-        if let last = lastVersion.withLockedValue({ $0 }), last.providers.elementsEqual(providers.lazy.map(\.source.id)),
+        Self.name(of: providers, keptIn: lastVersion)
+    }
+
+    /// ``version(of:)`` for an answer of `/v2`: kept apart, as its lists (every provider served,
+    /// a few chosen) differ from the blend's.
+    func name(of days: [(source: RateSource, days: RateDays)]) -> String {
+        Self.name(of: days, keptIn: lastListingName)
+    }
+
+    private static func name(
+        of providers: [(source: RateSource, days: RateDays)],
+        keptIn kept: NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>
+    ) -> String {
+        if let last = kept.withLockedValue({ $0 }), last.providers.elementsEqual(providers.lazy.map(\.source.id)),
             last.versions.elementsEqual(providers.lazy.map(\.days.version))
         {
             return last.name
         }
-        let name = BlendVersion.of(parts)
-        lastVersion.withLockedValue { $0 = (providers.map(\.source.id), providers.map(\.days.version), name) }
+        let name = BlendVersion.of(providers.lazy.map { "\($0.source.id)=\($0.days.version)" })
+        kept.withLockedValue { $0 = (providers.map(\.source.id), providers.map(\.days.version), name) }
         return name
     }
 

@@ -41,6 +41,9 @@ struct FrankfurterV2Tests {
         func blendedSeries() async throws -> BlendedSeries { BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s") }
         func providerDays() async throws -> [(source: RateSource, days: RateDays)] { [] }
         func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays { RateDays.Builder().build() }
+        func name(of days: [(source: RateSource, days: RateDays)]) -> String {
+            BlendVersion.of(days.map { "\($0.source.id)=\($0.days.version)" })
+        }
         var pegs: [Peg] { try! Peg.bundled() }
     }
 
