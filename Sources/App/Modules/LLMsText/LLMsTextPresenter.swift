@@ -12,6 +12,8 @@ struct LLMsTextPresenter: Sendable {
             "",
             "Amounts are exact decimals; a converted amount is truncated to the target currency's minor units. Every answer names the day and the source of its rate.",
             "",
+            "Where a publisher writes a buying and a selling rate (its sources are marked below), `side=buying` or `side=selling` asks for its own figure instead of the mid: in the converter, the ledger, `/v2`, the price files and the MCP tools. A side is never blended.",
+            "",
             "## APIs",
             "",
             "- [JSON API, OpenAPI document](\(SiteURL.Route.apiDocument.pattern)): convert (`/api/v1/convert`), currencies, latest rates, prices for Ledger, hledger and Beancount (`/api/v1/prices`), ledger conversion (`POST /api/v1/ledger`) and its country presets (`/api/v1/ledger/presets`)",
@@ -35,7 +37,8 @@ struct LLMsTextPresenter: Sendable {
                 case .centralBank, .commercial: source.rateType ?? "official rates"
                 }
             let page = source.website.isEmpty ? "" : " — \(source.website)"
-            lines.append("- \(source.name) (`\(source.id)`, \(kind)\(source.cadence.map { ", \($0.rawValue)" } ?? ""))\(page)")
+            let sides = source.sides.count > 1 ? ", buying and selling rates too" : ""
+            lines.append("- \(source.name) (`\(source.id)`, \(kind)\(source.cadence.map { ", \($0.rawValue)" } ?? "")\(sides))\(page)")
         }
         lines += ["", "## Optional", "", "- [About](\(SiteURL.Route.about.pattern)): what the app does and where its rates come from", ""]
         return lines.joined(separator: "\n")

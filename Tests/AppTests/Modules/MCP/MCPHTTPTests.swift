@@ -290,10 +290,15 @@ struct MCPHTTPTests {
             #expect(text.html.contains("- [JSON API, OpenAPI document](/api/v1/openapi.yaml)"))
             #expect(text.html.contains("- [Model Context Protocol endpoint](/mcp): `POST`"))
             #expect(text.html.contains("- European Central Bank (`ecb`, reference rate, daily)"), "\(text.html)")
+            #expect(text.html.contains("`side=buying` or `side=selling` asks for its own figure"))
         }
         try await withSampleDays({ $0.mcpEnabled = false }) { app in
             let text = try await TestBrowser(app).get("/llms.txt")
             #expect(!text.html.contains("/mcp"))
         }
+        // A source that writes buying and selling rates says so; one of mids only does not.
+        let lines = LLMsTextPresenter().present(sources: [.ecb, .tcmb], mcpEnabled: false).split(separator: "\n")
+        #expect(lines.first { $0.contains("(`tcmb`") }?.contains(", buying and selling rates too)") == true)
+        #expect(lines.first { $0.contains("(`ecb`") }?.contains("buying and selling") == false)
     }
 }
