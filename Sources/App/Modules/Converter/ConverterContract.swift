@@ -83,8 +83,9 @@ package enum Converter {
                 source = nil
             }
             if let text = typed.side, !text.isEmpty {
-                side = RateSide(rawValue: text) ?? .mid
-                if RateSide(rawValue: text) == nil {
+                let asked = RateSide(asked: text)
+                side = asked ?? .mid
+                if asked == nil {
                     problems[.side] = Message(
                         "“{typed}” is not a rate. Choose the mid, buying or selling rate.", ["typed": .text(String(text.prefix(16)))])
                 }

@@ -41,7 +41,7 @@ struct FrankfurterV2Interactor: Sendable {
             query.expandProviders = true
         }
         if let side = values["side"] {
-            guard let known = RateSide(rawValue: side.lowercased()) else {
+            guard let known = RateSide(asked: side) else {
                 throw .unprocessable("invalid side: use mid, buying or selling")
             }
             query.side = known

@@ -97,8 +97,9 @@ enum Ledger {
             } else {
                 dateStyle = nil
             }
-            side = typed.side.flatMap { RateSide(rawValue: $0.lowercased()) } ?? .mid
-            if let text = typed.side, RateSide(rawValue: text.lowercased()) == nil {
+            let asked = typed.side.flatMap(RateSide.init(asked:))
+            side = asked ?? .mid
+            if let text = typed.side, asked == nil {
                 problems[.side] = Message(
                     "“{typed}” is not a rate. Choose the mid, buying or selling rate.", ["typed": .text(String(text.prefix(16)))])
             }

@@ -37,7 +37,7 @@ struct LedgerPresenter: Sendable {
                 .init(value: $0.id.rawValue, label: RatesSourceViewModel.name(of: $0, in: l), selected: $0.id == source)
             },
             sides: RateSide.allCases.map {
-                .init(value: $0.rawValue, label: l.text($0.name), selected: $0 == (RateSide(rawValue: input.side ?? "") ?? .mid))
+                .init(value: $0.rawValue, label: l.text($0.name), selected: $0 == query.side)
             },
             sideError: output.errors[.side].map(l.text),
             rules: LedgerRule.allCases.map {

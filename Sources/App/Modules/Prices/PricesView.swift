@@ -84,8 +84,8 @@ struct PricesView: Sendable {
         guard ["true", "false", "1", "0", ""].contains(invertText) else {
             throw .invalid(parameter: "invert", reason: "invert is true or false.")
         }
-        let sideText = items["side"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? RateSide.mid.rawValue
-        guard let side = RateSide(rawValue: sideText) else {
+        let sideText = items["side"].flatMap { $0.isEmpty ? nil : $0 } ?? RateSide.mid.rawValue
+        guard let side = RateSide(asked: sideText) else {
             throw .invalid(parameter: "side", reason: "side is one of mid, buying and selling.")
         }
         return Prices.Query(

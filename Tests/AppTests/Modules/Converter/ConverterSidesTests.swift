@@ -51,6 +51,9 @@ struct ConverterSidesTests {
             let named: RateSide? = side == "mid" ? nil : RateSide(rawValue: side)
             #expect(output.accepted == LastConversion(from: "USD", to: "TRY", amount: "100", source: "tcmb", side: named))
         }
+        // Written in any case, as /v2, the price files and the ledger read it.
+        let capitals = try await interactor.show(.init(from: "USD", to: "TRY", amount: "1", source: "tcmb", side: "BUYING"))
+        #expect(capitals.side == .buying && capitals.accepted?.side == .buying)
         // A cross of two of the day's buying rates: 100 × 43.885 ÷ 0.278925 = 15,733.62… yen, to the yen.
         let yen = try await interactor.show(.init(from: "USD", to: "JPY", amount: "100", source: "tcmb", side: "buying"))
         #expect(Self.converted(yen)?.result == 15733)

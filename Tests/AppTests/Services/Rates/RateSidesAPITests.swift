@@ -15,8 +15,9 @@ struct RateSidesAPITests {
     /// 2026-10-01: every recorded day is past.
     static let october = Date(timeIntervalSince1970: 1_790_812_800)
 
-    @Test("side=buying and side=selling answer TCMB's own figures; the mid is unchanged; /v2/providers lists each one's sides")
-    func v2() async throws {
+    /// An app on PostgreSQL whose TCMB days of 2 to 6 March 2026 were backfilled from its
+    /// recorded documents through the loopback stand-in.
+    func withTCMB(_ test: (Application) async throws -> Void) async throws {
         let stub = try await KitProvidersStub.start()
         defer { Task { try? await stub.stop() } }
         var configuration = AppConfiguration.forTests(providers: [RateSource.tcmb.id], providerOrigins: [RateSource.tcmb.id: stub.url])
@@ -24,6 +25,13 @@ struct RateSidesAPITests {
         try await withPostgresApp(configuration: configuration, now: TestClock(Self.october).closure) { app in
             let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-06")))
             #expect(await app.appServices.refresher.backfill(RateSource.tcmb.id, days: days, actor: "test")?.outcome == .stored)
+            try await test(app)
+        }
+    }
+
+    @Test("side=buying and side=selling answer TCMB's own figures; the mid is unchanged; /v2/providers lists each one's sides")
+    func v2() async throws {
+        try await withTCMB { app in
             let browser = TestBrowser(app)
             func record(_ rate: String, date: String = "2026-03-03") -> String {
                 #"[{"date":"\#(date)","base":"USD","quote":"TRY","rate":\#(rate)}]"#
@@ -97,13 +105,7 @@ struct RateSidesAPITests {
         "the converter page, /api/v1/convert and MCP's convert at a side: TCMB's own figure, the side named; the mid byte for byte as before"
     )
     func converter() async throws {
-        let stub = try await KitProvidersStub.start()
-        defer { Task { try? await stub.stop() } }
-        var configuration = AppConfiguration.forTests(providers: [RateSource.tcmb.id], providerOrigins: [RateSource.tcmb.id: stub.url])
-        configuration.providerKeys = KitProvidersStub.keys
-        try await withPostgresApp(configuration: configuration, now: TestClock(Self.october).closure) { app in
-            let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-06")))
-            #expect(await app.appServices.refresher.backfill(RateSource.tcmb.id, days: days, actor: "test")?.outcome == .stored)
+        try await withTCMB { app in
             let browser = TestBrowser(app)
             let api = "/api/v1/convert?from=USD&to=TRY&amount=100&date=2026-03-03&source=tcmb"
             let mid = try await browser.get(api)
@@ -177,13 +179,7 @@ struct RateSidesAPITests {
         "a ledger at a side through the API, the page and MCP: each line at TCMB's own figure of its day, the receipt naming the side and each rate's"
     )
     func ledger() async throws {
-        let stub = try await KitProvidersStub.start()
-        defer { Task { try? await stub.stop() } }
-        var configuration = AppConfiguration.forTests(providers: [RateSource.tcmb.id], providerOrigins: [RateSource.tcmb.id: stub.url])
-        configuration.providerKeys = KitProvidersStub.keys
-        try await withPostgresApp(configuration: configuration, now: TestClock(Self.october).closure) { app in
-            let days = try #require(CalendarDate(iso8601: "2026-03-02"))...(try #require(CalendarDate(iso8601: "2026-03-06")))
-            #expect(await app.appServices.refresher.backfill(RateSource.tcmb.id, days: days, actor: "test")?.outcome == .stored)
+        try await withTCMB { app in
             let file = Array("date,amount,currency\n2026-03-03,100,USD\n2026-03-02,1,USD\n".utf8)
             let csv = try await LedgerHTTPTests.post(app, "to=TRY&source=tcmb&side=buying", file)
             #expect(csv.status == .ok, "\(csv.html)")
