@@ -27,7 +27,8 @@ struct ProviderDocsTests {
     @Test("docs/OPERATIONS.md names every provider's host, to allow out of the network")
     func hosts() throws {
         let operations = try Self.document("docs/OPERATIONS.md")
-        for declaration in ProviderKit.declarations {
+        // An uploaded provider's host (ICTax's) is never contacted.
+        for declaration in ProviderKit.declarations where ProviderFeed(declaration).uploaded == nil {
             let host = try #require(URL(string: declaration.origin)?.host)
             #expect(operations.contains("`\(host)`"), "\(declaration.source.id)")
         }

@@ -43,6 +43,8 @@ package enum RecordedDocuments {
         case "nb": "norges-bank-"
         case "nbp": "nbp-table-a-"
         case "nbp.b": "nbp-table-b-"
+        // The Kursliste fills three sources.
+        case "ictax", "ictax-monthly", "ictax-mean": "ictax-kursliste-"
         default: "\(id.rawValue)-"
         }
     }

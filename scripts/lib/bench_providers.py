@@ -61,6 +61,7 @@ def main(psql):
     skipped = []
     listed = providers()
     month_ends = {max(day for day in year if (day.year, day.month) == (each.year, each.month)) for each in year}
+    month_starts = {min(day for day in year if (day.year, day.month) == (each.year, each.month)) for each in year}
     for index, (source, home, quotation, cadence, quoted, reversed_codes, has_sides) in enumerate(listed):
         skew = Decimal(1) + Decimal(index % 9 - 4) / Decimal(20000)  # ±0.02 %: never screened out
         for day in year:
@@ -73,6 +74,11 @@ def main(psql):
                 continue
             # The BIS's month-end rates: each month's last business day here.
             if cadence == "month-end" and day not in month_ends:
+                continue
+            # The Kursliste's year-end rates and year means, one a year: December's last and January's first days stand in.
+            if cadence == "year-end" and not (day in month_ends and day.month == 12):
+                continue
+            if cadence == "yearly" and not (day in month_starts and day.month == 1):
                 continue
             ecb = days[day]
 

@@ -18,6 +18,8 @@ extension SiteURL {
         case adminRatesImportHistory = "/admin/rates/import-history"
         case adminRatesImportFullHistory = "/admin/rates/import-full-history"
         case adminRatesBackfill = "/admin/rates/backfill"
+        /// A publisher's file an admin uploads (the Kursliste; multipart, read as it arrives).
+        case adminRatesUpload = "/admin/rates/upload"
         /// `GET` the list, `POST` a new contact.
         case contacts = "/contacts"
         case newContact = "/contacts/new"

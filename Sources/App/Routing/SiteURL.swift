@@ -23,6 +23,7 @@ enum SiteURL: Sendable, Equatable {
     case adminRatesImportHistory
     case adminRatesImportFullHistory
     case adminRatesBackfill
+    case adminRatesUpload
     /// A page named by a checked local path (a `next` parameter).
     case local(LocalPath)
     /// The contacts list; `search` and `page` only when they are not the defaults.
@@ -68,6 +69,7 @@ enum SiteURL: Sendable, Equatable {
         case .adminRatesImportHistory: Route.adminRatesImportHistory.pattern
         case .adminRatesImportFullHistory: Route.adminRatesImportFullHistory.pattern
         case .adminRatesBackfill: Route.adminRatesBackfill.pattern
+        case .adminRatesUpload: Route.adminRatesUpload.pattern
         case .local(let path): path.value
         case let .contacts(search, page):
             Self.withQuery(Route.contacts.pattern, [("q", search), ("page", page.flatMap { $0 > 1 ? String($0) : nil })])

@@ -134,6 +134,15 @@ package struct LedgerPreset: Sendable, Equatable, Identifiable {
                 "The daily selling rate the BAZG publishes for the day on which the tax claim arises; while that day’s rate is not out yet, the last one published. The ESTV’s monthly average is the other method (ch-vat); the method chosen must be kept for at least a whole tax period."
             ),
             guidance: swissVAT),
+        LedgerPreset(
+            id: "ch-wealth", country: "CH", name: Message("Switzerland: wealth tax"), booking: "CHF", source: "ictax", fallback: nil,
+            rule: .sameDay,
+            summary: Message(
+                "The ESTV’s year-end rate from the Kursliste, which counts as the tax value on 31 December (StHG art. 14 and 17). Date each balance 31 December of the tax year: a line of another day has no year-end rate and is refused."
+            ),
+            guidance: Guidance(
+                title: "ESTV: Fremdwährungskurse ESTV",
+                url: "https://www.estv.admin.ch/estv/de/home/servicenavigation/fremdwaehrungskurse-estv.html")),
     ]
 
     /// The ESTV's page on the rates for Swiss VAT, which names both methods.

@@ -25,10 +25,24 @@ extension RateSource {
         /// Daily rates no longer published (a currency since replaced by the euro): its days
         /// are backfilled, a refresh never asks for new ones and it is never late.
         case historical
+        /// A year's last day's rate, published once a year (the Kursliste's year-end rates, the
+        /// value of foreign money on 31 December): in force on its day only.
+        case yearEnd = "year-end"
+        /// A year's mean, published after the year (the Kursliste's): stored on the year's first
+        /// day, in force through its last, never in the next year.
+        case yearly
 
         /// Whether a rate stays in force until the next one (a month's, a quarter's), rather than
         /// being a day's.
-        package var appliesUntilNext: Bool { self == .monthly || self == .quarterly }
+        package var appliesUntilNext: Bool { self == .monthly || self == .quarterly || self == .yearly }
+
+        /// Whether a rate converts amounts of its own day only: a later day's amount has no
+        /// rate until the next one (the value on 31 December is not the value in June).
+        package var inForceOnItsDayOnly: Bool { self == .yearEnd }
+
+        /// Whether a rate stops being in force on a day of its own (its period's last, or its
+        /// own day) rather than standing until a later one comes.
+        package var expires: Bool { appliesUntilNext || inForceOnItsDayOnly }
 
         /// Whether `day` is one the publisher sets rates for: weekdays, the Polish table B's
         /// Wednesdays, a month's first day, a quarter's last (the US Treasury's record dates).
@@ -39,6 +53,8 @@ extension RateSource {
             case .monthly: day.day == 1
             case .monthEnd: day.adding(days: 1).day == 1
             case .quarterly: day.month % 3 == 0 && day.adding(days: 1).day == 1
+            case .yearEnd: day.month == 12 && day.day == 31
+            case .yearly: day.month == 1 && day.day == 1
             }
         }
 
@@ -52,6 +68,7 @@ extension RateSource {
             // The BIS's series of smaller currencies come a month or two after the main ones.
             case .monthEnd: 100
             case .quarterly: 100
+            case .yearEnd, .yearly: 400
             }
         }
 
@@ -66,6 +83,8 @@ extension RateSource {
             case .monthly: 31 + Self.monthly.grace
             case .monthEnd: 62
             case .quarterly: 92 + Self.quarterly.grace
+            // A year's list comes out in the first months of the next.
+            case .yearEnd, .yearly: 366 + 92
             }
         }
 
@@ -75,23 +94,24 @@ extension RateSource {
         /// `0` for rates read day by day (the blend's own age limit applies to those).
         package var grace: Int {
             switch self {
-            case .daily, .weekly, .historical, .monthEnd: 0
+            case .daily, .weekly, .historical, .monthEnd, .yearEnd, .yearly: 0
             case .monthly: 7
             case .quarterly: 21
             }
         }
 
         /// Whether a rate dated `rateDay` is in force on `day` for a publisher of this cadence
-        /// whose rates apply until the next: up to the day before the next publication day, and
-        /// ``grace`` days beyond it. Daily and weekly rates are not cut off here.
+        /// whose rates expire: up to the day before the next publication day (a year-end rate:
+        /// its day), and ``grace`` days beyond it. Daily and weekly rates are not cut off here.
         package func isInForce(_ rateDay: CalendarDate, on day: CalendarDate) -> Bool {
             guard rateDay <= day else { return false }
-            return !appliesUntilNext || day <= lastDayInForce(of: rateDay).adding(days: grace)
+            return !expires || day <= lastDayInForce(of: rateDay).adding(days: grace)
         }
 
         /// The last day of the period a rate dated `rateDay` is set for: the day before the next
-        /// publication day.
+        /// publication day; a year-end rate's own day.
         package func lastDayInForce(of rateDay: CalendarDate) -> CalendarDate {
+            if inForceOnItsDayOnly { return rateDay }
             var next = rateDay.adding(days: 1)
             while !isPublicationDay(next) { next = next.adding(days: 1) }
             return next.adding(days: -1)

@@ -11,6 +11,8 @@ package struct RefreshAttempt: Sendable, Equatable {
         case importHistory = "import-history"
         /// Import the ECB's complete history since 1999 (`eurofxref-hist.zip`).
         case importFullHistory = "import-full-history"
+        /// Store the days of a publisher's file an admin uploaded (the Kursliste).
+        case upload
     }
 
     package enum Outcome: String, Sendable, Codable {

@@ -19,6 +19,10 @@ package struct KitRatesProvider: Sendable {
     /// Whether it has days to fetch over a range (ExchangeRate-API's feed has only its newest).
     package var keepsDays: Bool { feed.keepsDays }
 
+    /// The file an operator uploads for it (the Kursliste), where no script may fetch it: never
+    /// refreshed or backfilled.
+    package var uploaded: UploadedDocument? { feed.uploaded }
+
     /// Whether a range costs a document per day (the publisher offers no ranges).
     package var fetchesDayByDay: Bool { feed.fetchesDayByDay }
 

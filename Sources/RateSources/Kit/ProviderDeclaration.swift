@@ -89,6 +89,9 @@ package struct ProviderDeclaration: Sendable {
         /// No document of past days: only the newest (``latest``), a snapshot of now
         /// (ExchangeRate-API's). Never backfilled; a refresh stores it unless it is the one stored.
         case newestOnly
+        /// No address a script may fetch: an operator uploads the publisher's file on the admin
+        /// page (the Kursliste). Never refreshed or backfilled.
+        case uploaded(UploadedDocument)
     }
 
     /// One currency a publisher serves on its own: its code, the publisher's key for it (an id,

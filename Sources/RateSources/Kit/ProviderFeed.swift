@@ -83,6 +83,11 @@ package struct ProviderFeed: Sendable {
         if case .newestOnly = declaration.documents { false } else { true }
     }
 
+    /// The file an operator uploads for it, where no script may fetch its documents.
+    package var uploaded: UploadedDocument? {
+        if case .uploaded(let document) = declaration.documents { document } else { nil }
+    }
+
     /// Whether a refresh asks for a newest document of the publisher's own (not a range's).
     package var hasLatestDocument: Bool { declaration.latest != nil }
 
@@ -132,7 +137,7 @@ package struct ProviderFeed: Sendable {
         switch documents {
         case .recentOrArchive(let recent, let reach, let archive):
             return [(days.lowerBound >= today.adding(days: -reach) ? recent : archive, series, nil)]
-        case .newestOnly: return []
+        case .newestOnly, .uploaded: return []
         case .range(let maxDays, let request): return chunks(days, of: maxDays).map { (request($0), series, nil) }
         case .pages(let count, let maxDays, let request):
             return chunks(days, of: maxDays).flatMap { run in (1...count).map { (request(run, $0), series, nil) } }
@@ -152,7 +157,7 @@ package struct ProviderFeed: Sendable {
         switch documents {
         case .day: true
         case .series(let all): all.first.map { isDayByDay($0.1) } ?? false
-        case .range, .pages, .year, .month, .whole, .files, .recentOrArchive, .newestOnly: false
+        case .range, .pages, .year, .month, .whole, .files, .recentOrArchive, .newestOnly, .uploaded: false
         }
     }
 

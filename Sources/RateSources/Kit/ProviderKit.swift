@@ -21,7 +21,7 @@ package enum ProviderKit {
         // The Americas
         .bcra, .bcb, .banrep, .bcrp, .bcch, .banxico, .bccr, .banguat, .bcn, .bcc, .bcu, .bcp,
         // Tax and customs authorities (``RateSource/Kind/taxAndCustoms``): never blended.
-        .hmrc, .inforeuro, .ust, .bazg, .estv,
+        .hmrc, .inforeuro, .ust, .bazg, .estv, .ictax, .ictaxMonthly, .ictaxMean,
         // Historical and international publishers (``RateSource/Kind/reference``): never blended.
         .imf, .bis, .bbk, .bdp, .hnb, .lb,
         // A company's feed (``RateSource/Kind/commercial``): never blended.

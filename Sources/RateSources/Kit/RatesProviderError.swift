@@ -27,6 +27,8 @@ package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
         case answer(megabytes: Int)
         /// The CSV a history archive inflates to (``ECBHistoryArchive/maxCSVBytes``).
         case archiveCSV(megabytes: Int)
+        /// The document an uploaded zip inflates to (``UploadedDocument/maxInflatedBytes``).
+        case inflated(megabytes: Int)
     }
 
     /// What kind of failure it is, for a metric's label: `timed-out`, `unreachable`,
@@ -62,6 +64,8 @@ package enum RatesProviderError: Error, Equatable, CustomStringConvertible {
             Message("the answer is larger than {size} MB", ["size": .number(String(megabytes))])
         case .tooLarge(.archiveCSV(let megabytes)):
             Message("the archive's CSV is larger than {size} MB", ["size": .number(String(megabytes))])
+        case .tooLarge(.inflated(let megabytes)):
+            Message("the zip's file is larger than {size} MB unpacked", ["size": .number(String(megabytes))])
         }
     }
 

@@ -91,6 +91,15 @@ final class FakeRefresher: RatesRefreshing {
 
     func fetchesDayByDay(_ source: RateSourceID) -> Bool { dayByDay.contains(source) }
 
+    var uploadable: [UploadableFile] { [UploadableFile(name: "kursliste", sources: [.ictax, .ictaxMonthly, .ictaxMean], maxBytes: 1 << 20)] }
+
+    func importUpload(named name: String, file: URL, actor: String?) async -> [RefreshAttempt]? {
+        guard name == "kursliste" else { return nil }
+        let bytes = (try? Data(contentsOf: file).count) ?? -1
+        calls.withLockedValue { $0.append("upload:\(name):\(bytes):\(actor ?? "schedule")") }
+        return [Self.attempt(.upload, actor: actor, .stored, "Stored 1 day of rates.")]
+    }
+
     /// Each backfillable provider with no day and no attempt.
     func health() async throws -> [ProviderHealth] {
         backfillable.map { ProviderHealth(source: $0, newestDay: nil, lastSuccess: nil, lastFailure: nil) }

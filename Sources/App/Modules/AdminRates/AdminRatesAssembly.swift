@@ -13,6 +13,8 @@ enum AdminRatesAssembly {
             router: AdminRatesRouter())
         let admin = routes.grouped(SessionKnownMiddleware())
         admin.get(.adminRates, use: view.show)
+        // Read as it arrives, its CSRF token the first part (``StreamedForm``).
+        admin.post(.adminRatesUpload, streaming: view.upload)
         let forms = admin.grouped(CSRFMiddleware())
         forms.post(.adminRatesRefresh, use: view.refresh)
         forms.post(.adminRatesImportHistory, use: view.importHistory)

@@ -14,6 +14,10 @@ import Web
 /// - `POST /admin/rates/backfill` (CSRF-checked; `provider`, `from`, `to`): the provider's days
 ///   over that range, then 303 back; a range that cannot be fetched is the page again, 422, with
 ///   a message at the field and the input kept.
+/// - `POST /admin/rates/upload` (multipart, its CSRF token first; `document`, `file`): a
+///   publisher's file no script may fetch (the Kursliste), stored for each provider it fills,
+///   then 303 back; no file, a file too large or not a form is the page again (422, 413, 415)
+///   with the message at the field.
 enum AdminRates {
     static let attemptsShown = 20
     static let outliersShown = 20
@@ -38,6 +42,9 @@ enum AdminRates {
         var backfillable: [RateSource] = []
         var backfill = BackfillInput()
         var backfillErrors: [BackfillField: Message] = [:]
+        /// The files an admin may upload, and why the last upload was refused before it was read.
+        var uploadable: [UploadableFile] = []
+        var uploadRefusal: UploadRefusal? = nil
         /// The admin's today, the last day the backfill form offers (a day more for a publisher dating ahead).
         var today = CalendarDate(year: 1999, month: 1, day: 4)!
     }
@@ -107,6 +114,15 @@ enum AdminRates {
         case invalid(Output)
     }
 
+    /// Why an upload was refused before its file was read: the page again, with this at the field.
+    enum UploadRefusal: Error, Equatable {
+        case noFile
+        case tooLarge(megabytes: Int)
+        case notMultipart
+        /// No enabled provider takes a file of that name.
+        case unknownDocument
+    }
+
     enum Failure: Error, Equatable {
         /// Nobody is signed in: on to the sign-in form.
         case signInRequired
@@ -139,6 +155,7 @@ enum AdminRates {
         let refreshURL: String
         let importHistoryURL: String
         let importFullHistoryURL: String
+        let uploads: [UploadViewModel]
         /// While the bundled history is being loaded: what it is doing, and how far it has come.
         let historyLoad: HistoryLoadViewModel?
     }
@@ -192,6 +209,16 @@ enum AdminRates {
         let median: String
         /// `+9.1 %`
         let deviation: String
+    }
+
+    /// A file an admin may upload: where the form goes, which file, what it fills, and where to get it.
+    struct UploadViewModel: Encodable, Sendable, Equatable {
+        let url: String
+        let document: String
+        let title: String
+        let hint: String
+        let downloadURL: String
+        let error: String?
     }
 
     struct BackfillViewModel: Encodable, Sendable, Equatable {

@@ -33,6 +33,7 @@ struct AdminRatesInteractor: Sendable {
             // The page shows without them while the blend's history is out of reach.
             outliers: (try? await outliers.recentOutliers(limit: AdminRates.outliersShown)) ?? [],
             backfillable: refresher.backfillable)
+        output.uploadable = refresher.uploadable
         output.today = CalendarDate(containing: now())
         return output
     }
@@ -68,6 +69,31 @@ struct AdminRatesInteractor: Sendable {
         output.backfill = query.typed
         output.backfillErrors = errors
         return .invalid(output)
+    }
+
+    /// Who may upload, checked before a byte of the file is read.
+    func authorizeUpload(by actor: User?) throws(AdminRates.Failure) -> User {
+        try authorize(actor)
+    }
+
+    /// The largest file any upload may be.
+    var largestUpload: Int { refresher.uploadable.map(\.maxBytes).max() ?? 0 }
+
+    /// The uploaded file at `file` (the kind `document` names) stored for each provider it
+    /// fills, one attempt each; the page again with the refusal where it cannot be read.
+    func upload(_ document: String, file: URL, by actor: User?) async throws -> Result<[RefreshAttempt], AdminRates.UploadRefusal> {
+        let admin = try authorize(actor)
+        guard let attempts = await refresher.importUpload(named: document, file: file, actor: admin.email) else {
+            return .failure(.unknownDocument)
+        }
+        return .success(attempts)
+    }
+
+    /// The page again (422, 413 or 415), `refusal` at the upload's field.
+    func refusedUpload(_ refusal: AdminRates.UploadRefusal, by actor: User?) async throws -> AdminRates.Output {
+        var output = try await overview(for: try authorize(actor), flash: nil)
+        output.uploadRefusal = refusal
+        return output
     }
 
     func importHistory(by actor: User?) async throws -> RefreshAttempt {

@@ -81,7 +81,34 @@ struct AdminRatesPresenter: Sendable {
             refreshURL: SiteURL.adminRatesRefresh.path,
             importHistoryURL: SiteURL.adminRatesImportHistory.path,
             importFullHistoryURL: SiteURL.adminRatesImportFullHistory.path,
+            uploads: output.uploadable.map { upload($0, refusal: output.uploadRefusal, in: l) },
             historyLoad: output.historyLoad.map { Self.historyLoad($0, in: l) })
+    }
+
+    /// The upload form of `file` (the Kursliste's: what it fills, where an admin downloads it).
+    private func upload(_ file: UploadableFile, refusal: AdminRates.UploadRefusal?, in l: Localization) -> AdminRates.UploadViewModel {
+        let size = ["size": l.number(String(file.maxBytes >> 20))]
+        return AdminRates.UploadViewModel(
+            url: SiteURL.adminRatesUpload.path, document: file.name,
+            title: file.name == "kursliste" ? l.text("Upload the ESTV’s Kursliste") : l.text("Upload a file"),
+            hint: file.name == "kursliste"
+                ? l.text(
+                    "A tax year’s Kursliste from ICTax (“Kursliste Initial”, XML, as the zip ICTax serves or unzipped; at most {size} MB). Its year-end rates, monthly means and year means are stored; its securities are not read. ICTax allows no automated download, so it is uploaded here.",
+                    size)
+                : l.text("At most {size} MB.", size),
+            downloadURL: file.sources.first?.website ?? "",
+            error: refusal.map { Self.message(for: $0) }.map(l.text))
+    }
+
+    /// Why an upload was refused before its file was read.
+    static func message(for refusal: AdminRates.UploadRefusal) -> Message {
+        switch refusal {
+        case .noFile: Message("Choose the file to upload.")
+        case .tooLarge(let megabytes):
+            Message("The file is larger than {size} MB. Upload the zip as ICTax serves it.", ["size": .number(String(megabytes))])
+        case .notMultipart: Message("The upload form is sent as multipart/form-data; nothing else is accepted here.")
+        case .unknownDocument: Message("No enabled provider takes that file.")
+        }
     }
 
     static func historyLoad(_ stage: HistoryLoadStage, in l: Localization) -> AdminRates.HistoryLoadViewModel {
@@ -117,6 +144,17 @@ struct AdminRatesPresenter: Sendable {
                 ]))
     }
 
+    /// What the page says after an upload: each provider's log message (one, where all say the
+    /// same), as an error if one failed.
+    func flash(forUpload attempts: [RefreshAttempt], in l: Localization) -> Flash {
+        var messages: [String] = []
+        for attempt in attempts {
+            let message = flash(for: attempt, in: l).message
+            if !messages.contains(message) { messages.append(message) }
+        }
+        return Flash(kind: attempts.contains { $0.outcome == .failed } ? .error : .success, message: messages.joined(separator: " "))
+    }
+
     /// What the page says after a refresh or an import: its log message, as an error if it failed.
     func flash(for attempt: RefreshAttempt, in l: Localization) -> Flash {
         Flash(
@@ -135,6 +173,7 @@ struct AdminRatesPresenter: Sendable {
         case .backfill: l.text("Backfill")
         case .importHistory: l.text("History import")
         case .importFullHistory: l.text("Full history import")
+        case .upload: l.text("Upload")
         }
     }
 

@@ -41,6 +41,48 @@ struct AdminRatesView: Sendable {
         }
     }
 
+    /// `POST /admin/rates/upload`: the admin checked before a byte is read; the form's token
+    /// first, then `document` and `file`, the file written to a temporary file as it arrives
+    /// (at most the largest upload), read and stored, then 303 back with what happened.
+    func upload(_ request: Request) async throws -> Response {
+        try await guarded {
+            _ = try interactor.authorizeUpload(by: request.currentUser)
+            try request.browserSession.requireReadable()
+            let spool = try UploadSpool(limit: interactor.largestUpload)
+            defer { spool.remove() }
+            let form: StreamedForm.Fields
+            do {
+                form = try await StreamedForm.read(
+                    request, csrfToken: request.browserSession.current?.csrfToken, limit: interactor.largestUpload + 64 * 1024
+                ) { name, fileName -> StreamedForm.Sink? in
+                    guard name == "file", let fileName, !fileName.isEmpty else { return nil }
+                    return { bytes in try spool.append(bytes) }
+                }
+            } catch let problem as StreamedForm.Problem {
+                switch problem {
+                case .forbidden: throw PageAbort(.forbidden, CSRFMiddleware.expired)
+                case .notMultipart, .compressed: return try await refused(.notMultipart, request, status: .unsupportedMediaType)
+                case .tooLarge, .refused:
+                    return try await refused(.tooLarge(megabytes: interactor.largestUpload >> 20), request, status: .payloadTooLarge)
+                }
+            }
+            guard form.bytes["file", default: 0] > 0 else { return try await refused(.noFile, request, status: .unprocessableEntity) }
+            try spool.close()
+            switch try await interactor.upload(form.fields["document"] ?? "", file: spool.url, by: request.currentUser) {
+            case .success(let attempts):
+                await request.browserSession.flash(presenter.flash(forUpload: attempts, in: request.localization), logger: request.logger)
+                return Response(router.backToRates())
+            case .failure(let refusal):
+                return try await refused(refusal, request, status: .unprocessableEntity)
+            }
+        }
+    }
+
+    private func refused(_ refusal: AdminRates.UploadRefusal, _ request: Request, status: HTTPStatus) async throws -> Response {
+        let output = try await interactor.refusedUpload(refusal, by: request.currentUser)
+        return try await request.renderPage("admin-rates", presenter.present(output, in: request.localization), status: status)
+    }
+
     /// `POST /admin/rates/import-history` (CSRF-checked).
     func importHistory(_ request: Request) async throws -> Response {
         try await guarded {

@@ -126,7 +126,7 @@ package struct ConverterInteractor: Sendable {
     private func evaluate(_ query: Converter.Query, with snapshot: RateSnapshot, source: RateSourceID?) -> Converter.Output {
         var errors = query.problems.filter { $0.key != .source }
         // A month's or a quarter's rate is offered through its period and its grace, not after.
-        if let source, let cadence = providers.source(source).cadence, cadence.appliesUntilNext,
+        if let source, let cadence = providers.source(source).cadence, cadence.expires,
             case let today = CalendarDate(containing: now()), !cadence.isInForce(snapshot.effectiveDate, on: today)
         {
             errors[.source] = Message(

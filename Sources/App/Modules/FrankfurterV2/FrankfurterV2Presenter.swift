@@ -229,11 +229,13 @@ struct FrankfurterV2Presenter: Sendable {
     }
 
     /// The cadence as Frankfurter names it: `monthly` for a month's last day's rates (the BIS's),
+    /// `yearly` for a year's (the Kursliste's year-end rates and means),
     /// none for a publisher that ended (`null`, Frankfurter's for historical-only providers).
     static func publishCadence(_ cadence: RateSource.Cadence) -> String? {
         switch cadence {
         case .historical: nil
         case .monthEnd: "monthly"
+        case .yearEnd, .yearly: "yearly"
         case .daily, .weekly, .monthly, .quarterly: cadence.rawValue
         }
     }

@@ -257,7 +257,7 @@ struct LedgerPresenter: Sendable {
 
     /// No rates stored yet (or the database out of reach).
     static let unavailable = Message("Exchange rates are not available yet. Please try again in a moment.")
-    static let expiredForm = Message("This form has expired or did not come from this site. Go back, reload the page and try again.")
+    static let expiredForm = CSRFMiddleware.expired
     static let multipartOnly = Message("The ledger form is sent as multipart/form-data; nothing else is accepted here.")
     static let deleted = Message("The conversion was deleted.")
     static let notFound = Message("Not found.")

@@ -116,7 +116,7 @@ package struct LedgerRateBook {
     ) -> Result<LedgerRate, LedgerLineProblem> {
         guard let day = days.day(onOrBefore: date) else { return .failure(.noRate(code: code, asked: date)) }
         // A month's or a quarter's rate converts only its own period's lines: the next one is not out yet.
-        if cadence.appliesUntilNext, cadence.lastDayInForce(of: day.date) < date {
+        if cadence.expires, cadence.lastDayInForce(of: day.date) < date {
             return .failure(.outOfForce(day: day.date, through: cadence.lastDayInForce(of: day.date), asked: date))
         }
         if side != .mid, day.columnCount == 0, code != booking { return .failure(.sideNotStored(day: day.date)) }

@@ -307,7 +307,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         guard source == RateSourceID.blend else {
             let past = try await store.rates(on: date, from: from, to: to, sources: source.family)
             // A month's or a quarter's rate is not a later period's.
-            guard let cadence = self.providers.source(source).cadence, cadence.appliesUntilNext, case .found(let found) = past,
+            guard let cadence = self.providers.source(source).cadence, cadence.expires, case .found(let found) = past,
                 !cadence.isInForce(found.effectiveDate, on: date)
             else { return past }
             return .outOfForce(

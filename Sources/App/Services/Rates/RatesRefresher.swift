@@ -50,7 +50,7 @@ struct RatesRefresher: RatesRefreshing {
 
     /// The enabled providers a refresh asks for new days: all but the historical ones, which
     /// publish no more (their days are backfilled).
-    var refreshed: [KitRatesProvider] { providers.filter { $0.source.cadence != .historical } }
+    var refreshed: [KitRatesProvider] { providers.filter { $0.source.cadence != .historical && $0.uploaded == nil } }
 
     /// Refreshes `chosen` (some of the enabled providers). While another refresh runs on this
     /// instance, each is logged as busy without being fetched.
@@ -110,7 +110,34 @@ struct RatesRefresher: RatesRefreshing {
     }
 
     /// The enabled providers whose days can be fetched over a range.
-    var backfillable: [RateSource] { providers.filter(\.keepsDays).map(\.source) }
+    var backfillable: [RateSource] { providers.filter { $0.keepsDays && $0.uploaded == nil }.map(\.source) }
+
+    var uploadable: [UploadableFile] {
+        var files: [UploadableFile] = []
+        for provider in providers {
+            guard let document = provider.uploaded, !files.contains(where: { $0.name == document.name }) else { continue }
+            let sources = providers.filter { $0.uploaded?.name == document.name }.map(\.source)
+            files.append(UploadableFile(name: document.name, sources: sources, maxBytes: document.maxBytes))
+        }
+        return files
+    }
+
+    /// Reads the uploaded file at `file` once (off the event loops: a Kursliste is tens of
+    /// megabytes) and stores each of its enabled providers' new days, one attempt each.
+    func importUpload(named name: String, file: URL, actor: String?) async -> [RefreshAttempt]? {
+        let chosen = providers.filter { $0.uploaded?.name == name }
+        guard let document = chosen.first?.uploaded else { return nil }
+        let started = now()
+        let read = await Task.detached { Result { () throws(RatesProviderError) in try document.read(file) } }.value
+        var attempts: [RefreshAttempt] = []
+        for provider in chosen {
+            let days = read.map { $0.filter { $0.source == provider.source.id } }
+            attempts.append(
+                await store(days, from: provider, kind: .upload, actor: actor, started: started, today: CalendarDate(containing: started)))
+        }
+        warmUpIfStored(attempts)
+        return attempts
+    }
 
     func health() async throws -> [ProviderHealth] {
         let newest = try await snapshots.newestDays()
