@@ -27,7 +27,8 @@ struct KurslisteDocumentTests {
             #expect(source.kind == .taxAndCustoms && !source.isOfficial && catalog.taxAndCustoms.contains(source))
             #expect(source.homeCurrency == "CHF" && source.quotation == .basePerUnit)
         }
-        #expect(RateSource.ictax.cadence == .yearEnd && RateSource.ictaxMonthly.cadence == .monthly && RateSource.ictaxMean.cadence == .yearly)
+        #expect(
+            RateSource.ictax.cadence == .yearEnd && RateSource.ictaxMonthly.cadence == .monthly && RateSource.ictaxMean.cadence == .yearly)
         for declaration in [ProviderDeclaration.ictax, .ictaxMonthly, .ictaxMean] {
             let feed = ProviderFeed(declaration)
             #expect(feed.uploaded?.name == "kursliste")
@@ -51,7 +52,9 @@ struct KurslisteDocumentTests {
         #expect(days.count == 14, "a year-end day, a year's mean and twelve months; the securities are not read")
     }
 
-    @Test("2024 (format 2.0.0): EUR 0.93845, GBP 1.135038, USD 0.90625 on 31 December; EUR's year mean 0.9523825397 and December's 0.9333690476")
+    @Test(
+        "2024 (format 2.0.0): EUR 0.93845, GBP 1.135038, USD 0.90625 on 31 December; EUR's year mean 0.9523825397 and December's 0.9333690476"
+    )
     func year2024() throws {
         let days = try Self.days("ictax-kursliste-2024-mini.xml")
         #expect(
@@ -96,7 +99,8 @@ struct KurslisteDocumentTests {
         #expect(try Kursliste.document.read(zipped) == expected)
 
         var small = Kursliste.document
-        small = UploadedDocument(name: small.name, sources: small.sources, maxBytes: small.maxBytes, maxInflatedBytes: 4_096, readFile: small.readFile)
+        small = UploadedDocument(
+            name: small.name, sources: small.sources, maxBytes: small.maxBytes, maxInflatedBytes: 4_096, readFile: small.readFile)
         #expect(throws: RatesProviderError.tooLarge(.inflated(megabytes: 0))) { try small.read(zipped) }
 
         try archive.addEntry(with: "second.xml", type: .file, uncompressedSize: Int64(xml.count), compressionMethod: .deflate) {
@@ -122,16 +126,20 @@ struct KurslisteDocumentTests {
             #expect(throws: RatesProviderError.self, "\(why)") { try read(served.replacingOccurrences(of: euro, with: planted)) }
         }
         #expect(throws: RatesProviderError.self, "cut short") { try read(String(served.prefix(served.count / 2))) }
-        #expect(throws: RatesProviderError.self, "another document") { try read("<monatsmittelkurs><monat>2026-08</monat></monatsmittelkurs>") }
-        let deleted = try read(served.replacingOccurrences(of: euro, with: euro.replacingOccurrences(of: "/>", with: #" deleted="true"/>"#)))
+        #expect(throws: RatesProviderError.self, "another document") {
+            try read("<monatsmittelkurs><monat>2026-08</monat></monatsmittelkurs>")
+        }
+        let deleted = try read(
+            served.replacingOccurrences(of: euro, with: euro.replacingOccurrences(of: "/>", with: #" deleted="true"/>"#)))
         #expect(try Self.day(deleted, .ictax, "2024-12-31").rates["EUR"] == nil)
         let hundred = try read(
             served.replacingOccurrences(of: euro, with: euro.replacingOccurrences(of: "/>", with: #" denomination="100"/>"#)))
         #expect(try Self.day(hundred, .ictax, "2024-12-31").rates["EUR"] == Self.decimal("0.0093845"))
         // An external entity is never fetched or read.
-        let entity = "<?xml version=\"1.0\"?><!DOCTYPE k [<!ENTITY x SYSTEM \"file:///etc/hostname\">]>"
+        let entity =
+            "<?xml version=\"1.0\"?><!DOCTYPE k [<!ENTITY x SYSTEM \"file:///etc/hostname\">]>"
             + served.replacingOccurrences(of: "<?xml version='1.0' encoding='UTF-8'?>", with: "")
-                .replacingOccurrences(of: #"value="0.93845""#, with: #"value="&x;""#)
+            .replacingOccurrences(of: #"value="0.93845""#, with: #"value="&x;""#)
         #expect(throws: RatesProviderError.self) { try read(entity) }
     }
 }

@@ -136,10 +136,12 @@ enum Kursliste {
             }
             guard rates.count < Kursliste.maxRates else { throw .unreadable("the Kursliste holds more than \(Kursliste.maxRates) rates") }
             if element == "exchangeRateMonthly" {
-                guard let month = attributes["month"].flatMap({ Int($0) }), let first = CalendarDate(year: year, month: month, day: 1) else {
+                guard let month = attributes["month"].flatMap({ Int($0) }), let first = CalendarDate(year: year, month: month, day: 1)
+                else {
                     throw .unreadable("\(code)'s monthly rate is of the month \(attributes["month"]?.prefix(12) ?? "nowhere")")
                 }
-                rates.append(Rate(kind: .monthly, code: code, value: try Self.value(attributes["value"], of: code), units: units, date: first))
+                rates.append(
+                    Rate(kind: .monthly, code: code, value: try Self.value(attributes["value"], of: code), units: units, date: first))
             } else {
                 rates.append(
                     Rate(

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// What the admin page asks of the refresh machinery; a protocol for the interactor's tests.
 package protocol RatesRefreshing: Sendable {

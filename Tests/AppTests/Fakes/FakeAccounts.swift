@@ -91,7 +91,9 @@ final class FakeRefresher: RatesRefreshing {
 
     func fetchesDayByDay(_ source: RateSourceID) -> Bool { dayByDay.contains(source) }
 
-    var uploadable: [UploadableFile] { [UploadableFile(name: "kursliste", sources: [.ictax, .ictaxMonthly, .ictaxMean], maxBytes: 1 << 20)] }
+    var uploadable: [UploadableFile] {
+        [UploadableFile(name: "kursliste", sources: [.ictax, .ictaxMonthly, .ictaxMean], maxBytes: 1 << 20)]
+    }
 
     func importUpload(named name: String, file: URL, actor: String?) async -> [RefreshAttempt]? {
         guard name == "kursliste" else { return nil }

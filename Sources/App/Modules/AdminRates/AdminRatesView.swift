@@ -45,9 +45,11 @@ struct AdminRatesView: Sendable {
     /// first, then `document` and `file`, the file written to a temporary file as it arrives
     /// (at most the largest upload), read and stored, then 303 back with what happened.
     func upload(_ request: Request) async throws -> Response {
-        try await guarded {
+        try request.browserSession.requireReadable()
+        // As for every other form: without a session there is no token to send (403).
+        guard request.browserSession.current?.csrfToken != nil else { throw PageAbort(.forbidden, CSRFMiddleware.expired) }
+        return try await guarded {
             _ = try interactor.authorizeUpload(by: request.currentUser)
-            try request.browserSession.requireReadable()
             let spool = try UploadSpool(limit: interactor.largestUpload)
             defer { spool.remove() }
             let form: StreamedForm.Fields

@@ -55,6 +55,38 @@ struct AdminRatesTests {
         #expect(refresher.actors == ["refresh:admin@example.org", "import:admin@example.org", "import-full:admin@example.org"])
     }
 
+    @Test(
+        "an upload: the admin's only, stored through the refresher as the admin; the form names the Kursliste, and a refusal is said at its field"
+    )
+    func upload() async throws {
+        let refresher = FakeRefresher()
+        #expect(throws: AdminRates.Failure.forbidden) { try interactor(refresher).authorizeUpload(by: user) }
+        await #expect(throws: AdminRates.Failure.signInRequired) {
+            try await interactor(refresher).upload("kursliste", file: URL(fileURLWithPath: "/dev/null"), by: nil)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-test-\(UUID().uuidString).xml")
+        try Data("<kursliste/>".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try await interactor(refresher).upload("kursliste", file: file, by: admin).get().map(\.kind) == [.upload])
+        #expect(try await interactor(refresher).upload("other", file: file, by: admin) == .failure(.unknownDocument))
+        #expect(refresher.actors == ["upload:kursliste:12:admin@example.org"])
+        #expect(interactor(refresher).largestUpload == 1 << 20)
+
+        let output = try await interactor(refresher).refusedUpload(.noFile, by: admin)
+        #expect(output.uploadable.map(\.name) == ["kursliste"] && output.uploadRefusal == .noFile)
+        let presenter = AdminRatesPresenter(providers: ProviderKit.catalog())
+        let form = try #require(presenter.present(output, in: Localizations.of(.en)).uploads.first)
+        #expect(form.url == "/admin/rates/upload" && form.document == "kursliste" && form.title == "Upload the ESTV’s Kursliste")
+        #expect(form.hint.contains("at most 1 MB") && form.downloadURL == "https://www.ictax.admin.ch/extern/de.html#/xml")
+        #expect(form.error == "Choose the file to upload.")
+        let german = try #require(presenter.present(output, in: Localizations.of(.de)).uploads.first)
+        #expect(german.title == "Kursliste der ESTV hochladen" && german.error == "Wählen Sie die Datei, die hochgeladen werden soll.")
+        // Three sources' attempts flash once where they say the same, as an error if one failed.
+        let failed = FakeRefresher.attempt(.upload, actor: "a", .failed, .verbatim("not a Kursliste"))
+        let flash = presenter.flash(forUpload: [failed, failed, failed], in: Localizations.of(.en))
+        #expect(flash.kind == .error && flash.message == "Upload: failed. not a Kursliste")
+    }
+
     @Test("a backfill: a provider that can be backfilled, two real days in order, not in the future, at most a year (a month day by day)")
     func backfill() async throws {
         func attempt(_ provider: String?, _ from: String?, _ to: String?) async throws -> AdminRates.Backfill {

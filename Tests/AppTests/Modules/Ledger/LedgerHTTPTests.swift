@@ -219,7 +219,9 @@ struct LedgerHTTPTests {
             #expect(list.status == .ok && list.headers.first(name: .contentType) == "application/json; charset=utf-8")
             let document = try #require(try JSONSerialization.jsonObject(with: Data(list.body.readableBytesView)) as? [String: Any])
             let presets = try #require(document["presets"] as? [[String: Any]])
-            #expect(presets.count == 12 && (document["note"] as? String)?.contains("It is not tax advice") == true)
+            #expect(
+                presets.count == LedgerPreset.all.count && presets.count == 13
+                    && (document["note"] as? String)?.contains("It is not tax advice") == true)
             let poland = try #require(presets.first { $0["id"] as? String == "pl-vat" })
             #expect(poland["source"] as? String == "nbp" && poland["fallback_source"] as? String == "nbp.b")
             #expect(poland["rule"] as? String == "previous-business-day" && poland["booking_currency"] as? String == "PLN")

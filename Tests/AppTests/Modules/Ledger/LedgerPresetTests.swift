@@ -223,13 +223,34 @@ struct LedgerPresetTests {
         #expect(receipt.bookingCurrency == "CHF" && receipt.source == "bazg" && receipt.preset?.id == "ch-vat-daily")
     }
 
+    @Test("ch-wealth: the Kursliste's year-end rate of 31 December, per balance of that day; no other day's")
+    func switzerlandWealth() async throws {
+        let ictax = try Self.days(.ictax, ["ictax-kursliste-2024-mini.xml", "ictax-kursliste-2025-mini.xml"])
+        let (rows, receipt) = try await Self.convert(
+            ["2024-12-31,10000.00,EUR", "2024-12-31,2500,USD", "2024-12-31,800,GBP", "2025-12-31,1200.50,USD", "2025-06-30,100,USD"],
+            preset: "ch-wealth", over: [ictax], today: "2026-03-01")
+        // 10,000 × 0.93845; 2,500 × 0.90625 = 2,265.625, a half rounded up to the centime; 800 × 1.135038 = 908.0304.
+        #expect(Self.line(rows[0])! == (Self.d("9384.50"), "2024-12-31", nil))
+        #expect(Self.line(rows[1])! == (Self.d("2265.63"), "2024-12-31", nil))
+        #expect(Self.line(rows[2])! == (Self.d("908.03"), "2024-12-31", nil))
+        // 2025's list: 1,200.50 × 0.79225 = 951.096125.
+        #expect(Self.line(rows[3])! == (Self.d("951.10"), "2025-12-31", nil))
+        // A balance of 30 June has no year-end rate: 2024's is not 2025's value.
+        #expect(
+            rows[4] == .failure(.outOfForce(day: Self.day("2024-12-31"), through: Self.day("2024-12-31"), asked: Self.day("2025-06-30"))))
+        #expect(
+            receipt.bookingCurrency == "CHF" && receipt.source == "ictax" && receipt.rule == .sameDay && receipt.preset?.id == "ch-wealth")
+        #expect(
+            receipt.preset?.guidanceURL == "https://www.estv.admin.ch/estv/de/home/servicenavigation/fremdwaehrungskurse-estv.html")
+    }
+
     @Test("the presets: stable ids, each booking in its source's home currency, guidance on the authority's own https page")
     func catalogue() throws {
         let providers = ProviderCatalog.everyDeclared
         #expect(
             LedgerPreset.all.map(\.id) == [
                 "gb-vat", "pl-vat", "cz-vat", "eu-grants", "us-treasury", "ca-cra", "au-ato", "no-skatt", "ru-cbr", "ua-nbu", "ch-vat",
-                "ch-vat-daily",
+                "ch-vat-daily", "ch-wealth",
             ])
         for preset in LedgerPreset.all {
             #expect(providers.source(preset.source).homeCurrency == preset.booking, "\(preset.id)")
