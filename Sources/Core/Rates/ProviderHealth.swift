@@ -16,8 +16,11 @@ package struct ProviderHealth: Sendable, Equatable {
     /// The days over which refused days are counted.
     package static let refusalWindow = 7
 
-    /// Days a publisher may go without a new day and not be late (``RateSource/Cadence/allowance``).
-    package var allowance: Int { (source.cadence ?? .daily).allowance }
+    /// Days a publisher may go without a new day and not be late (``RateSource/Cadence/allowance``);
+    /// for months that come in a year's list, from its December to the next list.
+    package var allowance: Int {
+        source.listedYearly && source.cadence == .monthly ? RateSource.Cadence.yearEnd.allowance + 30 : (source.cadence ?? .daily).allowance
+    }
 
     /// Days its newest stored day is behind what its cadence leads one to expect on `today`
     /// (0: on time); `nil` when it has no day stored. A publisher releasing a month at a time

@@ -31,6 +31,9 @@ package struct RateSource: Sendable, Equatable {
     /// The publisher dates its rates the day they take effect, which may be tomorrow (the Bank
     /// of Russia and the National Bank of Ukraine publish in the afternoon for the next day).
     package var datesAhead = false
+    /// Its rates come in a year's list, all of a year at once (the Kursliste's monthly means):
+    /// it is late when a year's list is, not a month after its newest month.
+    package var listedYearly = false
     /// Another provider whose rates this one republishes for the currencies both quote (the
     /// Banca d'Italia's majors are the ECB's): the blend counts such a figure once, the original's.
     package var republishes: RateSourceID? = nil

@@ -83,8 +83,10 @@ extension RateSource {
             case .monthly: 31 + Self.monthly.grace
             case .monthEnd: 62
             case .quarterly: 92 + Self.quarterly.grace
-            // A year's list comes out in the first months of the next.
-            case .yearEnd, .yearly: 366 + 92
+            // A year's list comes out in the first months of the next; a year's mean is dated
+            // on the year's first day.
+            case .yearEnd: 366 + 92
+            case .yearly: 366 + 366 + 92
             }
         }
 

@@ -11,10 +11,14 @@ extension RateSource {
         "ictax", "Federal Tax Administration (ESTV): Kursliste, year-end rates", website: ictaxWebsite, home: "CHF",
         quotation: .basePerUnit, country: "CH", rateType: "year-end rate for wealth tax (Kursliste)", cadence: .yearEnd,
         terms: ictaxTerms)
-    /// The Kursliste's monthly means.
-    package static let ictaxMonthly = taxAndCustoms(
-        "ictax-monthly", "Federal Tax Administration (ESTV): Kursliste, monthly means", website: ictaxWebsite, home: "CHF",
-        quotation: .basePerUnit, country: "CH", rateType: "monthly mean (Kursliste)", cadence: .monthly, terms: ictaxTerms)
+    /// The Kursliste's monthly means, a year's at a time.
+    package static let ictaxMonthly = {
+        var source = taxAndCustoms(
+            "ictax-monthly", "Federal Tax Administration (ESTV): Kursliste, monthly means", website: ictaxWebsite, home: "CHF",
+            quotation: .basePerUnit, country: "CH", rateType: "monthly mean (Kursliste)", cadence: .monthly, terms: ictaxTerms)
+        source.listedYearly = true
+        return source
+    }()
     /// The Kursliste's year means.
     package static let ictaxMean = taxAndCustoms(
         "ictax-mean", "Federal Tax Administration (ESTV): Kursliste, year means", website: ictaxWebsite, home: "CHF",

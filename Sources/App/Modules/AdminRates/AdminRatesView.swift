@@ -56,7 +56,7 @@ struct AdminRatesView: Sendable {
             do {
                 form = try await StreamedForm.read(
                     request, csrfToken: request.browserSession.current?.csrfToken, limit: interactor.largestUpload + 64 * 1024
-                ) { name, fileName -> StreamedForm.Sink? in
+                ) { name, fileName -> StreamedForm.PartWriter? in
                     guard name == "file", let fileName, !fileName.isEmpty else { return nil }
                     return { bytes in try spool.append(bytes) }
                 }
