@@ -365,19 +365,23 @@ package enum Converter {
         let names: String
     }
 
-    /// The blend's make-up for the pair on the page: each provider's own rate and day.
+    /// The blend's make-up for the pair on the page: each provider's own rate, and its day where
+    /// that is not the page's.
     struct SourceDetailsViewModel: Encodable, Sendable, Equatable {
         /// `Rates from 4 central banks`
         let summary: String
+        /// `1 USD in EUR, each of Mar 5, 2026 unless another day is shown`
+        let unit: String
         let rows: [SourceDetailRowViewModel]
     }
 
     struct SourceDetailRowViewModel: Encodable, Sendable, Equatable {
         let provider: String
-        /// `1 USD = 0.8587 EUR`
+        /// `0.8587`, per one unit of the page's currency.
         let rate: String
-        let day: String
-        let dayISO: String
+        /// Its day, where it is not the blend's (a bank a day behind, one that dates ahead).
+        let day: String?
+        let dayISO: String?
         /// Why it did not count, if it did not (`screened out: 5.2 % from the others`, `pegged`).
         let note: String?
     }

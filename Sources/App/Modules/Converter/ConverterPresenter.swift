@@ -253,13 +253,17 @@ package struct ConverterPresenter: Sendable {
                 case .pegged?: l.text("not used: the currency is pegged")
                 case nil: nil
                 }
+            // The page's day goes without saying (the unit line names it): a row names only another.
             return Converter.SourceDetailRowViewModel(
-                provider: RatesSourceViewModel.name(of: providers.source(id), in: l), rate: Self.rateLine(rate, number: l.number),
-                day: l.date(date), dayISO: date.description, note: note)
+                provider: RatesSourceViewModel.name(of: providers.source(id), in: l), rate: l.number(rate.text),
+                day: date == blend.date ? nil : l.date(date), dayISO: date == blend.date ? nil : date.description, note: note)
         }
         guard !rows.isEmpty else { return nil }
         return Converter.SourceDetailsViewModel(
-            summary: l.plural("Rates from {count} central bank", "Rates from {count} central banks", count: rows.count), rows: rows)
+            summary: l.plural("Rates from {count} central bank", "Rates from {count} central banks", count: rows.count),
+            unit: l.text(
+                "1 {from} in {to}, each of {day} unless another day is shown", ["from": from, "to": to, "day": l.date(blend.date)]),
+            rows: rows)
     }
     static func historyLabel(on date: CalendarDate?) -> Message {
         date.map { Message("See this pair over time around {day}", ["day": .day($0)]) } ?? Message("Rate history of this pair")

@@ -161,14 +161,18 @@ struct OfficialSourcesPageTests {
             // The four that quote both (table B has no dollar, the Reserve Bank of Australia no złoty);
             // the Ukrainian rates of 2026-03-06, set on the 5th, count as today's newest.
             #expect(blend.html.contains("<summary>Rates from 4 central banks</summary>"))
+            // The unit and the page's day said once; a row names its own day only where it is another.
             #expect(
                 blend.html.contains(
-                    "<span class=\"source-details-provider\">National Bank of Ukraine</span> <bdi dir=\"ltr\">1 USD = 3.6774 PLN</bdi> <time datetime=\"2026-03-06\">"
+                    "<p class=\"source-details-unit\">1 USD in PLN, each of Mar 5, 2026 unless another day is shown</p>"))
+            #expect(
+                blend.html.contains(
+                    "<span class=\"source-details-provider\">National Bank of Ukraine</span> <bdi dir=\"ltr\">3.6774</bdi> <time datetime=\"2026-03-06\">Mar 6, 2026</time></li>"
                 ))
             #expect(blend.html.contains("Rates of Mar 5, 2026 (today)"))
             #expect(
                 blend.html.contains(
-                    "<span class=\"source-details-provider\">National Bank of Poland</span> <bdi dir=\"ltr\">1 USD = 3.6771 PLN</bdi> <time datetime=\"2026-03-05\">"
+                    "<span class=\"source-details-provider\">National Bank of Poland</span> <bdi dir=\"ltr\">3.6771</bdi></li>"
                 ))
             let blendMenu = blend.html.components(separatedBy: "<select id=\"from\"")[1].components(separatedBy: "</select>")[0]
             #expect(blendMenu.occurrences(of: "<option value=") >= 140)
