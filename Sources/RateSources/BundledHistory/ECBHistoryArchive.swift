@@ -27,18 +27,9 @@ package enum ECBHistoryArchive {
             guard let entry = archive[entryName] else {
                 throw RatesProviderError.unreadable("the archive holds no \(entryName)")
             }
-            guard entry.uncompressedSize <= UInt64(maxBytes) else {
-                throw RatesProviderError.tooLarge(.archiveCSV(megabytes: maxBytes >> 20))
-            }
-            let stated = Int(entry.uncompressedSize)
-            var csv = Data(capacity: stated)
-            _ = try archive.extract(entry) { chunk in
-                guard csv.count + chunk.count <= stated else {
-                    throw RatesProviderError.unreadable("the archive's CSV is larger than the archive states")
-                }
-                csv.append(chunk)
-            }
-            return csv
+            return try archive.unpack(
+                entry, limit: maxBytes, tooLarge: .tooLarge(.archiveCSV(megabytes: maxBytes >> 20)),
+                pastStated: "the archive's CSV is larger than the archive states")
         } catch let error as RatesProviderError {
             throw error
         } catch {

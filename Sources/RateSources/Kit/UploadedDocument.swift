@@ -42,20 +42,17 @@ package struct UploadedDocument: Sendable {
             guard entries.count == 1, let entry = entries.first else {
                 throw RatesProviderError.unreadable("the zip holds \(entries.count) XML files, not one")
             }
-            guard entry.uncompressedSize <= UInt64(maxInflatedBytes) else {
-                throw RatesProviderError.tooLarge(.inflated(megabytes: maxInflatedBytes >> 20))
-            }
+            let tooLarge = RatesProviderError.tooLarge(.inflated(megabytes: maxInflatedBytes >> 20))
+            guard entry.uncompressedSize <= UInt64(maxInflatedBytes) else { throw tooLarge } // before a file is made
             guard FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 throw RatesProviderError.unreadable("the zip could not be unpacked here")
             }
             let handle = try FileHandle(forWritingTo: target)
             defer { try? handle.close() }
-            let limit = Int(entry.uncompressedSize)
-            var written = 0
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                written += chunk.count
-                guard written <= limit else { throw RatesProviderError.unreadable("the zip's file is larger than the zip states") }
-                try handle.write(contentsOf: chunk)
+            try archive.unpack(
+                entry, limit: maxInflatedBytes, tooLarge: tooLarge, pastStated: "the zip's file is larger than the zip states"
+            ) {
+                try handle.write(contentsOf: $0)
             }
         } catch let error as RatesProviderError {
             throw error

@@ -91,22 +91,15 @@ struct XLSXSheet {
     }
 
     private static func inflate(_ entry: Entry, of archive: Archive, what: String) throws(RatesProviderError) -> Data {
-        guard entry.uncompressedSize <= UInt64(maxPartBytes) else { throw .tooLarge(.answer(megabytes: maxPartBytes >> 20)) }
-        let stated = Int(entry.uncompressedSize)
-        var part = Data(capacity: stated)
         do {
-            _ = try archive.extract(entry) { chunk in
-                guard part.count + chunk.count <= stated else {
-                    throw RatesProviderError.unreadable("a part inflates past its stated size")
-                }
-                part.append(chunk)
-            }
+            return try archive.unpack(
+                entry, limit: maxPartBytes, tooLarge: .tooLarge(.answer(megabytes: maxPartBytes >> 20)),
+                pastStated: "a part inflates past its stated size")
         } catch let error as RatesProviderError {
             throw error
         } catch {
             throw .unreadable("not \(what): a part does not inflate")
         }
-        return part
     }
 
     /// A column's number: `A` is 1, `Z` 26, `AA` 27.

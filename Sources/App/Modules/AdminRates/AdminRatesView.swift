@@ -64,8 +64,10 @@ struct AdminRatesView: Sendable {
                 switch problem {
                 case .forbidden: throw PageAbort(.forbidden, CSRFMiddleware.expired)
                 case .notMultipart, .compressed: return try await refused(.notMultipart, request, status: .unsupportedMediaType)
-                case .tooLarge, .refused:
+                case .tooLarge, .refused(is UploadSpool.TooLarge):
                     return try await refused(.tooLarge(megabytes: interactor.largestUpload >> 20), request, status: .payloadTooLarge)
+                // The file could not be written here (a full disk): the server's failure, not the upload's.
+                case .refused(let error): throw error
                 }
             }
             guard form.bytes["file", default: 0] > 0 else { return try await refused(.noFile, request, status: .unprocessableEntity) }
