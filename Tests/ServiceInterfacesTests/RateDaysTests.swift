@@ -77,6 +77,34 @@ extension RateDaysTests {
         return builder.build()
     }
 
+    @Test("every rate comes back as stored: long ones kept aside, gaps left empty, the reversed columns found, sides without rates")
+    func ratesAsStored() throws {
+        var builder = RateDays.Builder()
+        let day = { CalendarDate(iso8601: $0)! }
+        let third = Decimal(1) / 3 // 38 digits: too long for eight bytes
+        let snapshot = UUID()
+        builder.add(snapshot: snapshot, date: day("2025-05-07"), code: "EUR", rate: 1, source: .ecb, reversed: ["JPY"])
+        builder.add(snapshot: snapshot, date: day("2025-05-07"), code: "XAU", rate: third, source: .ecb, reversed: ["JPY"])
+        builder.add(
+            snapshot: snapshot, date: day("2025-05-07"), code: "JPY", packed: PackedDecimal.pack(plainText: "163.3600")!, rate: nil,
+            source: .ecb, reversed: ["JPY"])
+        builder.add(snapshot: UUID(), date: day("2025-05-08"), rates: ["EUR": 1, "USD": Fixtures.decimal("1.1245")], source: .ecb)
+        let days = builder.build()
+        let first = days.days[0], second = days.days[1]
+        #expect(first.rate(days.columns["XAU"]!) == third)
+        #expect(first.value(days.columns["XAU"]!) == third.nearestDouble)
+        #expect(first.rate(days.columns["JPY"]!) == Fixtures.decimal("163.36"))
+        #expect(first.value(days.columns["JPY"]!) == 163.36)
+        #expect(first.reversed == [days.columns["JPY"]!])
+        #expect(first.quotation(days.columns["JPY"]!) == .basePerUnit)
+        #expect(first.rate(days.columns["USD"]!) == nil && first.value(days.columns["USD"]!).isNaN)
+        #expect(second.rate(days.columns["USD"]!) == Fixtures.decimal("1.1245"))
+        #expect(second.rate(days.columns["XAU"]!) == nil && second.value(days.columns["XAU"]!).isNaN)
+        // A day is as wide as its last quoted column, not as every column.
+        #expect(second.columnCount == days.columns["USD"]! + 1)
+        #expect(second.rate(99) == nil && second.value(99).isNaN)
+    }
+
     @Test("a day on or before a date, the days a currency is quoted, a range from the Friday before a weekend; fingerprints")
     func lookUps() {
         let days = Self.week(), day = { CalendarDate(iso8601: $0)! }

@@ -6,6 +6,8 @@
 --   history-all  /rates/FROM/TO?range=all, all 27 years of a random pair per request
 --   frankfurter  /v1/DAY?from=BASE, a random business-day-or-not since 1999 and base per request
 --   v2       /v2/rates?base=BASE&date=DAY, the blend of a random day of the last year against a random base
+--   v2-past  /v2/rates?base=BASE&date=DAY, a random day of the last $BENCH_YEARS years (scripts/bench-history)
+--   result-past  the converter's result page on a random day of the last $BENCH_YEARS years, random pair and amount
 --   mcp      POST /mcp, tools/call convert of a random pair and amount (the JSON-RPC id varied too)
 -- Varying every request means no cache keyed by URL can answer the benchmark.
 -- `done` prints one line: BENCH requests duration_us p50_us p99_us errors_4xx_5xx socket_errors
@@ -19,6 +21,13 @@ local bases = {
   "EUR", "USD", "JPY", "GBP", "CHF", "CAD", "AUD", "NZD", "SEK", "NOK", "DKK", "HKD", "SGD", "KRW", "ZAR", "CZK", "HUF", "PLN",
 }
 local mode = "fixed"
+-- The years of history scripts/bench-history stored (every provider's): past days are drawn from them.
+local years = tonumber(os.getenv("BENCH_YEARS") or "1")
+
+-- Any day of the last `years` years to 2026-10-30 (20,756 days after 1970-01-01).
+local function past_day()
+  return os.date("!%Y-%m-%d", (20756 - math.random(0, math.floor(365.25 * years) - 1)) * 86400)
+end
 
 function init(args)
   mode = args[1] or "fixed"
@@ -55,6 +64,11 @@ function request()
     -- Any day of the year to 2026-10-30 (20,756 days after 1970-01-01): every provider has days then.
     local day = os.date("!%Y-%m-%d", (20756 - math.random(0, 364)) * 86400)
     return wrk.format(nil, "/v2/rates?base=" .. bases[math.random(#bases)] .. "&date=" .. day)
+  elseif mode == "v2-past" then
+    return wrk.format(nil, "/v2/rates?base=" .. bases[math.random(#bases)] .. "&date=" .. past_day())
+  elseif mode == "result-past" then
+    local from, to = pair()
+    return wrk.format(nil, "/?from=" .. from .. "&to=" .. to .. "&amount=" .. amount() .. "&date=" .. past_day())
   elseif mode == "mcp" then
     local from, to = pair()
     local body = '{"jsonrpc":"2.0","id":' .. math.random(1, 1000000) .. ',"method":"tools/call","params":{"name":"convert",'

@@ -7,6 +7,7 @@ doing, as every target here does; the median of three does not.
 
     python3 scripts/lib/bench_ledger.py BASE PID LINES [RUNS] [PRESET]"""
 import datetime
+import os
 import random
 import subprocess
 import sys
@@ -18,14 +19,17 @@ runs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 # A country preset (`pl-vat`) instead of the ECB's same-day rate, when given.
 preset = sys.argv[5] if len(sys.argv) > 5 else ""
 query = f"preset={preset}" if preset else "to=EUR&rule=same-day&source=ecb"
-path = f"/tmp/ledger-bench-{lines}.csv"
 random.seed(lines)
-first = datetime.date(2025, 11, 3)
+# Dates of the ECB's last year; LEDGER_YEARS=10 spreads them over ten years (scripts/bench-history).
+years = int(os.environ.get("LEDGER_YEARS", "1"))
+span = 360 if years == 1 else round(365.25 * years) - 5
+first = datetime.date(2025, 11, 3) if years == 1 else datetime.date(2026, 10, 30) - datetime.timedelta(days=span)
+path = f"/tmp/ledger-bench-{lines}.csv" if years == 1 else f"/tmp/ledger-bench-{lines}-{years}y.csv"
 codes = ["USD", "GBP", "JPY", "CHF", "PLN", "CZK"]
 with open(path, "w", encoding="utf-8", newline="") as file:
     file.write("\ufeffRechnung;Datum;Betrag;Währung;Kunde\r\n")
     for n in range(lines):
-        day = first + datetime.timedelta(days=random.randrange(360))
+        day = first + datetime.timedelta(days=random.randrange(span))
         amount = f"{random.randrange(1, 10_000_000) / 100:.2f}".replace(".", ",")
         file.write(f"R-{n};{day:%d.%m.%Y};{amount};{codes[n % 6]};Kunde {n % 97}\r\n")
 

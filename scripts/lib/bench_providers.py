@@ -1,7 +1,7 @@
 """A year of every central bank's days, for scripts/bench's memory and /v2 measurements.
 
-Writes the days each provider beside the ECB would have published over the year up to the
-bundled ECB history's newest day, straight into PostgreSQL (COPY through psql), as the refresher
+Writes the days each provider beside the ECB would have published over the year (or, with
+`--years N`, the N years; 28 or more: every bundled ECB day) up to the bundled ECB history's newest day, straight into PostgreSQL (COPY through psql), as the refresher
 stores them: one snapshot per provider and day, its home currency as base at 1, its rates written
 the way its publisher writes them (`quotation`, and the other way for the currencies it names
 `reversed`). Each provider quotes the currencies its recorded documents hold
@@ -13,13 +13,16 @@ Wednesdays; the others on the ECB's business days. A provider that stores buying
 rates (`sides` in the list) gets both beside each mid, a tenth of a per cent either side of it,
 as its refresh would store them.
 
-    python3 scripts/lib/bench_providers.py psql -h 127.0.0.1 -p PORT -U postgres -d bench
+    python3 scripts/lib/bench_providers.py [--years N] psql -h 127.0.0.1 -p PORT -U postgres -d bench
+
+Ten years are 5 million rates: the rows go to psql as they are made, never all in memory.
 """
 import csv
 import io
 import json
 import subprocess
 import sys
+import tempfile
 import uuid
 import zipfile
 from datetime import date, timedelta
@@ -50,13 +53,18 @@ def providers():
             for source, p in listed.items()]
 
 
-def main(psql):
+def main(arguments):
+    years = 1
+    if arguments[:1] == ["--years"]:
+        years, arguments = int(arguments[1]), arguments[2:]
+    psql = arguments
     days = ecb_days()
     newest = max(days)
-    year = sorted(day for day in days if day > newest - timedelta(days=365))
+    year = sorted(day for day in days if day > newest - timedelta(days=365 * years + years // 4))
     per_usd = {code: Decimal(str(rate)) for code, rate in json.loads(
         (ROOT / "Tests" / "RateSourcesTests" / "Resources" / "exchangerate-api-latest-USD.json").read_text())["rates"].items()}
-    snapshots, rates = io.StringIO(), io.StringIO()
+    snapshots = io.StringIO()
+    rates = tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False)
     count = sides = 0
     skipped = []
     listed = providers()
@@ -108,8 +116,12 @@ def main(psql):
                 sides += 2 if has_sides else 0
     subprocess.run(psql + ["-c", "\\copy rate_snapshots (id, source, base_currency, effective_date, stored_at, quotation, reversed) FROM STDIN WITH (FORMAT csv)"],
                    input=snapshots.getvalue(), text=True, check=True)
-    subprocess.run(psql + ["-c", "\\copy snapshot_rates (id, snapshot_id, currency_code, rate, buying, selling) FROM STDIN WITH (FORMAT csv)"],
-                   input=rates.getvalue(), text=True, check=True)
+    rates.close()
+    try:
+        subprocess.run(psql + ["-c", f"\\copy snapshot_rates (id, snapshot_id, currency_code, rate, buying, selling) FROM '{rates.name}' WITH (FORMAT csv)"],
+                       check=True)
+    finally:
+        Path(rates.name).unlink()
     missing = f" (not {', '.join(skipped)}: no ECB or ExchangeRate-API rate for the home currency)" if skipped else ""
     print(f"{snapshots.getvalue().count(chr(10))} days of {len(listed) - len(skipped)} providers, {count} rates and {sides} "
           "buying and selling rates, "

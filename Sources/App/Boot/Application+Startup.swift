@@ -34,7 +34,12 @@ extension Application {
     /// (docs/BENCHMARKS.md, *Stored days*). On PostgreSQL the
     /// change listener starts first: only what is read while it listens is kept; a start waits
     /// for it at most `listenerPatience`, then serves and reads the days when first asked.
-    func warmUpBeforeServing(listenerPatience: Duration = .seconds(3)) async {
+    ///
+    /// A long history takes longer to read and blend than a start may (ten years of every
+    /// publisher, docs/BENCHMARKS.md, *History at scale*): the start waits for it at most `patience`, then
+    /// serves while it goes on; pages that need the days wait for that one read, never a 503
+    /// (docs/OPERATIONS.md, *Memory and start time*).
+    func warmUpBeforeServing(listenerPatience: Duration = .seconds(3), patience: Duration = .seconds(3)) async {
         guard appServices.historyProgress.pending == nil else { return }
         if let listener = changeListener {
             listener.start(on: eventLoopGroup.any(), logger: logger)
@@ -43,7 +48,17 @@ extension Application {
                 return
             }
         }
-        await appServices.warmUp()
+        let warmUp = appServices.warmUp, logger = logger
+        let started = ContinuousClock.now
+        let warming = Task<Bool, any Error> {
+            await warmUp()
+            let took = ContinuousClock.now - started
+            if took > patience { logger.notice("The stored days are read and blended (\(took.formatted(.units(allowed: [.seconds])))).") }
+            return true
+        }
+        if await warming.value(within: patience) == nil {
+            logger.notice("Serving while the stored days are read and blended; pages that need them wait for that read.")
+        }
     }
 
     /// Migrates the schema and stores the bundled rates into an empty database. Instances

@@ -75,11 +75,60 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
         return await read.value(within: staleAfter) ?? stale
     }
 
+    /// Several providers' days (``RateDays/Selection/provider(_:)``), in their order: those
+    /// kept, and the others read together in one pass (shared with every request that misses
+    /// them), each as ``days(_:)`` would answer it.
+    package func days(_ selections: [RateDays.Selection]) async throws -> [RateDays] {
+        guard cache.isLive else { return try await base.days(of: selections) }
+        var found = selections.map { cache.value(RateDaysCache.group, $0.key, now: now()) }
+        let missing = selections.indices.filter { found[$0] == nil }
+        guard !missing.isEmpty else { return found.map { $0! } }
+        let reads = sharedReads(missing.map { selections[$0] })
+        for (index, read) in zip(missing, reads) {
+            if let stale = previous.withLockedValue({ $0[selections[index]] }) {
+                found[index] = await read.value(within: staleAfter) ?? stale
+            } else {
+                found[index] = try await read.value
+            }
+        }
+        return found.map { $0! }
+    }
+
     /// The window of a pair's series kept whole, else a walk over the window's days.
     private func history(
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?, in days: RateDays
     ) -> PairHistory {
         series.history("\(selection.key):\(from)/\(to)", from: from, to: to, range: range, around: date, in: days)
+    }
+
+    /// Each selection's read in flight if nothing was stored since it began; the others read
+    /// together, in one pass.
+    private func sharedReads(_ selections: [RateDays.Selection]) -> [Task<RateDays, any Error>] {
+        let cache = cache, base = base, now = now, loading = loading, previous = previous
+        return loading.withLockedValue { reads in
+            let ticket = cache.ticket()
+            let unread = selections.filter { reads[$0]?.ticket != ticket }
+            if !unread.isEmpty {
+                let batch = Task {
+                    // Done, kept or failed, the next request that misses reads again.
+                    defer {
+                        loading.withLockedValue { reads in
+                            for selection in unread where reads[selection]?.ticket == ticket { reads[selection] = nil }
+                        }
+                    }
+                    let days = try await base.days(of: unread)
+                    for (selection, read) in zip(unread, days) {
+                        cache.store(read, group: RateDaysCache.group, item: selection.key, ticket: ticket, now: now())
+                        previous.withLockedValue { $0[selection] = read }
+                    }
+                    return days
+                }
+                for (index, selection) in unread.enumerated() {
+                    reads[selection] = (ticket, Task { try await batch.value[index] })
+                }
+            }
+            return selections.map { reads[$0]!.task }
+        }
     }
 
     /// The selection's read in flight if nothing was stored since it began, else a new one.

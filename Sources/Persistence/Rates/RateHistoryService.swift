@@ -10,9 +10,18 @@ import ServiceInterfaces
 /// keeps in memory). Tests hand the cache a slow one.
 package protocol StoredRateDays: RateHistoryService, ReferenceRateDays {
     func days(_ selection: RateDays.Selection) async throws -> RateDays
+    /// Several providers' days (``RateDays/Selection/provider(_:)``), in their order.
+    func days(of selections: [RateDays.Selection]) async throws -> [RateDays]
 }
 
 extension StoredRateDays {
+    /// One read per selection (test doubles; the database reads them in one pass).
+    package func days(of selections: [RateDays.Selection]) async throws -> [RateDays] {
+        var read: [RateDays] = []
+        for selection in selections { read.append(try await days(selection)) }
+        return read
+    }
+
     /// Every stored day's rates, whatever their provider.
     package func days() async throws -> RateDays { try await days(.all) }
 
@@ -97,6 +106,29 @@ package struct FluentRateHistoryService: StoredRateDays {
         return try await read(filter, eachThroughIndex: count <= fewDays, side: side)
     }
 
+    /// Several providers' mid days in one pass over the stored rates, each row handed to its
+    /// provider's days as it arrives: a read per provider scanned every stored rate again for
+    /// each (ten years of every publisher: 94 scans of 6 million rows, where one pass does;
+    /// docs/BENCHMARKS.md, *History at scale*).
+    package func days(of selections: [RateDays.Selection]) async throws -> [RateDays] {
+        var owner: [RateSourceID: Int] = [:]
+        for (index, selection) in selections.enumerated() {
+            guard case .provider = selection, let sources = selection.sources else {
+                throw StoredRateError(description: "only providers' mid days are read together, not \(selection.key)")
+            }
+            for source in sources { owner[source] = index }
+        }
+        guard !owner.isEmpty else { return selections.map { _ in RateDays.Builder().build() } }
+        let sources = owner.keys.map(\.rawValue).sorted()
+        let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources))"
+        let count = try await database.run { database in
+            try await (database as! any SQLDatabase).raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
+                .first()?.decode(column: "days", as: Int.self) ?? 0
+        }
+        let owners = owner
+        return try await read(filter, eachThroughIndex: count <= fewDays, into: selections.count) { owners[$0] }
+    }
+
     /// Days of a selection up to which each day's rates are read through the (snapshot,
     /// currency) index rather than in one pass over every stored rate: a provider's year reads
     /// faster through the index, the ECB's 27 years in one pass (docs/BENCHMARKS.md, *Stored
@@ -132,8 +164,18 @@ package struct FluentRateHistoryService: StoredRateDays {
     private func read(
         _ filter: SQLQueryString, eachThroughIndex: Bool = false, timeout: Duration = Self.daysTimeout, side: RateSide = .mid
     ) async throws -> RateDays {
+        try await read(filter, eachThroughIndex: eachThroughIndex, timeout: timeout, side: side, into: 1) { _ in 0 }[0]
+    }
+
+    /// ``read(_:eachThroughIndex:timeout:side:)`` into `count` sets of days, each row into the
+    /// one `owner` names for its source (none: left out).
+    private func read(
+        _ filter: SQLQueryString, eachThroughIndex: Bool, timeout: Duration = Self.daysTimeout, side: RateSide = .mid, into count: Int,
+        owner: @escaping @Sendable (RateSourceID) -> Int?
+    ) async throws -> [RateDays] {
         let column = side.storedColumn
-        let collected = NIOLockedValueBox((builder: RateDays.Builder(), error: (any Error)?.none))
+        let collected = NIOLockedValueBox(
+            (builders: [RateDays.Builder](repeating: RateDays.Builder(), count: count), error: (any Error)?.none))
         try await database.transaction(timeout: timeout) { database in
             let sql = database as! any SQLDatabase
             let postgres = sql.dialect.name == "postgresql"
@@ -170,7 +212,7 @@ package struct FluentRateHistoryService: StoredRateDays {
                 collected.withLockedValue { collected in
                     guard collected.error == nil else { return }
                     do {
-                        try Self.add(row, to: &collected.builder, emptyDays: side != .mid)
+                        try Self.add(row, emptyDays: side != .mid, owner: owner, to: &collected.builders)
                     } catch {
                         collected.error = error
                     }
@@ -179,30 +221,51 @@ package struct FluentRateHistoryService: StoredRateDays {
         }
         return try collected.withLockedValue { collected in
             if let error = collected.error { throw error }
-            return collected.builder.build()
+            return collected.builders.map { $0.build() }
         }
     }
 
-    /// One snapshot's row: its rates read from their joined text; with `emptyDays`, a snapshot
-    /// without any as a day without rates.
-    private static func add(_ row: any SQLRow, to builder: inout RateDays.Builder, emptyDays: Bool) throws {
+    /// One snapshot's row into its owner's days: its rates read from their joined text; with
+    /// `emptyDays`, a snapshot without any as a day without rates.
+    private static func add(
+        _ row: any SQLRow, emptyDays: Bool, owner: (RateSourceID) -> Int?, to builders: inout [RateDays.Builder]
+    ) throws {
         guard let date = CalendarDate(iso8601: try row.decode(column: "effective_date", as: String.self)) else { return }
         let snapshot = try row.decode(column: "id", as: UUID.self)
         let source = try RateSourceID(stored: try row.decode(column: "source", as: String.self), in: "rate_snapshots")
+        guard let index = owner(source) else { return }
         let quotation = Quotation(rawValue: try row.decode(column: "quotation", as: String.self)) ?? .unitsPerBase
         let reversed = RateSnapshotModel.reversedCodes(try row.decode(column: "reversed", as: String.self))
         // A snapshot without rates (which nothing stores) has none to add; one without a side, a day without it.
         guard let rates = try row.decode(column: "rates", as: String?.self) else {
-            if emptyDays { builder.add(snapshot: snapshot, date: date, rates: [:], source: source, quotation: quotation) }
+            if emptyDays { builders[index].add(snapshot: snapshot, date: date, rates: [:], source: source, quotation: quotation) }
             return
         }
-        for pair in rates.split(separator: ",") {
-            guard let equals = pair.firstIndex(of: "="), let rate = Decimal(plainText: pair[pair.index(after: equals)...]) else {
-                throw StoredRateError(description: "snapshot \(snapshot) has an unreadable rate: \(pair)")
+        // Byte by byte: splitting the text by `Character` cost more than everything else in
+        // reading ten years of days (docs/BENCHMARKS.md, *History at scale*).
+        var text = rates
+        try text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start, equals = -1
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") {
+                    if equals < 0, bytes[end] == UInt8(ascii: "=") { equals = end }
+                    end += 1
+                }
+                defer { start = end + 1 }
+                let value = UnsafeBufferPointer(rebasing: bytes[max(start, equals + 1)..<end])
+                guard equals > start, let packed = PackedDecimal.pack(utf8: value),
+                    packed != PackedDecimal.unpackable || Decimal(plainText: String(decoding: value, as: UTF8.self)) != nil
+                else {
+                    let pair = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    throw StoredRateError(description: "snapshot \(snapshot) has an unreadable rate: \(pair)")
+                }
+                builders[index].add(
+                    snapshot: snapshot, date: date,
+                    code: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<equals]), as: UTF8.self),
+                    packed: packed, rate: Decimal(plainText: String(decoding: value, as: UTF8.self)), source: source, quotation: quotation,
+                    reversed: reversed)
             }
-            builder.add(
-                snapshot: snapshot, date: date, code: String(pair[..<equals]), rate: rate, source: source, quotation: quotation,
-                reversed: reversed)
         }
     }
 }

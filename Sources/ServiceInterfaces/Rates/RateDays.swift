@@ -4,19 +4,21 @@ import Foundation
 
 /// Every stored day's rates in memory: for each effective date, the rates of its latest stored
 /// snapshot, by currency. A pair's history is then a walk over the days with two array lookups
-/// each, instead of a query. A year of 160 currencies takes about 1.5 MB; the ECB's 27 years of
-/// 41 currencies about 9 MB.
+/// each, instead of a query. Each rate takes eight bytes (``PackedDecimal``): a year of 160
+/// currencies about 0.4 MB, the ECB's 27 years of 41 currencies about 2.5 MB, and ten years of
+/// every publisher's days about 45 MB.
 package struct RateDays: Sendable {
     package struct Day: Sendable {
         package let date: CalendarDate
         /// By ``RateDays/column``, up to the last column the day quotes (columns are numbered as
         /// currencies first appear, oldest day first, so 27 years of the ECB's 41 currencies do
-        /// not each carry room for the 120 more a later provider added); `nil` where the day's
-        /// snapshot does not quote the currency.
-        private let rates: [Decimal?]
-        /// `rates` as the `Double`s nearest to them (parsed from their decimal text, as
-        /// `NSDecimalNumber` does not round correctly); `nan` where `rates` has `nil`.
-        private let values: [Double]
+        /// not each carry room for the 120 more a later provider added): each rate in eight
+        /// bytes (``PackedDecimal``), ``PackedDecimal/absent`` where the day's snapshot does not
+        /// quote the currency. A `Decimal?` and its `Double` took 32 (docs/BENCHMARKS.md,
+        /// *History at scale*).
+        private let packed: [UInt64]
+        /// The rates too long to pack (``PackedDecimal/unpackable``), by column; almost always none.
+        private let unpacked: [Int: Decimal]
         /// The stored snapshot the day's rates are from.
         package let snapshot: UUID
         /// Which way the day's rates are written (its provider's way).
@@ -25,14 +27,23 @@ package struct RateDays: Sendable {
         /// always none.
         package var reversed: [Int] = []
 
-        package init(
-            date: CalendarDate, rates: [Decimal?], values: [Double], snapshot: UUID, quotation: Quotation = .unitsPerBase,
-            reversed: [Int] = []
-        ) {
-            let width = (rates.lastIndex { $0 != nil } ?? -1) + 1
+        package init(date: CalendarDate, rates: [Decimal?], snapshot: UUID, quotation: Quotation = .unitsPerBase, reversed: [Int] = []) {
+            var packed: [UInt64] = []
+            var unpacked: [Int: Decimal] = [:]
+            packed.reserveCapacity(rates.count)
+            for (column, rate) in rates.enumerated() {
+                let bits = rate.map(PackedDecimal.pack) ?? PackedDecimal.absent
+                if bits == PackedDecimal.unpackable { unpacked[column] = rate }
+                packed.append(bits)
+            }
+            self.init(date: date, packed: packed, unpacked: unpacked, snapshot: snapshot, quotation: quotation, reversed: reversed)
+        }
+
+        init(date: CalendarDate, packed: [UInt64], unpacked: [Int: Decimal], snapshot: UUID, quotation: Quotation, reversed: [Int]) {
+            let width = (packed.lastIndex { $0 != PackedDecimal.absent } ?? -1) + 1
             self.date = date
-            self.rates = Array(rates.prefix(width))
-            self.values = Array(values.prefix(width))
+            self.packed = width == packed.count ? packed : Array(packed.prefix(width))
+            self.unpacked = unpacked
             self.snapshot = snapshot
             self.quotation = quotation
             self.reversed = reversed
@@ -44,13 +55,25 @@ package struct RateDays: Sendable {
         }
 
         /// The rate in `column`; `nil` where the day does not quote its currency.
-        package func rate(_ column: Int) -> Decimal? { column < rates.count ? rates[column] : nil }
+        package func rate(_ column: Int) -> Decimal? {
+            guard column < packed.count else { return nil }
+            let bits = packed[column]
+            if PackedDecimal.holdsValue(bits) { return PackedDecimal.decimal(bits) }
+            return bits == PackedDecimal.absent ? nil : unpacked[column]
+        }
 
-        /// The rate in `column` as the nearest `Double`; `nan` where the day does not quote it.
-        package func value(_ column: Int) -> Double { column < values.count ? values[column] : .nan }
+        /// The rate in `column` as the nearest `Double` (as parsing its text gives); `nan` where
+        /// the day does not quote it.
+        @inline(__always)
+        package func value(_ column: Int) -> Double {
+            guard column < packed.count else { return .nan }
+            let bits = packed[column]
+            if PackedDecimal.holdsValue(bits) { return PackedDecimal.nearestDouble(bits) }
+            return bits == PackedDecimal.absent ? .nan : unpacked[column]?.nearestDouble ?? .nan
+        }
 
         /// The columns up to the last one the day quotes.
-        package var columnCount: Int { rates.count }
+        package var columnCount: Int { packed.count }
     }
 
     /// Which snapshots the days are read from.
@@ -195,12 +218,31 @@ package struct RateDays: Sendable {
     }
 
     /// Collects rows ordered by effective date, then by when they were stored, one snapshot's
-    /// rows together: a later snapshot of the same date replaces the earlier.
+    /// rows together: a later snapshot of the same date replaces the earlier. Each rate is packed
+    /// as it comes (a dictionary per day held ten years of every publisher's rates twice over
+    /// while they were read: docs/BENCHMARKS.md, *History at scale*).
     package struct Builder {
         private var columns: [String: Int] = [:]
-        private var days: [(date: CalendarDate, snapshot: UUID, quotation: Quotation, reversed: Set<String>, rates: [String: Decimal])] =
-            []
+        private var days: [Pending] = []
         private var sources: Set<RateSourceID> = []
+
+        /// A day as it is collected.
+        private struct Pending {
+            let date: CalendarDate
+            let snapshot: UUID
+            let quotation: Quotation
+            let reversed: Set<String>
+            var packed: [UInt64] = []
+            var unpacked: [Int: Decimal] = [:]
+
+            mutating func set(_ bits: UInt64, _ rate: @autoclosure () -> Decimal?, at column: Int) {
+                if packed.count <= column {
+                    packed.append(contentsOf: repeatElement(PackedDecimal.absent, count: column + 1 - packed.count))
+                }
+                packed[column] = bits
+                unpacked[column] = bits == PackedDecimal.unpackable ? rate() : nil
+            }
+        }
 
         package init() {}
 
@@ -208,15 +250,31 @@ package struct RateDays: Sendable {
             snapshot: UUID, date: CalendarDate, code: String, rate: Decimal, source: RateSourceID = RateSource.ecb.id,
             quotation: Quotation = .unitsPerBase, reversed: Set<String> = []
         ) {
-            if columns[code] == nil { columns[code] = columns.count }
-            if !sources.contains(source) { sources.insert(source) }
-            if days.last?.snapshot == snapshot {
-                days[days.count - 1].rates[code] = rate
-            } else if days.last?.date == date {
-                days[days.count - 1] = (date, snapshot, quotation, reversed, [code: rate])
+            add(
+                snapshot: snapshot, date: date, code: code, packed: PackedDecimal.pack(rate), rate: rate, source: source,
+                quotation: quotation, reversed: reversed)
+        }
+
+        /// A rate already packed (read from its text: ``PackedDecimal/pack(plainText:)``);
+        /// `rate` is asked for only when it is ``PackedDecimal/unpackable``.
+        package mutating func add(
+            snapshot: UUID, date: CalendarDate, code: String, packed bits: UInt64, rate: @autoclosure () -> Decimal?,
+            source: RateSourceID, quotation: Quotation = .unitsPerBase, reversed: Set<String> = []
+        ) {
+            let column: Int
+            if let known = columns[code] {
+                column = known
             } else {
-                days.append((date, snapshot, quotation, reversed, [code: rate]))
+                column = columns.count
+                columns[code] = column
             }
+            // A snapshot's rows come together: only its first starts a day (or replaces the day's earlier snapshot).
+            if days.isEmpty || days[days.count - 1].snapshot != snapshot {
+                if !sources.contains(source) { sources.insert(source) }
+                let day = Pending(date: date, snapshot: snapshot, quotation: quotation, reversed: reversed)
+                if !days.isEmpty, days[days.count - 1].date == date { days[days.count - 1] = day } else { days.append(day) }
+            }
+            days[days.count - 1].set(bits, rate(), at: column)
         }
 
         /// A snapshot's whole day at once (it replaces an earlier snapshot of the same date):
@@ -229,28 +287,21 @@ package struct RateDays: Sendable {
             let new = rates.keys.filter { columns[$0] == nil }
             for code in new.sorted() { columns[code] = columns.count }
             if !sources.contains(source) { sources.insert(source) }
-            if days.last?.date == date {
-                days[days.count - 1] = (date, snapshot, quotation, reversed, rates)
-            } else {
-                days.append((date, snapshot, quotation, reversed, rates))
-            }
+            var day = Pending(date: date, snapshot: snapshot, quotation: quotation, reversed: reversed)
+            for (code, rate) in rates { day.set(PackedDecimal.pack(rate), rate, at: columns[code]!) }
+            if days.last?.date == date { days[days.count - 1] = day } else { days.append(day) }
         }
 
         package func build() -> RateDays {
             var version = SHA256()
-            let width = columns.count
             let built = days.map { day -> Day in
                 version.update(data: Data("\(day.date)=\(day.snapshot.uuidString);".utf8))
-                var rates = [Decimal?](repeating: nil, count: width)
-                var values = [Double](repeating: .nan, count: width)
-                for (code, rate) in day.rates {
-                    let column = columns[code]!
-                    rates[column] = rate
-                    values[column] = rate.nearestDouble
+                let reversed = day.reversed.compactMap { code in
+                    columns[code].flatMap { $0 < day.packed.count && day.packed[$0] != PackedDecimal.absent ? $0 : nil }
                 }
-                let reversed = day.reversed.compactMap { day.rates[$0] == nil ? nil : columns[$0] }.sorted()
                 return Day(
-                    date: day.date, rates: rates, values: values, snapshot: day.snapshot, quotation: day.quotation, reversed: reversed)
+                    date: day.date, packed: day.packed, unpacked: day.unpacked, snapshot: day.snapshot, quotation: day.quotation,
+                    reversed: reversed.sorted())
             }
             return RateDays(
                 days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,

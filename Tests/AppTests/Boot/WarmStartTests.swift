@@ -37,6 +37,24 @@ struct WarmStartTests {
         }
     }
 
+    @Test("a long history: the start serves after its patience while the days go on being read and blended")
+    func servesWhileWarming() async throws {
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
+            #expect(await app.appServices.historyLoader.storeForTest() != nil, "the bundled history stored")
+            app.appServices.caches.rateDays.setLive(false)
+            #expect(!app.appServices.officialRates.isWarm)
+            // No patience at all: the start goes on at once, as it would after three seconds of ten years' read.
+            await app.warmUpBeforeServing(listenerPatience: .seconds(30), patience: .zero)
+            defer { Task { await app.changeListener?.stop() } }
+            var waited = 0
+            while !app.appServices.officialRates.isWarm, waited < 300 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(app.appServices.officialRates.isWarm, "warmed after the start, without a page asking")
+        }
+    }
+
     @Test("a first start: answers wait for the bundled days until they are stored, read and blended")
     func firstStart() async throws {
         try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in

@@ -89,7 +89,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     }
 
     /// Each blended provider's stored days, in the blend's order. Those not in memory are read
-    /// ``concurrentReads`` at a time, not one after another (docs/BENCHMARKS.md, *Stored days*).
+    /// together, in one pass over the stored rates (docs/BENCHMARKS.md, *History at scale*).
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {
         try await heldProviderDays().providers
     }
@@ -106,26 +106,9 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
             lastHeld.withLockedValue { $0 = (kept.generation, providers) }
             return (providers, kept.generation)
         }
-        var read = [RateDays?](repeating: nil, count: blended.count)
-        try await withThrowingTaskGroup(of: (Int, RateDays).self) { group in
-            var next = 0
-            func readNext() {
-                guard next < blended.count else { return }
-                let index = next, id = blended[index].id
-                next += 1
-                group.addTask { (index, try await days.days(.provider(id))) }
-            }
-            for _ in 0..<Self.concurrentReads { readNext() }
-            while let (index, providerDays) = try await group.next() {
-                read[index] = providerDays
-                readNext()
-            }
-        }
-        return (zip(blended, read).map { ($0, $1!) }, nil)
+        let read = try await days.days(blended.map { .provider($0.id) })
+        return (Array(zip(blended, read)), nil)
     }
-
-    /// Providers' days read at once: as many as the database's pool gives this instance easily.
-    static let concurrentReads = 4
 
     /// The blend of `date` (each provider's newest day on or before it) with every quote;
     /// `providers` narrows it to some of them (`/v2`'s `providers`), without pegs, which no
@@ -346,17 +329,54 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
 
 extension BlendedSeries {
     /// Blends each day any provider has (each provider's newest day on or before it counting),
-    /// walking the providers' days once.
+    /// walking the providers' days once per stretch of dates; the stretches are blended on every
+    /// core at once (ten years of every publisher's days are millions of quotes; docs/BENCHMARKS.md,
+    /// *History at scale*). The days are the same, in the same order, whatever the stretches.
     static func build(
-        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String
+        _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String,
+        stretches: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> BlendedSeries {
         let sourceVersions = providers.map(\.days.version)
         let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
-        let codes = providers.map(\.days.codes)
-        var next = [Int](repeating: 0, count: providers.count)
+        let count = max(1, min(stretches, dates.count / Self.datesPerStretch))
+        let blended = Locked([[Blended]](repeating: [], count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { stretch in
+            let range = dates.count * stretch / count..<dates.count * (stretch + 1) / count
+            let days = Self.blend(providers, on: dates[range], blender: blender)
+            blended.withLock { $0[stretch] = days }
+        }
         var builder = RateDays.Builder()
         var outliers: [(date: CalendarDate, outliers: [Outlier])] = []
         let versionBytes = Array(version.utf8)
+        for day in blended.withLock({ $0 }).joined() {
+            builder.add(snapshot: Self.dayID(day.date, versionBytes), date: day.date, rates: day.rates, source: RateSourceID.blend)
+            if !day.outliers.isEmpty { outliers.append((day.date, day.outliers)) }
+        }
+        return BlendedSeries(
+            days: builder.build(), outliers: outliers.reversed(), version: version, builtOn: last, sourceVersions: sourceVersions)
+    }
+
+    /// Dates below which a stretch is not worth a core of its own.
+    static let datesPerStretch = 250
+
+    /// A day's blend as the series keeps it: its rates, and the quotes screened out (each
+    /// provider's quotes of every currency, kept for every day until the stretches were joined,
+    /// took a gigabyte for ten years).
+    private struct Blended: Sendable {
+        let date: CalendarDate
+        let rates: [String: Decimal]
+        let outliers: [Outlier]
+    }
+
+    /// The blends of `dates` (sorted), each provider's newest day on or before each counting.
+    private static func blend(
+        _ providers: [(source: RateSource, days: RateDays)], on dates: ArraySlice<CalendarDate>, blender: RateBlender
+    ) -> [Blended] {
+        guard let first = dates.first else { return [] }
+        let codes = providers.map(\.days.codes)
+        // Where each provider's days stand just before the first date.
+        var next = providers.map { provider in provider.days.days.partitioningIndex { $0.date >= first } }
+        var blended: [Blended] = []
         for date in dates {
             var snapshots: [RateSnapshot] = []
             for (index, provider) in providers.enumerated() {
@@ -370,11 +390,9 @@ extension BlendedSeries {
             guard let blend = blender.blend(snapshots, on: date), blend.date == date else { continue }
             var rates = blend.rates.mapValues(\.rate)
             rates[blend.base] = 1
-            builder.add(snapshot: Self.dayID(date, versionBytes), date: date, rates: rates, source: RateSourceID.blend)
-            if !blend.outliers.isEmpty { outliers.append((date, blend.outliers)) }
+            blended.append(Blended(date: date, rates: rates, outliers: blend.outliers))
         }
-        return BlendedSeries(
-            days: builder.build(), outliers: outliers.reversed(), version: version, builtOn: last, sourceVersions: sourceVersions)
+        return blended
     }
 
     /// Names a blended day for fingerprints: its date and the stored days it was blended from.
