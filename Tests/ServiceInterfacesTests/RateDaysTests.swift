@@ -103,6 +103,16 @@ extension RateDaysTests {
         // A day is as wide as its last quoted column, not as every column.
         #expect(second.columnCount == days.columns["USD"]! + 1)
         #expect(second.rate(99) == nil && second.value(99).isNaN)
+        // Kept decoded (the blend of every day, which charts walk): the same rates and values.
+        let decoded = builder.build(decoded: true)
+        for (day, same) in zip(decoded.days, days.days) {
+            #expect(day.columnCount == same.columnCount && day.reversed == same.reversed)
+            for column in 0...day.columnCount {
+                #expect(day.rate(column) == same.rate(column), "\(day.date) \(column)")
+                #expect(day.value(column) == same.value(column) || (day.value(column).isNaN && same.value(column).isNaN))
+            }
+        }
+        #expect(decoded.version == days.version && decoded.fingerprint == days.fingerprint)
     }
 
     @Test("a day on or before a date, the days a currency is quoted, a range from the Friday before a weekend; fingerprints")

@@ -24,7 +24,8 @@ struct ProfilePagesCommand: AsyncCommand {
         // As the server starts: the stored days in memory and blended (on PostgreSQL while the
         // change listener is in force, or every page would read them from the database).
         try await app.prepareToServe()
-        await app.warmUpBeforeServing()
+        // Every day read and blended before anything is timed, however long the history.
+        await app.warmUpBeforeServing(patience: .seconds(600))
         do {
             try await profile(app, context: context, signature: signature)
         } catch {

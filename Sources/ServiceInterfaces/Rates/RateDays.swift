@@ -19,6 +19,11 @@ package struct RateDays: Sendable {
         private let packed: [UInt64]
         /// The rates too long to pack (``PackedDecimal/unpackable``), by column; almost always none.
         private let unpacked: [Int: Decimal]
+        /// Instead of `packed`, in days that every chart walks (the blend of every day): each rate
+        /// as a `Decimal` and its `Double`, made once, where unpacking two per day made a cold
+        /// 27-year chart take twice as long (docs/BENCHMARKS.md, *History at scale*).
+        private let decoded: [Decimal?]
+        private let values: [Double]
         /// The stored snapshot the day's rates are from.
         package let snapshot: UUID
         /// Which way the day's rates are written (its provider's way).
@@ -39,10 +44,22 @@ package struct RateDays: Sendable {
             self.init(date: date, packed: packed, unpacked: unpacked, snapshot: snapshot, quotation: quotation, reversed: reversed)
         }
 
-        init(date: CalendarDate, packed: [UInt64], unpacked: [Int: Decimal], snapshot: UUID, quotation: Quotation, reversed: [Int]) {
+        init(
+            date: CalendarDate, packed: [UInt64], unpacked: [Int: Decimal], snapshot: UUID, quotation: Quotation, reversed: [Int],
+            decoded: Bool = false
+        ) {
             let width = (packed.lastIndex { $0 != PackedDecimal.absent } ?? -1) + 1
             self.date = date
-            self.packed = width == packed.count ? packed : Array(packed.prefix(width))
+            let packed = width == packed.count ? packed : Array(packed.prefix(width))
+            if decoded {
+                let rates = packed.indices.map { column in
+                    PackedDecimal.holdsValue(packed[column])
+                        ? PackedDecimal.decimal(packed[column]) : packed[column] == PackedDecimal.absent ? nil : unpacked[column]
+                }
+                (self.packed, self.decoded, self.values) = ([], rates, rates.map { $0?.nearestDouble ?? .nan })
+            } else {
+                (self.packed, self.decoded, self.values) = (packed, [], [])
+            }
             self.unpacked = unpacked
             self.snapshot = snapshot
             self.quotation = quotation
@@ -56,6 +73,7 @@ package struct RateDays: Sendable {
 
         /// The rate in `column`; `nil` where the day does not quote its currency.
         package func rate(_ column: Int) -> Decimal? {
+            if !decoded.isEmpty { return column < decoded.count ? decoded[column] : nil }
             guard column < packed.count else { return nil }
             let bits = packed[column]
             if PackedDecimal.holdsValue(bits) { return PackedDecimal.decimal(bits) }
@@ -66,6 +84,7 @@ package struct RateDays: Sendable {
         /// the day does not quote it.
         @inline(__always)
         package func value(_ column: Int) -> Double {
+            if !values.isEmpty { return column < values.count ? values[column] : .nan }
             guard column < packed.count else { return .nan }
             let bits = packed[column]
             if PackedDecimal.holdsValue(bits) { return PackedDecimal.nearestDouble(bits) }
@@ -73,7 +92,7 @@ package struct RateDays: Sendable {
         }
 
         /// The columns up to the last one the day quotes.
-        package var columnCount: Int { packed.count }
+        package var columnCount: Int { decoded.isEmpty ? packed.count : decoded.count }
     }
 
     /// Which snapshots the days are read from.
@@ -292,7 +311,9 @@ package struct RateDays: Sendable {
             if days.last?.date == date { days[days.count - 1] = day } else { days.append(day) }
         }
 
-        package func build() -> RateDays {
+        /// The days collected; `decoded`: each rate kept as a `Decimal` (``Day``), for days that
+        /// every chart walks.
+        package func build(decoded: Bool = false) -> RateDays {
             var version = SHA256()
             let built = days.map { day -> Day in
                 version.update(data: Data("\(day.date)=\(day.snapshot.uuidString);".utf8))
@@ -301,7 +322,7 @@ package struct RateDays: Sendable {
                 }
                 return Day(
                     date: day.date, packed: day.packed, unpacked: day.unpacked, snapshot: day.snapshot, quotation: day.quotation,
-                    reversed: reversed.sorted())
+                    reversed: reversed.sorted(), decoded: decoded)
             }
             return RateDays(
                 days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,

@@ -353,7 +353,8 @@ extension BlendedSeries {
             if !day.outliers.isEmpty { outliers.append((day.date, day.outliers)) }
         }
         return BlendedSeries(
-            days: builder.build(), outliers: outliers.reversed(), version: version, builtOn: last, sourceVersions: sourceVersions)
+            days: builder.build(decoded: true), outliers: outliers.reversed(), version: version, builtOn: last,
+            sourceVersions: sourceVersions)
     }
 
     /// Dates below which a stretch is not worth a core of its own.
