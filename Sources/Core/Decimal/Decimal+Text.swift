@@ -171,24 +171,8 @@ extension Decimal {
     /// floating point). Anything else — signs, exponents, spaces, trailing junk — is `nil`.
     /// Up to 38 digits are read straight into the mantissa; longer text through Foundation.
     package init?(plainText text: some StringProtocol) {
-        var mantissa: UInt128 = 0, digits = 0, fractionDigits = 0, seenPoint = false, leading = true
-        var lastWasDigit = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "."), !seenPoint, lastWasDigit {
-                seenPoint = true
-                lastWasDigit = false
-                continue
-            }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            lastWasDigit = true
-            if seenPoint { fractionDigits += 1 }
-            if leading, byte == UInt8(ascii: "0") { continue }
-            leading = false
-            digits += 1
-            if digits <= 38 { mantissa = mantissa * 10 + UInt128(byte - UInt8(ascii: "0")) }
-        }
-        guard lastWasDigit else { return nil }
-        if digits <= 38, let value = DecimalParts(mantissa: mantissa, exponent: -fractionDigits).decimal {
+        guard let (parts, digits) = DecimalParts.scanned(plainText: text.utf8) else { return nil }
+        if digits <= 38, let value = parts.decimal {
             self = value
         } else if let value = Decimal(string: String(text), locale: .posix) {
             self = value
@@ -261,5 +245,31 @@ extension DecimalParts {
                 return position
             }
         }
+    }
+}
+
+extension DecimalParts {
+    /// Plain decimal text's bytes (`1.1252`, `0.84770`: digits, at most one point between
+    /// digits) as parts, with the count of significant digits; up to 38 of them are read into the
+    /// mantissa (more: the caller reads the text otherwise). `nil` for anything else.
+    package static func scanned(plainText text: some Sequence<UInt8>) -> (parts: DecimalParts, digits: Int)? {
+        var mantissa: UInt128 = 0, digits = 0, fractionDigits = 0, seenPoint = false, leading = true
+        var lastWasDigit = false
+        for byte in text {
+            if byte == UInt8(ascii: "."), !seenPoint, lastWasDigit {
+                seenPoint = true
+                lastWasDigit = false
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            lastWasDigit = true
+            if seenPoint { fractionDigits += 1 }
+            if leading, byte == UInt8(ascii: "0") { continue }
+            leading = false
+            digits += 1
+            if digits <= 38 { mantissa = mantissa * 10 + UInt128(byte - UInt8(ascii: "0")) }
+        }
+        guard lastWasDigit else { return nil }
+        return (DecimalParts(mantissa: mantissa, exponent: -fractionDigits), digits)
     }
 }

@@ -49,23 +49,8 @@ package enum PackedDecimal {
 
     /// ``pack(plainText:)`` of the text's UTF-8 bytes.
     package static func pack(utf8 text: some Sequence<UInt8>) -> UInt64? {
-        var mantissa: UInt64 = 0, fractionDigits = 0, seenPoint = false, lastWasDigit = false, fits = true
-        for byte in text {
-            if byte == UInt8(ascii: "."), !seenPoint, lastWasDigit {
-                seenPoint = true
-                lastWasDigit = false
-                continue
-            }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            lastWasDigit = true
-            if seenPoint { fractionDigits += 1 }
-            guard fits else { continue }
-            let (times10, overflow) = mantissa.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            if overflow || carry { fits = false } else { mantissa = sum }
-        }
-        guard lastWasDigit else { return nil }
-        return fits ? pack(DecimalParts(mantissa: UInt128(mantissa), exponent: -fractionDigits)) : unpackable
+        guard let (parts, digits) = DecimalParts.scanned(plainText: text) else { return nil }
+        return digits > 38 ? unpackable : pack(parts)
     }
 
     /// Whether `bits` hold a value (neither ``absent`` nor ``unpackable``).
