@@ -154,8 +154,16 @@ package struct RateDays: Sendable {
 
     /// The newest day on or before `date`, if any (by binary search).
     package func day(onOrBefore date: CalendarDate) -> Day? {
-        let after = days.partitioningIndex { $0.date > date }
+        let after = firstIndex { $0 > date }
         return after > 0 ? days[after - 1] : nil
+    }
+
+    /// The first day's index whose date `follows` (by binary search: every day whose date does
+    /// comes after every one whose date does not), each day read in place: a search that handed
+    /// each `Day` to a closure copied it out, retaining and releasing its arrays (a year of
+    /// varied pairs took twice as long: docs/BENCHMARKS.md, *History at scale*).
+    private func firstIndex(whereDate follows: (CalendarDate) -> Bool) -> Int {
+        days.withUnsafeBufferPointer { days in days.indices.partitioningIndex { follows(days[$0].date) } }
     }
 
     /// The first and last days that quote `code`.
@@ -169,9 +177,9 @@ package struct RateDays: Sendable {
     /// The days from the last one on or before `start` (or the first one, when none is) through
     /// `end`, as Frankfurter's ranges go: a range starting on a weekend starts on the Friday.
     package func days(from start: CalendarDate, through end: CalendarDate) -> RateDays {
-        let afterStart = days.partitioningIndex { $0.date > start }
+        let afterStart = firstIndex { $0 > start }
         let lower = afterStart > 0 ? afterStart - 1 : 0
-        let upper = days.partitioningIndex { $0.date > end }
+        let upper = firstIndex { $0 > end }
         let selected = lower < upper ? Array(days[lower..<upper]) : []
         return RateDays(days: selected, columns: columns, version: version, sources: sources, newestDate: newestDate)
     }
@@ -193,12 +201,16 @@ package struct RateDays: Sendable {
     /// days are found from either end, the window's days by binary search, and only they are walked.
     package func history(from: String, to: String, range: HistoryRange = .all, around date: CalendarDate? = nil) -> PairHistory {
         guard let fromColumn = columns[from], let toColumn = columns[to] else { return PairHistory(points: [], version: version) }
-        func quotesBoth(_ day: Day) -> Bool { day.value(fromColumn) > 0 && !day.value(toColumn).isNaN }
-        guard let first = days.firstIndex(where: quotesBoth), let last = days.lastIndex(where: quotesBoth) else {
-            return PairHistory(points: [], version: version)
+        // The pair's first and last days found by index, each day read in place (as ``firstIndex(whereDate:)``).
+        let bounds = days.withUnsafeBufferPointer { days -> (first: Int, last: Int)? in
+            func quotesBoth(_ index: Int) -> Bool { days[index].value(fromColumn) > 0 && !days[index].value(toColumn).isNaN }
+            guard let first = days.indices.first(where: quotesBoth), let last = days.indices.last(where: quotesBoth) else { return nil }
+            return (first, last)
         }
-        let window = range.window(first: days[first].date, last: days[last].date, around: date)
-        let inWindow = PairWindow.indices(of: window, in: days, date: \.date)
+        guard let bounds else { return PairHistory(points: [], version: version) }
+        let window = range.window(first: days[bounds.first].date, last: days[bounds.last].date, around: date)
+        let start = firstIndex { $0 >= window.lowerBound }
+        let inWindow = start..<max(start, firstIndex { $0 > window.upperBound })
         var points: [RatePoint] = []
         points.reserveCapacity(inWindow.count)
         // Each day read in place: iterating copied every `Day` out, retaining and releasing its
