@@ -70,7 +70,7 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     package func days(_ selection: RateDays.Selection) async throws -> RateDays {
         guard cache.isLive else { return try await base.days(selection) }
         if let days = cache.value(RateDaysCache.group, selection.key, now: now()) { return days }
-        let read = sharedRead(selection)
+        let read = sharedReads([selection])[0]
         guard let stale = previous.withLockedValue({ $0[selection] }) else { return try await read.value }
         return await read.value(within: staleAfter) ?? stale
     }
@@ -102,7 +102,7 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     }
 
     /// Each selection's read in flight if nothing was stored since it began; the others read
-    /// together, in one pass.
+    /// together, in one pass (a single one, which may be any selection, read alone).
     private func sharedReads(_ selections: [RateDays.Selection]) -> [Task<RateDays, any Error>] {
         let cache = cache, base = base, now = now, loading = loading, previous = previous
         return loading.withLockedValue { reads in
@@ -116,7 +116,7 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
                             for selection in unread where reads[selection]?.ticket == ticket { reads[selection] = nil }
                         }
                     }
-                    let days = try await base.days(of: unread)
+                    let days = unread.count == 1 ? [try await base.days(unread[0])] : try await base.days(of: unread)
                     for (selection, read) in zip(unread, days) {
                         cache.store(read, group: RateDaysCache.group, item: selection.key, ticket: ticket, now: now())
                         previous.withLockedValue { $0[selection] = read }
@@ -128,25 +128,6 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
                 }
             }
             return selections.map { reads[$0]!.task }
-        }
-    }
-
-    /// The selection's read in flight if nothing was stored since it began, else a new one.
-    private func sharedRead(_ selection: RateDays.Selection) -> Task<RateDays, any Error> {
-        let cache = cache, base = base, now = now, loading = loading, previous = previous
-        return loading.withLockedValue { reads in
-            let ticket = cache.ticket()
-            if let current = reads[selection], current.ticket == ticket { return current.task }
-            let task = Task {
-                // Done, kept or failed, the next request that misses reads again.
-                defer { loading.withLockedValue { if $0[selection]?.ticket == ticket { $0[selection] = nil } } }
-                let days = try await base.days(selection)
-                cache.store(days, group: RateDaysCache.group, item: selection.key, ticket: ticket, now: now())
-                previous.withLockedValue { $0[selection] = days }
-                return days
-            }
-            reads[selection] = (ticket, task)
-            return task
         }
     }
 }
