@@ -10,6 +10,9 @@ package protocol BlendedRatesReading: Sendable {
     /// `currencies`: only these need blending (the quotes and the base).
     func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay]
     func blendedSeries() async throws -> BlendedSeries
+    /// Whether a blend of every day is built (``blendedSeries()`` then answers at once, or after
+    /// a moment while a newer one is built); not after a start until the first is.
+    var hasBlendedSeries: Bool { get }
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
     /// One provider's stored days of `side`, blended or not.
     func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays

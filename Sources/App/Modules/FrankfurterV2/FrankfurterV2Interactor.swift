@@ -153,9 +153,12 @@ struct FrankfurterV2Interactor: Sendable {
                     basis = FrankfurterV2.Basis(days: [latest?.version ?? ""])
                 }
                 return try answer(query, blend.map { [$0] } ?? [], basis: basis, isCurrent: true)
-            case .day(let date) where query.providers == nil && !query.expandProviders && date < CalendarDate(containing: now()):
+            case .day(let date)
+            where query.providers == nil && !query.expandProviders && date < CalendarDate(containing: now()) && rates.hasBlendedSeries:
                 // A past day of the blend of every provider, as kept for every day (as ranges are),
                 // not blended again for each request (docs/BENCHMARKS.md, *Past days of the blend*).
+                // Until the first blend of every day is built after a start (seconds with years
+                // stored), the day is blended alone: the same records (docs/OPERATIONS.md, *Memory and start time*).
                 let days = try await rates.blendedSeries().days
                 guard let day = days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
                 let records = Self.records(of: day, codes: days.codes, query: query)

@@ -258,6 +258,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return await task.value(within: staleAfter) ?? stale
     }
 
+    var hasBlendedSeries: Bool { kept.withLockedValue { $0 != nil } }
+
     /// Whether the blend of every day is at hand for the providers' days this instance holds
     /// now: a history page asking gets it without waiting for it to be read or built.
     var isWarm: Bool {

@@ -33,12 +33,19 @@ struct FrankfurterV2Tests {
         outliers: [], sources: ["ecb", "nbp"])
 
     struct FakeBlend: BlendedRatesReading {
+        /// Whether the blend of every day is built: not yet, a past day is blended alone and the series never asked for.
+        var seriesBuilt = true
+
         func latestBlend() async throws -> (blend: BlendedDay, version: String)? { (FrankfurterV2Tests.blend, "v1") }
         func blend(on date: CalendarDate, providers: [RateSourceID]?) async throws -> BlendedDay? { FrankfurterV2Tests.blend }
         func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay] {
             [FrankfurterV2Tests.blend]
         }
-        func blendedSeries() async throws -> BlendedSeries { BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s") }
+        func blendedSeries() async throws -> BlendedSeries {
+            if !seriesBuilt { Issue.record("waited for the blend of every day") }
+            return BlendedSeries(days: RateDays.Builder().build(), outliers: [], version: "s")
+        }
+        var hasBlendedSeries: Bool { seriesBuilt }
         func providerDays() async throws -> [(source: RateSource, days: RateDays)] { [] }
         func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays { RateDays.Builder().build() }
         func name(of days: [(source: RateSource, days: RateDays)]) -> String {
@@ -49,10 +56,21 @@ struct FrankfurterV2Tests {
 
     var interactor: FrankfurterV2Interactor { interactor() }
 
-    func interactor(load: FakeHistoryLoad = FakeHistoryLoad()) -> FrankfurterV2Interactor {
+    func interactor(load: FakeHistoryLoad = FakeHistoryLoad(), blend: FakeBlend = FakeBlend()) -> FrankfurterV2Interactor {
         FrankfurterV2Interactor(
-            rates: FakeBlend(), names: try! RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, providers: [.ecb, .nbp, .nbpB],
+            rates: blend, names: try! RubyMoneyCurrencyNames.bundled(), catalog: Fixtures.catalog, providers: [.ecb, .nbp, .nbpB],
             unblended: [], now: { testNow }, load: load)
+    }
+
+    @Test("a past day of the blend before the blend of every day is built after a start: that day blended alone, not a wait for every day")
+    func pastDayBeforeTheSeries() async throws {
+        var query = FrankfurterV2.Query()
+        query.dates = .day(Self.day("2025-03-04"))
+        query.base = "USD"
+        let early = try await interactor(blend: FakeBlend(seriesBuilt: false)).rates(query)
+        #expect(early.records == FrankfurterV2Interactor.records(of: Self.blend, query: query) && early.records.count == 4)
+        // Once it is built, the day is the one kept in it (here none: the fake's series is empty).
+        await #expect(throws: FrankfurterV2.Failure.self) { try await interactor.rates(query) }
     }
 
     @Test("the query: defaults, upper-casing, dates and ranges, providers by key; each refusal in Frankfurter's words")
