@@ -16,6 +16,9 @@ package protocol BlendedRatesReading: Sendable {
     func providerDays() async throws -> [(source: RateSource, days: RateDays)]
     /// One provider's stored days of `side`, blended or not.
     func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays
+    /// Several providers' stored days of their mid rates, in their order: those not in memory
+    /// read together, in one pass over the stored rates.
+    func providerDays(of sources: [RateSource]) async throws -> [RateDays]
     /// Names `days` (whose, and which stored days) in a few bytes, for what an answer is made of:
     /// ninety-odd providers' versions written into an answer's key on every request cost more
     /// than the answer (docs/BENCHMARKS.md, *The page's key*).

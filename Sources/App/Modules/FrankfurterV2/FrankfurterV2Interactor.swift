@@ -394,7 +394,8 @@ struct FrankfurterV2Interactor: Sendable {
         try waitForDays(from: nil, of: nil)
         do {
             var read = try await rates.providerDays()
-            for source in unblended { read.append((source, try await rates.providerDays(of: source))) }
+            // Read together, where one read each scanned every stored rate again (docs/OPERATIONS.md, *Memory and start time*).
+            read += zip(unblended, try await rates.providerDays(of: unblended)).map { (source: $0, days: $1) }
             let days = read
             let today = CalendarDate(containing: now())
             let basis = FrankfurterV2.Basis(days: [rates.name(of: days)], today: today)

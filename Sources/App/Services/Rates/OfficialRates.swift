@@ -88,6 +88,10 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         try await days.days(.provider(source.id, side: side))
     }
 
+    func providerDays(of sources: [RateSource]) async throws -> [RateDays] {
+        try await days.days(sources.map { .provider($0.id) })
+    }
+
     /// Each blended provider's stored days, in the blend's order. Those not in memory are read
     /// together, in one pass over the stored rates (docs/BENCHMARKS.md, *History at scale*).
     func providerDays() async throws -> [(source: RateSource, days: RateDays)] {

@@ -48,6 +48,7 @@ struct FrankfurterV2Tests {
         var hasBlendedSeries: Bool { seriesBuilt }
         func providerDays() async throws -> [(source: RateSource, days: RateDays)] { [] }
         func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays { RateDays.Builder().build() }
+        func providerDays(of sources: [RateSource]) async throws -> [RateDays] { sources.map { _ in RateDays.Builder().build() } }
         func name(of days: [(source: RateSource, days: RateDays)]) -> String {
             BlendVersion.of(days.map { "\($0.source.id)=\($0.days.version)" })
         }
