@@ -141,7 +141,7 @@ extension RateDaysTests {
         #expect(PairWindow.slice([], range: .oneYear, around: nil).window == nil)
         let dates = points.map(\.date)
         let window = CalendarDate(iso8601: "2026-03-04")!...CalendarDate(iso8601: "2026-03-08")!
-        #expect(PairWindow.indices(of: window, in: dates, date: { $0 }) == 2..<5)
+        #expect(PairWindow.indices(of: window, in: dates.indices) { dates[$0] } == 2..<5)
         #expect([1, 3, 5, 7].partitioningIndex { $0 > 4 } == 2 && [Int]().partitioningIndex { $0 > 4 } == 0)
     }
 

@@ -9,17 +9,17 @@ package enum PairWindow {
     ) -> (points: [RatePoint], window: ClosedRange<CalendarDate>?) {
         guard let first = points.first?.date, let last = points.last?.date else { return ([], nil) }
         let window = range.window(first: first, last: last, around: date)
-        let inWindow = indices(of: window, in: points, date: \.date)
+        let inWindow = indices(of: window, in: points.indices) { points[$0].date }
         // Every day (a chart of all the years): the kept points themselves, not a copy of them.
         return (inWindow == points.indices ? points : Array(points[inWindow]), window)
     }
 
-    /// Where `window`'s days are in `items`, sorted by `date`.
-    package static func indices<Item>(
-        of window: ClosedRange<CalendarDate>, in items: [Item], date: (Item) -> CalendarDate
-    ) -> Range<Int> {
-        let start = items.partitioningIndex { date($0) >= window.lowerBound }
-        let end = items.partitioningIndex { date($0) > window.upperBound }
+    /// Where `window`'s days are among `indices`, whose dates (`date`) are sorted: by index, so
+    /// that a caller reads each item in place (a `Day` handed over by value was copied with its
+    /// arrays: docs/BENCHMARKS.md, *History at scale*).
+    package static func indices(of window: ClosedRange<CalendarDate>, in indices: Range<Int>, date: (Int) -> CalendarDate) -> Range<Int> {
+        let start = indices.partitioningIndex { date($0) >= window.lowerBound }
+        let end = indices.partitioningIndex { date($0) > window.upperBound }
         return start..<max(start, end)
     }
 }

@@ -209,8 +209,7 @@ package struct RateDays: Sendable {
         }
         guard let bounds else { return PairHistory(points: [], version: version) }
         let window = range.window(first: days[bounds.first].date, last: days[bounds.last].date, around: date)
-        let start = firstIndex { $0 >= window.lowerBound }
-        let inWindow = start..<max(start, firstIndex { $0 > window.upperBound })
+        let inWindow = days.withUnsafeBufferPointer { days in PairWindow.indices(of: window, in: days.indices) { days[$0].date } }
         var points: [RatePoint] = []
         points.reserveCapacity(inWindow.count)
         // Each day read in place: iterating copied every `Day` out, retaining and releasing its
