@@ -22,7 +22,7 @@ struct MigrationNamesTests {
                 "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts", "Persistence.AddSnapshotQuotation",
                 "Persistence.CreateLedgerConversions", "Persistence.AddRefreshAttemptSourceIndex",
                 "Persistence.AddSnapshotReversedRates", "Persistence.AddRefreshAttemptRefusedDays",
-                "Persistence.AddSnapshotRateSides",
+                "Persistence.AddSnapshotRateSides", "Persistence.CreateBlendedSeries",
             ])
     }
 }

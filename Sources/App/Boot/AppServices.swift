@@ -99,7 +99,10 @@ struct AppServices: Sendable {
         let bundledRates = try configuration.bundledRatesFile.map(BundledRates.init(archive:)) ?? BundledRates.shipped()
         let historyProgress = BundledHistoryProgress()
         let officialRates = OfficialRates(
-            days: stores.cachedDays, store: store, blender: blender, providers: providerCatalog, blended: blended, now: now)
+            days: stores.cachedDays, store: store,
+            seriesStore: FluentBlendedSeriesStore(database: database, build: BlendBuild.identity(of: blender)), blender: blender,
+            providers: providerCatalog,
+            blended: blended, now: now)
         let referenceRates = stores.rateHistory
         // Every provider's days, the blend of every day (the default history) and the ECB's days
         // for /v1, in memory before a page asks: the first chart after start is as fast as the next.

@@ -1,10 +1,13 @@
+import Fluent
 import Foundation
 import TestSupport
 import Testing
 import Vapor
 
 @testable import App
+@testable import Core
 @testable import Persistence
+@testable import ServiceInterfaces
 
 /// Defect 2: the first 27-year chart after start took 1.0–1.8 s (3.7 s after a restart): every
 /// provider's days were read and every day blended under the first page that asked, after the
@@ -71,6 +74,49 @@ struct WarmStartTests {
             #expect(await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test")) == .stored(days: 4))
             #expect(app.appServices.historyProgress.pending == nil)
             #expect(app.appServices.officialRates.isWarm)
+        }
+    }
+}
+
+/// Ten years of every publisher took seconds to blend after each start: the blend of every day is
+/// kept in the database once built, and a restart over the same days reads it back instead.
+@Suite("The blend of every day kept across restarts")
+struct KeptBlendTests {
+    /// A restart of `app`'s official rates: the same stores, nothing built yet.
+    static func restart(of app: Application, build: String) throws -> OfficialRates {
+        let services = app.appServices
+        let rates = services.officialRates
+        return OfficialRates(
+            days: try #require(services.rateHistory as? CachedRateHistoryService), store: services.rateStore,
+            seriesStore: FluentBlendedSeriesStore(database: services.database, build: build), blender: rates.blender,
+            providers: services.providerCatalog, blended: rates.blended, now: services.now)
+    }
+
+    @Test("built once and kept; a restart reads the kept series as it is; another build blends again")
+    func readBackAfterRestart() async throws {
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
+            #expect(await app.appServices.historyLoader.storeForTest() != nil)
+            let built = try await app.appServices.officialRates.blendedSeries()
+            #expect(built.days.days.count > 1)
+            let rows = try await BlendedSeriesModel.query(on: app.db).all()
+            #expect(rows.count == 1 && rows[0].version.hasPrefix(built.version + "|"))
+
+            // Kept doctored (its first day alone), to tell a series read back from one blended again.
+            var assembler = BlendedSeries.Assembler(version: built.version)
+            assembler.add(date: built.days.days[0].date, rates: ["EUR": 1, "USD": 2], outliers: [])
+            rows[0].archive = Data(assembler.finish(builtOn: built.builtOn, sourceVersions: built.sourceVersions).archive)
+            try await rows[0].save(on: app.db)
+
+            let build = BlendBuild.identity(of: app.appServices.officialRates.blender)
+            let restarted = try await Self.restart(of: app, build: build).blendedSeries()
+            #expect(restarted.days.days.count == 1, "read back, not blended")
+            #expect(restarted.version == built.version && restarted.sourceVersions == built.sourceVersions)
+
+            let otherBuild = try await Self.restart(of: app, build: "another build").blendedSeries()
+            #expect(
+                otherBuild.days.fingerprint == built.days.fingerprint && otherBuild.days.days.count == built.days.days.count,
+                "blended again")
+            #expect(try await BlendedSeriesModel.query(on: app.db).count() == 2, "and kept as that build's")
         }
     }
 }

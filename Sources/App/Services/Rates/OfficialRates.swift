@@ -12,6 +12,8 @@ import ServiceInterfaces
 final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesReading, OutlierReading {
     private let days: CachedRateHistoryService
     private let store: FluentRateSnapshotStore
+    /// Where the blend of every day is kept once built, for a restart and the other instances.
+    private let seriesStore: FluentBlendedSeriesStore?
     let blender: RateBlender
     /// Every provider, for a source's facts (its cadence).
     let providers: ProviderCatalog
@@ -51,11 +53,13 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     static let pastBlendsKept = 32
 
     init(
-        days: CachedRateHistoryService, store: FluentRateSnapshotStore, blender: RateBlender, providers: ProviderCatalog,
-        blended: [RateSource], staleAfter: Duration = .seconds(1), now: @escaping @Sendable () -> Date
+        days: CachedRateHistoryService, store: FluentRateSnapshotStore, seriesStore: FluentBlendedSeriesStore? = nil,
+        blender: RateBlender, providers: ProviderCatalog, blended: [RateSource], staleAfter: Duration = .seconds(1),
+        now: @escaping @Sendable () -> Date
     ) {
         self.days = days
         self.store = store
+        self.seriesStore = seriesStore
         self.blender = blender
         self.providers = providers
         self.blended = blended
@@ -247,15 +251,21 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
             if let current = building, current.day == today, current.versions.elementsEqual(versions) { return current.task }
-            let blender = blender, kept = kept, version = version(of: providers)
+            let blender = blender, kept = kept, seriesStore = seriesStore, now = now
+            let version = "\(today)|" + version(of: providers), sourceVersions = Array(versions)
             let task = Task<BlendedSeries, any Error> {
-                let series = await offThePool {
-                    BlendedSeries.build(providers, through: today, blender: blender, version: "\(today)|" + version)
+                // Kept by an earlier start or another instance: read back rather than blended again
+                // (a store that fails to answer costs only the blending).
+                if let stored = try? await seriesStore?.series(version: version), stored.isBuilt(on: today, from: sourceVersions) {
+                    kept.withLockedValue { $0 = (stored, nil) }
+                    return stored
                 }
-                kept.withLockedValue { $0 = (series, nil) }
-                return series
+                let built = await offThePool { BlendedSeries.build(providers, through: today, blender: blender, version: version) }
+                kept.withLockedValue { $0 = (built.series, nil) }
+                try? await seriesStore?.keep(built.archive, version: version, at: now())
+                return built.series
             }
-            building = (today, Array(versions), task)
+            building = (today, sourceVersions, task)
             return task
         }
         guard let stale = kept.withLockedValue({ $0?.series }) else { return try await task.value }
@@ -341,7 +351,7 @@ extension BlendedSeries {
     static func build(
         _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String,
         stretches: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) -> BlendedSeries {
+    ) -> (series: BlendedSeries, archive: [UInt8]) {
         let sourceVersions = providers.map(\.days.version)
         let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
         let count = max(1, min(stretches, dates.count / Self.datesPerStretch))
@@ -351,16 +361,9 @@ extension BlendedSeries {
             let days = Self.blend(providers, on: dates[range], blender: blender)
             blended.withLock { $0[stretch] = days }
         }
-        var builder = RateDays.Builder()
-        var outliers: [(date: CalendarDate, outliers: [Outlier])] = []
-        let versionBytes = Array(version.utf8)
-        for day in blended.withLock({ $0 }).joined() {
-            builder.add(snapshot: Self.dayID(day.date, versionBytes), date: day.date, rates: day.rates, source: RateSourceID.blend)
-            if !day.outliers.isEmpty { outliers.append((day.date, day.outliers)) }
-        }
-        return BlendedSeries(
-            days: builder.build(decoded: true), outliers: outliers.reversed(), version: version, builtOn: last,
-            sourceVersions: sourceVersions)
+        var assembler = BlendedSeries.Assembler(version: version)
+        for day in blended.withLock({ $0 }).joined() { assembler.add(date: day.date, rates: day.rates, outliers: day.outliers) }
+        return assembler.finish(builtOn: last, sourceVersions: sourceVersions)
     }
 
     /// Dates below which a stretch is not worth a core of its own.
@@ -400,25 +403,6 @@ extension BlendedSeries {
             blended.append(Blended(date: date, rates: rates, outliers: blend.outliers))
         }
         return blended
-    }
-
-    /// Names a blended day for fingerprints: its date and the stored days it was blended from.
-    private static func dayID(_ date: CalendarDate, _ version: [UInt8]) -> UUID {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in version {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let day = UInt64(bitPattern: Int64(date.dayNumber))
-        return UUID(
-            uuid: (
-                UInt8(truncatingIfNeeded: hash >> 56), UInt8(truncatingIfNeeded: hash >> 48), UInt8(truncatingIfNeeded: hash >> 40),
-                UInt8(truncatingIfNeeded: hash >> 32), UInt8(truncatingIfNeeded: hash >> 24), UInt8(truncatingIfNeeded: hash >> 16),
-                UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: day >> 56),
-                UInt8(truncatingIfNeeded: day >> 48), UInt8(truncatingIfNeeded: day >> 40), UInt8(truncatingIfNeeded: day >> 32),
-                UInt8(truncatingIfNeeded: day >> 24), UInt8(truncatingIfNeeded: day >> 16), UInt8(truncatingIfNeeded: day >> 8),
-                UInt8(truncatingIfNeeded: day)
-            ))
     }
 }
 

@@ -59,4 +59,9 @@ package struct Outlier: Sendable, Equatable {
     package let median: Decimal
     /// `|value − median| / median`: 0.05 is 5 %.
     package let deviation: Decimal
+
+    package init(source: RateSourceID, currency: String, date: CalendarDate, value: Decimal, median: Decimal, deviation: Decimal) {
+        (self.source, self.currency, self.date) = (source, currency, date)
+        (self.value, self.median, self.deviation) = (value, median, deviation)
+    }
 }

@@ -39,11 +39,11 @@ struct BlendedSeriesBuildTests {
         let providers = try Self.providers()
         let blender = RateBlender(pegs: [], providers: ProviderCatalog.everyDeclared.official)
         let last = CalendarDate(iso8601: "2026-01-05")!
-        let one = BlendedSeries.build(providers, through: last, blender: blender, version: "v", stretches: 1)
+        let one = BlendedSeries.build(providers, through: last, blender: blender, version: "v", stretches: 1).series
         #expect(one.days.days.count > 1000)
         #expect(!one.outliers.isEmpty)
         for stretches in [2, 5] {
-            let built = BlendedSeries.build(providers, through: last, blender: blender, version: "v", stretches: stretches)
+            let built = BlendedSeries.build(providers, through: last, blender: blender, version: "v", stretches: stretches).series
             #expect(built.days.fingerprint == one.days.fingerprint && built.days.version == one.days.version, "\(stretches)")
             #expect(built.days.codes == one.days.codes, "\(stretches)")
             for (day, expected) in zip(built.days.days, one.days.days) {
@@ -52,5 +52,23 @@ struct BlendedSeriesBuildTests {
             }
             #expect(built.outliers.map(\.date) == one.outliers.map(\.date), "\(stretches)")
         }
+    }
+}
+
+extension BlendedSeriesBuildTests {
+    @Test("the archive written as it is built reads back as the series built, day for day and rate for rate")
+    func archiveReadsBack() throws {
+        let blender = RateBlender(pegs: try Peg.bundled(), providers: ProviderCatalog.everyDeclared.official)
+        let built = BlendedSeries.build(try Self.providers(), through: CalendarDate(iso8601: "2026-01-05")!, blender: blender, version: "v")
+        let read = try #require(BlendedSeries(archive: built.archive))
+        #expect(read.days.fingerprint == built.series.days.fingerprint && read.days.codes == built.series.days.codes)
+        #expect(read.sourceVersions == built.series.sourceVersions && read.builtOn == built.series.builtOn)
+        for (day, expected) in zip(read.days.days, built.series.days.days) {
+            #expect(
+                (0..<day.columnCount).map { day.rate($0)?.description }
+                    == (0..<expected.columnCount).map { expected.rate($0)?.description },
+                "\(day.date)")
+        }
+        #expect(read.outliers.map(\.outliers) == built.series.outliers.map(\.outliers) && !read.outliers.isEmpty)
     }
 }
