@@ -61,6 +61,40 @@ struct ProviderDaysTogetherTests {
         }
     }
 
+    @Test("read in stretches of dates at once (PostgreSQL, many days): the days, columns and versions of one pass")
+    func stretches() async throws {
+        try await withStores(on: .postgres) { stores, _ in
+            // Currencies come and go: some only in the first days, some only in the last, a day stored twice.
+            var snapshots: [RateSnapshot] = []
+            let first = CalendarDate(iso8601: "2026-01-01")!
+            for offset in 0..<40 {
+                let date = first.adding(days: offset).description
+                var ecb = ["EUR": "1", "USD": "1.08\(offset)"]
+                if offset < 10 { ecb["DEM"] = "1.95583" }
+                if offset > 25 { ecb["AAA"] = "3.\(offset)" }
+                if offset % 3 == 0 { ecb["JPY"] = "163.3\(offset)" }
+                snapshots.append(Self.snapshot("ecb", date, ecb))
+                snapshots.append(Self.snapshot("nbp", date, ["PLN": "1", "USD": "3.9\(offset)", offset > 20 ? "CHF" : "GBP": "4.5"]))
+                if offset == 30 {
+                    snapshots.append(Self.snapshot("nbp", date, ["PLN": "1", "ZAR": "0.2"], storedAt: testNow.addingTimeInterval(60)))
+                }
+            }
+            try await stores.snapshots.saveAll(snapshots)
+            let selections: [RateDays.Selection] = [.provider("ecb"), .provider("nbp")]
+            var history = FluentRateHistoryService(database: stores.database)
+            history.daysInStretches = .max
+            let onePass = try await history.days(of: selections)
+            history.daysInStretches = 1
+            let stretched = try await history.days(of: selections)
+            for (read, expected) in zip(stretched, onePass) {
+                #expect(Self.described(read) == Self.described(expected))
+                #expect(read.codes == expected.codes, "the same columns, in the same order")
+                #expect(read.days.map(\.columnCount) == expected.days.map(\.columnCount))
+            }
+            #expect(onePass[0].days.count == 40 && onePass[1].columns["ZAR"] != nil)
+        }
+    }
+
     @Test("the days of several providers are read once between them, then kept; a change forgets them all")
     func cachedTogether() async throws {
         let base = CountedBatches()

@@ -159,3 +159,37 @@ extension RateDaysTests {
         #expect(HistoryStillLoading.retryAfterSeconds > 0)
     }
 }
+
+extension RateDaysTests {
+    @Test("days collected apart and appended are the days one builder collects: columns in the same order, a day replaced")
+    func appended() {
+        let day = { CalendarDate(iso8601: $0)! }
+        let rows: [(UUID, String, String, Decimal)] = [
+            (UUID(), "2025-05-07", "EUR", 1), (UUID(), "2025-05-07", "USD", Fixtures.decimal("1.1")),
+        ]
+        var whole = RateDays.Builder(), early = RateDays.Builder(), late = RateDays.Builder()
+        let second = UUID(), third = UUID(), fourth = UUID()
+        let lateRows: [(UUID, String, String, Decimal)] = [
+            (second, "2025-05-08", "GBP", Fixtures.decimal("0.85")), (second, "2025-05-08", "USD", Fixtures.decimal("1.2")),
+            (third, "2025-05-09", "XAU", Fixtures.decimal("12345.123456789012345678")),
+            (fourth, "2025-05-09", "JPY", Fixtures.decimal("163.36")), (fourth, "2025-05-09", "EUR", 1),
+        ]
+        for (snapshot, date, code, rate) in rows + lateRows { whole.add(snapshot: snapshot, date: day(date), code: code, rate: rate) }
+        let firstSnapshot = rows[0].0
+        for (_, date, code, rate) in rows { early.add(snapshot: firstSnapshot, date: day(date), code: code, rate: rate) }
+        var joined = RateDays.Builder()
+        for (_, date, code, rate) in rows { joined.add(snapshot: firstSnapshot, date: day(date), code: code, rate: rate) }
+        for (snapshot, date, code, rate) in lateRows { late.add(snapshot: snapshot, date: day(date), code: code, rate: rate) }
+        joined.append(late)
+        var onePass = RateDays.Builder()
+        for (_, date, code, rate) in rows { onePass.add(snapshot: firstSnapshot, date: day(date), code: code, rate: rate) }
+        for (snapshot, date, code, rate) in lateRows { onePass.add(snapshot: snapshot, date: day(date), code: code, rate: rate) }
+        let (built, expected) = (joined.build(), onePass.build())
+        #expect(built.codes == expected.codes && built.version == expected.version && built.fingerprint == expected.fingerprint)
+        #expect(built.days.count == 3 && built.days.last?.snapshot == fourth, "the later snapshot of a day wins")
+        for (read, wanted) in zip(built.days, expected.days) {
+            #expect((0..<read.columnCount).map { read.rate($0) } == (0..<wanted.columnCount).map { wanted.rate($0) })
+        }
+        #expect(whole.build().days.count == 3 && early.build().days.count == 1)
+    }
+}

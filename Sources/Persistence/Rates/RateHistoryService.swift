@@ -121,13 +121,62 @@ package struct FluentRateHistoryService: StoredRateDays {
         guard !owner.isEmpty else { return selections.map { _ in RateDays.Builder().build() } }
         let sources = owner.keys.map(\.rawValue).sorted()
         let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources))"
-        let count = try await database.run { database in
-            try await (database as! any SQLDatabase).raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
+        let (count, cuts) = try await database.run { database -> (Int, [String]) in
+            let sql = database as! any SQLDatabase
+            let count =
+                try await sql.raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
                 .first()?.decode(column: "days", as: Int.self) ?? 0
+            return (count, try await self.cuts(of: filter, count: count, on: sql))
         }
-        let owners = owner
-        return try await read(filter, eachThroughIndex: count <= fewDays, into: selections.count) { owners[$0] }
+        let owners = owner, parts = selections.count
+        guard !cuts.isEmpty else { return try await read(filter, eachThroughIndex: count <= fewDays, into: parts) { owners[$0] } }
+        // Each stretch of dates on a connection of its own, at once, each snapshot's rates joined
+        // through the index: the rows come as the database makes them, where one pass's join
+        // sent none before all were sorted, so reading them overlaps its work (docs/BENCHMARKS.md,
+        // *History at scale*).
+        let lowers: [String?] = [nil] + cuts, uppers: [String?] = cuts + [nil]
+        let bounds = zip(lowers, uppers)
+        let collected = try await withThrowingTaskGroup(of: (Int, [RateDays.Builder]).self) { group in
+            for (index, (from, to)) in bounds.enumerated() {
+                let after: SQLQueryString = from.map { "AND s.effective_date >= \(bind: $0)" } ?? ""
+                let before: SQLQueryString = to.map { "AND s.effective_date < \(bind: $0)" } ?? ""
+                group.addTask {
+                    (index, try await collect("\(filter) \(after) \(before)", eachThroughIndex: true, into: parts) { owners[$0] })
+                }
+            }
+            var stretches = [[RateDays.Builder]](repeating: [], count: cuts.count + 1)
+            for try await (index, builders) in group { stretches[index] = builders }
+            return stretches
+        }
+        return (0..<parts).map { part in
+            var builder = collected[0][part]
+            for stretch in collected.dropFirst() { builder.append(stretch[part]) }
+            return builder.build()
+        }
     }
+
+    /// Dates that cut `filter`'s snapshots into as many stretches of about as many days as there
+    /// are cores, on PostgreSQL, when they are many (ten years of every publisher); none else.
+    private func cuts(of filter: SQLQueryString, count: Int, on sql: any SQLDatabase) async throws -> [String] {
+        let stretches = min(4, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        guard sql.dialect.name == "postgresql", count >= daysInStretches else { return [] }
+        let fractions = (1..<stretches).map { String(Double($0) / Double(stretches)) }.joined(separator: ",")
+        let cuts =
+            try await sql.raw(
+                """
+                SELECT percentile_disc(ARRAY[\(unsafeRaw: fractions)]) WITHIN GROUP (ORDER BY s.effective_date) AS cuts
+                FROM \(ident: RateSnapshotModel.schema) s \(filter)
+                """
+            ).first()?.decode(column: "cuts", as: [String].self) ?? []
+        // A day that holds most of them leaves a stretch empty: each cut once.
+        return Array(Set(cuts)).sorted()
+    }
+
+    /// Days from which the providers' days are read in stretches at once: a year of every
+    /// publisher reads as fast in one.
+    static let daysInStretches = 50_000
+    /// ``daysInStretches``, or another bound (a test reads both ways).
+    var daysInStretches = Self.daysInStretches
 
     /// Days of a selection up to which each day's rates are read through the (snapshot,
     /// currency) index rather than in one pass over every stored rate: a provider's year reads
@@ -173,6 +222,15 @@ package struct FluentRateHistoryService: StoredRateDays {
         _ filter: SQLQueryString, eachThroughIndex: Bool, timeout: Duration = Self.daysTimeout, side: RateSide = .mid, into count: Int,
         owner: @escaping @Sendable (RateSourceID) -> Int?
     ) async throws -> [RateDays] {
+        try await collect(filter, eachThroughIndex: eachThroughIndex, timeout: timeout, side: side, into: count, owner: owner)
+            .map { $0.build() }
+    }
+
+    /// The rows of ``read(_:eachThroughIndex:timeout:side:into:owner:)``, collected into `count` builders.
+    private func collect(
+        _ filter: SQLQueryString, eachThroughIndex: Bool, timeout: Duration = Self.daysTimeout, side: RateSide = .mid, into count: Int,
+        owner: @escaping @Sendable (RateSourceID) -> Int?
+    ) async throws -> [RateDays.Builder] {
         let column = side.storedColumn
         let collected = NIOLockedValueBox(
             (builders: [RateDays.Builder](repeating: RateDays.Builder(), count: count), error: (any Error)?.none))
@@ -182,6 +240,9 @@ package struct FluentRateHistoryService: StoredRateDays {
             if postgres {
                 // The statement lasts until the app has read every row: past the usual limit.
                 try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(timeout.components.seconds * 1000))").run()
+                // Compiling the aggregate's expressions cost more than it saved: a second of ten
+                // years' read (docs/BENCHMARKS.md, *History at scale*).
+                try await sql.raw("SET LOCAL jit = off").run()
             }
             // PostgreSQL writes a NUMERIC as it was stored; SQLite keeps rates as their text.
             let rates: SQLQueryString =
@@ -221,7 +282,7 @@ package struct FluentRateHistoryService: StoredRateDays {
         }
         return try collected.withLockedValue { collected in
             if let error = collected.error { throw error }
-            return collected.builders.map { $0.build() }
+            return collected.builders
         }
     }
 

@@ -322,6 +322,28 @@ package struct RateDays: Sendable {
             if days.last?.date == date { days[days.count - 1] = day } else { days.append(day) }
         }
 
+        /// `later`'s days after these (read apart, from later dates): the days one builder fed
+        /// both's rows in turn collects, their currencies given columns in the same order.
+        package mutating func append(_ later: Builder) {
+            var column = [Int](repeating: 0, count: later.columns.count)
+            for (code, index) in later.columns.sorted(by: { $0.value < $1.value }) {
+                if let known = columns[code] {
+                    column[index] = known
+                } else {
+                    column[index] = columns.count
+                    columns[code] = columns.count
+                }
+            }
+            sources.formUnion(later.sources)
+            for day in later.days {
+                var moved = Pending(date: day.date, snapshot: day.snapshot, quotation: day.quotation, reversed: day.reversed)
+                for (index, bits) in day.packed.enumerated() where bits != PackedDecimal.absent {
+                    moved.set(bits, day.unpacked[index], at: column[index])
+                }
+                if days.last?.date == day.date { days[days.count - 1] = moved } else { days.append(moved) }
+            }
+        }
+
         /// The days collected; `decoded`: each rate kept as a `Decimal` (``Day``), for days that
         /// every chart walks.
         package func build(decoded: Bool = false) -> RateDays {
