@@ -16,7 +16,7 @@ package struct FluentBlendedSeriesStore: Sendable {
     package let build: String
     /// How many series are kept, newest first.
     static let kept = 3
-    /// The largest archive read or kept, in bytes: 27 years of every currency take some tens of megabytes.
+    /// The largest archive read or kept, in bytes: far more than decades of every currency take.
     static let largestArchive = 256 << 20
 
     package init(database: DatabaseAccess, build: String) {

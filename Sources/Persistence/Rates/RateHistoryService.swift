@@ -240,8 +240,8 @@ package struct FluentRateHistoryService: StoredRateDays {
             if postgres {
                 // The statement lasts until the app has read every row: past the usual limit.
                 try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: String(timeout.components.seconds * 1000))").run()
-                // Compiling the aggregate's expressions cost more than it saved: a second of ten
-                // years' read (docs/BENCHMARKS.md, *History at scale*).
+                // Compiling the aggregate's expressions cost more than it saved (docs/BENCHMARKS.md,
+                // *History at scale*).
                 try await sql.raw("SET LOCAL jit = off").run()
             }
             // PostgreSQL writes a NUMERIC as it was stored; SQLite keeps rates as their text.

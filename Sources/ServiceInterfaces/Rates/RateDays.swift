@@ -160,8 +160,8 @@ package struct RateDays: Sendable {
 
     /// The first day's index whose date `follows` (by binary search: every day whose date does
     /// comes after every one whose date does not), each day read in place: a search that handed
-    /// each `Day` to a closure copied it out, retaining and releasing its arrays (a year of
-    /// varied pairs took twice as long: docs/BENCHMARKS.md, *History at scale*).
+    /// each `Day` to a closure copied it out, retaining and releasing its arrays
+    /// (docs/BENCHMARKS.md, *History at scale*).
     private func firstIndex(whereDate follows: (CalendarDate) -> Bool) -> Int {
         days.withUnsafeBufferPointer { days in days.indices.partitioningIndex { follows(days[$0].date) } }
     }
@@ -302,7 +302,7 @@ package struct RateDays: Sendable {
             if days.isEmpty || days[days.count - 1].snapshot != snapshot {
                 if !sources.contains(source) { sources.insert(source) }
                 let day = Pending(date: date, snapshot: snapshot, quotation: quotation, reversed: reversed)
-                if !days.isEmpty, days[days.count - 1].date == date { days[days.count - 1] = day } else { days.append(day) }
+                place(day)
             }
             days[days.count - 1].set(bits, rate(), at: column)
         }
@@ -319,7 +319,13 @@ package struct RateDays: Sendable {
             if !sources.contains(source) { sources.insert(source) }
             var day = Pending(date: date, snapshot: snapshot, quotation: quotation, reversed: reversed)
             for (code, rate) in rates { day.set(PackedDecimal.pack(rate), rate, at: columns[code]!) }
-            if days.last?.date == date { days[days.count - 1] = day } else { days.append(day) }
+            place(day)
+        }
+
+        /// `day` after the days collected, in place of the last one if it is of the same date
+        /// (a later snapshot of a day replaces the earlier).
+        private mutating func place(_ day: Pending) {
+            if days.last?.date == day.date { days[days.count - 1] = day } else { days.append(day) }
         }
 
         /// `later`'s days after these (read apart, from later dates): the days one builder fed
@@ -340,7 +346,7 @@ package struct RateDays: Sendable {
                 for (index, bits) in day.packed.enumerated() where bits != PackedDecimal.absent {
                     moved.set(bits, day.unpacked[index], at: column[index])
                 }
-                if days.last?.date == day.date { days[days.count - 1] = moved } else { days.append(moved) }
+                place(moved)
             }
         }
 
