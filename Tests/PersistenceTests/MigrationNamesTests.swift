@@ -22,7 +22,7 @@ struct MigrationNamesTests {
                 "App.AddSessionFlashKind", "App.AddRefreshAttemptMessageParts", "Persistence.AddSnapshotQuotation",
                 "Persistence.CreateLedgerConversions", "Persistence.AddRefreshAttemptSourceIndex",
                 "Persistence.AddSnapshotReversedRates", "Persistence.AddRefreshAttemptRefusedDays",
-                "Persistence.AddSnapshotRateSides", "Persistence.CreateBlendedSeries",
+                "Persistence.AddSnapshotRateSides", "Persistence.CreateBlendedSeries", "Persistence.CreateEarlierDays",
             ])
     }
 }

@@ -68,6 +68,7 @@ struct AppServices: Sendable {
         let stores = Stores(
             database: database, onPostgres: configuration.database.isPostgres, sessionCacheSize: configuration.sessionCacheSize,
             contactPageCacheSize: configuration.contactPageCacheSize, rateHistoryCache: configuration.rateHistoryCache,
+            historyYearsInMemory: configuration.historyYearsInMemory,
             providers: providerCatalog.fetchable.reduce(0) { $0 + $1.sides.count }, fetchTimeout: .seconds(configuration.ratesTimeout),
             hasher: hasher,
             unknownUserHash: try hasher.hashNow(SecureToken.generate()), now: now)

@@ -89,6 +89,10 @@ package struct AppConfiguration: Sendable {
     var contactPageCacheSize: Int = 2_000
     /// Whether every stored day's rates are kept in memory for rate history pages.
     var rateHistoryCache: Bool = true
+    /// How many years before this one memory holds of each provider's days (`HISTORY_YEARS_IN_MEMORY`,
+    /// `all` for every stored day): older days are read from the database when asked for, so
+    /// memory does not grow with the history stored (docs/OPERATIONS.md, *Memory and start time*).
+    var historyYearsInMemory: Int? = 5
     /// When set, `GET /metrics` needs `Authorization: Bearer <token>`.
     var metricsToken: String? = nil
     /// gzip or deflate responses for clients that accept them (off when a proxy in front compresses).
@@ -205,6 +209,15 @@ extension AppConfiguration {
         whole("SESSION_CACHE_SIZE", in: 0...1_000_000, into: &sessionCacheSize)
         whole("CONTACT_PAGE_CACHE_SIZE", in: 0...1_000_000, into: &contactPageCacheSize)
         flag("RATE_HISTORY_CACHE", into: &rateHistoryCache)
+        if let text = value("HISTORY_YEARS_IN_MEMORY") {
+            if text.lowercased() == "all" {
+                historyYearsInMemory = nil
+            } else if let years = Int(text), (0...200).contains(years) {
+                historyYearsInMemory = years
+            } else {
+                problems.append("HISTORY_YEARS_IN_MEMORY must be a whole number of years from 0 to 200, or all, got \(text)")
+            }
+        }
         flag("RESPONSE_COMPRESSION", into: &responseCompression)
         flag("MCP_ENABLED", into: &mcpEnabled)
         if let origins = value("MCP_ALLOWED_ORIGINS") {

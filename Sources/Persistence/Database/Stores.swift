@@ -24,11 +24,12 @@ package struct Stores: Sendable {
     package let ledgers: FluentLedgerStore
 
     /// `sessionCacheSize` and `contactPageCacheSize` are entries (0: no cache), `providers` the
-    /// number of sources whose days may be held, `fetchTimeout` how long a refresh may hold
-    /// the rates lock beyond the database's own limit.
+    /// number of sources whose days may be held, `historyYearsInMemory` how many years before
+    /// this one of each provider's days are held (`nil`: all), `fetchTimeout` how long a refresh
+    /// may hold the rates lock beyond the database's own limit.
     package init(
         database: DatabaseAccess, onPostgres: Bool, sessionCacheSize: Int, contactPageCacheSize: Int, rateHistoryCache: Bool,
-        providers: Int, fetchTimeout: Duration, hasher: any PasswordHashing, unknownUserHash: String,
+        historyYearsInMemory: Int? = nil, providers: Int, fetchTimeout: Duration, hasher: any PasswordHashing, unknownUserHash: String,
         now: @escaping @Sendable () -> Date
     ) {
         self.database = database
@@ -41,7 +42,7 @@ package struct Stores: Sendable {
         refreshes = FluentRateRefreshStore(
             database: database, lockTimeout: database.timeout + fetchTimeout, stored: { rateDays.snapshotsChanged() })
         storedDays = FluentRateHistoryService(database: database)
-        cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDays, now: now)
+        cachedDays = CachedRateHistoryService(base: storedDays, cache: rateDays, now: now, yearsHeld: historyYearsInMemory)
         rateHistory = rateHistoryCache ? cachedDays : storedDays
         accounts = FluentAccountService(database: database, hasher: hasher, unknownUserHash: unknownUserHash)
         sessions = SessionStore(database: database, cache: sessionCacheSize > 0 ? caches.sessions : nil)

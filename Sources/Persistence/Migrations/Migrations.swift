@@ -7,6 +7,6 @@ package enum Migrations {
         CreateContacts(), AddSnapshotRatesCurrencyIndex(), CreateThrottleEvents(), AddSessionChangeNotifications(),
         AddContactChangeNotifications(), AddRateChangeNotifications(), AddSessionFlashKind(), AddRefreshAttemptMessageParts(),
         AddSnapshotQuotation(), CreateLedgerConversions(), AddRefreshAttemptSourceIndex(),
-        AddSnapshotReversedRates(), AddRefreshAttemptRefusedDays(), AddSnapshotRateSides(), CreateBlendedSeries(),
+        AddSnapshotReversedRates(), AddRefreshAttemptRefusedDays(), AddSnapshotRateSides(), CreateBlendedSeries(), CreateEarlierDays(),
     ]
 }

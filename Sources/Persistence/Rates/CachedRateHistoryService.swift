@@ -24,6 +24,10 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     /// How long a read may take before the days read before answer instead.
     var staleAfter: Duration = .seconds(1)
     let now: @Sendable () -> Date
+    /// How many years before this one memory holds of each provider's days, from the first of
+    /// January (``RateDays/heldFrom``); `nil`: every stored day. Older days are read when asked
+    /// for (docs/OPERATIONS.md, *Memory and start time*).
+    var yearsHeld: Int?
     // What follows is shared by copies.
     /// The read in flight of each selection, and the cache ticket it was started at.
     private let loading = NIOLockedValueBox<[RateDays.Selection: (ticket: UInt64, task: Task<RateDays, any Error>)]>([:])
@@ -32,11 +36,37 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     /// The whole series of the pairs whose every day was asked for lately.
     private let series = PairSeriesCache()
 
+    /// A pair's history from the days held, or from the database when its window reaches before them.
     package func history(
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
         guard cache.isLive else { return try await base.history(of: selection, from: from, to: to, range: range, around: date) }
-        return history(of: selection, from: from, to: to, range: range, around: date, in: try await days(selection))
+        let days = try await days(selection)
+        if days.isWhole { return history(of: selection, from: from, to: to, range: range, around: date, in: days) }
+        if let held = days.heldHistory(from: from, to: to, range: range, around: date) { return held }
+        return try await base.history(of: selection, from: from, to: to, range: range, around: date)
+    }
+
+    /// The first day memory holds of `selection` (``yearsHeld``); `nil` when it holds every
+    /// day, as it does the ECB's: `/v1` serves them whole, and they are a few megabytes.
+    package func horizon(of selection: RateDays.Selection) -> CalendarDate? {
+        guard let yearsHeld, selection != .ecb, selection != .all else { return nil }
+        return CalendarDate(year: CalendarDate(containing: now()).year - yearsHeld, month: 1, day: 1)
+    }
+
+    /// Every stored day of each selection: those held when memory holds them all, the others
+    /// read for this request alone (what asks for days before the horizon: a ledger, a range of
+    /// some providers' blends, the blend of every day built anew).
+    package func wholeDays(_ selections: [RateDays.Selection]) async throws -> [RateDays] {
+        var found = try await days(selections)
+        let missing = found.indices.filter { !found[$0].isWhole }
+        guard !missing.isEmpty else { return found }
+        let chosen = missing.map { selections[$0] }
+        let read =
+            chosen.count == 1 || chosen.contains(where: { if case .provider = $0 { false } else { true } })
+            ? try await chosen.asyncMap { try await base.days($0, since: nil) } : try await base.days(of: chosen, since: nil)
+        for (index, days) in zip(missing, read) { found[index] = days }
+        return found
     }
 
     package func referenceDays(from start: CalendarDate, through end: CalendarDate) async throws -> RateDays {
@@ -104,7 +134,7 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
     /// Each selection's read in flight if nothing was stored since it began; the others read
     /// together, in one pass (a single one, which may be any selection, read alone).
     private func sharedReads(_ selections: [RateDays.Selection]) -> [Task<RateDays, any Error>] {
-        let cache = cache, base = base, now = now, loading = loading, previous = previous
+        let cache = cache, base = base, now = now, loading = loading, previous = previous, horizon = horizon(of:)
         return loading.withLockedValue { reads in
             let ticket = cache.ticket()
             let unread = selections.filter { reads[$0]?.ticket != ticket }
@@ -116,7 +146,7 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
                             for selection in unread where reads[selection]?.ticket == ticket { reads[selection] = nil }
                         }
                     }
-                    let days = unread.count == 1 ? [try await base.days(unread[0])] : try await base.days(of: unread)
+                    let days = try await Self.read(unread, from: base, horizon: horizon)
                     for (selection, read) in zip(unread, days) {
                         cache.store(read, group: RateDaysCache.group, item: selection.key, ticket: ticket, now: now())
                         previous.withLockedValue { $0[selection] = read }
@@ -129,6 +159,39 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
             }
             return selections.map { reads[$0]!.task }
         }
+    }
+}
+
+extension CachedRateHistoryService {
+    /// `selections`' days from `base`, each from its horizon on: those held from the same one
+    /// read together (a single one alone).
+    fileprivate static func read(
+        _ selections: [RateDays.Selection], from base: any StoredRateDays,
+        horizon: @Sendable (RateDays.Selection) -> CalendarDate?
+    ) async throws -> [RateDays] {
+        var read = [RateDays?](repeating: nil, count: selections.count)
+        let groups = Dictionary(grouping: selections.indices) { horizon(selections[$0]) }
+        try await withThrowingTaskGroup(of: [(Int, RateDays)].self) { tasks in
+            for (horizon, indices) in groups {
+                let chosen = indices.map { selections[$0] }
+                tasks.addTask {
+                    let days =
+                        chosen.count == 1
+                        ? [try await base.days(chosen[0], since: horizon)] : try await base.days(of: chosen, since: horizon)
+                    return Array(zip(indices, days))
+                }
+            }
+            for try await group in tasks { for (index, days) in group { read[index] = days } }
+        }
+        return read.map { $0! }
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
     }
 }
 

@@ -12,6 +12,10 @@ package protocol StoredRateDays: RateHistoryService, ReferenceRateDays {
     func days(_ selection: RateDays.Selection) async throws -> RateDays
     /// Several providers' days (``RateDays/Selection/provider(_:)``), in their order.
     func days(of selections: [RateDays.Selection]) async throws -> [RateDays]
+    /// ``days(_:)`` as memory holds them from `horizon` on (``RateDays/heldFrom``); every day when `nil`.
+    func days(_ selection: RateDays.Selection, since horizon: CalendarDate?) async throws -> RateDays
+    /// ``days(of:)`` as memory holds them from `horizon` on.
+    func days(of selections: [RateDays.Selection], since horizon: CalendarDate?) async throws -> [RateDays]
 }
 
 extension StoredRateDays {
@@ -20,6 +24,17 @@ extension StoredRateDays {
         var read: [RateDays] = []
         for selection in selections { read.append(try await days(selection)) }
         return read
+    }
+
+    /// Every day read, then cut (test doubles; the database reads only the days held).
+    package func days(_ selection: RateDays.Selection, since horizon: CalendarDate?) async throws -> RateDays {
+        let whole = try await days(selection)
+        return horizon.map(whole.held(from:)) ?? whole
+    }
+
+    package func days(of selections: [RateDays.Selection], since horizon: CalendarDate?) async throws -> [RateDays] {
+        let whole = try await days(of: selections)
+        return horizon.map { horizon in whole.map { $0.held(from: horizon) } } ?? whole
     }
 
     /// Every stored day's rates, whatever their provider.
@@ -42,7 +57,15 @@ package struct FluentRateHistoryService: StoredRateDays {
     package func history(
         of selection: RateDays.Selection, from: String, to: String, range: HistoryRange, around date: CalendarDate?
     ) async throws -> PairHistory {
-        let filter: SQLQueryString = selection.sources.map { "WHERE s.source IN (\(binds: $0))" } ?? ""
+        let sameSources: SQLQueryString = selection.sources.map { "AND later.source IN (\(binds: $0))" } ?? ""
+        // Each date's latest snapshot alone, whichever currencies it quotes: a later snapshot of a
+        // day replaces the earlier, as in the days in memory.
+        let latest: SQLQueryString = """
+            NOT EXISTS (SELECT 1 FROM \(ident: RateSnapshotModel.schema) later
+                WHERE later.effective_date = s.effective_date \(sameSources)
+                AND (later.stored_at > s.stored_at OR (later.stored_at = s.stored_at AND later.id > s.id)))
+            """
+        let filter: SQLQueryString = selection.sources.map { "WHERE s.source IN (\(binds: $0)) AND \(latest)" } ?? "WHERE \(latest)"
         var column = RateSide.mid.storedColumn
         if case .side(_, let side) = selection { column = side.storedColumn }
         let rows = try await database.run { [column] database in
@@ -78,9 +101,9 @@ package struct FluentRateHistoryService: StoredRateDays {
             let (toRate, fromRate) = Quotation.ratio(
                 from: fromPublished, reversed.contains(from) ? quotation.reversed : quotation,
                 to: toPublished, reversed.contains(to) ? quotation.reversed : quotation)
-            let point = RatePoint(
-                date: date, fromRate: fromRate, toRate: toRate,
-                value: NSDecimalNumber(decimal: toRate).doubleValue / NSDecimalNumber(decimal: fromRate).doubleValue)
+            // The value as the days in memory work it out (each rate's nearest `Double`), so that a
+            // chart read here and one read there are the same chart.
+            let point = RatePoint(date: date, fromRate: fromRate, toRate: toRate, value: toRate.nearestDouble / fromRate.nearestDouble)
             if points.last?.date == date { points[points.count - 1] = point } else { points.append(point) }
         }
         for point in points { version.update(data: Data("\(point.date)=\(point.fromRate)/\(point.toRate);".utf8)) }
@@ -93,24 +116,41 @@ package struct FluentRateHistoryService: StoredRateDays {
     /// The ECB's 27 years are 230,000 rows, which a debug build takes several seconds to read:
     /// this read may take up to ``daysTimeout``. Each row goes into the days as it arrives, so
     /// the rows are never all in memory at once.
-    package func days(_ selection: RateDays.Selection) async throws -> RateDays {
+    package func days(_ selection: RateDays.Selection) async throws -> RateDays { try await days(selection, since: nil) }
+
+    /// ``days(_:)`` from `horizon` on (with the last day before it, and what the days before it
+    /// quote: ``RateDays/heldFrom``); every day when `horizon` is `nil`.
+    package func days(_ selection: RateDays.Selection, since horizon: CalendarDate?) async throws -> RateDays {
         guard let sources = selection.sources else { return try await read(SQLQueryString("")) }
-        let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources))"
-        let count = try await database.run { database in
-            try await (database as! any SQLDatabase).raw("SELECT count(*) AS days FROM \(ident: RateSnapshotModel.schema) s \(filter)")
-                .first()?.decode(column: "days", as: Int.self) ?? 0
+        var side = RateSide.mid
+        if case .side(_, let chosen) = selection { side = chosen }
+        let held = try await self.held([selection], since: horizon, side: side)
+        let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources)) \(held.filter)"
+        let (count, total) = try await database.run { database in
+            let row = try await (database as! any SQLDatabase).raw(
+                """
+                SELECT count(*) AS total, sum(CASE WHEN s.source IN (\(binds: sources)) \(held.filter) THEN 1 ELSE 0 END) AS days
+                FROM \(ident: RateSnapshotModel.schema) s
+                """
+            ).first()
+            return (try row?.decode(column: "days", as: Int?.self) ?? 0, try row?.decode(column: "total", as: Int.self) ?? 0)
         }
-        guard case .side(_, let side) = selection else { return try await read(filter, eachThroughIndex: count <= fewDays) }
+        // Through the index when the days are few, or few of those stored (one provider's among
+        // every publisher's): one pass reads every stored rate (docs/BENCHMARKS.md, *Stored days*).
+        let throughIndex = count <= fewDays || count * 10 <= total
         // A side's rates: every stored day of the provider, those stored without sides empty, so
         // that a day's side is never an earlier day's taken for it.
-        return try await read(filter, eachThroughIndex: count <= fewDays, side: side)
+        let builders = try await collect(filter, eachThroughIndex: throughIndex, side: side, into: 1) { _ in 0 }
+        return builders[0].build(earlier: held.earlier[0])
     }
+
+    package func days(of selections: [RateDays.Selection]) async throws -> [RateDays] { try await days(of: selections, since: nil) }
 
     /// Several providers' mid days in one pass over the stored rates, each row handed to its
     /// provider's days as it arrives: a read per provider scanned every stored rate again for
     /// each (ten years of every publisher: 94 scans of 6 million rows, where one pass does;
-    /// docs/BENCHMARKS.md, *History at scale*).
-    package func days(of selections: [RateDays.Selection]) async throws -> [RateDays] {
+    /// docs/BENCHMARKS.md, *History at scale*). From `horizon` on, as ``days(_:since:)``.
+    package func days(of selections: [RateDays.Selection], since horizon: CalendarDate?) async throws -> [RateDays] {
         var owner: [RateSourceID: Int] = [:]
         for (index, selection) in selections.enumerated() {
             guard case .provider = selection, let sources = selection.sources else {
@@ -119,8 +159,9 @@ package struct FluentRateHistoryService: StoredRateDays {
             for source in sources { owner[source] = index }
         }
         guard !owner.isEmpty else { return selections.map { _ in RateDays.Builder().build() } }
+        let held = try await self.held(selections, since: horizon, side: .mid)
         let sources = owner.keys.map(\.rawValue).sorted()
-        let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources))"
+        let filter: SQLQueryString = "WHERE s.source IN (\(binds: sources)) \(held.filter)"
         let (count, cuts) = try await database.run { database -> (Int, [String]) in
             let sql = database as! any SQLDatabase
             let count =
@@ -129,7 +170,10 @@ package struct FluentRateHistoryService: StoredRateDays {
             return (count, try await self.cuts(of: filter, count: count, on: sql))
         }
         let owners = owner, parts = selections.count
-        guard !cuts.isEmpty else { return try await read(filter, eachThroughIndex: count <= fewDays, into: parts) { owners[$0] } }
+        guard !cuts.isEmpty else {
+            let builders = try await collect(filter, eachThroughIndex: count <= fewDays, into: parts) { owners[$0] }
+            return zip(builders, held.earlier).map { $0.build(earlier: $1) }
+        }
         // Each stretch of dates on a connection of its own, at once, each snapshot's rates joined
         // through the index: the rows come as the database makes them, where one pass's join
         // sent none before all were sorted, so reading them overlaps its work (docs/BENCHMARKS.md,
@@ -151,7 +195,7 @@ package struct FluentRateHistoryService: StoredRateDays {
         return (0..<parts).map { part in
             var builder = collected[0][part]
             for stretch in collected.dropFirst() { builder.append(stretch[part]) }
-            return builder.build()
+            return builder.build(earlier: held.earlier[part])
         }
     }
 

@@ -19,6 +19,11 @@ package protocol BlendedRatesReading: Sendable {
     /// Several providers' stored days of their mid rates, in their order: those not in memory
     /// read together, in one pass over the stored rates.
     func providerDays(of sources: [RateSource]) async throws -> [RateDays]
+    /// ``providerDays()`` holding every day from `date` on (every stored day when `nil`): memory
+    /// may hold only the recent years (``RateDays/heldFrom``).
+    func providerDays(from date: CalendarDate?) async throws -> [(source: RateSource, days: RateDays)]
+    /// ``providerDays(of:side:)`` holding every day from `date` on (every stored day when `nil`).
+    func providerDays(of source: RateSource, side: RateSide, from date: CalendarDate?) async throws -> RateDays
     /// Names `days` (whose, and which stored days) in a few bytes, for what an answer is made of:
     /// ninety-odd providers' versions written into an answer's key on every request cost more
     /// than the answer (docs/BENCHMARKS.md, *The page's key*).
@@ -27,6 +32,15 @@ package protocol BlendedRatesReading: Sendable {
 }
 
 extension BlendedRatesReading {
+    /// Test doubles hold every day.
+    package func providerDays(from date: CalendarDate?) async throws -> [(source: RateSource, days: RateDays)] {
+        try await providerDays()
+    }
+
+    package func providerDays(of source: RateSource, side: RateSide, from date: CalendarDate?) async throws -> RateDays {
+        try await providerDays(of: source, side: side)
+    }
+
     /// One provider's stored days of its mid rates.
     package func providerDays(of source: RateSource) async throws -> RateDays { try await providerDays(of: source, side: .mid) }
 }

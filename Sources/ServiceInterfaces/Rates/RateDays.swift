@@ -144,6 +144,22 @@ package struct RateDays: Sendable {
     package var sources: Set<RateSourceID> = []
     /// The newest day stored, of the days these were cut from (``days(from:through:)``).
     package var newestDate: CalendarDate?
+    /// The first of the days held in memory when they are not all of them (a bound on memory:
+    /// docs/OPERATIONS.md, *Memory and start time*): from it on every stored day is here, with
+    /// the last one before it (so that ``day(onOrBefore:)`` answers any date from it on);
+    /// `nil` when every stored day is.
+    package var heldFrom: CalendarDate?
+    /// The first stored day, when the days before ``heldFrom`` are not held.
+    package var earliestDate: CalendarDate?
+
+    /// The first stored day, held or not.
+    package var firstDate: CalendarDate? { earliestDate ?? days.first?.date }
+
+    /// Whether every stored day is held.
+    package var isWhole: Bool { heldFrom == nil }
+
+    /// Whether the days held answer for `date` and every later one as all of them would.
+    package func holds(_ date: CalendarDate) -> Bool { heldFrom.map { date >= $0 } ?? true }
 
     /// Each column's currency code, by column.
     package var codes: [String] {
@@ -184,6 +200,19 @@ package struct RateDays: Sendable {
         return RateDays(days: selected, columns: columns, version: version, sources: sources, newestDate: newestDate)
     }
 
+    /// These days as memory holds them from `horizon` on: the days before the last one before
+    /// it left out, their first date and currencies kept, and the version still naming every
+    /// day (what a store that reads only the held days answers; test doubles use it).
+    package func held(from horizon: CalendarDate) -> RateDays {
+        let kept = max(0, firstIndex { $0 >= horizon } - 1)
+        guard kept > 0 else { return self }
+        var held = RateDays(
+            days: Array(days[kept...]), columns: columns, version: version, sources: sources, newestDate: newestDate)
+        held.heldFrom = horizon
+        held.earliestDate = firstDate
+        return held
+    }
+
     /// Names these days' rates: equal fingerprints, equal days (their dates and snapshots),
     /// however the days were read (the cached 27 years or one query).
     package var fingerprint: String { Self.fingerprint(of: days) }
@@ -200,15 +229,33 @@ package struct RateDays: Sendable {
     /// The pair's days in `range`'s window over the days it was quoted: the first and last such
     /// days are found from either end, the window's days by binary search, and only they are walked.
     package func history(from: String, to: String, range: HistoryRange = .all, around date: CalendarDate? = nil) -> PairHistory {
-        guard let fromColumn = columns[from], let toColumn = columns[to] else { return PairHistory(points: [], version: version) }
+        history(from: from, to: to, range: range, around: date, onlyIfHeld: false)!
+    }
+
+    /// ``history(from:to:range:around:)`` when the days held answer it as every stored day
+    /// would: `nil` when its window reaches the pair's first held day and days before
+    /// ``heldFrom`` are not held (the window might then start earlier), or the pair is not
+    /// quoted in them at all.
+    package func heldHistory(from: String, to: String, range: HistoryRange, around date: CalendarDate?) -> PairHistory? {
+        history(from: from, to: to, range: range, around: date, onlyIfHeld: !isWhole)
+    }
+
+    private func history(
+        from: String, to: String, range: HistoryRange, around date: CalendarDate?, onlyIfHeld: Bool
+    ) -> PairHistory? {
+        guard let fromColumn = columns[from], let toColumn = columns[to] else {
+            return onlyIfHeld ? nil : PairHistory(points: [], version: version)
+        }
         // The pair's first and last days found by index, each day read in place (as ``firstIndex(whereDate:)``).
         let bounds = days.withUnsafeBufferPointer { days -> (first: Int, last: Int)? in
             func quotesBoth(_ index: Int) -> Bool { days[index].value(fromColumn) > 0 && !days[index].value(toColumn).isNaN }
             guard let first = days.indices.first(where: quotesBoth), let last = days.indices.last(where: quotesBoth) else { return nil }
             return (first, last)
         }
-        guard let bounds else { return PairHistory(points: [], version: version) }
+        guard let bounds else { return onlyIfHeld ? nil : PairHistory(points: [], version: version) }
         let window = range.window(first: days[bounds.first].date, last: days[bounds.last].date, around: date)
+        // A window reaching the first day held might have reached further back among the days not held.
+        if onlyIfHeld && window.lowerBound <= days[bounds.first].date { return nil }
         let inWindow = days.withUnsafeBufferPointer { days in PairWindow.indices(of: window, in: days.indices) { days[$0].date } }
         var points: [RatePoint] = []
         points.reserveCapacity(inWindow.count)
@@ -350,10 +397,32 @@ package struct RateDays: Sendable {
             }
         }
 
+        /// What a read of the days held from a horizon on knows of the stored days before it.
+        package struct Earlier: Sendable, Equatable {
+            /// The first day held: every stored day from it on was read.
+            package let horizon: CalendarDate
+            package let firstDate: CalendarDate
+            /// The currencies those days quote.
+            package let codes: [String]
+            /// Names those days (how many snapshots, stored when), for the days' version.
+            package let fingerprint: String
+
+            package init(horizon: CalendarDate, firstDate: CalendarDate, codes: [String], fingerprint: String) {
+                (self.horizon, self.firstDate, self.codes, self.fingerprint) = (horizon, firstDate, codes, fingerprint)
+            }
+        }
+
         /// The days collected; `decoded`: each rate kept as a `Decimal` (``Day``), for days that
-        /// every chart walks.
-        package func build(decoded: Bool = false) -> RateDays {
+        /// every chart walks. With `earlier`, the days read were those from its horizon on: its
+        /// currencies get columns after theirs (no day held quotes them) and its fingerprint
+        /// goes into the version, which then names every stored day.
+        package func build(decoded: Bool = false, earlier: Earlier? = nil) -> RateDays {
             var version = SHA256()
+            var columns = columns
+            if let earlier {
+                version.update(data: Data("earlier:\(earlier.fingerprint);".utf8))
+                for code in earlier.codes.sorted() where columns[code] == nil { columns[code] = columns.count }
+            }
             let built = days.map { day -> Day in
                 version.update(data: Data("\(day.date)=\(day.snapshot.uuidString);".utf8))
                 let reversed = day.reversed.compactMap { code in
@@ -363,9 +432,14 @@ package struct RateDays: Sendable {
                     date: day.date, packed: day.packed, unpacked: day.unpacked, snapshot: day.snapshot, quotation: day.quotation,
                     reversed: reversed.sorted(), decoded: decoded)
             }
-            return RateDays(
+            var read = RateDays(
                 days: built, columns: columns, version: "days:" + SecureToken.hex(version.finalize().prefix(12)), sources: sources,
                 newestDate: built.last?.date)
+            if let earlier {
+                read.heldFrom = earlier.horizon
+                read.earliestDate = min(earlier.firstDate, built.first?.date ?? earlier.firstDate)
+            }
+            return read
         }
     }
 }

@@ -56,6 +56,21 @@ struct AppConfigurationTests {
         }
     }
 
+    @Test("the years of history held in memory: five before this one by default, a number, all, or a clear refusal")
+    func historyYearsInMemory() throws {
+        #expect(try AppConfiguration(environment: [:]).historyYearsInMemory == 5)
+        #expect(try AppConfiguration(environment: ["HISTORY_YEARS_IN_MEMORY": "0"]).historyYearsInMemory == 0)
+        #expect(try AppConfiguration(environment: ["HISTORY_YEARS_IN_MEMORY": "ALL"]).historyYearsInMemory == nil)
+        for wrong in ["-1", "201", "ten", "2.5"] {
+            #expect {
+                try AppConfiguration(environment: ["HISTORY_YEARS_IN_MEMORY": wrong])
+            } throws: { error in
+                ((error as? AppConfiguration.Invalid)?.description ?? "").contains(
+                    "HISTORY_YEARS_IN_MEMORY must be a whole number of years")
+            }
+        }
+    }
+
     @Test("the default source, the providers fetched and each publisher's origin")
     func providersAndOrigins() throws {
         let defaults = try AppConfiguration(environment: [:])

@@ -51,7 +51,7 @@ extension FrankfurterV2Interactor {
             let end = days.days.last?.date
             return [
                 FrankfurterV2.ProviderInfo(
-                    source: source, start: days.days.first?.date, end: end,
+                    source: source, start: days.firstDate, end: end,
                     missed: Self.missed(since: end, of: source, today: today), currencies: days.columns.keys.sorted())
             ]
         }
@@ -68,7 +68,16 @@ extension FrankfurterV2Interactor {
         case .day(let day), .range(let day, _): try waitForDays(from: day, of: [source.id])
         }
         let days: RateDays
-        do { days = try await rates.providerDays(of: source, side: query.side) } catch { throw .unavailable }
+        do {
+            // Memory may hold only the recent years: a day or range before them is read for it.
+            switch query.dates {
+            case .latest: days = try await rates.providerDays(of: source, side: query.side)
+            case .day(let day), .range(let day, _):
+                days = try await rates.providerDays(of: source, side: query.side, from: day)
+            }
+        } catch {
+            throw .unavailable
+        }
         let cadence = source.cadence ?? .daily
         var chosen: [RateDays.Day] = []
         switch query.dates {

@@ -206,7 +206,7 @@ struct FrankfurterV2Interactor: Sendable {
             }
             return try grouped(query, records, basis: FrankfurterV2.Basis(days: [series.version]), isCurrent: isCurrent(query))
         }
-        let providerDays = try await rates.providerDays().filter { query.providers?.contains($0.source.id) ?? true }
+        let providerDays = try await rates.providerDays(from: start).filter { query.providers?.contains($0.source.id) ?? true }
         let dates = Set(providerDays.flatMap { $0.days.days(from: start, through: end).days.map(\.date) }).filter { $0 >= start }.sorted()
         let blends = try await rates.blends(
             on: dates, providers: query.providers, currencies: query.quotes.map { Set($0 + [query.base ?? RateBlender.base]) })
@@ -403,7 +403,7 @@ struct FrankfurterV2Interactor: Sendable {
                 days.map { source, days in
                     let end = days.days.last?.date
                     return FrankfurterV2.ProviderInfo(
-                        source: source, start: days.days.first?.date, end: end,
+                        source: source, start: days.firstDate, end: end,
                         missed: Self.missed(since: end, of: source, today: today), currencies: days.columns.keys.sorted())
                 }
             }

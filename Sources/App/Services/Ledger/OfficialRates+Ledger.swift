@@ -13,7 +13,8 @@ extension OfficialRates: LedgerRatesReading {
             return LedgerDays(days: series.days, base: "EUR", providers: blended.map(\.key))
         }
         let provider = providers.source(source.provider)
-        let days = side == .mid ? try await providerDays(of: provider) : try await providerDays(of: provider, side: side)
+        // Every stored day: a ledger's lines may go back any number of years.
+        let days = try await providerDays(of: provider, side: side, from: nil)
         guard !days.days.isEmpty else { return nil }
         // Each provider's days are against its own currency (ExchangeRate-API's against the dollar).
         let base = provider.homeCurrency ?? "EUR"

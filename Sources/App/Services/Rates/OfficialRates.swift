@@ -87,9 +87,28 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return (blend, key)
     }
 
-    /// One provider's stored days of `side` (blended or not).
+    /// One provider's stored days of `side` (blended or not), as memory holds them (from
+    /// ``RateDays/heldFrom`` on, when it does not hold them all).
     func providerDays(of source: RateSource, side: RateSide) async throws -> RateDays {
         try await days.days(.provider(source.id, side: side))
+    }
+
+    /// ``providerDays(of:side:)`` holding every day from `date` on (every stored day when `nil`):
+    /// those in memory when they do, else read for this request.
+    func providerDays(of source: RateSource, side: RateSide, from date: CalendarDate?) async throws -> RateDays {
+        let held = try await providerDays(of: source, side: side)
+        guard let date, held.holds(date) else {
+            return held.isWhole ? held : try await days.wholeDays([.provider(source.id, side: side)])[0]
+        }
+        return held
+    }
+
+    /// The blended providers' days holding every day from `date` on (``providerDays(of:side:from:)``).
+    func providerDays(from date: CalendarDate?) async throws -> [(source: RateSource, days: RateDays)] {
+        let held = try await providerDays()
+        if let date, held.allSatisfy({ $0.days.holds(date) }) { return held }
+        if held.allSatisfy(\.days.isWhole) { return held }
+        return Array(zip(blended, try await days.wholeDays(blended.map { .provider($0.id) })))
     }
 
     func providerDays(of sources: [RateSource]) async throws -> [RateDays] {
@@ -127,7 +146,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     func blend(on date: CalendarDate, providers: [RateSourceID]? = nil) async throws -> BlendedDay? {
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : blender.withoutPegs
-        if let held = daysInMemory(of: chosen) {
+        if let held = daysInMemory(of: chosen), held.allSatisfy({ $0.days.holds(date) }) {
             // A day's blend is kept: blending it for every request held `/v2`'s past dates to a
             // fraction of their speed (docs/BENCHMARKS.md, *Past days of the blend*).
             let key = "\(date)|" + version(of: held) + (providers == nil ? "|pegs" : "")
@@ -174,7 +193,8 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         return name
     }
 
-    /// Every one of `sources`' days if this instance holds them all now.
+    /// Every one of `sources`' days if this instance holds them all now (those from
+    /// ``RateDays/heldFrom`` on, when memory does not hold every day).
     private func daysInMemory(of sources: [RateSource]) -> [(source: RateSource, days: RateDays)]? {
         var held: [(source: RateSource, days: RateDays)] = []
         for source in sources {
@@ -189,7 +209,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// `currencies`, only those are blended (with what rebasing them and their pegs needs):
     /// a few currencies over decades take as long as all of them over a few years.
     func blends(on dates: [CalendarDate], providers: [RateSourceID]?, currencies: Set<String>?) async throws -> [BlendedDay] {
-        let chosen = try await providerDays().filter { providers?.contains($0.source.id) ?? true }
+        let chosen = try await providerDays(from: dates.min()).filter { providers?.contains($0.source.id) ?? true }
         let blender = providers == nil ? blender : blender.withoutPegs
         let kept = currencies.map { codes in
             codes.union(["EUR"]).union(chosen.compactMap(\.source.homeCurrency))
@@ -251,7 +271,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
             if let current = building, current.day == today, current.versions.elementsEqual(versions) { return current.task }
-            let blender = blender, kept = kept, seriesStore = seriesStore, now = now
+            let blender = blender, kept = kept, seriesStore = seriesStore, now = now, days = days
             let version = "\(today)|" + version(of: providers), sourceVersions = Array(versions)
             let task = Task<BlendedSeries, any Error> {
                 // Kept by an earlier start or another instance: read back rather than blended again
@@ -260,7 +280,13 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
                     kept.withLockedValue { $0 = (stored, nil) }
                     return stored
                 }
-                let built = await offThePool { BlendedSeries.build(providers, through: today, blender: blender, version: version) }
+                // Every stored day is blended: those memory does not hold are read for it.
+                let whole =
+                    providers.allSatisfy(\.days.isWhole)
+                    ? providers : Array(zip(providers.map(\.source), try await days.wholeDays(providers.map { .provider($0.source.id) })))
+                let built = await offThePool {
+                    BlendedSeries.build(whole, through: today, blender: blender, version: version, sourceVersions: sourceVersions)
+                }
                 kept.withLockedValue { $0 = (built.series, nil) }
                 try? await seriesStore?.keep(built.archive, version: version, at: now())
                 return built.series
@@ -315,7 +341,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         let held = daysInMemory(of: blended)
         guard let day = try await blend(on: date) else {
             let firsts =
-                if let held { held.compactMap(\.days.days.first?.date) } else {
+                if let held { held.compactMap(\.days.firstDate) } else {
                     try await blended.asyncCompactMap { try await store.firstDay(sources: $0.family) }
                 }
             return .beforeFirstDay(firstDay: firsts.min())
@@ -325,7 +351,7 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         if snapshot.rates[from] != nil && snapshot.rates[to] != nil { return .found(snapshot) }
         let missing = snapshot.rates[from] == nil ? from : to
         let ranges =
-            if let held { held.compactMap { $0.days.quotedDays(of: missing) } } else {
+            if let held, held.allSatisfy(\.days.isWhole) { held.compactMap { $0.days.quotedDays(of: missing) } } else {
                 try await blended.asyncCompactMap { try await store.quotedDays(of: missing, sources: $0.family) }
             }
         let quoted = ranges.isEmpty ? nil : ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
@@ -350,9 +376,10 @@ extension BlendedSeries {
     /// *History at scale*). The days are the same, in the same order, whatever the stretches.
     static func build(
         _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String,
-        stretches: Int = ProcessInfo.processInfo.activeProcessorCount
+        sourceVersions: [String]? = nil, stretches: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> (series: BlendedSeries, archive: [UInt8]) {
-        let sourceVersions = providers.map(\.days.version)
+        // The versions of the days as memory holds them, when every day was read for the build.
+        let sourceVersions = sourceVersions ?? providers.map(\.days.version)
         let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
         let count = max(1, min(stretches, dates.count / Self.datesPerStretch))
         let blended = Locked([[Blended]](repeating: [], count: count))
