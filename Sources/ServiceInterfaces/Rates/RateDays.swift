@@ -151,6 +151,8 @@ package struct RateDays: Sendable {
     package var heldFrom: CalendarDate?
     /// The first stored day, when the days before ``heldFrom`` are not held.
     package var earliestDate: CalendarDate?
+    /// Names the stored days before ``heldFrom`` (how many, stored when), when they are not held.
+    package var earlierName: String?
 
     /// The first stored day, held or not.
     package var firstDate: CalendarDate? { earliestDate ?? days.first?.date }
@@ -210,7 +212,17 @@ package struct RateDays: Sendable {
             days: Array(days[kept...]), columns: columns, version: version, sources: sources, newestDate: newestDate)
         held.heldFrom = horizon
         held.earliestDate = firstDate
+        held.earlierName = Self.fingerprint(of: Array(days[..<kept]))
         return held
+    }
+
+    /// Names the stored days before `date`, held or not: equal names, the same days before it
+    /// (what the blend of the days from `date` on may be built anew beside); `nil` when the
+    /// days before it are not held and not named from it.
+    package func name(before date: CalendarDate) -> String? {
+        guard let heldFrom else { return "days:" + Self.fingerprint(of: Array(days[..<firstIndex { $0 >= date }])) }
+        guard heldFrom == date, let earlierName else { return nil }
+        return "earlier:" + earlierName
     }
 
     /// Names these days' rates: equal fingerprints, equal days (their dates and snapshots),
@@ -438,6 +450,7 @@ package struct RateDays: Sendable {
             if let earlier {
                 read.heldFrom = earlier.horizon
                 read.earliestDate = min(earlier.firstDate, built.first?.date ?? earlier.firstDate)
+                read.earlierName = earlier.fingerprint
             }
             return read
         }

@@ -95,6 +95,68 @@ struct HeldHistoryFiguresTests {
         }
     }
 
+    @Test("after a new day, the blend of every day is built anew from the days held beside the last one: as built from every day")
+    func seriesFromHeldDays() async throws {
+        var configuration = AppConfiguration.forTests(
+            providers: [RateSource.nbp.id, RateSource.cnb.id, RateSource.tcmb.id], bundledRatesFile: Fixtures.sampleArchive)
+        configuration.historyYearsInMemory = 0
+        try await withPostgresApp(configuration: configuration, now: { testNow }) { app in
+            try await app.asyncBoot()
+            let deadline = Date().addingTimeInterval(10)
+            while !app.appServices.caches.rateDays.isLive && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(await app.appServices.historyLoader.storeForTest() != nil)
+            try await app.appServices.rateStore.saveAll(Self.history())
+            let rates = app.appServices.officialRates
+            _ = try await Self.settled(rates)
+            // Every day blended (at start, then with the days stored since).
+            let first = rates.builds.withLockedValue { $0 }
+            #expect(first.whole >= 1 && first.fromHeld == 0, "\(first)")
+
+            // Today's rates: the series again, from this year's days beside the last one's earlier days.
+            try await app.appServices.rateStore.saveAll([
+                RateSnapshot(
+                    source: RateSource.tcmb.id, baseCurrency: "TRY", effectiveDate: CalendarDate(iso8601: "2025-05-12")!,
+                    storedAt: testNow, rates: ["TRY": 1, "USD": Fixtures.decimal("38.8"), "EUR": Fixtures.decimal("43.1")])
+            ])
+            let recent = try await Self.settled(rates)
+            #expect(rates.builds.withLockedValue { $0 } == (first.whole, 1), "this year's days blended, not every day")
+            let whole = try await KeptBlendTests.restart(of: app, build: "another build").blendedSeries()
+            #expect(recent.version == whole.version && recent.days.fingerprint == whole.days.fingerprint)
+            #expect(recent.days.codes == whole.days.codes)
+            #expect(Self.described(recent.days) == Self.described(whole.days))
+            #expect(recent.outliers.map { "\($0.date) \($0.outliers)" } == whole.outliers.map { "\($0.date) \($0.outliers)" })
+
+            // A day backfilled years back: every day blended again.
+            try await app.appServices.rateStore.saveAll([
+                RateSnapshot(
+                    source: RateSource.cnb.id, baseCurrency: "CZK", effectiveDate: CalendarDate(iso8601: "2019-03-16")!,
+                    storedAt: testNow, rates: ["CZK": 1, "USD": Fixtures.decimal("22.5")])
+            ])
+            _ = try await Self.settled(rates)
+            #expect(rates.builds.withLockedValue { $0 } == (first.whole + 1, 1), "every day blended again")
+        }
+    }
+
+    /// Each day's date and rates, exactly.
+    static func described(_ days: RateDays) -> [String] {
+        let codes = days.codes
+        return days.days.map { day in
+            "\(day.date) "
+                + (0..<day.columnCount).compactMap { column in day.rate(column).map { "\(codes[column])=\($0.plainText)" } }.joined(
+                    separator: ",")
+        }
+    }
+
+    /// The blend of every day once the one being built after a store is done.
+    static func settled(_ rates: OfficialRates) async throws -> BlendedSeries {
+        for _ in 0..<200 {
+            let series = try await rates.blendedSeries()
+            if rates.isCurrent { return series }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await rates.blendedSeries()
+    }
+
     /// The app started twice over one database: first holding every day (after `store`), then
     /// holding this year's alone; `compare`'s answers must be the same.
     static func twoStarts(

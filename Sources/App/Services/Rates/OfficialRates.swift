@@ -41,6 +41,12 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         let day: CalendarDate
         init(_ generation: UInt64, _ day: CalendarDate) { (self.generation, self.day) = (generation, day) }
     }
+    /// The series last built or read back, and the names of its providers' days before the
+    /// first day memory holds (``RateDays/name(before:)``): a series of days whose earlier days
+    /// are the same is built anew only from that day on.
+    private let keptBefore = NIOLockedValueBox<(version: String, horizon: CalendarDate, names: [String?])?>(nil)
+    /// How many series were blended from every stored day, and how many from the days held beside the last one.
+    let builds = NIOLockedValueBox<(whole: Int, fromHeld: Int)>((0, 0))
     /// The last providers' days named (``version(of:)``), with their name.
     private let lastVersion = NIOLockedValueBox<(providers: [RateSourceID], versions: [String], name: String)?>(nil)
     /// The last `/v2` answer's days named (``name(of:)``).
@@ -271,23 +277,48 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
         }
         let task = building.withLockedValue { building -> Task<BlendedSeries, any Error> in
             if let current = building, current.day == today, current.versions.elementsEqual(versions) { return current.task }
-            let blender = blender, kept = kept, seriesStore = seriesStore, now = now, days = days
+            let blender = blender, kept = kept, seriesStore = seriesStore, now = now, days = days, keptBefore = keptBefore
+            let builds = builds
             let version = "\(today)|" + version(of: providers), sourceVersions = Array(versions)
+            // The first day memory holds, and what each provider stored before it.
+            let horizon = providers.lazy.compactMap(\.days.heldFrom).first
+            let before = horizon.map { horizon in (horizon, providers.map { $0.days.name(before: horizon) }) }
             let task = Task<BlendedSeries, any Error> {
                 // Kept by an earlier start or another instance: read back rather than blended again
                 // (a store that fails to answer costs only the blending).
                 if let stored = try? await seriesStore?.series(version: version), stored.isBuilt(on: today, from: sourceVersions) {
                     kept.withLockedValue { $0 = (stored, nil) }
+                    keptBefore.withLockedValue { $0 = before.map { (version, $0.0, $0.1) } }
                     return stored
                 }
-                // Every stored day is blended: those memory does not hold are read for it.
-                let whole =
-                    providers.allSatisfy(\.days.isWhole)
-                    ? providers : Array(zip(providers.map(\.source), try await days.wholeDays(providers.map { .provider($0.source.id) })))
-                let built = await offThePool {
-                    BlendedSeries.build(whole, through: today, blender: blender, version: version, sourceVersions: sourceVersions)
+                let built: (series: BlendedSeries, archive: [UInt8])
+                if let before, !before.1.contains(nil), let previous = kept.withLockedValue({ $0?.series }),
+                    let basis = keptBefore.withLockedValue({ $0 }), basis.version == previous.version, basis.horizon == before.0,
+                    basis.names == before.1
+                {
+                    // Nothing stored before the days held since the last series: its days before
+                    // them are kept, the days from them on blended anew (a refresh that stores
+                    // today's rates blends this year's days, not every one; docs/OPERATIONS.md,
+                    // *Memory and start time*).
+                    built = await offThePool {
+                        BlendedSeries.build(
+                            providers, through: today, blender: blender, version: version, sourceVersions: sourceVersions,
+                            keeping: previous, before: before.0)
+                    }
+                    builds.withLockedValue { $0.fromHeld += 1 }
+                } else {
+                    // Every stored day is blended: those memory does not hold are read for it.
+                    let whole =
+                        providers.allSatisfy(\.days.isWhole)
+                        ? providers
+                        : Array(zip(providers.map(\.source), try await days.wholeDays(providers.map { .provider($0.source.id) })))
+                    built = await offThePool {
+                        BlendedSeries.build(whole, through: today, blender: blender, version: version, sourceVersions: sourceVersions)
+                    }
+                    builds.withLockedValue { $0.whole += 1 }
                 }
                 kept.withLockedValue { $0 = (built.series, nil) }
+                keptBefore.withLockedValue { $0 = before.map { (version, $0.0, $0.1) } }
                 try? await seriesStore?.keep(built.archive, version: version, at: now())
                 return built.series
             }
@@ -376,11 +407,12 @@ extension BlendedSeries {
     /// *History at scale*). The days are the same, in the same order, whatever the stretches.
     static func build(
         _ providers: [(source: RateSource, days: RateDays)], through last: CalendarDate, blender: RateBlender, version: String,
-        sourceVersions: [String]? = nil, stretches: Int = ProcessInfo.processInfo.activeProcessorCount
+        sourceVersions: [String]? = nil, keeping previous: BlendedSeries? = nil, before start: CalendarDate? = nil,
+        stretches: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> (series: BlendedSeries, archive: [UInt8]) {
         // The versions of the days as memory holds them, when every day was read for the build.
         let sourceVersions = sourceVersions ?? providers.map(\.days.version)
-        let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last }.sorted()
+        let dates = Set(providers.flatMap { $0.days.days.map(\.date) }).filter { $0 <= last && $0 >= (start ?? $0) }.sorted()
         let count = max(1, min(stretches, dates.count / Self.datesPerStretch))
         let blended = Locked([[Blended]](repeating: [], count: count))
         DispatchQueue.concurrentPerform(iterations: count) { stretch in
@@ -389,8 +421,21 @@ extension BlendedSeries {
             blended.withLock { $0[stretch] = days }
         }
         var assembler = BlendedSeries.Assembler(version: version)
+        if let previous, let start { previous.add(before: start, to: &assembler) }
         for day in blended.withLock({ $0 }).joined() { assembler.add(date: day.date, rates: day.rates, outliers: day.outliers) }
         return assembler.finish(builtOn: last, sourceVersions: sourceVersions)
+    }
+
+    /// Its days before `start`, as they are, into `assembler`: the days another series keeps of it.
+    private func add(before start: CalendarDate, to assembler: inout Assembler) {
+        let codes = days.codes
+        let screened = Dictionary(outliers.map { ($0.date, $0.outliers) }, uniquingKeysWith: { first, _ in first })
+        for day in days.days where day.date < start {
+            var rates: [String: Decimal] = [:]
+            rates.reserveCapacity(day.columnCount)
+            for column in 0..<day.columnCount { if let rate = day.rate(column) { rates[codes[column]] = rate } }
+            assembler.add(date: day.date, rates: rates, outliers: screened[day.date] ?? [])
+        }
     }
 
     /// Dates below which a stretch is not worth a core of its own.
