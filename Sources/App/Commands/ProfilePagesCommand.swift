@@ -160,6 +160,33 @@ struct ProfilePagesCommand: AsyncCommand {
             }
         }
 
+        // A past day of `/v2/rates` over every day blended, each request a day and base not asked
+        // before (what `scripts/bench-history` varies), so that no kept answer serves it.
+        let v2 = "/v2/rates?date=DAY&base=BASE"
+        let v2Interactor = try FrankfurterV2Assembly.interactor(services: services)
+        let blendedDays = try await services.officialRates.blendedSeries().days.days.map(\.date)
+        func pastDay(_ index: Int) -> String {
+            // Bases every day of the blend quotes.
+            "date=\(blendedDays[(index &* 7919) % max(1, blendedDays.count)])&base=\(["USD", "JPY", "GBP", "CHF", "EUR"][index % 5])"
+        }
+        var v2Round = 0
+        try await time(v2, "whole request in-process") { index in
+            v2Round += 1
+            _ = try await app.responder.respond(to: request("/v2/rates?\(pastDay(index + v2Round * 100_003))")).get()
+        }
+        try await time(v2, "query and basis") { index in
+            let query = try v2Interactor.query(request("/v2/rates?\(pastDay(index))").queryItems)
+            _ = try await v2Interactor.basis(of: query)
+        }
+        try await time(v2, "interactor (records)") { index in
+            _ = try await v2Interactor.rates(try v2Interactor.query(request("/v2/rates?\(pastDay(index))").queryItems))
+        }
+        let v2Answers = try await (0..<100).asyncMap {
+            try await v2Interactor.rates(try v2Interactor.query(request("/v2/rates?\(pastDay($0))").queryItems))
+        }
+        let v2Presenter = FrankfurterV2Presenter()
+        await time(v2, "presenter (JSON)") { index in _ = v2Presenter.pieces(of: v2Answers[index % 100], as: .json).whole }
+
         context.console.print("| page | stage | µs per request |")
         context.console.print("|---|---|---:|")
         for (page, stage, duration) in rows {
@@ -174,4 +201,12 @@ struct ProfilePagesCommand: AsyncCommand {
     }
 
     init() {}
+}
+
+extension Range where Bound == Int {
+    fileprivate func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for index in self { results.append(try await transform(index)) }
+        return results
+    }
 }

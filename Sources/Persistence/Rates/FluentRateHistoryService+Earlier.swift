@@ -81,15 +81,22 @@ extension FluentRateHistoryService {
     ) async throws -> [String: [String]] {
         guard !parts.isEmpty else { return [:] }
         // Reading the currencies of years of days may take seconds, once per set of them.
-        return try await database.run(timeout: Self.daysTimeout) { database in
+        let (codes, found) = try await database.transaction(timeout: Self.daysTimeout) { database in
+            let sql = database as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                // Past the usual limit on a statement: years of every publisher's rates are read.
+                let limit = String(Self.daysTimeout.components.seconds * 1000)
+                try await sql.raw("SET LOCAL statement_timeout = \(unsafeRaw: limit)").run()
+                try await sql.raw("SET LOCAL jit = off").run()
+            }
             var codes: [String: [String]] = [:]
             for kept in try await EarlierDaysModel.query(on: database).filter(\.$key ~~ parts.map(\.key)).all() {
                 codes[kept.key] = kept.codes.isEmpty ? [] : kept.codes.split(separator: ",").map(String.init)
             }
             let missing = parts.filter { codes[$0.key] == nil }
-            guard !missing.isEmpty else { return codes }
+            guard !missing.isEmpty else { return (codes, [String]()) }
             let column = side.storedColumn
-            let rows = try await (database as! any SQLDatabase).raw(
+            let rows = try await sql.raw(
                 """
                 SELECT s.source, r.currency_code AS code
                 FROM \(ident: RateSnapshotModel.schema) s
@@ -105,12 +112,14 @@ extension FluentRateHistoryService {
                     try row.decode(column: "code", as: String.self))
             }
             for part in missing {
-                let found = part.sources.reduce(into: Set<String>()) { $0.formUnion(bySource[$1] ?? []) }.sorted()
-                codes[part.key] = found
-                try await keep(found, as: part.key, on: database)
+                codes[part.key] = part.sources.reduce(into: Set<String>()) { $0.formUnion(bySource[$1] ?? []) }.sorted()
             }
-            return codes
+            return (codes, missing.map(\.key))
         }
+        // Kept apart from the read: failing to keep them (another instance kept them just now) costs
+        // only reading them again next time.
+        for key in found { try? await database.run { try await keep(codes[key]!, as: key, on: $0) } }
+        return codes
     }
 
     /// Keeps `codes` as `key` (unless another instance just did), and forgets what was kept of
