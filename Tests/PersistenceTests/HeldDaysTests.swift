@@ -132,6 +132,35 @@ struct HeldDaysTests {
         }
     }
 
+    @Test("each selection's newest day on or before a date, in one query: the day every day gives", arguments: TestEngine.allCases)
+    func newestOnOrBefore(_ engine: TestEngine) async throws {
+        try await withStores(on: engine) { stores, _ in
+            try await stores.snapshots.saveAll(Self.history())
+            let history = FluentRateHistoryService(database: stores.database)
+            let whole = try await history.days(of: Self.selections)
+            for text in ["2018-01-01", "2018-06-05", "2019-03-16", "2021-12-31", "2023-12-31", "2025-05-12"] {
+                let date = CalendarDate(iso8601: text)!
+                let newest = try await history.days(of: Self.selections, onOrBefore: date)
+                for (index, selection) in Self.selections.enumerated() {
+                    let found = newest[index].day(onOrBefore: date), expected = whole[index].day(onOrBefore: date)
+                    #expect(found?.snapshot == expected?.snapshot, "\(engine) \(text) \(selection.key)")
+                    #expect(found.map { Self.rates(of: $0, in: newest[index]) } == expected.map { Self.rates(of: $0, in: whole[index]) })
+                    #expect(newest[index].days.count <= (selection == .provider("ecb") ? 2 : 1), "one day of each source")
+                }
+            }
+        }
+    }
+
+    /// A day's rates by currency, exactly.
+    static func rates(of day: RateDays.Day, in days: RateDays) -> [String] {
+        let codes = days.codes
+        var rates: [String] = []
+        for column in 0..<day.columnCount {
+            if let rate = day.rate(column) { rates.append("\(codes[column])=\(rate.plainText)") }
+        }
+        return rates.sorted()
+    }
+
     @Test(
         "a pair's chart from the days held, or from the database when its window reaches before them: the points of every day",
         arguments: TestEngine.allCases)

@@ -54,6 +54,12 @@ package struct CachedRateHistoryService: RateHistoryService, ReferenceRateDays {
         return CalendarDate(year: CalendarDate(containing: now()).year - yearsHeld, month: 1, day: 1)
     }
 
+    /// Each selection's newest stored day on or before `date`, read for this request (a past
+    /// day before the days held).
+    package func days(_ selections: [RateDays.Selection], onOrBefore date: CalendarDate) async throws -> [RateDays] {
+        try await base.days(of: selections, onOrBefore: date)
+    }
+
     /// Every stored day of each selection: those held when memory holds them all, the others
     /// read for this request alone (what asks for days before the horizon: a ledger, a range of
     /// some providers' blends, the blend of every day built anew).
@@ -188,7 +194,7 @@ extension CachedRateHistoryService {
 }
 
 extension Array {
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var results: [T] = []
         for element in self { results.append(try await transform(element)) }
         return results

@@ -42,6 +42,30 @@ extension FluentRateHistoryService {
         return (earlier, clause)
     }
 
+    /// Each selection's newest stored day on or before `date` (each of its sources' newest, the
+    /// latest stored of a date): one query through the (source, date) index, where a query per
+    /// provider (and one more for its rates) made a past day's blend take ninety round trips.
+    package func days(of selections: [RateDays.Selection], onOrBefore date: CalendarDate) async throws -> [RateDays] {
+        var owner: [RateSourceID: Int] = [:]
+        for (index, selection) in selections.enumerated() {
+            for source in selection.sources ?? [] { owner[source] = index }
+        }
+        guard !owner.isEmpty else { return selections.map { _ in RateDays.Builder().build() } }
+        var sources: SQLQueryString = ""
+        for (index, source) in owner.keys.map(\.rawValue).sorted().enumerated() {
+            sources = index == 0 ? "(\(bind: source))" : "\(sources), (\(bind: source))"
+        }
+        let owners = owner
+        let filter: SQLQueryString = """
+            WHERE s.id IN (
+                SELECT (SELECT x.id FROM \(ident: RateSnapshotModel.schema) x
+                    WHERE x.source = src.column1 AND x.effective_date <= \(bind: date.description)
+                    ORDER BY x.effective_date DESC, x.stored_at DESC, x.id DESC LIMIT 1)
+                FROM (VALUES \(sources)) AS src)
+            """
+        return try await collect(filter, eachThroughIndex: true, into: selections.count) { owners[$0] }.map { $0.build() }
+    }
+
     private struct EarlierStats {
         let count: Int
         let storedAt: Double

@@ -16,6 +16,8 @@ package protocol StoredRateDays: RateHistoryService, ReferenceRateDays {
     func days(_ selection: RateDays.Selection, since horizon: CalendarDate?) async throws -> RateDays
     /// ``days(of:)`` as memory holds them from `horizon` on.
     func days(of selections: [RateDays.Selection], since horizon: CalendarDate?) async throws -> [RateDays]
+    /// Each selection's newest day on or before `date` alone.
+    func days(of selections: [RateDays.Selection], onOrBefore date: CalendarDate) async throws -> [RateDays]
 }
 
 extension StoredRateDays {
@@ -35,6 +37,10 @@ extension StoredRateDays {
     package func days(of selections: [RateDays.Selection], since horizon: CalendarDate?) async throws -> [RateDays] {
         let whole = try await days(of: selections)
         return horizon.map { horizon in whole.map { $0.held(from: horizon) } } ?? whole
+    }
+
+    package func days(of selections: [RateDays.Selection], onOrBefore date: CalendarDate) async throws -> [RateDays] {
+        try await selections.asyncMap { try await days($0).days(from: date, through: date) }
     }
 
     /// Every stored day's rates, whatever their provider.
@@ -271,7 +277,7 @@ package struct FluentRateHistoryService: StoredRateDays {
     }
 
     /// The rows of ``read(_:eachThroughIndex:timeout:side:into:owner:)``, collected into `count` builders.
-    private func collect(
+    func collect(
         _ filter: SQLQueryString, eachThroughIndex: Bool, timeout: Duration = Self.daysTimeout, side: RateSide = .mid, into count: Int,
         owner: @escaping @Sendable (RateSourceID) -> Int?
     ) async throws -> [RateDays.Builder] {

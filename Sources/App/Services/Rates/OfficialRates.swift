@@ -147,30 +147,30 @@ final class OfficialRates: PastRatesReading, SourceHistoryReading, BlendedRatesR
     /// `providers` narrows it to some of them (`/v2`'s `providers`), without pegs, which no
     /// provider publishes. `nil` before any day.
     ///
-    /// From the providers' days in memory when this instance holds them; else each provider's
-    /// day is read alone (a past date's conversion never waits for 27 years to be read).
+    /// From the providers' days in memory when this instance holds them; else (before the days
+    /// held, or before they are read) each provider's newest day on or before it is read, all
+    /// in one query (a past date's conversion never waits for 27 years to be read).
     func blend(on date: CalendarDate, providers: [RateSourceID]? = nil) async throws -> BlendedDay? {
         let chosen = blended.filter { providers?.contains($0.id) ?? true }
         let blender = providers == nil ? blender : blender.withoutPegs
-        if let held = daysInMemory(of: chosen), held.allSatisfy({ $0.days.holds(date) }) {
-            // A day's blend is kept: blending it for every request held `/v2`'s past dates to a
-            // fraction of their speed (docs/BENCHMARKS.md, *Past days of the blend*).
-            let key = "\(date)|" + version(of: held) + (providers == nil ? "|pegs" : "")
-            if let known = pastBlends.withLockedValue({ $0[key] }) { return known }
-            let blend = blender.blend(Self.snapshots(held, onOrBefore: date), on: date)
-            if let blend {
-                pastBlends.withLockedValue { kept in
-                    if kept.count >= Self.pastBlendsKept { kept.removeAll(keepingCapacity: true) }
-                    kept[key] = blend
-                }
+        let held = daysInMemory(of: chosen)
+        // A day's blend is kept: blending it for every request held `/v2`'s past dates to a
+        // fraction of their speed (docs/BENCHMARKS.md, *Past days of the blend*). The days'
+        // version names every stored day, held or not.
+        let key = held.map { "\(date)|" + version(of: $0) + (providers == nil ? "|pegs" : "") }
+        if let key, let known = pastBlends.withLockedValue({ $0[key] }) { return known }
+        let days =
+            if let held, held.allSatisfy({ $0.days.holds(date) }) { held } else {
+                Array(zip(chosen, try await self.days.days(chosen.map { .provider($0.id) }, onOrBefore: date)))
             }
-            return blend
+        let blend = blender.blend(Self.snapshots(days, onOrBefore: date), on: date)
+        if let key, let blend {
+            pastBlends.withLockedValue { kept in
+                if kept.count >= Self.pastBlendsKept { kept.removeAll(keepingCapacity: true) }
+                kept[key] = blend
+            }
         }
-        var snapshots: [RateSnapshot] = []
-        for source in chosen {
-            if let snapshot = try await store.newest(onOrBefore: date, sources: source.family) { snapshots.append(snapshot) }
-        }
-        return blender.blend(snapshots, on: date)
+        return blend
     }
 
     /// Names `providers`' days (which providers, which stored days) in a few bytes, for keys and
