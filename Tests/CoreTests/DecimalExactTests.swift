@@ -79,6 +79,28 @@ struct DecimalExactTests {
         #expect(DecimalParts(mantissa: 1, exponent: 200).decimal == nil, "beyond Decimal's exponent")
     }
 
+    @Test("parts read from a Decimal's bytes are the parts its public API tells, over 6,000 values; this platform's layout is read")
+    func bytesAsThePublicAPI() async throws {
+        #expect(DecimalParts.readsBytes, "swift-foundation's layout: else every value is read through NSDecimalNumber, 50 ns each")
+        var generator = SystemRandomNumberGenerator()
+        var values: [Decimal] = [
+            0, 1, -1, .nan, Decimal(UInt64.max), Decimal(UInt64.max) * Decimal(UInt64.max), -Decimal(UInt64.max) * 65_536,
+            Decimal(sign: .plus, exponent: 127, significand: 1), Decimal(sign: .minus, exponent: -128, significand: 9),
+            Decimal(sign: .minus, exponent: -3, significand: 0), Decimal(1) / 3,
+        ]
+        for _ in 0..<2_000 {
+            let a = try #require(Decimal(string: Self.randomText(integer: 1...25, fraction: 0...13, using: &generator), locale: Self.posix))
+            let b = try #require(Decimal(string: Self.randomText(integer: 1...6, fraction: 0...6, using: &generator), locale: Self.posix))
+            values += [a, -a]
+            if b != 0 { values.append(a / b) }
+        }
+        try await forEachCase(values.count) { index in
+            let value = values[index]
+            #expect(DecimalParts(bytesOf: value) == DecimalParts(publicly: value), "\(value)")
+            #expect(DecimalParts(value) == DecimalParts(publicly: value), "\(value)")
+        }
+    }
+
     @Test("amount × rate ÷ rate truncated is exact: r × divisor ≤ amount × rate < (r + one minor unit) × divisor, over 5,000 conversions")
     func integerProductIsExact() async throws {
         var generator = SystemRandomNumberGenerator()

@@ -90,7 +90,15 @@ struct DecimalTextTests {
             0, 1, Fixtures.decimal("0.5"), Fixtures.decimal("0.00005"), Fixtures.decimal("1.00005"),
             Fixtures.decimal("9.99995"), Fixtures.decimal("99999.99995"), Fixtures.decimal("1500"),
             Decimal(sign: .plus, exponent: 5, significand: 15), Fixtures.decimal("0.84770"),
+            // Rounding up past every digit kept; significands of 19 and 20 digits (as `/v2` divides rates).
+            Fixtures.decimal("99999999.5"), Fixtures.decimal("0.999999995"), Fixtures.decimal("18446744073709551615"),
+            Fixtures.decimal("1844674407370955161.5"), Fixtures.decimal("9999999999999999999"), Fixtures.decimal("0.5555555555555555555"),
+            Fixtures.decimal("123456789012.5"),
         ]
+        for _ in 0..<2_000 {
+            let a = randomDecimal(), b = randomDecimal()
+            if b != 0 { values.append(a.quotient(dividingBy: b, significantDigits: 19)) }
+        }
         for _ in 0..<10_000 {
             let a = randomDecimal(), b = randomDecimal()
             values.append(a)
@@ -122,9 +130,12 @@ struct DecimalTextTests {
             let leading = leadingExponent(value)
             #expect(value.plainText == Self.foundationPlainText(value), "\(value)")
             #expect(value.rateText == Self.foundationPlainText(foundationRounded(value, max(4, -leading - 1 + 4))), "\(value)")
-            #expect(
-                value.plainText(significantDigits: 10)
-                    == Self.foundationPlainText(foundationRounded(value, max(0, 10 - 1 - leading))), "\(value)")
+            for significant in [1, 8, 10] {
+                // By integer division when the significand fits 64 bits, else through its digits: the same text.
+                let text = value.plainText(significantDigits: significant)
+                #expect(text == Self.foundationPlainText(foundationRounded(value, max(0, significant - 1 - leading))), "\(value)")
+                #expect(text == value.plainTextByDigits(significantDigits: significant, parts: nil), "\(value)")
+            }
             for places in [0, 2, 5] {
                 var reference = value, rounded = Decimal()
                 NSDecimalRound(&rounded, &reference, places, .plain)

@@ -49,7 +49,7 @@ struct BlendedSeriesArchiveTests {
             for column in 0..<expected.columnCount {
                 let (rate, wanted) = (day.rate(column), expected.rate(column))
                 #expect(rate == wanted && rate?.description == wanted?.description, "\(day.date) \(column)")
-                #expect(rate.flatMap(DecimalParts.init) == wanted.flatMap(DecimalParts.init), "written the same way")
+                #expect(rate.flatMap { DecimalParts($0) } == wanted.flatMap { DecimalParts($0) }, "written the same way")
             }
         }
         #expect(read.outliers.map(\.date) == built.outliers.map(\.date))
@@ -69,7 +69,7 @@ struct BlendedSeriesArchiveTests {
             #expect(read?.isNaN == value.isNaN)
             guard !value.isNaN else { continue }
             #expect(read == value && read?.description == value.description, "\(value)")
-            #expect(read.flatMap(DecimalParts.init) == DecimalParts(value), "\(value)")
+            #expect(read.flatMap { DecimalParts($0) } == DecimalParts(value), "\(value)")
         }
         #expect(reader.remaining == 0 && reader.decimal() == nil)
     }

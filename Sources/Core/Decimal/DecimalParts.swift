@@ -1,9 +1,10 @@
 import Foundation
 
 /// A finite `Decimal` as its sign, its mantissa (up to 128 bits) and its power of ten
-/// (value = ±mantissa × 10^exponent), read and written through `Decimal`'s public API
-/// (`sign`, `exponent`, `significand` and `init(sign:exponent:significand:)`), so that writing
-/// numbers and exact integer arithmetic on them need no `Decimal` arithmetic.
+/// (value = ±mantissa × 10^exponent), written through `Decimal`'s public API
+/// (`init(sign:exponent:significand:)`) and read from the value's own bytes where they are laid
+/// out as swift-foundation lays them (checked once against the public API, read otherwise), so
+/// that writing numbers and exact integer arithmetic on them need no `Decimal` arithmetic.
 package struct DecimalParts: Equatable {
     package var isNegative: Bool
     package var mantissa: UInt128
@@ -15,6 +16,15 @@ package struct DecimalParts: Equatable {
 
     /// `nil` for NaN.
     package init?(_ value: Decimal) {
+        if Self.readsBytes {
+            self.init(bytesOf: value)
+        } else {
+            self.init(publicly: value)
+        }
+    }
+
+    /// Read from `Decimal`'s public API (`sign`, `exponent`, `significand`).
+    init?(publicly value: Decimal) {
         guard !value.isNaN else { return nil }
         let significand = NSDecimalNumber(decimal: value.significand)
         // The significand through `NSDecimalNumber` when it fits 64 bits: every amount, rate and
@@ -30,6 +40,43 @@ package struct DecimalParts: Equatable {
         exponent = Int(value.exponent)
         isNegative = value.sign == .minus && mantissa != 0
     }
+
+    /// Read from the value's 20 bytes as swift-foundation lays them out (its `Decimal.Storage`):
+    /// an 8-bit exponent; a byte of the length in 16-bit words (its top four bits), the sign
+    /// (bit 3) and the compact flag (bit 2); two reserved; eight 16-bit words of the mantissa,
+    /// least significant first (NaN: length 0 and the sign set). A few nanoseconds where the
+    /// public API took fifty, for each of the 160 rates a `/v2` day divides and writes
+    /// (docs/BENCHMARKS.md, *History at scale*); ``readsBytes`` says whether the layout holds.
+    init?(bytesOf value: Decimal) {
+        var value = value
+        guard
+            let parts = withUnsafeBytes(
+                of: &value,
+                { bytes -> DecimalParts? in
+                    let flags = bytes[1]
+                    let length = Int(flags >> 4), sign = flags & 0x08 != 0
+                    guard length > 0 || !sign, length <= 8 else { return nil }
+                    var mantissa: UInt128 = 0
+                    for word in stride(from: length - 1, through: 0, by: -1) {
+                        mantissa = mantissa << 16 | UInt128(bytes.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self).littleEndian)
+                    }
+                    return DecimalParts(isNegative: sign && mantissa != 0, mantissa: mantissa, exponent: Int(Int8(bitPattern: bytes[0])))
+                })
+        else { return nil }
+        self = parts
+    }
+
+    /// Whether this platform's `Decimal` is laid out as ``init(bytesOf:)`` reads it: checked
+    /// once, on values of every length and sign, against the public API.
+    static let readsBytes: Bool = {
+        guard MemoryLayout<Decimal>.size == 20 else { return false }
+        let samples: [Decimal] = [
+            0, 1, -1, 12_345, Decimal(sign: .minus, exponent: -5, significand: 84_770), Decimal(UInt64.max),
+            Decimal(sign: .plus, exponent: -20, significand: Decimal(UInt64.max) * Decimal(UInt64.max)),
+            Decimal(sign: .plus, exponent: 30, significand: 7), .nan,
+        ]
+        return samples.allSatisfy { DecimalParts(bytesOf: $0) == DecimalParts(publicly: $0) }
+    }()
 
     /// The `Decimal` with these parts (in Foundation's compact form: no trailing zeros in the
     /// mantissa); `nil` if the exponent is out of `Decimal`'s range.

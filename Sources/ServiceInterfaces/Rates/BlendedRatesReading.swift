@@ -57,6 +57,9 @@ package struct BlendedSeries: Sendable {
     /// compared one by one with the days held now (rather than written into a key per request).
     package let builtOn: CalendarDate?
     package let sourceVersions: [String]
+    /// Its currencies in the order of their codes, each with its column in ``days``: what every
+    /// answer listing a day's rates walks, sorted once rather than for each.
+    package let columnsByCode: [(code: String, column: Int)]
 
     package init(
         days: RateDays, outliers: [(date: CalendarDate, outliers: [Outlier])], version: String, builtOn: CalendarDate? = nil,
@@ -67,6 +70,7 @@ package struct BlendedSeries: Sendable {
         self.version = version
         self.builtOn = builtOn
         self.sourceVersions = sourceVersions
+        columnsByCode = days.columns.map { (code: $0.key, column: $0.value) }.sorted { $0.code < $1.code }
     }
 
     /// Whether it is the series of `versions` (each provider's days' version) on `day`.

@@ -159,9 +159,9 @@ struct FrankfurterV2Interactor: Sendable {
                 // not blended again for each request (docs/BENCHMARKS.md, *Past days of the blend*).
                 // Until the first blend of every day is built after a start (seconds with years
                 // stored), the day is blended alone: the same records (docs/OPERATIONS.md, *Memory and start time*).
-                let days = try await rates.blendedSeries().days
-                guard let day = days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
-                let records = Self.records(of: day, codes: days.codes, query: query)
+                let series = try await rates.blendedSeries()
+                guard let day = series.days.day(onOrBefore: date) else { throw FrankfurterV2.Failure.notFound }
+                let records = Self.records(of: day, columns: series.columnsByCode, query: query)
                 guard !records.isEmpty else { throw FrankfurterV2.Failure.notFound }
                 return FrankfurterV2.Rates(query: query, records: records, basis: try await basisOfDays(), isCurrent: isCurrent(query))
             case .day(let date):
@@ -200,9 +200,8 @@ struct FrankfurterV2Interactor: Sendable {
             let series = try await rates.blendedSeries()
             let days = series.days.days(from: start, through: end)
             var records: [FrankfurterV2.Record] = []
-            let codes = days.codes
             for day in days.days where day.date >= start || days.days.count == 1 {
-                records += Self.records(of: day, codes: codes, query: query)
+                records += Self.records(of: day, columns: series.columnsByCode, query: query)
             }
             return try grouped(query, records, basis: FrankfurterV2.Basis(days: [series.version]), isCurrent: isCurrent(query))
         }
@@ -265,17 +264,33 @@ struct FrankfurterV2Interactor: Sendable {
         value.quotient(dividingBy: base, significantDigits: 19)
     }
 
-    /// A kept blended day's records (no providers' details are kept with them).
-    static func records(of day: RateDays.Day, codes: [String], query: FrankfurterV2.Query) -> [FrankfurterV2.Record] {
+    /// ``rebased(_:_:)`` by a base whose parts were read once for every currency of its day.
+    static func rebased(_ value: Decimal, _ base: Decimal, baseParts: DecimalParts?) -> Decimal {
+        if let baseParts, let parts = DecimalParts(value),
+            let quotient = parts.quotient(dividingBy: baseParts, significantDigits: 19)?.decimal
+        {
+            return quotient
+        }
+        return rebased(value, base)
+    }
+
+    /// A kept blended day's records (no providers' details are kept with them), in the order of
+    /// `columns` (``BlendedSeries/columnsByCode``).
+    static func records(
+        of day: RateDays.Day, columns: [(code: String, column: Int)], query: FrankfurterV2.Query
+    ) -> [FrankfurterV2.Record] {
         // Every provider's blend: the euro is its pivot.
         let baseCode = query.base ?? RateBlender.base
-        guard let baseColumn = codes.firstIndex(of: baseCode), let base = day.rate(baseColumn) else { return [] }
+        guard let baseColumn = columns.first(where: { $0.code == baseCode })?.column, let base = day.rate(baseColumn) else { return [] }
+        let baseParts = DecimalParts(base)
         var records: [FrankfurterV2.Record] = []
-        for (column, code) in codes.enumerated().sorted(by: { $0.element < $1.element }) where query.quotes?.contains(code) ?? true {
+        records.reserveCapacity(columns.count)
+        for (code, column) in columns where query.quotes?.contains(code) ?? true {
             guard let value = day.rate(column) else { continue }
             records.append(
                 FrankfurterV2.Record(
-                    date: day.date, base: baseCode, quote: code, rate: code == baseCode ? 1 : Self.rebased(value, base)))
+                    date: day.date, base: baseCode, quote: code,
+                    rate: code == baseCode ? 1 : Self.rebased(value, base, baseParts: baseParts)))
         }
         return records
     }
