@@ -101,6 +101,21 @@ struct DecimalExactTests {
         }
     }
 
+    @Test("a mantissa's count of digits, either side of every power of ten and at every bit length")
+    func digitCounts() {
+        #expect(UInt128(0).decimalDigitCount == 1 && UInt128.max.decimalDigitCount == 39)
+        for power in 0...38 {
+            let ten = UInt128.powersOfTen[power]
+            #expect(ten.decimalDigitCount == power + 1 && (ten + 1).decimalDigitCount == power + 1, "10^\(power)")
+            if power > 0 { #expect((ten - 1).decimalDigitCount == power, "10^\(power) − 1") }
+        }
+        for bits in 0..<128 {
+            for value in [UInt128(1) << bits, (UInt128(1) << bits) - 1, (UInt128(1) << bits) | 1] where value > 0 {
+                #expect(value.decimalDigitCount == String(value).count, "\(value)")
+            }
+        }
+    }
+
     @Test("amount × rate ÷ rate truncated is exact: r × divisor ≤ amount × rate < (r + one minor unit) × divisor, over 5,000 conversions")
     func integerProductIsExact() async throws {
         var generator = SystemRandomNumberGenerator()

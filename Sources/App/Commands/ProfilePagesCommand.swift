@@ -178,6 +178,13 @@ struct ProfilePagesCommand: AsyncCommand {
             let query = try v2Interactor.query(request("/v2/rates?\(pastDay(index))").queryItems)
             _ = try await v2Interactor.basis(of: query)
         }
+        let v2Basis = try await v2Interactor.basis(of: try v2Interactor.query(request("/v2/rates?\(pastDay(0))").queryItems))
+        try await time(v2, "validator (answer key and ETag)") { index in
+            let key = FrankfurterV2.AnswerKey(
+                endpoint: "rates", format: .json, query: try v2Interactor.query(request("/v2/rates?\(pastDay(index))").queryItems),
+                basis: v2Basis)
+            _ = services.cachePolicy.directive(key, maxAge: 86_400, varies: ["Accept"])
+        }
         try await time(v2, "interactor (records)") { index in
             _ = try await v2Interactor.rates(try v2Interactor.query(request("/v2/rates?\(pastDay(index))").queryItems))
         }

@@ -208,8 +208,9 @@ extension DecimalParts {
         guard mantissa <= UInt128(UInt64.max) else { return nil }
         let value = UInt64(mantissa)
         guard value != 0 else { return self }
-        var count = 1 // the significand's digits
-        while count < 20, value >= Self.powersOfTen[count] { count += 1 }
+        // The significand's digits, as ``UInt128/decimalDigitCount`` finds them.
+        let atLeast = ((UInt64.bitWidth - value.leadingZeroBitCount) * 1233) >> 12
+        let count = value >= Self.powersOfTen[atLeast] ? atLeast + 1 : atLeast
         // The first significant digit is at 10^(count - 1 + exponent).
         let places = Swift.max(0, significant - count - exponent)
         let drop = -exponent - places

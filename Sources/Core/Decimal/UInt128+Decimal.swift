@@ -11,10 +11,13 @@ extension UInt128 {
         return overflow ? nil : result
     }
 
-    /// How many decimal digits it is written with (1 for zero).
+    /// How many decimal digits it is written with (1 for zero): from its bit length (times
+    /// log₁₀ 2 ≈ 1233 / 4096, the digits of the smallest number of that length) and one
+    /// comparison, where comparing with each power of ten in turn made half of a rebased rate's
+    /// division (docs/BENCHMARKS.md, *History at scale*).
     var decimalDigitCount: Int {
-        var count = 1
-        while count <= 38, self >= Self.powersOfTen[count] { count += 1 }
-        return count
+        guard self != 0 else { return 1 }
+        let atLeast = ((Self.bitWidth - leadingZeroBitCount) * 1233) >> 12
+        return self >= Self.powersOfTen[atLeast] ? atLeast + 1 : atLeast
     }
 }

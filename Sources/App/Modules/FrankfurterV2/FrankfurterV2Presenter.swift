@@ -72,9 +72,10 @@ struct FrankfurterV2Presenter: Sendable {
     func json(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(records.count * 64 + 2)
+        var lead = Lead()
         for (index, record) in records.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            write(record, into: &bytes)
+            write(record, lead: &lead, into: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         return bytes
@@ -84,11 +85,32 @@ struct FrankfurterV2Presenter: Sendable {
     func ndjson(_ records: some Collection<FrankfurterV2.Record>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(records.count * 64)
+        var lead = Lead()
         for record in records {
-            write(record, into: &bytes)
+            write(record, lead: &lead, into: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    /// A record's opening to its quote, `{"date":"…","base":"…","quote":`, written once for
+    /// the records of a date and base that follow one another (a day's 160 share it).
+    private struct Lead {
+        var date: CalendarDate?
+        var base = ""
+        var bytes: [UInt8] = []
+
+        mutating func of(_ record: FrankfurterV2.Record) -> [UInt8] {
+            if date != record.date || base != record.base {
+                bytes = Array(#"{"date":""#.utf8)
+                bytes += record.date.description.utf8
+                bytes += #"","base":"#.utf8
+                APIJSON.writeString(record.base, into: &bytes)
+                bytes += #","quote":"#.utf8
+                (date, base) = (record.date, record.base)
+            }
+            return bytes
+        }
     }
 
     /// The CSV header: `date,base,quote,rate`, and `providers` when each provider's rate is asked.
@@ -112,12 +134,8 @@ struct FrankfurterV2Presenter: Sendable {
         return bytes
     }
 
-    private func write(_ record: FrankfurterV2.Record, into bytes: inout [UInt8]) {
-        bytes += #"{"date":""#.utf8
-        bytes += record.date.description.utf8
-        bytes += #"","base":"#.utf8
-        APIJSON.writeString(record.base, into: &bytes)
-        bytes += #","quote":"#.utf8
+    private func write(_ record: FrankfurterV2.Record, lead: inout Lead, into bytes: inout [UInt8]) {
+        bytes += lead.of(record)
         APIJSON.writeString(record.quote, into: &bytes)
         bytes += #","rate":"#.utf8
         bytes += Self.number(record.rate).utf8
