@@ -108,6 +108,34 @@ def test_chart_ranges_gaps_and_csv(history_app, browser):
     assert code == 400
 
 
+def test_the_pairs_feed_in_a_feed_reader(history_app, browser):
+    """The pair's Atom feed, as a feed reader (feedparser) reads it: the page links to it, each of
+    the newest 30 days an entry, newest first, the rate exact, linked to the converter that day."""
+    import feedparser
+
+    browser.get(history_app.base + "/rates/USD/EUR")
+    link = browser.find_element(By.CSS_SELECTOR, 'a[type="application/atom+xml"]')
+    assert link.get_attribute("href") == history_app.base + "/rates/USD/EUR.atom"
+    code, csv = status(history_app, "/rates/USD/EUR/daily.csv")
+    days = [line.split(",") for line in csv.strip().split("\r\n")[1:]]
+    feed = feedparser.parse(history_app.base + "/rates/USD/EUR.atom")  # fetched as a reader does
+    assert feed.status == 200 and feed.headers["content-type"] == "application/atom+xml; charset=utf-8"
+    assert not feed.bozo, feed.bozo_exception
+    assert feed.version == "atom10" and feed.feed.title == "USD → EUR · All official sources"
+    assert feed.feed.link == history_app.base + "/rates/USD/EUR"
+    assert len(feed.entries) == 30
+    newest = list(reversed(days))[:30]
+    for entry, (day, rate) in zip(feed.entries, newest):
+        assert entry.id.endswith(":" + day) and entry.updated.startswith(day)
+        assert entry.summary == "EUR per USD: " + rate, entry.summary
+        assert entry.link == f"{history_app.base}/?from=USD&to=EUR&amount=1&date={day}"
+    # Lower-case codes are sent on to the canonical feed; a pair no source quotes is a 404.
+    code, _ = status(history_app, "/rates/usd/eur.atom")
+    assert code == 200  # followed to /rates/USD/EUR.atom
+    code, _ = status(history_app, "/rates/USD/XYZ.atom")
+    assert code == 404
+
+
 # Each shown label's box as Chromium lays it out, and each marker's, in the chart's own units.
 LABEL_BOXES = """
 const svg = document.querySelector('svg.rate-chart');

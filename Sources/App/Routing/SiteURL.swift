@@ -40,6 +40,9 @@ enum SiteURL: Sendable, Equatable {
         from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, page: Int? = nil, source: RateSourceID? = nil)
     /// The range's daily rates as CSV, e.g. `/rates/USD/EUR/daily.csv?range=all`.
     case rateHistoryCSV(from: String, to: String, range: HistoryRange = .default, date: CalendarDate? = nil, source: RateSourceID? = nil)
+    /// The pair's newest official days as an Atom feed, e.g. `/rates/USD/EUR.atom?source=nbp`
+    /// (``RateHistoryPresenter/feed(_:in:)``).
+    case rateHistoryFeed(from: String, to: String, source: RateSourceID? = nil)
     case apiConvert
     case apiPrices
     case ledger
@@ -88,6 +91,9 @@ enum SiteURL: Sendable, Equatable {
                 Route.rateHistoryCSV.path(Self.pathSegment(from), Self.pathSegment(to)),
                 Self.rangeQuery(range, date) + [("source", source?.rawValue)]
             )
+        case let .rateHistoryFeed(from, to, source):
+            Self.withQuery(
+                Route.rateHistory.path(Self.pathSegment(from), Self.pathSegment(to) + Self.feedSuffix), [("source", source?.rawValue)])
         case .apiConvert: Route.apiConvert.pattern
         case .apiPrices: Route.apiPrices.pattern
         case .ledger: Route.ledger.pattern
@@ -99,6 +105,9 @@ enum SiteURL: Sendable, Equatable {
                 + String(number.filter(\.isASCIIDigit))
         }
     }
+
+    /// What ends a pair's history address to make it its feed's (`/rates/USD/EUR.atom`).
+    static let feedSuffix = ".atom"
 
     private static func pathSegment(_ text: String) -> String {
         percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }

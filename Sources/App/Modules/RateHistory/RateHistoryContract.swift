@@ -101,6 +101,8 @@ enum RateHistory {
         let ranges: [RangeLink]
         let csvURL: String
         let csvLabel: String
+        /// The pair's feed of new days at its source (``RateHistoryPresenter/feed(_:in:)``).
+        let feedURL: String
         /// The range's prices as a file for plain-text accounting (`/api/v1/prices`); `nil` without days.
         let prices: PricesForm?
         let reverseURL: String

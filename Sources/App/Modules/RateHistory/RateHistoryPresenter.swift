@@ -132,6 +132,7 @@ struct RateHistoryPresenter: Sendable {
             csvLabel: l.plural(
                 "Every day’s rate of this range as CSV ({count} day)", "Every day’s rate of this range as CSV ({count} days)",
                 count: points.count),
+            feedURL: SiteURL.rateHistoryFeed(from: output.from.code, to: output.to.code, source: source).path,
             prices: Self.pricesForm(output, points: points, source: source ?? RateSourceID.blend, in: l),
             reverseURL: SiteURL.rateHistory(
                 from: output.to.code, to: output.from.code, range: query.range, date: query.date, source: source

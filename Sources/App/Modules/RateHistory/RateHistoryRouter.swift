@@ -12,5 +12,10 @@ struct RateHistoryRouter: Sendable {
         .movedPermanently(.rateHistoryCSV(from: query.from, to: query.to, range: query.range, date: query.date, source: query.source))
     }
 
+    /// The same for the pair's feed (its source alone: a feed has no range or day).
+    func canonicalFeed(_ query: RateHistory.Query) -> Redirection {
+        .movedPermanently(.rateHistoryFeed(from: query.from, to: query.to, source: query.source))
+    }
+
     init() {}
 }

@@ -363,6 +363,62 @@ struct RateHistoryUnitTests {
 
 @Suite("Rate history over HTTP on PostgreSQL")
 struct RateHistoryPageTests {
+    @Test("the pair's Atom feed: its newest days, newest first, exact, in the visitor's language; canonical, kept, 404 for no pair")
+    func feed() async throws {
+        try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
+            #expect(await app.appServices.historyLoader.storeMissingDays(logger: Logger(label: "test")) == .stored(days: 4))
+            let page = try await TestBrowser(app).get("/rates/USD/EUR").html
+            #expect(page.contains("<a href=\"/rates/USD/EUR.atom\" type=\"application/atom+xml\">Follow each new day (Atom feed)</a>"))
+            let response = try await TestBrowser(app).get("/rates/USD/EUR.atom")
+            #expect(response.status == .ok)
+            #expect(response.headers.first(name: .contentType) == "application/atom+xml; charset=utf-8")
+            #expect(response.headers.first(name: .eTag) != nil)
+            let feed = response.html
+            #expect(
+                feed.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"en\">"))
+            #expect(feed.contains("<title>USD → EUR · All official sources</title>"))
+            #expect(feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"/rates/USD/EUR.atom\"/>"))
+            // The sample's last year: 2025-05-08 and 2025-05-09, newest first, each rate as the CSV writes it.
+            let entries = feed.components(separatedBy: "<entry>").dropFirst()
+            #expect(entries.count == 2)
+            #expect(feed.contains("<updated>2025-05-09T00:00:00Z</updated>\n<author>"))
+            let newest = try #require(entries.first)
+            #expect(newest.contains("<id>urn:currency-converter:rates:blend:USD:EUR:2025-05-09</id>"))
+            #expect(newest.contains("href=\"/?from=USD&amp;to=EUR&amp;amount=1&amp;date=2025-05-09\""))
+            let csv = try await TestBrowser(app).get("/rates/USD/EUR/daily.csv").html
+            let rate = try #require(csv.components(separatedBy: "\r\n").first { $0.hasPrefix("2025-05-09,") }?.dropFirst(11))
+            #expect(newest.contains("<content type=\"text\">EUR per USD: \(rate)</content>"))
+            #expect(newest.contains("<title>May 9, 2025: 1 USD = "))
+            // One source's own days; another language; the same feed kept, not made again.
+            let ecb = try await TestBrowser(app).get("/rates/USD/EUR.atom?source=ecb").html
+            #expect(ecb.contains("<id>urn:currency-converter:rates:ecb:USD:EUR</id>") && ecb.contains("href=\"/rates/USD/EUR?source=ecb\""))
+            let reader = TestBrowser(app)
+            reader.setHeader("Accept-Language", "de-DE,de;q=0.9")
+            let german = try await reader.get("/rates/USD/EUR.atom")
+            #expect(german.html.contains("xml:lang=\"de\"") && german.html.contains("<content type=\"text\">EUR je USD: \(rate)</content>"))
+            #expect(german.headers.first(name: .contentLanguage) == "de")
+            let hits = app.pages.keptAnswers.byValidator.hits
+            #expect(try await TestBrowser(app).get("/rates/USD/EUR.atom").html == feed)
+            #expect(app.pages.keptAnswers.byValidator.hits == hits + 1)
+
+            for (asked, location) in [
+                ("/rates/usd/eur.atom", "/rates/USD/EUR.atom"), ("/rates/USD/EUR.atom?source=ECB", "/rates/USD/EUR.atom?source=ecb"),
+            ] {
+                let redirect = try await TestBrowser(app).get(asked)
+                #expect(redirect.status == .movedPermanently && redirect.headers.first(name: .location) == location, "\(asked)")
+            }
+            #expect(try await TestBrowser(app).get("/rates/USD/XYZ.atom").status == .notFound)
+            #expect(try await TestBrowser(app).get("/rates/USD/EUR.atom?source=nowhere").status == .badRequest)
+        }
+    }
+
+    @Test("feed text is escaped for XML, and characters XML cannot hold are left out")
+    func feedEscaping() {
+        #expect(
+            RateHistoryPresenter.xml("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;")
+        #expect(RateHistoryPresenter.xml("a\u{0}b\u{1B}c\td\u{FFFE}é") == "abc\tdé")
+    }
+
     @Test("ranges over 27 years of sample days: canonical addresses, gaps as breaks, year ticks, the range's CSV, 400s")
     func ranges() async throws {
         try await withPostgresApp(configuration: .forTests(bundledRatesFile: Fixtures.sampleArchive)) { app in
