@@ -103,6 +103,7 @@ package func configure(
     try FrankfurterV2Assembly.register(on: app, services: services)
     try MCPAssembly.register(on: app, services: services)
     LLMsTextAssembly.register(on: app, services: services)
+    try AppManifestAssembly.register(on: app)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

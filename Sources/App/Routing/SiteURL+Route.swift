@@ -74,6 +74,8 @@ extension SiteURL {
         case mcp = "/mcp"
         /// What the service is, for language models (llmstxt.org).
         case llmsText = "/llms.txt"
+        /// The web app manifest (``AppManifestPresenter``), `?lang=` each page's language.
+        case appManifest = "/manifest.webmanifest"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"

@@ -106,12 +106,12 @@ enum SiteURL: Sendable, Equatable {
         }
     }
 
-    /// What ends a pair's history address to make it its feed's (`/rates/USD/EUR.atom`).
-    static let feedSuffix = ".atom"
-
     private static func pathSegment(_ text: String) -> String {
         percentEncoded(text) { isUnreserved($0) && $0 != UInt8(ascii: "/") }
     }
+
+    /// What ends a pair's history address to make it its feed's (`/rates/USD/EUR.atom`).
+    static let feedSuffix = ".atom"
 
     /// `/?from=USD&to=EUR&amount=100&date=2020-03-15`, as ``query(_:)`` writes it (an empty
     /// amount and no date left out), without its lists: result pages and API answers write six
