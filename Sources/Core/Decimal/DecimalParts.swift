@@ -82,6 +82,17 @@ package struct DecimalParts: Equatable {
     /// mantissa); `nil` if the exponent is out of `Decimal`'s range.
     package var decimal: Decimal? {
         var compact = self
+        if compact.mantissa <= UInt128(UInt64.max) {
+            // In 64 bits, where dividing by ten is a multiplication: in 128 it is a routine of its
+            // own, three of them for an amount such as 1234,50 (docs/BENCHMARKS.md, *Exact
+            // decimals by hand*).
+            var mantissa = UInt64(compact.mantissa)
+            while mantissa != 0, mantissa % 10 == 0 {
+                mantissa /= 10
+                compact.exponent += 1
+            }
+            compact.mantissa = UInt128(mantissa)
+        }
         while compact.mantissa != 0, compact.mantissa % 10 == 0 {
             compact.mantissa /= 10
             compact.exponent += 1
