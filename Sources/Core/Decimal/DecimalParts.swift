@@ -92,10 +92,11 @@ package struct DecimalParts: Equatable {
                 compact.exponent += 1
             }
             compact.mantissa = UInt128(mantissa)
-        }
-        while compact.mantissa != 0, compact.mantissa % 10 == 0 {
-            compact.mantissa /= 10
-            compact.exponent += 1
+        } else {
+            while compact.mantissa % 10 == 0 {
+                compact.mantissa /= 10
+                compact.exponent += 1
+            }
         }
         if compact.mantissa == 0 { compact = DecimalParts(mantissa: 0, exponent: 0) }
         guard Int8(exactly: compact.exponent) != nil else { return nil }
