@@ -10,6 +10,11 @@
 // after the point. Those limits, the URLs and the cookie's format come from the form's data-
 // attributes, written by the server, so no rule is typed twice. Choosing another source loads
 // its page (its currencies differ), as the form does without the script.
+//
+// Offline (the browser says so, or the server cannot be reached), results are made in the
+// browser from the rates the service worker kept (offline-converter.js, the server's rules and
+// texts), under a notice naming whose rates of which day; when the network returns, results
+// come from the server again, without a reload.
 (function () {
   "use strict";
 
@@ -32,8 +37,13 @@
   var receipt = document.querySelector('[data-result="receipt"]');
   var swap = form.querySelector("button[formaction]");
   var result = document.getElementById("result");
+  var notice = document.getElementById("offline-notice");
+  var sourceLine = document.querySelector(".rates-source");
+  var offlineRatesURL = form.getAttribute("data-offline-rates");
   var pending = 0;
   var timer = null;
+  // The kept rates document converted with while offline; `null` online.
+  var offline = null;
 
   // The original app's rules, applied as the person types.
   function sanitize(text) {
@@ -147,6 +157,11 @@
     timer = null;
     var typed = amount.value.trim();
     if (!from.value || !to.value) return;
+    if (offline) {
+      // At once from the kept rates; then the server's result replaces it if it can be reached.
+      convertOffline();
+      if (navigator.onLine === false || typed === "") return;
+    }
     if (typed === "") {
       pending += 1;
       clearErrors();
@@ -164,6 +179,7 @@
       .then(function (answer) {
         if (request !== pending) return; // a newer keystroke has asked since
         if (answer.status !== 200 && answer.status !== 422) return;
+        leaveOffline();
         var doc = new DOMParser().parseFromString(answer.html, "text/html");
         if (answer.status === 200 && doc.getElementById("result") && !doc.getElementById("result").hidden) {
           clearErrors();
@@ -173,8 +189,143 @@
         }
       })
       .catch(function () {
-        // Offline or the server is restarting: keep what is shown; submitting still works.
+        // Offline, or the server cannot be reached: convert with the kept rates, if any.
+        if (request === pending && !offline) goOffline();
       });
+  }
+
+  // The kept rates of `sourceID` ("" for the default; the worker answers from its cache offline).
+  function offlineRates(sourceID) {
+    if (!window.OfflineConverter || !offlineRatesURL || !navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      return Promise.reject(new Error("no offline rates"));
+    }
+    var address = offlineRatesURL + "?" + new URLSearchParams({ source: sourceID, lang: document.documentElement.lang });
+    return fetch(address, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error("no offline rates");
+      return response.json();
+    });
+  }
+
+  function goOffline() {
+    var chosen = chosenSource();
+    offlineRates(chosen)
+      .then(function (rates) {
+        useOffline(rates, false);
+      }, function () {
+        // A source not kept on this device: its field says so, in the default source's words.
+        if (chosen) return offlineRates("").then(function (rates) { useOffline(rates, true); });
+      })
+      .catch(function () {
+        // Nothing kept at all (no worker yet): the page stays as it was; submitting still works.
+      });
+  }
+
+  function useOffline(rates, missing) {
+    offline = rates;
+    offline.missing = missing;
+    notice.textContent = rates.texts.notice;
+    notice.hidden = missing;
+    if (sourceLine) sourceLine.hidden = true;
+    convertOffline();
+  }
+
+  function leaveOffline() {
+    if (!offline) return;
+    offline = null;
+    notice.hidden = true;
+    if (sourceLine) sourceLine.hidden = false;
+    clearErrors();
+  }
+
+  // The network is back: results come from the server again.
+  function goOnline() {
+    if (!offline) return;
+    leaveOffline();
+    update();
+  }
+
+  // A result from the kept rates, written as the server writes it.
+  function convertOffline() {
+    clearErrors();
+    if (offline.missing) return refuseOffline(source, offline.texts.sourceNotSaved);
+    if (chosenDate()) return refuseOffline(date, offline.texts.pastDayNeedsServer);
+    if (chosenSide()) return refuseOffline(side, offline.texts.sideNeedsServer);
+    if (offline.inForceUntil && today() > offline.inForceUntil && source) return refuseOffline(source, offline.texts.outOfForce);
+    var converted = window.OfflineConverter.convert(offline, amount.value, from.value, to.value);
+    if (!converted) {
+      showNothing();
+      return;
+    }
+    if (converted.field) return refuseOffline(converted.field === "from" ? from : to, converted.message);
+    var fields = { from: from.value, to: to.value, amount: converted.canonicalAmount };
+    if (chosenSource()) fields.source = chosenSource();
+    var url = page + "?" + new URLSearchParams(fields).toString();
+    text("summary", converted.summary);
+    text("names", converted.names);
+    text("rate", converted.rate);
+    text("inverse-rate", converted.inverseRate);
+    var list = result.querySelector('[data-result="alternatives"]');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    converted.alternatives.forEach(function (other) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      var figure = document.createElement("bdi");
+      var name = document.createElement("span");
+      var target = { from: from.value, to: other.code, amount: converted.canonicalAmount };
+      if (chosenSource()) target.source = chosenSource();
+      link.href = page + "?" + new URLSearchParams(target).toString();
+      figure.dir = "ltr";
+      figure.textContent = other.text;
+      name.className = "also-in-name";
+      name.textContent = other.name;
+      link.appendChild(figure);
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(name);
+      list.appendChild(item);
+    });
+    // What only the server can show (the blend's make-up, the history) waits for it.
+    Array.prototype.forEach.call(result.querySelectorAll(".source-details, .history-link"), function (node) {
+      node.parentNode.removeChild(node);
+    });
+    result.setAttribute("data-url", url);
+    result.hidden = false;
+    document.title = converted.title;
+    history.replaceState(null, "", url);
+  }
+
+  function refuseOffline(input, message) {
+    setError(input, message);
+    result.hidden = true;
+  }
+
+  function text(name, value) {
+    var node = result.querySelector('[data-result="' + name + '"]');
+    if (node) node.textContent = value;
+  }
+
+  // Today in the visitor's time zone, as `YYYY-MM-DD`.
+  function today() {
+    var now = new Date();
+    return now.getFullYear() + "-" + ("0" + (now.getMonth() + 1)).slice(-2) + "-" + ("0" + now.getDate()).slice(-2);
+  }
+
+  // A page opened from the worker's cache shows the form it was kept with: the address says
+  // what was asked (a shared link, a reload), so its values go into the form first.
+  function takeAddress() {
+    var params = new URLSearchParams(location.search);
+    function choose(select, value) {
+      if (!select || !value) return;
+      for (var index = 0; index < select.options.length; index += 1) {
+        if (select.options[index].value === value) select.value = value;
+      }
+    }
+    choose(from, params.get("from"));
+    choose(to, params.get("to"));
+    choose(source, params.get("source"));
+    choose(side, params.get("side"));
+    if (params.has("amount")) amount.value = sanitize(params.get("amount"));
+    if (date) date.value = params.get("date") || "";
   }
 
   function schedule() {
@@ -202,6 +353,12 @@
   // Another source has other currencies (and its own sides, if any): its page, with their menus,
   // at its mid rate.
   if (source) source.addEventListener("change", function () {
+    // Offline, the kept rates of the source chosen (at their mid), if it was kept.
+    if (offline) {
+      if (side) side.value = "mid";
+      goOffline();
+      return;
+    }
     if (side) side.disabled = true;
     form.submit();
   });
@@ -214,6 +371,20 @@
       to.value = previous;
       update();
     });
+  }
+
+  // Offline, the Convert button converts here: its form would post to a server out of reach.
+  form.addEventListener("submit", function (event) {
+    if (!offline) return;
+    event.preventDefault();
+    update();
+  });
+  window.addEventListener("online", goOnline);
+  window.addEventListener("offline", goOffline);
+  // The worker's kept copy of the page (the server out of reach), or a browser that knows it is offline.
+  if (document.documentElement.hasAttribute("data-offline-copy") || navigator.onLine === false) {
+    takeAddress();
+    goOffline();
   }
 
   form.setAttribute("data-live", "true");

@@ -22,7 +22,7 @@ from test_5_accessibility import CONTRAST, UNLABELLED, set_scheme
 
 LANGUAGES = ["en", "ru", "de", "ar", "ja"]
 PUBLIC = ["/", "/?from=USD&to=EUR&amount=1234.56", "/?from=USD&to=EUR&amount=01", "/?from=USD&to=EUR&amount=100&date=2025-05-10",
-          "/about", "/ledger", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page"]
+          "/about", "/ledger", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page", "/offline"]
 # Signed out, these send the visitor to sign in: the sign-in form with its `next`.
 SIGNED_OUT_ONLY = ["/contacts", "/admin/rates"]
 SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates", "/contacts?q=%D0%90%D0%BD%D0%BD%D0%B0"]

@@ -104,6 +104,7 @@ package func configure(
     try MCPAssembly.register(on: app, services: services)
     LLMsTextAssembly.register(on: app, services: services)
     try AppManifestAssembly.register(on: app)
+    try OfflineAssembly.register(on: app, services: services)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

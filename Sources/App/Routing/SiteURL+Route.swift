@@ -76,6 +76,12 @@ extension SiteURL {
         case llmsText = "/llms.txt"
         /// The web app manifest (``AppManifestPresenter``), `?lang=` each page's language.
         case appManifest = "/manifest.webmanifest"
+        /// The service worker (``OfflineAssembly``): at the root, so that it may serve every page offline.
+        case serviceWorker = "/service-worker.js"
+        /// A source's latest rates for converting offline (`?source=&lang=`).
+        case offlineRates = "/offline/rates.json"
+        /// What the worker shows offline for a page that needs the server.
+        case offline = "/offline"
         case healthLive = "/health/live"
         /// `/health/live`'s older name.
         case healthz = "/healthz"

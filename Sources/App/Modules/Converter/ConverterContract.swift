@@ -255,6 +255,8 @@ package enum Converter {
         /// The amount's limits (``Amount``), which the live script applies as the visitor types.
         let maxIntegerDigits: Int
         let maxFractionDigits: Int
+        /// Each source's latest rates as the service worker keeps them, for converting offline.
+        let offlineRatesURL: String
     }
 
     struct ResultViewModel: Encodable, Sendable, Equatable {

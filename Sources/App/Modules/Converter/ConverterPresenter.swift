@@ -107,7 +107,8 @@ package struct ConverterPresenter: Sendable {
             aboutURL: SiteURL.about.path,
             converterURL: SiteURL.converter.path,
             maxIntegerDigits: Amount.maxIntegerDigits,
-            maxFractionDigits: Amount.maxFractionDigits)
+            maxFractionDigits: Amount.maxFractionDigits,
+            offlineRatesURL: SiteURL.Route.offlineRates.pattern)
     }
 
     /// The currency menus' entries, `USD — US Dollar`; from the blend, each with how many
