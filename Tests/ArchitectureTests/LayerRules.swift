@@ -36,6 +36,8 @@ enum LayerRules {
             "Core", "ServiceInterfaces", "RateSources", "Persistence", "Web", "Vapor", "Leaf", "Fluent", "FluentPostgresDriver",
             "FluentSQLiteDriver", "SQLKit", "Logging", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "CoreMetrics", "Metrics",
             "Prometheus", "CSV", "MultipartKit", "ZIPFoundation", "CompressNIO", "Crypto",
+            // The alerts' webhooks (an answer read only so far) and their mail (STARTTLS).
+            "AsyncHTTPClient", "NIOHTTP1", "NIOSSL",
             // malloc_trim, after the one-off read of 27 years at start (Boot/FreedMemory.swift)
             "Glibc",
         ],

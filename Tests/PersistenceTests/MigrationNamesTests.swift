@@ -23,6 +23,7 @@ struct MigrationNamesTests {
                 "Persistence.CreateLedgerConversions", "Persistence.AddRefreshAttemptSourceIndex",
                 "Persistence.AddSnapshotReversedRates", "Persistence.AddRefreshAttemptRefusedDays",
                 "Persistence.AddSnapshotRateSides", "Persistence.CreateBlendedSeries", "Persistence.CreateEarlierDays",
+                "Persistence.CreateRateAlerts",
             ])
     }
 }

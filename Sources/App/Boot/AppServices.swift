@@ -35,6 +35,11 @@ struct AppServices: Sendable {
     let throttle: AttemptThrottle
     let clients: ClientAddressResolver
     let contacts: any ContactsService
+    /// Users' rate alerts, and the work that evaluates and delivers them.
+    let alerts: any AlertsService
+    let alertsWork: AlertsWork
+    /// A host's addresses (the system's resolver), for checking webhooks' addresses.
+    let resolveHost: @Sendable (String) async -> [[UInt8]]
     /// Signed-in users' kept ledger conversions.
     let ledgers: any LedgerStore
     /// Ledgers' uploads, conversions and files.
@@ -113,18 +118,27 @@ struct AppServices: Sendable {
             _ = try? await referenceRates.referenceDays(from: today, through: today)
             FreedMemory.release()
         }
+        let catalog = try CurrencyCatalog.bundled()
+        let alerts = stores.alerts
+        let alertsWork = Self.alertsWork(
+            alerts, history: officialRates, providers: providerCatalog, catalog: catalog, configuration: configuration, app: app, now: now)
+        // After days are stored: read into memory and blended, then the alerts looked at.
+        let afterStoring: @Sendable () async -> Void = {
+            await warmUp()
+            await alertsWork.afterStoring()
+        }
         var historyLoader = BundledHistoryLoader(bundled: bundledRates, store: refreshStore, progress: historyProgress, now: now)
-        historyLoader.afterStoring = warmUp
+        historyLoader.afterStoring = afterStoring
         return AppServices(
             configuration: configuration,
-            catalog: try CurrencyCatalog.bundled(),
+            catalog: catalog,
             providerCatalog: providerCatalog,
             rateStore: store,
             currentRates: currentRates,
             refresher: RatesRefresher(
                 providers: providers, reference: ecb, store: refreshStore, snapshots: store,
                 currentRates: currentRates, historyProgress: historyProgress, now: now, logger: app.logger,
-                skipped: skipped, afterStoring: warmUp),
+                skipped: skipped, afterStoring: afterStoring),
             bundledRates: bundledRates,
             historyLoader: historyLoader,
             historyProgress: historyProgress,
@@ -137,6 +151,9 @@ struct AppServices: Sendable {
             throttle: stores.throttle,
             clients: ClientAddressResolver(trustedProxies: configuration.trustedProxies),
             contacts: stores.contacts,
+            alerts: alerts,
+            alertsWork: alertsWork,
+            resolveHost: { await HostResolver.addresses(of: $0) },
             ledgers: stores.ledgers,
             ledgerConversions: LedgerFiles(appVersion: AppInfo.version, now: now),
             rateHistory: stores.rateHistory,
@@ -150,6 +167,30 @@ struct AppServices: Sendable {
             instance: String(UUID().uuidString.prefix(8)).lowercased(),
             draining: DrainingFlag(),
             now: now)
+    }
+}
+
+extension AppServices {
+    /// The alerts' evaluation and delivery over `alerts`: webhooks through the app's HTTP client
+    /// (which follows no redirect), e-mail through `SMTP_URL` when it is set.
+    static func alertsWork(
+        _ alerts: any AlertsService, history: any SourceHistoryReading, providers: ProviderCatalog, catalog: CurrencyCatalog,
+        configuration: AppConfiguration, app: Application, now: @escaping @Sendable () -> Date
+    ) -> AlertsWork {
+        let metrics = AlertMetrics()
+        let presenter = AlertsPresenter(providers: providers, catalog: catalog)
+        let publicURL = configuration.publicURL
+        let mail = configuration.smtpURL.map {
+            MailSender(server: $0, from: configuration.smtpFrom, group: app.eventLoopGroup, caFile: configuration.smtpCAFile)
+        }
+        return AlertsWork(
+            evaluator: AlertsEvaluator(
+                alerts: alerts, history: history, emailEnabled: mail != nil, metrics: metrics, now: now, logger: app.logger),
+            deliverer: AlertsDeliverer(
+                alerts: alerts,
+                webhooks: WebhookSender(client: { app.http.client.shared }, allowPrivate: configuration.alertsAllowPrivateTargets),
+                mail: mail, message: { presenter.message($0, publicURL: publicURL) }, retryDelays: configuration.alertsRetryDelays,
+                publicURL: publicURL, metrics: metrics, now: now, logger: app.logger))
     }
 }
 

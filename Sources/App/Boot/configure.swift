@@ -57,7 +57,8 @@ package func configure(
     let jobs = RatesBackgroundJobs(
         refresher: services.refresher, currentRates: services.currentRates,
         refreshInterval: configuration.ratesRefreshInterval, syncInterval: configuration.ratesSyncInterval,
-        historyLoader: services.historyLoader, warmUp: services.warmUp)
+        historyLoader: services.historyLoader, warmUp: services.warmUp, alerts: services.alertsWork,
+        alertsInterval: configuration.alertsPollInterval)
     app.http.server.configuration.responseCompression = configuration.responseCompression ? .enabled : .disabled
     // No request body is inflated: forms come uncompressed, and a compressed one is a 415
     // (`RequestInputMiddleware`). Vapor's default inflated them, up to 25 times their size.
@@ -105,6 +106,7 @@ package func configure(
     LLMsTextAssembly.register(on: app, services: services)
     try AppManifestAssembly.register(on: app)
     try OfflineAssembly.register(on: app, services: services)
+    AlertsAssembly.register(on: app, services: services)
 }
 
 /// Registers the database pools; on PostgreSQL, returns the settings for connections of the

@@ -102,12 +102,36 @@ package struct AppConfiguration: Sendable {
     /// The `Origin`s `/mcp` accepts (`MCP_ALLOWED_ORIGINS`, comma-separated): none by default, so
     /// browsers are refused (DNS rebinding) and clients that send no `Origin` work.
     var mcpAllowedOrigins: Set<String> = []
+    /// The site's address as visitors reach it (`PUBLIC_URL`): links in webhooks and e-mails,
+    /// which are read away from the site. Without it they are paths.
+    var publicURL: URL? = nil
+    /// Webhooks to loopback, private, link-local and metadata addresses (`ALERTS_ALLOW_PRIVATE_TARGETS`).
+    var alertsAllowPrivateTargets: Bool = false
+    /// The waits before each retry of a failed delivery, in seconds (`ALERTS_RETRY_DELAYS`).
+    var alertsRetryDelays: [Double] = [10, 60, 300, 1_800, 7_200]
+    /// How often due deliveries are looked for, in seconds (`ALERTS_POLL_INTERVAL`; 0: only
+    /// after days are stored). Every watch is looked at every 30 of these.
+    var alertsPollInterval: Double = 2
+    /// The mail server for alerts' e-mails (`SMTP_URL`: `smtp://user:password@host:587`,
+    /// upgraded with STARTTLS; `smtp+insecure://` only for a server on loopback), and the
+    /// sender (`SMTP_FROM`). Without it, e-mail is not offered.
+    var smtpURL: URL? = nil
+    var smtpFrom: String = "alerts@localhost"
+    /// A PEM file of certificates to trust for the mail server besides the system's (`SMTP_CA_FILE`).
+    var smtpCAFile: String? = nil
 
     /// The limit on one piece of database work: waiting for a connection, connecting and its
     /// queries together. A second past the longest of the three, so that PostgreSQL's own
     /// `statement_timeout` fires first when the server is merely slow.
     var databaseWorkTimeout: Duration {
         .seconds(max(databaseConnectTimeout, databasePoolTimeout, databaseStatementTimeout) + 1)
+    }
+
+    /// `name@domain`, printable ASCII, no spaces or angle brackets (what an SMTP envelope takes as is).
+    static func isMailbox(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return text.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && text.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && !"<>()[],;:\\\"".unicodeScalars.contains($0) }
     }
 
     static let defaultSQLitePath = "data/app.sqlite"
@@ -228,6 +252,45 @@ extension AppConfiguration {
                     problems.append("MCP_ALLOWED_ORIGINS must list origins such as https://example.org, got \(origin)")
                 }
             }
+        }
+        publicURL = httpURL("PUBLIC_URL")
+        flag("ALERTS_ALLOW_PRIVATE_TARGETS", into: &alertsAllowPrivateTargets)
+        if let text = value("ALERTS_RETRY_DELAYS") {
+            let delays = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            if !delays.isEmpty, delays.count <= 20, delays.allSatisfy({ $0.map { (0.05...86_400).contains($0) } ?? false }) {
+                alertsRetryDelays = delays.compactMap { $0 }
+            } else {
+                problems.append("ALERTS_RETRY_DELAYS must list 1 to 20 waits in seconds (0.05 to 86400), such as 10,60,300; got \(text)")
+            }
+        }
+        if let text = value("ALERTS_POLL_INTERVAL") {
+            if let seconds = Double(text), seconds == 0 || (0.1...3_600).contains(seconds) {
+                alertsPollInterval = seconds
+            } else {
+                problems.append("ALERTS_POLL_INTERVAL must be 0 (off) or 0.1 to 3600 seconds, got \(text)")
+            }
+        }
+        if let text = value("SMTP_URL") {
+            if let url = URL(string: text), ["smtp", "smtp+insecure"].contains(url.scheme?.lowercased()), let host = url.host {
+                // Mail and passwords in the clear only to a server on this machine.
+                if url.scheme?.lowercased() == "smtp+insecure", !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) {
+                    problems.append("SMTP_URL may be smtp+insecure:// only for a server on loopback (127.0.0.1), got \(host)")
+                } else {
+                    smtpURL = url
+                }
+            } else {
+                problems.append("SMTP_URL must be smtp://user:password@host:port, got a value of another form")
+            }
+        }
+        if let file = value("SMTP_CA_FILE") {
+            if FileManager.default.isReadableFile(atPath: file) {
+                smtpCAFile = file
+            } else {
+                problems.append("SMTP_CA_FILE must be a readable PEM file, got \(file)")
+            }
+        }
+        if let from = value("SMTP_FROM") {
+            if Self.isMailbox(from) { smtpFrom = from } else { problems.append("SMTP_FROM must be an e-mail address, got \(from)") }
         }
         if let token = value("METRICS_TOKEN") {
             if token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) {

@@ -36,6 +36,15 @@ extension SiteURL {
         case ledgerResult = "/ledger/:id/converted.csv"
         case ledgerReceipt = "/ledger/:id/receipt.json"
         case ledgerDelete = "/ledger/:id/delete"
+        /// The user's rate alerts (`GET`), a new one (`POST`).
+        case alerts = "/alerts"
+        case alertDelete = "/alerts/:id/delete"
+        /// A switched-off webhook back on.
+        case alertResume = "/alerts/:id/resume"
+        /// A new address for the user's feed (`POST`).
+        case alertFeedRotate = "/alerts/feed/rotate"
+        /// The user's feed: `/alerts/feed/{token}.atom`.
+        case alertFeed = "/alerts/feed/:token"
         case apiLedger = "/api/v1/ledger"
         /// The ledger's country and purpose presets (``LedgerPreset``), as JSON.
         case apiLedgerPresets = "/api/v1/ledger/presets"
@@ -128,7 +137,7 @@ extension SiteURL {
 
     /// The names of the routes' parameters (`:id` in `/contacts/:id`).
     enum Parameter: String, Sendable {
-        case id, from, to, dates, language, base, quote, code, key
+        case id, from, to, dates, language, base, quote, code, key, token
     }
 }
 

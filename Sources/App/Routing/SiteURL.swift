@@ -46,6 +46,8 @@ enum SiteURL: Sendable, Equatable {
     case apiConvert
     case apiPrices
     case ledger
+    /// The signed-in user's rate alerts.
+    case alerts
     /// The language menu's link to `language` (``LanguageChoiceView``).
     case language(Language)
     /// A contact's address as a `mailto:` link, percent-encoded so that `%`, `#` or `?` in
@@ -97,6 +99,7 @@ enum SiteURL: Sendable, Equatable {
         case .apiConvert: Route.apiConvert.pattern
         case .apiPrices: Route.apiPrices.pattern
         case .ledger: Route.ledger.pattern
+        case .alerts: Route.alerts.pattern
         case .language(let language): Route.language.path(language.rawValue)
         case .mailto(let address):
             "mailto:" + Self.percentEncoded(address) { Self.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+") }

@@ -20,6 +20,7 @@ package struct Stores: Sendable {
     package let accounts: FluentAccountService
     package let sessions: SessionStore
     package let contacts: any ContactsService
+    package let alerts: any AlertsService
     package let throttle: AttemptThrottle
     package let ledgers: FluentLedgerStore
 
@@ -47,6 +48,7 @@ package struct Stores: Sendable {
         accounts = FluentAccountService(database: database, hasher: hasher, unknownUserHash: unknownUserHash)
         sessions = SessionStore(database: database, cache: sessionCacheSize > 0 ? caches.sessions : nil)
         let contacts = FluentContactsService(database: database)
+        alerts = FluentAlertsService(database: database)
         self.contacts =
             contactPageCacheSize > 0 ? CachedContactsService(base: contacts, cache: caches.contactPages, now: now) : contacts
         throttle = AttemptThrottle(database: database)

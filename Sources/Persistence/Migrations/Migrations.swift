@@ -8,5 +8,6 @@ package enum Migrations {
         AddContactChangeNotifications(), AddRateChangeNotifications(), AddSessionFlashKind(), AddRefreshAttemptMessageParts(),
         AddSnapshotQuotation(), CreateLedgerConversions(), AddRefreshAttemptSourceIndex(),
         AddSnapshotReversedRates(), AddRefreshAttemptRefusedDays(), AddSnapshotRateSides(), CreateBlendedSeries(), CreateEarlierDays(),
+        CreateRateAlerts(),
     ]
 }

@@ -123,6 +123,8 @@ extension AppConfiguration {
         // 11-second limit instead of 5 keeps that from passing for an outage (the tests of the
         // limits themselves set their own).
         configuration.databasePoolTimeout = 10
+        // The alerts' deliveries and evaluations run when a test asks for them.
+        configuration.alertsPollInterval = 0
         configuration.databaseStatementTimeout = 10
         return configuration
     }

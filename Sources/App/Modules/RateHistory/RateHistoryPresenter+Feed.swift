@@ -51,24 +51,6 @@ extension RateHistoryPresenter {
     /// A day as Atom's date-time: its start, UTC.
     private static func timestamp(_ day: CalendarDate) -> String { "\(day)T00:00:00Z" }
 
-    /// `text` as XML character data or an attribute's value, without the characters XML 1.0
-    /// cannot hold at all (controls but tab and line ends).
-    static func xml(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    /// `text` as XML character data or an attribute's value (``XMLText/escaped(_:)``).
+    static func xml(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -15,6 +15,9 @@ struct RatesBackgroundJobs: Sendable {
     let syncInterval: Int
     var historyLoader: BundledHistoryLoader? = nil
     var warmUp: (@Sendable () async -> Void)? = nil
+    /// The alerts' deliveries and evaluations.
+    var alerts: AlertsWork? = nil
+    var alertsInterval: Double = 2
     /// Shared by copies, so that any of them stops the jobs it started.
     private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
 
@@ -58,6 +61,10 @@ struct RatesBackgroundJobs: Sendable {
                         }
                     }
                 })
+        }
+        if let alerts, alertsInterval > 0 {
+            let interval = Duration.milliseconds(Int64(alertsInterval * 1000))
+            started.append(Task { await alerts.run(every: interval) })
         }
         tasks.withLockedValue { $0 = started }
     }
