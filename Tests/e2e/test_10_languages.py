@@ -25,7 +25,7 @@ PUBLIC = ["/", "/?from=USD&to=EUR&amount=1234.56", "/?from=USD&to=EUR&amount=01"
           "/about", "/ledger", "/login", "/signup", "/rates/USD/EUR", "/rates/USD/EUR?range=all", "/no-such-page", "/offline"]
 # Signed out, these send the visitor to sign in: the sign-in form with its `next`.
 SIGNED_OUT_ONLY = ["/contacts", "/admin/rates"]
-SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates", "/contacts?q=%D0%90%D0%BD%D0%BD%D0%B0"]
+SIGNED_IN = ["/contacts", "/contacts/new", "/admin/rates", "/alerts", "/contacts?q=%D0%90%D0%BD%D0%BD%D0%B0"]
 # Contacts as people write them: spaces, punctuation and non-Latin scripts in every field, and
 # text that must come out escaped. Each one's page, edit form and delete confirmation is checked.
 CONTACTS = [

@@ -151,7 +151,9 @@ package struct FluentAlertsService: AlertsService {
         }
     }
 
-    package func finish(_ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: String?) async throws {
+    package func finish(
+        _ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: WebhookSwitchOff?
+    ) async throws {
         let (stateColumn, due, _) = Self.columns(delivery.channel)
         let failures = delivery.channel == .webhook ? "webhook_failures" : "email_failures"
         try await database.transaction { database in
@@ -179,9 +181,14 @@ package struct FluentAlertsService: AlertsService {
             default: break
             }
             guard let switchOff else { return }
-            try await sql.raw(
-                "UPDATE \(ident: RateAlertModel.schema) SET webhook_off = \(bind: switchOff) WHERE id = \(bind: delivery.notice.alertID)"
-            ).run()
+            let switched = try await sql.raw(
+                """
+                UPDATE \(ident: RateAlertModel.schema) SET webhook_off = \(bind: switchOff.reason)
+                WHERE id = \(bind: delivery.notice.alertID) AND webhook_off IS NULL AND webhook_failures >= \(bind: switchOff.failures)
+                RETURNING id
+                """
+            ).all()
+            guard !switched.isEmpty else { return }
             // The watch's other notices waiting for the webhook are not sent either.
             try await sql.raw(
                 """

@@ -31,8 +31,21 @@ package protocol AlertsService: Sendable {
     /// instance cannot take it meanwhile); one attempt counted for each.
     func claimDeliveries(_ channel: AlertChannel, now: Date, lease: TimeInterval, limit: Int) async throws -> [AlertDelivery]
     /// Records how a delivery went: sent, to be retried at `retryAt`, or given up (`failed`,
-    /// `dropped`); a watch's webhook switched off with `switchOff` as the reason.
-    func finish(_ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: String?) async throws
+    /// `dropped`); with `switchOff`, the watch's webhook is switched off once its notices given
+    /// up in a row (this one counted) reach the rule's number, decided in the store, so that
+    /// deliveries finishing at once on several instances count each other.
+    func finish(_ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: WebhookSwitchOff?) async throws
+}
+
+/// When a watch's webhook is switched off: once `failures` notices in a row were given up (0:
+/// at once, a refused address), with `reason` as stored (``AlertSwitchOff``).
+package struct WebhookSwitchOff: Sendable, Equatable {
+    package let failures: Int
+    package let reason: String
+
+    package init(failures: Int, reason: String) {
+        (self.failures, self.reason) = (failures, reason)
+    }
 }
 
 /// A notice's channel that delivers elsewhere (the feed delivers itself).

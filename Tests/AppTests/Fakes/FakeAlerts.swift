@@ -63,5 +63,5 @@ final class FakeAlerts: AlertsService, Sendable {
         }
     }
     func claimDeliveries(_ channel: AlertChannel, now: Date, lease: TimeInterval, limit: Int) async throws -> [AlertDelivery] { [] }
-    func finish(_ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: String?) async throws {}
+    func finish(_ delivery: AlertDelivery, state: AlertNotice.DeliveryState, retryAt: Date?, switchOff: WebhookSwitchOff?) async throws {}
 }

@@ -64,7 +64,8 @@ struct AlertsDeliverer: Sendable {
                 metrics.delivered(channel, outcome: "dropped")
                 logger.notice("Alert \(delivery.notice.alertID): \(channel) refused: \(reason)")
                 try await alerts.finish(
-                    delivery, state: .dropped, retryAt: nil, switchOff: delivery.channel == .webhook ? AlertSwitchOff.refused(reason) : nil)
+                    delivery, state: .dropped, retryAt: nil,
+                    switchOff: delivery.channel == .webhook ? WebhookSwitchOff(failures: 0, reason: AlertSwitchOff.refused(reason)) : nil)
             case .failed(let reason):
                 metrics.delivered(channel, outcome: "failed")
                 if delivery.attempt <= retryDelays.count {
@@ -74,8 +75,8 @@ struct AlertsDeliverer: Sendable {
                     metrics.delivered(channel, outcome: "dropped")
                     logger.notice("Alert \(delivery.notice.alertID): \(channel) given up after \(delivery.attempt) attempts: \(reason)")
                     let switchOff =
-                        delivery.channel == .webhook && delivery.failuresBefore + 1 >= Self.switchOffAfter
-                        ? AlertSwitchOff.failing(delivery.failuresBefore + 1, reason) : nil
+                        delivery.channel == .webhook
+                        ? WebhookSwitchOff(failures: Self.switchOffAfter, reason: AlertSwitchOff.failing(Self.switchOffAfter, reason)) : nil
                     try await alerts.finish(delivery, state: .failed, retryAt: nil, switchOff: switchOff)
                 }
             }

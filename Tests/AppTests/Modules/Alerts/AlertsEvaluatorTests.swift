@@ -53,7 +53,12 @@ struct AlertsEvaluatorTests {
             try await store.finish(delivery, state: .pending, retryAt: Date().addingTimeInterval(-1), switchOff: nil)
             let again = try await store.claimDeliveries(.webhook, now: Date(), lease: 60, limit: 10)
             #expect(again.map(\.attempt) == [2], "retried when due")
-            try await store.finish(again[0], state: .failed, retryAt: nil, switchOff: AlertSwitchOff.failing(3, "HTTP 500"))
+            // One notice given up: not switched off at 2 in a row; at 1, it is.
+            try await store.finish(again[0], state: .failed, retryAt: nil, switchOff: WebhookSwitchOff(failures: 2, reason: "x"))
+            #expect(try await store.alert(id: alert.id, owner: user.id)?.webhookOff == nil)
+            try await store.finish(
+                again[0], state: .failed, retryAt: nil,
+                switchOff: WebhookSwitchOff(failures: 1, reason: AlertSwitchOff.failing(3, "HTTP 500")))
             let off = try #require(try await store.alert(id: alert.id, owner: user.id))
             #expect(off.webhookOff == "failing|3|HTTP 500")
             #expect(try await store.notices(owner: user.id, limit: 10).first?.webhook == .failed)
