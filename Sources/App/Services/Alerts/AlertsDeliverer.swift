@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ServiceInterfaces
 
 /// Sends the notices that are due, on every channel that delivers: each delivery taken by one
@@ -91,11 +92,21 @@ struct AlertsDeliverer: Sendable {
 struct AlertsWork: Sendable {
     let evaluator: AlertsEvaluator
     let deliverer: AlertsDeliverer
+    /// How many runs after stored days have finished (shared by copies), so a caller can tell
+    /// the background work a store started is over, as `OfficialRates.isCurrent` tells the blend's.
+    private let finished = NIOLockedValueBox(0)
+
+    init(evaluator: AlertsEvaluator, deliverer: AlertsDeliverer) {
+        (self.evaluator, self.deliverer) = (evaluator, deliverer)
+    }
+
+    var runsAfterStoring: Int { finished.withLockedValue { $0 } }
 
     /// After a refresh, a backfill or an import stored days.
     func afterStoring() async {
         await evaluator.evaluate()
         await deliverer.deliverDue()
+        finished.withLockedValue { $0 += 1 }
     }
 
     /// Until cancelled.
