@@ -114,6 +114,8 @@ class AppServer:
         (ROOT / "artifacts").mkdir(exist_ok=True)  # whichever suite starts an app first, on a clean clone
         self.log = open(ROOT / "artifacts" / f"app-{self.port}.log", "a")
         self.process = None
+        # Where the app finds Templates/ and Public/ (another build's, for a test of updating).
+        self.cwd = ROOT
         # A fixture whose setup fails after starting the app never reaches its stop: the app is
         # stopped when the run ends, whatever happened (it once outlived a failed run).
         atexit.register(self.stop_if_running)
@@ -126,7 +128,7 @@ class AppServer:
     def start(self):
         binary = os.environ.get("APP_BINARY", str(ROOT / ".build" / "debug" / "App"))
         self.process = subprocess.Popen([binary, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
-                                        cwd=ROOT, env=self.env, stdout=self.log, stderr=self.log)
+                                        cwd=self.cwd, env=self.env, stdout=self.log, stderr=self.log)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

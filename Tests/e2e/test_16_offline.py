@@ -2,18 +2,20 @@
 and the rates; the network is cut (the app stopped, and DevTools' offline emulation); a reload
 shows the converter, which converts a hundred random amounts and pairs in the browser exactly as
 the server's pages write them; the notice names the day; another page says it needs the server;
-back online, results come from the server again without a reload."""
+back online, results come from the server again without a reload; a new build's worker replaces
+what the old one kept."""
 import datetime
 import html
 import json
 import random
 import re
+import shutil
 import urllib.request
 from urllib.parse import urlencode
 
 from selenium.webdriver.common.by import By
 
-from conftest import screenshot
+from conftest import ROOT, screenshot
 from helpers import wait_for
 
 RESULT_TEXTS = """
@@ -201,3 +203,58 @@ def test_the_browsers_arithmetic_on_rates_written_either_way(app, browser):
     assert convert("1", "USD", "XAU")["rate"] == "1 USD = 0,0003386 XAU"
     assert convert("1", "ZAR", "NOK") == {"field": "to", "message": "No NOK"}
     assert convert("1.2.3", "ZAR", "USD") is None
+
+
+KEPT = """
+    // The callback is the last argument: with no cache named, it is the only one.
+    const given = Array.from(arguments), done = given.pop(), [name, path] = given;
+    (name ? caches.open(name).then((cache) => cache.match(path, { ignoreVary: true }))
+          .then((kept) => kept ? kept.text() : null) : caches.keys()).then(done, (error) => done(String(error)));
+"""
+
+
+def build_of(app):
+    return re.search(r'var BUILD = "([0-9a-f]+)";', get(app.base + "/service-worker.js")).group(1)
+
+
+def test_a_new_build_replaces_what_the_old_one_kept(app, browser, tmp_path):
+    """Updating the app: the next visit online installs the new build's worker, which takes over
+    at once, drops the old build's shell and keeps the new build's page and files; offline, the
+    new converter answers, not the old one."""
+    browser.get(app.base + "/")
+    wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-offline-ready") == "true", timeout=30)
+    old = build_of(app)
+    assert sorted(browser.execute_async_script(KEPT)) == ["offline-rates", "shell-" + old]
+
+    # The next build: the same binary over templates and public files that differ, as a release's do.
+    following = tmp_path / "next"
+    shutil.copytree(ROOT / "Templates", following / "Templates")
+    shutil.copytree(ROOT / "Public", following / "Public")
+    layout = following / "Templates" / "layout.leaf"
+    layout.write_text(layout.read_text().replace("</head>", '<meta name="release" content="next">\n</head>', 1))
+    style = following / "Public" / "css" / "app.css"
+    style.write_text(style.read_text() + "\n:root { --release: next; }\n")
+    app.cwd = following
+    app.restart()
+    try:
+        new = build_of(app)
+        assert new != old
+        browser.get(app.base + "/")
+        # Shown while the old build's worker still answers, the page has the new build's style.
+        assert browser.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--release')").strip() == "next"
+        wait_for(browser, lambda d: sorted(d.execute_async_script(KEPT)) == ["offline-rates", "shell-" + new], timeout=30)
+        wait_for(browser, lambda d: 'name="release"' in (d.execute_async_script(KEPT, "shell-" + new, "/") or ""), timeout=30)
+        assert "--release: next" in browser.execute_async_script(KEPT, "shell-" + new, "/css/app.css")
+        app.stop()
+        set_offline(browser, True)
+        browser.get(app.base + "/?from=USD&to=EUR&amount=3")
+        wait_for(browser, lambda d: d.find_element(By.ID, "offline-notice").is_displayed())
+        assert browser.find_element(By.CSS_SELECTOR, 'meta[name="release"]').get_attribute("content") == "next"
+        assert browser.execute_script("return getComputedStyle(document.documentElement).getPropertyValue('--release')").strip() == "next"
+        assert browser.execute_script(RESULT_TEXTS)["summary"].startswith("3 USD = ")
+    finally:
+        set_offline(browser, False)
+        app.cwd = ROOT
+        app.stop()
+        app.start()
+    assert build_of(app) == old

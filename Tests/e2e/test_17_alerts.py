@@ -1,10 +1,12 @@
 """Rate alerts end to end: a user watches a pair at the National Bank of Poland; an admin's
 backfill stores new days; each day is told by a webhook whose signature the Standard Webhooks
-reference library verifies, by an e-mail to a local SMTP server, and in the user's Atom feed
-(read with feedparser). A second instance over the same database sends nothing more, nor does a
-restart; a webhook that keeps failing is retried, then switched off with its reason."""
-import json
+reference library verifies, by an e-mail to a local SMTP server (STARTTLS with its own certificate,
+then AUTH PLAIN), and in the user's Atom feed (read with feedparser). A second instance over the same database sends nothing more, nor does a
+restart; a webhook that keeps failing is retried, then switched off with its reason; a mail server
+whose certificate is not trusted is never given the password or a message."""
 import re
+import ssl
+import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -12,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import feedparser
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 from standardwebhooks.webhooks import Webhook
 
 from conftest import ADMIN, AppServer, fresh_database, wait_for_history
@@ -50,31 +53,47 @@ class Receiver:
 
 
 class Mailbox:
-    def __init__(self):
-        self.messages = []
+    """A mail server on loopback that takes a message only after STARTTLS (with a certificate of
+    its own, `cert`) and AUTH PLAIN as alerts / p@ss:w0rd."""
+
+    def __init__(self, directory, name):
+        self.messages, self.logins = [], []
+        self.cert, key = directory / f"{name}.pem", directory / f"{name}.key"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                        "-keyout", str(key), "-out", str(self.cert), "-days", "2", "-subj", f"/CN={name}",
+                        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.cert, key)
+        self.controller = Controller(self, hostname="127.0.0.1", port=free_port(), tls_context=context, require_starttls=True,
+                                     auth_require_tls=True, authenticator=self.authenticate)
+        self.controller.start()
+        self.url = f"smtp://alerts:p%40ss%3Aw0rd@127.0.0.1:{self.controller.port}"
+
+    def authenticate(self, server, session, envelope, mechanism, credentials):
+        self.logins.append((mechanism, credentials.login, credentials.password, session.ssl is not None))
+        return AuthResult(success=(credentials.login, credentials.password) == (b"alerts", b"p@ss:w0rd"))
 
     async def handle_DATA(self, server, session, envelope):
+        assert session.ssl is not None and session.authenticated
         self.messages.append(envelope)
         return "250 Message accepted for delivery"
 
 
 @pytest.fixture(scope="module")
-def world(stub):
-    banks, receiver, mailbox = CentralBanks(), Receiver(), Mailbox()
-    smtp = Controller(mailbox, hostname="127.0.0.1", port=free_port())
-    smtp.start()
+def world(stub, tmp_path_factory):
+    banks, receiver, mailbox = CentralBanks(), Receiver(), Mailbox(tmp_path_factory.mktemp("smtp"), "mail-server")
     env = {"RATES_PROVIDER": "blend", "RATES_PROVIDERS": "nbp",
            "ECB_DAILY_URL": banks.base + "/stats/eurofxref/eurofxref-daily.xml",
            "BUNDLED_RATES_FILE": str(RESOURCES / "ecb-hist-2026-02.zip"), **origin_variables(banks.base),
            "ALERTS_ALLOW_PRIVATE_TARGETS": "true", "ALERTS_RETRY_DELAYS": "0.2,0.2", "ALERTS_POLL_INTERVAL": "0.2",
-           "SMTP_URL": f"smtp+insecure://127.0.0.1:{smtp.port}", "SMTP_FROM": "alerts@example.org",
+           "SMTP_URL": mailbox.url, "SMTP_CA_FILE": str(mailbox.cert), "SMTP_FROM": "alerts@example.org",
            "PUBLIC_URL": "https://rates.example.org"}
     url = fresh_database("currency_converter_e2e_alerts")
     first = AppServer(url, stub, env)
     wait_for_history(first)
     yield first, url, env, receiver, mailbox
     first.stop()
-    smtp.stop()
+    mailbox.controller.stop()
     receiver.server.shutdown()
     banks.server.shutdown()
 
@@ -130,6 +149,8 @@ def test_a_backfill_is_told_once_by_webhook_e_mail_and_feed(world, stub):
     assert {message.rcpt_tos[0] for message in mailbox.messages} == {"eve@example.org"}
     assert all(message.mail_from == "alerts@example.org" for message in mailbox.messages)
     assert b"Subject: =?UTF-8?B?" in mailbox.messages[0].original_content
+    assert mailbox.logins and all(login == ("PLAIN", b"alerts", b"p@ss:w0rd", True) for login in mailbox.logins), \
+        "the password is given only over TLS"
 
     parsed = feedparser.parse(Visitor(app.base).get(feed).text)
     assert not parsed.bozo, parsed.bozo_exception
@@ -151,3 +172,32 @@ def test_a_backfill_is_told_once_by_webhook_e_mail_and_feed(world, stub):
         assert len(receiver.to("/hook")) == 3 and len(mailbox.messages) == 3 and len(receiver.to("/fail")) == 9
     finally:
         second.stop()
+
+
+def test_a_mail_server_whose_certificate_is_not_trusted_is_given_neither_the_password_nor_a_message(world, stub, tmp_path):
+    _, _, env, _, mailbox = world
+    impostor = Mailbox(tmp_path, "impostor")
+    # SMTP_CA_FILE still trusts the real server's certificate only.
+    app = AppServer(fresh_database("currency_converter_e2e_alerts_tls"), stub,
+                    {**env, "SMTP_URL": impostor.url, "LOG_LEVEL": "notice"})
+    try:
+        wait_for_history(app)
+        admin = Visitor(app.base)
+        admin.sign_in(*ADMIN)
+        backfill(admin, "2026-03-02", "2026-03-02")
+        admin.get("/alerts")
+        response = admin.post("/alerts", [("from", "USD"), ("to", "PLN"), ("source", "nbp"), ("value", ""), ("kind", "each-day"),
+                                          ("webhook_url", ""), ("email", "eve@example.org")])
+        assert response.status_code == 303, response.text[:2000]
+        backfill(admin, "2026-03-03", "2026-03-03")
+        # Tried once and after each of the two retry delays, then given up.
+        until(lambda: re.search(r'alert_deliveries_total\{channel="email",outcome="dropped"\} 1\b',
+                                Visitor(app.base).get("/metrics").text))
+        assert re.search(r'alert_deliveries_total\{channel="email",outcome="failed"\} 3\b', Visitor(app.base).get("/metrics").text)
+        assert impostor.messages == [] and impostor.logins == []
+        log = app.log_path.read_text()
+        assert "given up after 3 attempts: TLS with the mail server failed" in log and "CERTIFICATE_VERIFY_FAILED" in log, log[-2000:]
+        assert len(mailbox.messages) == 3, "nothing went to the trusted server either"
+    finally:
+        app.stop()
+        impostor.controller.stop()

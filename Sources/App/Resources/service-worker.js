@@ -4,7 +4,7 @@
 // (never a signed-in page: they are fetched without cookies), the page that says a page needs
 // the server, the scripts, style and icons, and the latest rates of the default source and of
 // each source the visitor converted with (`/offline/rates.json`, one document per source).
-// Pages always come from the network first; only when it fails do the kept ones answer.
+// Pages and files always come from the network first; only when it fails do the kept ones answer.
 //
 // `__BUILD__` is replaced by the server with its build's fingerprint (templates, public files,
 // version): a new build is a new worker, which takes over at once and drops the old caches, so
@@ -156,9 +156,13 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (FILES.indexOf(url.pathname) !== -1) {
-    // This build's files, kept when it was installed; the network for anything it lacks.
-    event.respondWith(caches.open(SHELL)
-      .then(function (cache) { return cache.match(url.pathname, { ignoreVary: true, ignoreSearch: true }); })
-      .then(function (kept) { return kept || fetch(request); }));
+    // The network first here too: a page of a new build, shown while the old worker still
+    // answers, gets the new build's style and scripts, not the ones kept with the old pages.
+    // Without the network, this build's files as kept when it was installed.
+    event.respondWith(fetch(request).catch(function () {
+      return caches.open(SHELL)
+        .then(function (cache) { return cache.match(url.pathname, { ignoreVary: true, ignoreSearch: true }); })
+        .then(function (kept) { return kept || Response.error(); });
+    }));
   }
 });

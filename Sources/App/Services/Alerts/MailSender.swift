@@ -34,6 +34,8 @@ struct MailSender: Sendable {
             return .sent
         } catch let failure as Failure {
             return .failed(failure.reason)
+        } catch let error as NIOSSLError {
+            return .failed(String("TLS with the mail server failed (is its certificate trusted? See SMTP_CA_FILE): \(error)".prefix(240)))
         } catch is DeadlineExceeded {
             return .failed("no answer from the mail server within \(timeout.components.seconds) s")
         } catch {
@@ -56,7 +58,8 @@ struct MailSender: Sendable {
                 _ = try await session.command("STARTTLS", expect: 220)
                 var configuration = TLSConfiguration.makeClientConfiguration()
                 if let caFile { configuration.additionalTrustRoots = [.file(caFile)] }
-                let handler = try NIOSSLClientHandler(context: NIOSSLContext(configuration: configuration), serverHostname: host)
+                let handler = try NIOSSLClientHandler(
+                    context: NIOSSLContext(configuration: configuration), serverHostname: Self.serverName(host))
                 try await channel.channel.pipeline.addHandler(handler, position: .first)
                 extensions = try await session.command("EHLO currency-converter", expect: 250)
             }
@@ -72,6 +75,13 @@ struct MailSender: Sendable {
             try await session.expect(250)
             try? await session.write("QUIT\r\n")
         }
+    }
+
+    /// The name to ask the server's certificate for: a server named by its address has none to
+    /// send (SNI takes no address), and its certificate is checked against the address instead.
+    static func serverName(_ host: String) -> String? {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return (try? SocketAddress(ipAddress: bare, port: 0)) == nil ? host : nil
     }
 
     /// One SMTP conversation's reading and writing.

@@ -83,4 +83,12 @@ struct AlertRulesTests {
                 == #"{"data":{"alert_id":"6f9619ff-8b86-d011-b42d-00cf4fc964ff","condition":{"kind":"above","value":"0.92"},"day":"2026-10-30","from":"USD","previous_rate":"0.9199","rate":"0.9234","source":"ecb","to":"EUR","url":"https://rates.example.org/?from=USD&to=EUR&amount=1&date=2026-10-30&source=ecb"},"timestamp":"2026-10-30T00:00:00Z","type":"rate.alert"}"#
         )
     }
+
+    @Test("a mail server named by its address is checked against the address, not asked for it by name (SNI takes none)")
+    func mailServerName() {
+        #expect(MailSender.serverName("mail.example.org") == "mail.example.org")
+        #expect(MailSender.serverName("127.0.0.1") == nil)
+        #expect(MailSender.serverName("::1") == nil)
+        #expect(MailSender.serverName("[2001:db8::25]") == nil)
+    }
 }
