@@ -141,9 +141,13 @@ def test_screenshots_in_every_language(app, browser, language):
     screenshot(browser, f"{language}-contacts")
     browser.get(app.base + "/contacts/new")
     screenshot(browser, f"{language}-contact-form")
+    browser.get(app.base + "/alerts")
+    screenshot(browser, f"{language}-alerts")
     set_scheme(browser, "dark")
     browser.get(app.base + "/?from=USD&to=JPY&amount=1234.56")
     screenshot(browser, f"{language}-result-dark")
+    browser.get(app.base + "/alerts")
+    screenshot(browser, f"{language}-alerts-dark")
     browser.get(app.base + "/language/en")
 
 

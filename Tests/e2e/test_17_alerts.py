@@ -1,9 +1,10 @@
 """Rate alerts end to end: a user watches a pair at the National Bank of Poland; an admin's
 backfill stores new days; each day is told by a webhook whose signature the Standard Webhooks
-reference library verifies, by an e-mail to a local SMTP server (STARTTLS with its own certificate,
-then AUTH PLAIN), and in the user's Atom feed (read with feedparser). A second instance over the same database sends nothing more, nor does a
-restart; a webhook that keeps failing is retried, then switched off with its reason; a mail server
-whose certificate is not trusted is never given the password or a message."""
+reference library verifies, by an e-mail to a local SMTP server (STARTTLS with its own
+certificate, then AUTH PLAIN), and in the user's Atom feed (read with feedparser). A second
+instance over the same database sends nothing more, nor does a restart; a webhook that keeps
+failing is retried, then switched off with its reason; a mail server whose certificate is not
+trusted is never given the password or a message."""
 import re
 import ssl
 import subprocess
@@ -177,10 +178,11 @@ def test_a_backfill_is_told_once_by_webhook_e_mail_and_feed(world, stub):
 def test_a_mail_server_whose_certificate_is_not_trusted_is_given_neither_the_password_nor_a_message(world, stub, tmp_path):
     _, _, env, _, mailbox = world
     impostor = Mailbox(tmp_path, "impostor")
-    # SMTP_CA_FILE still trusts the real server's certificate only.
-    app = AppServer(fresh_database("currency_converter_e2e_alerts_tls"), stub,
-                    {**env, "SMTP_URL": impostor.url, "LOG_LEVEL": "notice"})
+    app = None
     try:
+        # SMTP_CA_FILE still trusts the real server's certificate only.
+        app = AppServer(fresh_database("currency_converter_e2e_alerts_tls"), stub,
+                        {**env, "SMTP_URL": impostor.url, "LOG_LEVEL": "notice"})
         wait_for_history(app)
         admin = Visitor(app.base)
         admin.sign_in(*ADMIN)
@@ -199,5 +201,6 @@ def test_a_mail_server_whose_certificate_is_not_trusted_is_given_neither_the_pas
         assert "given up after 3 attempts: TLS with the mail server failed" in log and "CERTIFICATE_VERIFY_FAILED" in log, log[-2000:]
         assert len(mailbox.messages) == 3, "nothing went to the trusted server either"
     finally:
-        app.stop()
+        if app:
+            app.stop()
         impostor.controller.stop()
